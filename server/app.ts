@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context';
+import { authRoutes } from './auth/auth.routes';
+import { resolveAuth } from './auth/context';
+import { auditRoutes } from './audit/audit.routes';
+import { dataViewRoutes } from './dataviews/dataviews.routes';
+import { notFound, registerErrorHandling } from './errors';
+import { queueRoutes } from './queues/queues.routes';
+import { siteRoutes } from './site/site.routes';
+
+/** Builds the whole HTTP app; main.ts and the tests both use it. */
+export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const { config, db } = ctx;
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  registerErrorHandling(app);
+
+  const origins = config.allowedOrigins;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Shoelace and React set inline styles on elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...origins],
+        frameAncestors: ["'self'", ...origins],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    // Embedding hosts load our element modules cross-origin.
+    crossOriginResourcePolicy: { policy: origins.length ? 'cross-origin' : 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, { origin: origins.length ? origins : false, credentials: true, allowedHeaders: ['authorization', 'content-type', 'x-csrf-token', 'idempotency-key'] });
+  await app.register(cookie);
+
+  await app.register(
+    async (api) => {
+      api.decorateRequest('auth', null);
+      api.addHook('onRequest', async (request) => {
+        request.auth = await resolveAuth(db, request, config.sessionIdleMinutes);
+      });
+      await api.register(authRoutes, ctx);
+      await api.register(siteRoutes, ctx);
+      await api.register(dataViewRoutes, ctx);
+      await api.register(queueRoutes, ctx);
+      await api.register(auditRoutes, ctx);
+      api.setNotFoundHandler((request) => {
+        throw notFound(`No API route ${request.method} ${request.url.split('?')[0]}`);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  registerStatic(app, config.distDir);
+  return app;
+}
+
+/** The built shell and elements from dist/, the demo pages, and the shell for every other path. */
+function registerStatic(app: FastifyInstance, distDir: string): void {
+  const root = path.resolve(import.meta.dirname, '..');
+  const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasDist) {
+    void app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: false, decorateReply: true });
+  }
+  void app.register(fastifyStatic, { root: path.join(root, 'demo'), prefix: '/demo/', decorateReply: !hasDist, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' || !hasDist) return reply.status(404).send({ errors: [{ message: 'Not found' }] });
+    // Client-side routes (/home, /patients/...) all load the shell.
+    return reply.type('text/html').sendFile('index.html', distDir);
+  });
+}

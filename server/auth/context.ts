@@ -1,0 +1,89 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { flagsFrom, type Flag, type Flags } from '../../shared/permissions';
+import { forbidden, unauthorized } from '../errors';
+import type { Db } from '../db/connect';
+import { findLiveSession, touchSession } from './sessions.repository';
+
+export const SESSION_COOKIE = 'careweave_session';
+
+/** Who is calling, resolved once per request from the bearer token or the session cookie. */
+export interface AuthContext {
+  sessionId: string;
+  userUid: string;
+  userName: string;
+  displayName: string;
+  email: string | null;
+  authenticationService: string;
+  divisionUid: string;
+  orgUid: string;
+  permissions: string[];
+  flags: Flags;
+  csrfToken: string;
+  via: 'bearer' | 'cookie';
+  expiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+// Writing last_seen on every request would make every read a write; a few seconds of slack is harmless.
+const TOUCH_EVERY_MS = 15_000;
+
+export function tokenOf(request: FastifyRequest): { token: string; via: 'bearer' | 'cookie' } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
+  const cookie = request.cookies?.[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+export async function resolveAuth(db: Db, request: FastifyRequest, idleMinutes: number, forceTouch = false): Promise<AuthContext | null> {
+  const found = tokenOf(request);
+  if (!found) return null;
+  const row = await findLiveSession(db, found.token);
+  if (!row) return null;
+  let expiresAt = row.expires_at;
+  if (forceTouch || Date.now() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) expiresAt = await touchSession(db, row.session_id, idleMinutes);
+  const permissions = row.permissions ?? [];
+  const flags = flagsFrom(permissions);
+  flags.ownCredentialService = row.authentication_service === 'careweave';
+  return {
+    sessionId: row.session_id,
+    userUid: row.user_uid,
+    userName: row.user_name,
+    displayName: row.display_name,
+    email: row.email_address,
+    authenticationService: row.authentication_service,
+    divisionUid: row.current_division_uid,
+    orgUid: row.org_uid,
+    permissions,
+    flags,
+    csrfToken: row.csrf_token,
+    via: found.via,
+    expiresAt,
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** 401 without a live session; 403 for a cookie-authenticated write without the CSRF token. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  const auth = request.auth;
+  if (!auth) throw unauthorized('Your session has expired or you are not signed in.');
+  if (auth.via === 'cookie' && !SAFE_METHODS.has(request.method) && request.headers['x-csrf-token'] !== auth.csrfToken) {
+    throw forbidden('Missing or invalid CSRF token');
+  }
+  return auth;
+}
+
+export function requireFlag(request: FastifyRequest, ...anyOf: Flag[]): AuthContext {
+  const auth = requireAuth(request);
+  if (!anyOf.some((f) => auth.flags[f])) throw forbidden();
+  return auth;
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  void reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}

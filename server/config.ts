@@ -1,0 +1,39 @@
+import path from 'node:path';
+
+/** Every setting comes from the environment; README lists them. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  allowedOrigins: string[];
+  demoSeed: boolean;
+  /** Idle minutes before a session expires (spec 002: 60). */
+  sessionIdleMinutes: number;
+  /** Serve dist/ (the built shell and elements) when present. */
+  distDir: string;
+  logLevel: string;
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !/^(0|false|off|no)$/i.test(value);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    demoSeed: bool(env.DEMO_SEED, true),
+    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 60),
+    distDir: path.resolve(env.DIST_DIR ?? './dist'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,158 @@
+import { sql, type RawBuilder } from 'kysely';
+import { MAX_ALL_DATA_ROWS, MAX_PAGE_SIZE, parseFilterKey, RESERVED_PARAMS, type FilterOperator } from '../../shared/filters';
+import type { AuthContext } from '../auth/context';
+import type { Db } from '../db/connect';
+import { badRequest } from '../errors';
+import type { ColumnKind, ViewDefinition } from './registry';
+
+export type QueryParams = Record<string, string | string[] | undefined>;
+
+export interface ListRequest {
+  page: number;
+  pageSize: number;
+  allData: boolean;
+  sort: { column: string; desc: boolean }[];
+  filters: { column: string; operator: FilterOperator; values: string[] }[];
+}
+
+export interface ListResult {
+  rows: Record<string, unknown>[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_VALUE_LENGTH = 200;
+
+function single(params: QueryParams, key: string): string | undefined {
+  const v = params[key];
+  return Array.isArray(v) ? v[v.length - 1] : v;
+}
+
+function positiveInt(raw: string | undefined, name: string, fallback: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,6}$/.test(raw)) throw badRequest(`${name} must be a whole number from 1 to ${max}`, name);
+  const n = Number(raw);
+  if (n < 1 || n > max) throw badRequest(`${name} must be a whole number from 1 to ${max}`, name);
+  return n;
+}
+
+/** Parses and checks paging, sort and filters against the view's allowed columns. */
+export function parseListRequest(view: ViewDefinition, params: QueryParams, defaults: { pageSize?: number; sort?: string } = {}): ListRequest {
+  const allData = ['1', 'true'].includes(single(params, 'all-data') ?? '');
+  const page = positiveInt(single(params, 'page'), 'page', 1, 1_000_000);
+  const pageSize = positiveInt(single(params, 'page-size'), 'page-size', defaults.pageSize ?? 10, MAX_PAGE_SIZE);
+  const sortText = single(params, 'sort') || defaults.sort || view.defaultSort;
+  const sort = sortText
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      const desc = s.startsWith('-');
+      const column = desc ? s.slice(1) : s;
+      if (!(column in view.columns)) throw badRequest(`Unknown sort column '${column}' for view '${view.name}'`, 'sort');
+      return { column, desc };
+    });
+  const filters: ListRequest['filters'] = [];
+  for (const [key, raw] of Object.entries(params)) {
+    if ((RESERVED_PARAMS as readonly string[]).includes(key) || raw === undefined) continue;
+    const parsed = parseFilterKey(key);
+    if ('error' in parsed) throw badRequest(`${parsed.error} in '${key}'`, key);
+    if (!(parsed.column in view.columns)) throw badRequest(`Unknown column '${parsed.column}' for view '${view.name}'`, key);
+    const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (parsed.operator.startsWith('contains_uuid') ? v.split(',') : [v]));
+    for (const v of values) checkValue(view.columns[parsed.column], parsed.operator, v, key);
+    filters.push({ column: parsed.column, operator: parsed.operator, values });
+  }
+  return { page, pageSize, allData, sort, filters };
+}
+
+function checkValue(kind: ColumnKind, operator: FilterOperator, value: string, key: string): void {
+  if (value.length > MAX_VALUE_LENGTH) throw badRequest(`Filter value for '${key}' is too long`, key);
+  if (value === 'null' && operator === 'eq') return;
+  const bad = (what: string) => badRequest(`Filter value for '${key}' must be ${what}`, key);
+  if (operator.startsWith('contains_uuid')) {
+    if (kind !== 'uuid[]') throw badRequest(`Operator '${operator}' does not apply to column in '${key}'`, key);
+    if (!UUID.test(value)) throw bad('a list of ids');
+    return;
+  }
+  if ((operator === 'like' || operator === 'contains') && !(kind === 'text' || kind === 'text[]')) {
+    throw badRequest(`Operator '${operator}' does not apply to column in '${key}'`, key);
+  }
+  if (kind === 'uuid' && !UUID.test(value)) throw bad('an id');
+  if (kind === 'number' && !/^-?\d+(\.\d+)?$/.test(value)) throw bad('a number');
+  if (kind === 'boolean' && !/^(true|false|1|0)$/.test(value)) throw bad('true or false');
+  if ((kind === 'date' || kind === 'timestamp') && !(DATE.test(value) || !Number.isNaN(Date.parse(value)))) throw bad('a date');
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function condition(column: string, kind: ColumnKind, operator: FilterOperator, values: string[]): RawBuilder<unknown> {
+  const ref = sql.ref(`v.${column}`);
+  const cast = (v: string) => (kind === 'boolean' ? v === 'true' || v === '1' : v);
+  switch (operator) {
+    case 'eq': {
+      const nonNull = values.filter((v) => v !== 'null');
+      const parts: RawBuilder<unknown>[] = [];
+      if (nonNull.length) parts.push(sql`${ref} in (${sql.join(nonNull.map(cast))})`);
+      if (nonNull.length !== values.length) parts.push(sql`${ref} is null`);
+      return sql`(${sql.join(parts, sql` or `)})`;
+    }
+    case 'like':
+      return sql`(${sql.join(values.map((v) => sql`${ref}::text ilike ${'%' + escapeLike(v) + '%'}`), sql` or `)})`;
+    case 'contains':
+      return kind === 'text[]'
+        ? sql`${ref} @> ${values}::text[]`
+        : sql`(${sql.join(values.map((v) => sql`${ref} ilike ${'%' + escapeLike(v) + '%'}`), sql` and `)})`;
+    case '>>':
+      return sql`${ref} > ${values[0]}`;
+    case '>>=':
+      return sql`${ref} >= ${values[0]}`;
+    case '<<':
+      return sql`${ref} < ${values[0]}`;
+    case '<=':
+      return sql`${ref} <= ${values[0]}`;
+    case 'contains_uuid_and':
+      return sql`${ref} @> ${values}::uuid[]`;
+    case 'contains_uuid_or':
+      return sql`${ref} && ${values}::uuid[]`;
+  }
+}
+
+export function whereClause(view: ViewDefinition, auth: AuthContext, filters: ListRequest['filters']): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [view.scope(auth)];
+  for (const [column, value] of Object.entries(view.fixed ?? {})) parts.push(sql`${sql.ref(`v.${column}`)} = ${value}`);
+  for (const f of filters) parts.push(condition(f.column, view.columns[f.column], f.operator, f.values));
+  return sql.join(parts, sql` and `);
+}
+
+/** Runs a list call: rows of the page and the total, both under the caller's scope. */
+export async function runList(db: Db, view: ViewDefinition, auth: AuthContext, request: ListRequest, extra: ListRequest['filters'] = []): Promise<ListResult> {
+  const where = whereClause(view, auth, [...extra, ...request.filters]);
+  const columns = sql.join(Object.keys(view.columns).map((c) => sql.ref(`v.${c}`)));
+  const order = sql.join(
+    [...request.sort, { column: view.idColumn, desc: false }].map((s) => (s.desc ? sql`${sql.ref(`v.${s.column}`)} desc nulls last` : sql`${sql.ref(`v.${s.column}`)} asc nulls last`)),
+  );
+  const limit = request.allData ? MAX_ALL_DATA_ROWS : request.pageSize;
+  const offset = request.allData ? 0 : (request.page - 1) * request.pageSize;
+  const source = sql.table(view.source);
+  const [rows, count] = await Promise.all([
+    sql<Record<string, unknown>>`select ${columns} from ${source} as v where ${where} order by ${order} limit ${limit} offset ${offset}`.execute(db),
+    sql<{ total: number }>`select count(*)::int as total from ${source} as v where ${where}`.execute(db),
+  ]);
+  return { rows: rows.rows, total: count.rows[0]?.total ?? 0, page: request.allData ? 1 : request.page, pageSize: limit };
+}
+
+export async function findOne(db: Db, view: ViewDefinition, auth: AuthContext, id: string): Promise<Record<string, unknown> | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const where = sql.join([whereClause(view, auth, []), sql`${sql.ref(`v.${view.idColumn}`)} = ${id}`], sql` and `);
+  const columns = sql.join(Object.keys(view.columns).map((c) => sql.ref(`v.${c}`)));
+  const result = await sql<Record<string, unknown>>`select ${columns} from ${sql.table(view.source)} as v where ${where}`.execute(db);
+  return result.rows[0];
+}
+
+/** JSON:API resource for a row; the id column becomes `id`. */
+export function toResource(view: ViewDefinition, row: Record<string, unknown>) {
+  return { type: view.name, id: String(row[view.idColumn]), attributes: row };
+}

@@ -1,0 +1,81 @@
+import type { Flag } from '../../shared/permissions';
+import type { AuthContext } from '../auth/context';
+import { REFERENCE_MODELS } from '../../shared/reference-models';
+import type { RawBuilder } from 'kysely';
+import { divisionScope, organizationScope, patientScope, referenceScope } from './scopes';
+
+export type ColumnKind = 'text' | 'number' | 'date' | 'timestamp' | 'boolean' | 'uuid' | 'uuid[]' | 'text[]';
+
+export interface ViewDefinition {
+  /** Name on the wire (`/api/data/public/<name>`). */
+  name: string;
+  /** SQL table or view it reads. */
+  source: string;
+  idColumn: string;
+  columns: Record<string, ColumnKind>;
+  defaultSort: string;
+  /** Row scope for the caller: division, restricted cases, organisation. */
+  scope: (auth: AuthContext) => RawBuilder<unknown>;
+  /** Any one of these flags is needed; none listed means any signed-in user. */
+  anyFlag?: Flag[];
+  /** Fixed condition that makes a shared table look like one model (reference data). */
+  fixed?: Record<string, string>;
+}
+
+const queuePatientView: ViewDefinition = {
+  name: 'queue-patient-view',
+  source: 'queue_patient_view',
+  idColumn: 'patient_uid',
+  columns: {
+    patient_uid: 'uuid',
+    first_name: 'text',
+    last_name: 'text',
+    birth_date: 'date',
+    gender_label: 'text',
+    episode_status_label: 'text',
+    referral_date: 'date',
+    referral_status: 'text',
+    referral_source_label: 'text',
+    restricted_flag: 'text',
+    created_at: 'timestamp',
+    updated_at: 'timestamp',
+  },
+  defaultSort: 'last_name,first_name',
+  scope: patientScope('v'),
+};
+
+const facility: ViewDefinition = {
+  name: 'facility',
+  source: 'facility',
+  idColumn: 'facility_uid',
+  columns: { facility_uid: 'uuid', facility_name: 'text', is_in_selections: 'boolean', facility_type: 'text', city: 'text', province_iso: 'text', post_code: 'text' },
+  defaultSort: 'facility_name',
+  scope: organizationScope('v'),
+};
+
+const division: ViewDefinition = {
+  name: 'division',
+  source: 'division',
+  idColumn: 'division_uid',
+  columns: { division_uid: 'uuid', division_name: 'text', org_uid: 'uuid' },
+  defaultSort: 'division_name',
+  scope: divisionScope('v'),
+};
+
+function referenceModel(model: string): ViewDefinition {
+  return {
+    name: model,
+    source: 'reference_data',
+    idColumn: 'uid',
+    columns: { uid: 'uuid', name: 'text', label: 'text', ref_data_type: 'text', default_sort_order: 'number', is_active: 'boolean' },
+    defaultSort: 'default_sort_order,label',
+    scope: referenceScope,
+    fixed: { model },
+  };
+}
+
+export const PUBLIC_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
+  [queuePatientView, facility, division].map((v) => [v.name, v]),
+);
+
+export const REFERENCE_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(REFERENCE_MODELS.map((m) => [m, referenceModel(m)]));

@@ -1,0 +1,37 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { AuthContext } from '../auth/context';
+
+/** Adoption cases need the healthcare role or adopt-view (spec 000 section 6). */
+export const canSeeAdoption = (auth: AuthContext) => auth.flags.isIdentityHealthcareUser || auth.flags.identityViewAdopt;
+
+/**
+ * Rows about patients: only the caller's current division, and restricted or
+ * adoption cases only for those the spec lets see them. A restricted case is
+ * also visible when the caller's e-mail or user name is the worker, chief or
+ * supervisor on one of the patient's cases.
+ */
+export function patientVisibility(alias: string, auth: AuthContext): RawBuilder<unknown> {
+  const t = sql.ref(alias);
+  const parts: RawBuilder<unknown>[] = [];
+  if (!auth.flags.identityViewRestricted) {
+    const who = [auth.email?.toLowerCase() ?? '', auth.userName.toLowerCase()];
+    parts.push(sql`(${t}.restricted_flag <> '1' or exists (
+      select 1 from patient_case pc where pc.patient_uid = ${t}.patient_uid
+        and (lower(pc.wkr_email) in (${sql.join(who)}) or lower(pc.chf_email) in (${sql.join(who)}) or lower(pc.sup_email) in (${sql.join(who)}))))`);
+  }
+  if (!canSeeAdoption(auth)) {
+    parts.push(sql`not exists (select 1 from patient_case pc where pc.patient_uid = ${t}.patient_uid and pc.case_category = 'Adoption')`);
+  }
+  return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
+}
+
+export const patientScope = (alias: string) => (auth: AuthContext) =>
+  sql`${sql.ref(alias)}.division_uid = ${auth.divisionUid} and ${patientVisibility(alias, auth)}`;
+
+export const divisionScope = (alias: string) => (auth: AuthContext) =>
+  sql`${sql.ref(alias)}.division_uid in (select division_uid from user_division where user_uid = ${auth.userUid})`;
+
+export const organizationScope = (alias: string) => (auth: AuthContext) => sql`(${sql.ref(alias)}.org_uid = ${auth.orgUid} or ${sql.ref(alias)}.org_uid is null)`;
+
+/** Reference lists are shared by every organisation. */
+export const referenceScope = () => sql`true`;

@@ -1,0 +1,27 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as m001 from './migrations/001_core';
+import * as m002 from './migrations/002_patients_queues';
+
+/** Listed here rather than read from disk so a bundled server carries them. */
+const migrations: Record<string, Migration> = {
+  '001_core': m001,
+  '002_patients_queues': m002,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+// Any constant both processes agree on; serialises concurrent starts.
+const MIGRATION_LOCK = 727_001;
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+    try {
+      const { error, results } = await new Migrator({ db: conn, provider }).migrateToLatest();
+      if (error) throw error;
+      return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
+    }
+  });
+}

@@ -1,0 +1,146 @@
+import { sql } from 'kysely';
+import { DEFAULT_LANG, DEFAULT_STRINGS } from '../../../shared/i18n-defaults';
+import { hashPassword } from '../../auth/password';
+import type { Db } from '../connect';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+import { generatePatients } from './patients';
+import { seedReference, type ReferenceUids } from './reference';
+
+const QUEUE_COLUMNS = [
+  { column_name: 'patient_uid', display_header: 'Patient Id', is_hidden: true },
+  { column_name: 'last_name', display_header: 'Last Name', is_hidden: false },
+  { column_name: 'first_name', display_header: 'First Name', is_hidden: false },
+  { column_name: 'birth_date', display_header: 'Date of Birth', is_hidden: false },
+  { column_name: 'referral_date', display_header: 'Referral Date', is_hidden: false },
+  { column_name: 'referral_source_label', display_header: 'Referral Source', is_hidden: false },
+  { column_name: 'episode_status_label', display_header: 'Episode Status', is_hidden: false },
+];
+
+/** Everything a fresh install needs that is not demo data: translations and destinations. */
+export async function seedBase(db: Db): Promise<void> {
+  await db
+    .insertInto('translation')
+    .values(Object.entries(DEFAULT_STRINGS).map(([key, value]) => ({ lang: DEFAULT_LANG, key, value })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db
+    .insertInto('destination')
+    .values({ name: 'admin', label: 'Admin', url: '/admin', required_flag: 'navigatorAdmin' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export interface DemoIds {
+  orgUid: string;
+  divisionUids: [string, string];
+  reference: ReferenceUids;
+}
+
+/** Demo organisation, users, reference data, patients and queues; runs once per database. */
+export async function seedDemo(db: Db, patientCount = 240): Promise<DemoIds | null> {
+  const existing = await db.selectFrom('organization').select('org_uid').executeTakeFirst();
+  if (existing) return null;
+  return db.transaction().execute(async (trx) => {
+    const tx = trx as unknown as Db;
+    const market = await tx.insertInto('market').values({ market_name: 'Ohio' }).returning('market_uid').executeTakeFirstOrThrow();
+    const org = await tx
+      .insertInto('organization')
+      .values({ org_name: 'Careweave Demo Health', name: 'Careweave Demo Health', market_uid: market.market_uid })
+      .returning('org_uid')
+      .executeTakeFirstOrThrow();
+    const [north, south] = await tx
+      .insertInto('division')
+      .values([
+        { division_name: 'Franklin County Care', org_uid: org.org_uid },
+        { division_name: 'Summit County Care', org_uid: org.org_uid },
+      ])
+      .returning('division_uid')
+      .execute();
+    await tx.insertInto('division_setting').values({ division_uid: north.division_uid, setting_name: 'requires-supervisory-approval', setting_value: 'true' }).execute();
+
+    const hash = await hashPassword(DEMO_PASSWORD);
+    for (const u of DEMO_USERS) {
+      const [first, last] = u.displayName.split(' ');
+      const user = await tx
+        .insertInto('app_user')
+        .values({ user_name: u.userName, display_name: u.displayName, first_name: first, last_name: last, email_address: u.email, password_hash: hash, theme: null })
+        .returning('user_uid')
+        .executeTakeFirstOrThrow();
+      const divisions = u.both ? [north, south] : [north];
+      await tx
+        .insertInto('user_division')
+        .values(divisions.map((d) => ({ user_uid: user.user_uid, division_uid: d.division_uid, permissions: u.flags })))
+        .execute();
+    }
+
+    const reference = await seedReference(tx, org.org_uid);
+    await seedNavigatorProviders(tx, org.org_uid, reference);
+
+    for (const [division, count, seed] of [
+      [north.division_uid, patientCount, 0.42],
+      [south.division_uid, Math.round(patientCount / 4), 0.17],
+    ] as const) {
+      await generatePatients(tx, { divisionUid: division, genderUids: reference.genders, episodeStatusUids: reference.episodeStatuses, referralSourceUids: reference.referralSources, reasonUids: reference.reasons }, count, seed);
+    }
+    await markRestrictedAndAdoption(tx, north.division_uid);
+
+    for (const division of [north.division_uid, south.division_uid]) await seedQueues(tx, division);
+    return { orgUid: org.org_uid, divisionUids: [north.division_uid, south.division_uid], reference };
+  });
+}
+
+/** Navigator users appear as providers with role type Navigator (reassign targets). */
+async function seedNavigatorProviders(db: Db, orgUid: string, reference: ReferenceUids): Promise<void> {
+  await sql`
+    insert into provider (display_name, first_name, last_name, user_uid, org_uid, provider_role_uid, email_address)
+    select u.display_name, u.first_name, u.last_name, u.user_uid, ${orgUid}, ${reference.navigatorRole}, u.email_address
+      from app_user u where u.user_name in ('navigator', 'director', 'admin')`.execute(db);
+}
+
+/**
+ * Some patients carry a restricted case or an adoption case, so the access
+ * rules have something to act on; the navigator is the worker on one restricted case.
+ */
+async function markRestrictedAndAdoption(db: Db, divisionUid: string): Promise<void> {
+  const some = await db.selectFrom('patient').select('patient_uid').where('division_uid', '=', divisionUid).orderBy('patient_uid').limit(8).execute();
+  const [r1, r2, r3, a1, a2, o1, t1, t2] = some.map((p) => p.patient_uid);
+  await db.updateTable('patient').set({ restricted_flag: '1' }).where('patient_uid', 'in', [r1, r2, r3]).execute();
+  await db.updateTable('patient').set({ in_custody: false }).where('patient_uid', '=', o1).execute();
+  await db.updateTable('patient').set({ agency_legal_status: 'Temporary Custody' }).where('patient_uid', 'not in', [t1, t2]).where('division_uid', '=', divisionUid).execute();
+  await db
+    .insertInto('patient_case')
+    .values([
+      { patient_uid: r1, case_id: 'C-1001', case_category: 'Protective', wkr_name: 'Nora Navigator', wkr_email: 'navigator@careweave.test', sup_email: 'sup@agency.test' },
+      { patient_uid: r2, case_id: 'C-1002', case_category: 'Protective', wkr_name: 'Pat Worker', wkr_email: 'worker@agency.test' },
+      { patient_uid: r3, case_id: 'C-1003', case_category: 'Protective', wkr_name: 'Pat Worker', wkr_email: 'worker@agency.test' },
+      { patient_uid: a1, case_id: 'C-2001', case_category: 'Adoption', wkr_name: 'Ann Adopt', wkr_email: 'adopt@agency.test' },
+      { patient_uid: a2, case_id: 'C-2002', case_category: 'Adoption', wkr_name: 'Ann Adopt', wkr_email: 'adopt@agency.test' },
+    ])
+    .execute();
+}
+
+async function seedQueues(db: Db, divisionUid: string): Promise<void> {
+  const columns = JSON.stringify(QUEUE_COLUMNS);
+  const [, active] = await db
+    .insertInto('queue')
+    .values([
+      { division_uid: divisionUid, queue_label: 'new referrals', view_name: 'queue-patient-view', rule: JSON.stringify({ referral_status: 'New' }), default_sort: '-referral_date', column_map: columns, sort_order: 1 },
+      { division_uid: divisionUid, queue_label: 'Active Patients', view_name: 'queue-patient-view', rule: JSON.stringify({ episode_status_label: 'Active' }), default_sort: 'last_name,first_name', column_map: columns, sort_order: 2 },
+      { division_uid: divisionUid, queue_label: 'Pending Intake', view_name: 'queue-patient-view', rule: JSON.stringify({ episode_status_label: 'Pending' }), default_sort: '-updated_at', column_map: columns, sort_order: 3 },
+    ])
+    .returning('queue_uid')
+    .execute();
+  await db
+    .insertInto('queue')
+    .values({
+      division_uid: divisionUid,
+      parent_queue_uid: active.queue_uid,
+      queue_label: 'Active from the Emergency Department',
+      view_name: 'queue-patient-view',
+      rule: JSON.stringify({ episode_status_label: 'Active', referral_source_label: 'Emergency Department' }),
+      default_sort: '-referral_date',
+      column_map: columns,
+      sort_order: 1,
+    })
+    .execute();
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Struct } from 'superstruct';
+import type { FieldError } from '../shared/api/errors';
+import { camelKeys, snakeCase } from '../shared/casing';
+import { check } from '../shared/schemas/validate';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errors: FieldError[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(errors.map((e) => e.message).join('; '));
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new HttpError(400, [{ field, message }]);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, [{ message }]);
+export const forbidden = (message = 'You do not have access to this resource') => new HttpError(403, [{ message }]);
+export const notFound = (message = 'Not found') => new HttpError(404, [{ message }]);
+export const tooMany = (retryAfterSeconds: number, message = 'Too many attempts. Please wait and try again.') =>
+  new HttpError(429, [{ message }], { 'retry-after': String(retryAfterSeconds) });
+
+/**
+ * Validates a snake_case request body with the shared (camelCase) schema.
+ * Field names in the 422 answer go back to snake_case, as on the wire.
+ */
+export function parseBody<T, S>(schema: Struct<T, S>, body: unknown): T {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Request body must be a JSON object');
+  const result = check(schema, camelKeys(body));
+  if (result.errors) throw new HttpError(422, result.errors.map((e) => ({ ...e, field: e.field?.split('.').map(snakeCase).join('.') })));
+  return result.value;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown }, request, reply) => {
+    if (error instanceof HttpError) {
+      void reply.headers(error.headers).status(error.statusCode).send({ errors: error.errors });
+      return;
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return void reply.status(413).send({ errors: [{ message: 'Request body is too large' }] });
+    if (status === 429) return void reply.status(429).send({ errors: [{ message: 'Too many requests. Please wait and try again.' }] });
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, unsupported media type): their text holds no internals.
+      return void reply.status(status).send({ errors: [{ message: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError' ? 'Request body is not valid JSON' : error.message }] });
+    }
+    request.log.error({ err: error }, 'request failed');
+    void reply.status(500).send({ errors: [{ message: 'Something went wrong on the server. Please try again.' }] });
+  });
+}

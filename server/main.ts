@@ -1,0 +1,32 @@
+import { loadConfig } from './config';
+import { boot } from './boot';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
+
+const config = loadConfig();
+const log = (m: string) => console.log(`[careweave] ${m}`);
+
+try {
+  const running = await boot(config, { logger: process.env.LOG_REQUESTS === '1', log });
+  const publicUrl = `http://localhost:${new URL(running.url).port}`;
+  log(`Careweave is running at ${publicUrl}/`);
+  log(`Demo pages: ${publicUrl}/demo/   API: ${publicUrl}/api`);
+  if (config.demoSeed) log(`Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => u.userName).join(', ')}`);
+  let signalled = false;
+  const shutdown = (signal: string) => {
+    if (signalled) return;
+    signalled = true;
+    log(`${signal} received: finishing requests and stopping the database ...`);
+    running.stop().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+} catch (err) {
+  console.error('[careweave] failed to start:', err);
+  process.exit(1);
+}

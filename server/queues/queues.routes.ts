@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { parseFilterKey } from '../../shared/filters';
+import type { AppContext } from '../app-context';
+import { requireAuth, type AuthContext } from '../auth/context';
+import type { Db } from '../db/connect';
+import { parseListRequest, runList, type ListRequest, type QueryParams } from '../dataviews/engine';
+import { PUBLIC_VIEWS } from '../dataviews/registry';
+import { notFound } from '../errors';
+import { findQueue, queuesOfDivision } from './queues.repository';
+
+type QueueRow = Awaited<ReturnType<typeof queuesOfDivision>>[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A queue's membership is its stored rule, in the same filter grammar the list calls take. */
+function ruleFilters(queue: QueueRow): ListRequest['filters'] {
+  return Object.entries(queue.rule).map(([key, value]) => {
+    const parsed = parseFilterKey(key);
+    if ('error' in parsed) throw new Error(`queue ${queue.queue_uid} has a bad rule key ${key}`);
+    return { column: parsed.column, operator: parsed.operator, values: [String(value)] };
+  });
+}
+
+async function countOf(db: Db, auth: AuthContext, queue: QueueRow): Promise<number> {
+  const view = PUBLIC_VIEWS[queue.view_name];
+  const list = await runList(db, view, auth, { page: 1, pageSize: 1, allData: false, sort: [], filters: [] }, ruleFilters(queue));
+  return list.total;
+}
+
+export const queueRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  app.get('/queues', async (request) => {
+    const auth = requireAuth(request);
+    const queues = (await queuesOfDivision(db, auth.divisionUid)).filter((q) => q.parent_queue_uid === null);
+    const counts = await Promise.all(queues.map((q) => countOf(db, auth, q)));
+    return {
+      data: queues.map((q, i) => ({ type: 'queue', id: q.queue_uid, attributes: { queue_label: q.queue_label, count: counts[i] } })),
+    };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: QueryParams }>('/queues/:id', async (request) => {
+    const auth = requireAuth(request);
+    const queue = UUID.test(request.params.id) ? await findQueue(db, request.params.id, auth.divisionUid) : undefined;
+    if (!queue) throw notFound('Queue not found');
+    const view = PUBLIC_VIEWS[queue.view_name];
+    const list = parseListRequest(view, request.query, { sort: queue.default_sort ?? undefined });
+    const rules = ruleFilters(queue);
+    const children = (await queuesOfDivision(db, auth.divisionUid)).filter((q) => q.parent_queue_uid === queue.queue_uid);
+    const [page, count, childCounts] = await Promise.all([
+      runList(db, view, auth, list, rules),
+      list.filters.length ? countOf(db, auth, queue) : Promise.resolve(undefined),
+      Promise.all(children.map((c) => countOf(db, auth, c))),
+    ]);
+    return {
+      data: {
+        type: 'queue',
+        id: queue.queue_uid,
+        attributes: {
+          queue_label: queue.queue_label,
+          count: count ?? page.total,
+          child_queues: children.map((c, i) => ({ id: c.queue_uid, queue_label: c.queue_label, count: childCounts[i] })),
+          queue_list_view_column_map: queue.column_map,
+          data: page.rows,
+        },
+      },
+      meta: { total: page.total, page: page.page, page_size: page.pageSize },
+    };
+  });
+};

@@ -1,0 +1,104 @@
+import { camelCase, camelKeys, snakeCase, snakeKeys } from '../casing';
+import { ApiError, type FieldError } from './errors';
+
+export { ApiError } from './errors';
+
+/**
+ * How a widget or the shell reaches the server. `token` is used as a bearer
+ * token (embedded widgets, socket); without one the browser's httpOnly cookie
+ * carries the session and writes send the CSRF token.
+ */
+export interface ApiConfig {
+  apiBase: string;
+  token?: string | null;
+  csrfToken?: string | null;
+  /** Called on a 401 so the host can drop its session. */
+  onUnauthorized?: () => void;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+/** A JSON:API resource after key conversion. */
+export interface Resource<A = Record<string, unknown>> {
+  id: string;
+  type: string;
+  attributes: A;
+  relationships?: Record<string, unknown>;
+}
+
+export interface Document<D> {
+  data: D;
+  meta?: { total?: number; page?: number; pageSize?: number } & Record<string, unknown>;
+  included?: Resource[];
+}
+
+/** Query keys go out snake_case (filter suffixes kept); arrays repeat the key. */
+export function buildQuery(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === '') continue;
+    const wireKey = key === 'pageSize' ? 'page-size' : key === 'allData' ? 'all-data' : snakeCase(key);
+    if (Array.isArray(value)) for (const v of value) params.append(wireKey, String(v));
+    else params.append(wireKey, value === null ? 'null' : String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+export class ApiClient {
+  constructor(readonly config: ApiConfig) {}
+
+  async request<T>(method: string, path: string, options: { query?: Query; body?: unknown; raw?: boolean; signal?: AbortSignal } = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
+    else if (this.config.csrfToken && method !== 'GET') headers['x-csrf-token'] = this.config.csrfToken;
+    let response: Response;
+    try {
+      response = await fetch(joinUrl(this.config.apiBase, path) + buildQuery(options.query), {
+        method,
+        headers,
+        credentials: this.config.token ? 'omit' : 'include',
+        body: options.body === undefined ? undefined : JSON.stringify(options.raw ? options.body : snakeKeys(options.body)),
+        signal: options.signal,
+      });
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      throw new ApiError(0, [{ message: 'The server could not be reached.' }]);
+    }
+    const text = await response.text();
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+    }
+    if (!response.ok) {
+      if (response.status === 401) this.config.onUnauthorized?.();
+      const errors = (parsed as { errors?: FieldError[] } | undefined)?.errors;
+      throw new ApiError(response.status, Array.isArray(errors) ? errors.map((e) => ({ message: e.message, field: e.field ? camelCase(e.field) : undefined })) : [{ message: `HTTP ${response.status}` }]);
+    }
+    return (options.raw ? parsed : camelKeys(parsed)) as T;
+  }
+
+  get<T>(path: string, query?: Query, signal?: AbortSignal) {
+    return this.request<T>('GET', path, { query, signal });
+  }
+  post<T>(path: string, body?: unknown, query?: Query) {
+    return this.request<T>('POST', path, { body: body ?? {}, query });
+  }
+  put<T>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, { body: body ?? {} });
+  }
+  delete<T>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+}

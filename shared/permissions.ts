@@ -1,0 +1,54 @@
+/**
+ * Every flag and permission that section 6 of the three spec documents reads.
+ * Stored per user and division on the server; the session exposes the ones of
+ * the current division. The browser only hides what the server already refuses.
+ */
+export const FLAGS = [
+  'hasAppNavigator',
+  'twoOh',
+  'hasAppIdentity',
+  'hasIdentityViewFull',
+  'identityViewAdopt',
+  'identityViewRestricted',
+  'isIdentityHealthcareUser',
+  'hasAppCommunity',
+  'hasAppCit',
+  'hasAppSponsor',
+  'hasHwc',
+  'hasDebugMode',
+  'chat',
+  'hasReports',
+  'isDirector',
+  'citSupervisoryApproval',
+  'calendarAppointment',
+  'calendarMedicalEvent',
+  'calendarProcedure',
+  'calendarSurgery',
+  'calendarTesting',
+  'medicalEvent',
+  'admission',
+  'navigatorAdmin',
+  'ownCredentialService',
+] as const;
+
+export type Flag = (typeof FLAGS)[number];
+export type Flags = Record<Flag, boolean>;
+
+export function isFlag(name: string): name is Flag {
+  return (FLAGS as readonly string[]).includes(name);
+}
+
+export function flagsFrom(names: readonly string[]): Flags {
+  const flags = Object.fromEntries(FLAGS.map((f) => [f, false])) as Flags;
+  for (const n of names) if (isFlag(n)) flags[n] = true;
+  return flags;
+}
+
+/**
+ * A feature-flag expression as nav items carry it: a list of flag names, each
+ * optionally negated with a leading '!'; all must hold.
+ */
+export function flagsAllow(flags: Partial<Flags>, required: readonly string[] | undefined): boolean {
+  if (!required?.length) return true;
+  return required.every((r) => (r.startsWith('!') ? !flags[r.slice(1) as Flag] : !!flags[r as Flag]));
+}
