@@ -10,8 +10,10 @@ import { authRoutes } from './auth/auth.routes';
 import { resolveAuth } from './auth/context';
 import { auditRoutes } from './audit/audit.routes';
 import { dataViewRoutes } from './dataviews/dataviews.routes';
-import { notFound, registerErrorHandling } from './errors';
+import { clientErrorHandler, notFound, registerErrorHandling } from './errors';
 import { queueRoutes } from './queues/queues.routes';
+import { attachRealtime } from './realtime/socket';
+import { outboxPageRoutes } from './outbox/outbox-page.routes';
 import { siteRoutes } from './site/site.routes';
 
 /** Builds the whole HTTP app; main.ts and the tests both use it. */
@@ -22,6 +24,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     trustProxy: process.env.TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    clientErrorHandler,
   });
   registerErrorHandling(app);
 
@@ -36,7 +39,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...origins],
+        // Shoelace fetches its built-in icons from data: URLs.
+        connectSrc: ["'self'", 'data:', 'ws:', 'wss:', ...origins],
         frameAncestors: ["'self'", ...origins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -68,7 +72,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     { prefix: '/api' },
   );
 
+  if (!config.smtpUrl) await app.register(outboxPageRoutes, ctx);
   registerStatic(app, config.distDir);
+  await attachRealtime(app, ctx);
   return app;
 }
 

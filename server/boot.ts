@@ -7,12 +7,15 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
 import { seedBase, seedDemo } from './db/seed/demo';
 import { pruneHits } from './security/rate-limit';
+import { fileTransport, smtpTransport } from './outbox/transports';
+import { startOutboxWorker, type OutboxWorker } from './outbox/worker';
 
 export interface Running {
   app: FastifyInstance;
   db: Db;
   url: string;
   connectionString: string;
+  outbox: OutboxWorker;
   stop(): Promise<void>;
 }
 
@@ -46,6 +49,8 @@ export async function boot(config: Config, options: { logger?: boolean; log?: (m
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
 
+  const outbox = startOutboxWorker(db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.dataDir) : fileTransport(config.dataDir));
+
   const housekeeping = setInterval(() => {
     void deleteExpiredSessions(db).catch(() => {});
     void pruneHits(db, 24 * 3600).catch(() => {});
@@ -57,8 +62,9 @@ export async function boot(config: Config, options: { logger?: boolean; log?: (m
     (stopping ??= (async () => {
       clearInterval(housekeeping);
       await app.close(); // waits for in-flight requests
+      await outbox.stop();
       await db.destroy();
       await embedded?.stop();
     })());
-  return { app, db, url, connectionString, stop };
+  return { app, db, url, connectionString, outbox, stop };
 }

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Struct } from 'superstruct';
 import type { FieldError } from '../shared/api/errors';
@@ -32,11 +33,36 @@ export function parseBody<T, S>(schema: Struct<T, S>, body: unknown): T {
   return result.value;
 }
 
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (URL or headers too large,
+ * malformed request line): answered in the same `{ errors }` format as everything else.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, text, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Request headers or URL are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long']
+        : [400, 'Bad Request', 'The request is malformed'];
+  const body = JSON.stringify({ errors: [{ message }] });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown }, request, reply) => {
     if (error instanceof HttpError) {
       void reply.headers(error.headers).status(error.statusCode).send({ errors: error.errors });
       return;
+    }
+    // PostgreSQL "data exception" (class 22: bad date, number out of range, invalid text): the
+    // request carried a value the checks let through. Still the client's input; never echo the SQL text.
+    if (typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code) && 'severity' in error) {
+      request.log.warn({ err: error }, 'data exception');
+      return void reply.status(400).send({ errors: [{ message: 'A value in the request is not valid' }] });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return void reply.status(413).send({ errors: [{ message: 'Request body is too large' }] });

@@ -23,8 +23,21 @@ export interface ListResult {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+// ISO 8601 date-time (what the API client sends); anything looser is left to chance in PostgreSQL's parser.
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/;
 const MAX_VALUE_LENGTH = 200;
+// PostgreSQL rejects NUL in text; other control characters have no business in a filter.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** A real calendar date between years 1 and 9999 (2020-02-30 is not one). */
+function isDate(value: string): boolean {
+  const m = DATE.exec(value.slice(0, 10));
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
 
 function single(params: QueryParams, key: string): string | undefined {
   const v = params[key];
@@ -52,7 +65,7 @@ export function parseListRequest(view: ViewDefinition, params: QueryParams, defa
     .map((s) => {
       const desc = s.startsWith('-');
       const column = desc ? s.slice(1) : s;
-      if (!(column in view.columns)) throw badRequest(`Unknown sort column '${column}' for view '${view.name}'`, 'sort');
+      if (!Object.hasOwn(view.columns, column)) throw badRequest(`Unknown sort column '${column}' for view '${view.name}'`, 'sort');
       return { column, desc };
     });
   const filters: ListRequest['filters'] = [];
@@ -60,7 +73,7 @@ export function parseListRequest(view: ViewDefinition, params: QueryParams, defa
     if ((RESERVED_PARAMS as readonly string[]).includes(key) || raw === undefined) continue;
     const parsed = parseFilterKey(key);
     if ('error' in parsed) throw badRequest(`${parsed.error} in '${key}'`, key);
-    if (!(parsed.column in view.columns)) throw badRequest(`Unknown column '${parsed.column}' for view '${view.name}'`, key);
+    if (!Object.hasOwn(view.columns, parsed.column)) throw badRequest(`Unknown column '${parsed.column}' for view '${view.name}'`, key);
     const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (parsed.operator.startsWith('contains_uuid') ? v.split(',') : [v]));
     for (const v of values) checkValue(view.columns[parsed.column], parsed.operator, v, key);
     filters.push({ column: parsed.column, operator: parsed.operator, values });
@@ -70,6 +83,7 @@ export function parseListRequest(view: ViewDefinition, params: QueryParams, defa
 
 function checkValue(kind: ColumnKind, operator: FilterOperator, value: string, key: string): void {
   if (value.length > MAX_VALUE_LENGTH) throw badRequest(`Filter value for '${key}' is too long`, key);
+  if (CONTROL.test(value)) throw badRequest(`Filter value for '${key}' contains control characters`, key);
   if (value === 'null' && operator === 'eq') return;
   const bad = (what: string) => badRequest(`Filter value for '${key}' must be ${what}`, key);
   if (operator.startsWith('contains_uuid')) {
@@ -77,13 +91,17 @@ function checkValue(kind: ColumnKind, operator: FilterOperator, value: string, k
     if (!UUID.test(value)) throw bad('a list of ids');
     return;
   }
-  if ((operator === 'like' || operator === 'contains') && !(kind === 'text' || kind === 'text[]')) {
-    throw badRequest(`Operator '${operator}' does not apply to column in '${key}'`, key);
+  if (operator === 'contains' && !(kind === 'text' || kind === 'text[]')) throw badRequest(`Operator '${operator}' does not apply to column in '${key}'`, key);
+  // `like` matches what a table shows (dates as MM/DD/YYYY), so any value may be typed.
+  if (operator === 'like') {
+    if (kind === 'boolean' || kind.endsWith('[]')) throw badRequest(`Operator '${operator}' does not apply to column in '${key}'`, key);
+    return;
   }
   if (kind === 'uuid' && !UUID.test(value)) throw bad('an id');
-  if (kind === 'number' && !/^-?\d+(\.\d+)?$/.test(value)) throw bad('a number');
+  if (kind === 'number' && !(/^-?\d{1,9}(\.\d{1,6})?$/.test(value))) throw bad('a number');
   if (kind === 'boolean' && !/^(true|false|1|0)$/.test(value)) throw bad('true or false');
-  if ((kind === 'date' || kind === 'timestamp') && !(DATE.test(value) || !Number.isNaN(Date.parse(value)))) throw bad('a date');
+  if (kind === 'date' && !(value.length === 10 && isDate(value))) throw bad('a date (YYYY-MM-DD)');
+  if (kind === 'timestamp' && !(TIMESTAMP.test(value) && isDate(value) && !Number.isNaN(Date.parse(value)))) throw bad('a date or date-time (ISO 8601)');
 }
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -99,8 +117,10 @@ function condition(column: string, kind: ColumnKind, operator: FilterOperator, v
       if (nonNull.length !== values.length) parts.push(sql`${ref} is null`);
       return sql`(${sql.join(parts, sql` or `)})`;
     }
-    case 'like':
-      return sql`(${sql.join(values.map((v) => sql`${ref}::text ilike ${'%' + escapeLike(v) + '%'}`), sql` or `)})`;
+    case 'like': {
+      const shown = kind === 'date' || kind === 'timestamp' ? sql`to_char(${ref}, 'MM/DD/YYYY')` : sql`${ref}::text`;
+      return sql`(${sql.join(values.map((v) => sql`${shown} ilike ${'%' + escapeLike(v) + '%'}`), sql` or `)})`;
+    }
     case 'contains':
       return kind === 'text[]'
         ? sql`${ref} @> ${values}::text[]`

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<unknown, string, string>;
 
 export interface MarketTable { market_uid: Generated<string>; market_name: string }
@@ -19,7 +20,7 @@ export interface AppUserTable {
   authentication_service: Generated<string>;
   is_active: Generated<boolean>;
   theme: Json | null;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface UserDivisionTable { user_uid: string; division_uid: string; permissions: ColumnType<string[], string[] | undefined, string[]> }
@@ -29,7 +30,7 @@ export interface SessionTable {
   user_uid: string;
   current_division_uid: string;
   csrf_token: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
 }
@@ -42,7 +43,7 @@ export interface AuditEntryTable {
   action: string;
   user_uid: string;
   division_uid: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface OutboxTable {
@@ -54,8 +55,8 @@ export interface OutboxTable {
   status: Generated<string>;
   attempts: Generated<number>;
   last_error: string | null;
-  created_at: Generated<Timestamp>;
-  deliver_after: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
+  deliver_after: GeneratedTimestamp;
   delivered_at: Timestamp | null;
 }
 
@@ -120,8 +121,8 @@ export interface PatientTable {
   email_address: string | null;
   note: string | null;
   episode_status_uid: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 
 export interface PatientCaseTable {
@@ -145,7 +146,7 @@ export interface InboundReferralTable {
   referred_to: string | null;
   referral_method: string | null;
   status: string;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface QueueTable {

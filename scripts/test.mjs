@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { findChromium } from './chromium.mjs';
+
+/**
+ * `npm test`: type-check, build, then the server, browser and end-to-end
+ * suites. Every suite runs even when an earlier one fails; the exit code is
+ * non-zero when any step failed, and the last line sums the tests.
+ */
+const chrome = findChromium({ install: true });
+const env = { ...process.env, CHROME_PATH: chrome };
+
+const steps = [
+  { name: 'type-check', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] },
+  { name: 'server tests', cmd: 'npm', args: ['run', '--silent', 'test:server'], counts: 'node' },
+  { name: 'browser tests', cmd: 'npm', args: ['run', '--silent', 'test:browser'], counts: 'wtr' },
+  { name: 'e2e tests', cmd: 'npm', args: ['run', '--silent', 'test:e2e'], counts: 'node' },
+];
+
+function run(step) {
+  return new Promise((resolve) => {
+    console.log(`\n[test] ── ${step.name} ──`);
+    const child = spawn(step.cmd, step.args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const keep = (chunk, stream) => {
+      out += chunk.toString();
+      stream.write(chunk);
+    };
+    child.stdout.on('data', (c) => keep(c, process.stdout));
+    child.stderr.on('data', (c) => keep(c, process.stderr));
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+function counts(kind, out) {
+  // eslint-disable-next-line no-control-regex
+  const text = out.replace(/\x1b\[[0-9;]*m/g, '');
+  if (kind === 'node') {
+    const pass = [...text.matchAll(/^# pass (\d+)/gm)].reduce((s, m) => s + Number(m[1]), 0);
+    const fail = [...text.matchAll(/^# fail (\d+)/gm)].reduce((s, m) => s + Number(m[1]), 0);
+    return { pass, fail };
+  }
+  const m = [...text.matchAll(/(\d+) passed, (\d+) failed/g)].pop();
+  return m ? { pass: Number(m[1]), fail: Number(m[2]) } : { pass: 0, fail: 0 };
+}
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+for (const step of steps) {
+  const { code, out } = await run(step);
+  if (step.counts) {
+    const c = counts(step.counts, out);
+    passed += c.pass;
+    failed += c.fail;
+    if (code !== 0 && c.fail === 0) failed += 1; // a suite that crashed still counts as a failure
+  } else if (code !== 0) {
+    failed += 1;
+  }
+  if (code !== 0) failures.push(step.name);
+  // Nothing after a broken build can be trusted to run.
+  if (code !== 0 && step.name === 'build') break;
+}
+
+console.log(failures.length ? `\n[test] FAILED: ${failures.join(', ')}` : '\n[test] all suites passed');
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../app-context';
+import { recentMessages } from './outbox.repository';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * /demo/outbox: what would have been e-mailed or texted, readable in a browser.
+ * Only mounted when no mail provider is configured (a demo install).
+ */
+export const outboxPageRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  app.get('/demo/outbox', async (_request, reply) => {
+    const rows = await recentMessages(db);
+    const items = rows
+      .map(
+        (m) => `<article><header><strong>${escape(m.channel.toUpperCase())}</strong> to ${escape(m.recipient)}
+          <span class="status ${escape(m.status)}">${escape(m.status)}</span> <time>${escape(m.created_at.toISOString())}</time></header>
+          ${m.subject ? `<h2>${escape(m.subject)}</h2>` : ''}<pre>${escape(m.body)}</pre></article>`,
+      )
+      .join('\n');
+    void reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Careweave demo outbox</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccd;border-radius:6px;padding:.75rem 1rem;margin:.75rem 0}
+pre{white-space:pre-wrap;font:inherit;margin:.5rem 0 0}h2{font-size:1.05rem;margin:.5rem 0 0}.status{margin-left:.5rem;padding:0 .4rem;border-radius:4px;background:#eef}.delivered{background:#d1e7dd}.failed{background:#f8d7da}time{color:#555;font-size:.85rem;margin-left:.5rem}</style>
+</head><body><h1>Demo outbox</h1><p>Messages Careweave would have e-mailed or texted (no mail or SMS provider is configured). Newest first.</p>
+${items || '<p>No messages yet.</p>'}</body></html>`);
+  });
+};

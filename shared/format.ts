@@ -1,0 +1,35 @@
+import dayjs from 'dayjs';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from './constants';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** 'YYYY-MM-DD' or a Date → MM/DD/YYYY (spec 000 section 9); a date-only value is never shifted by time zone. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = dayjs(value); // dayjs reads 'YYYY-MM-DD' as a local date
+  return d.isValid() ? d.format(DATE_FORMAT) : String(value);
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(DATE_TIME_FORMAT) : String(value);
+}
+
+/** 10 digits as (xxx) xxx-xxxx, with any further digits as an extension (spec 002 section 3). */
+export function formatPhone(value: string | null | undefined): string {
+  const digits = (value ?? '').replace(/\D/g, '');
+  if (digits.length < 10) return value ?? '';
+  const main = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 10)}`;
+  return digits.length > 10 ? `${main} x${digits.slice(10)}` : main;
+}
+
+/** How a table cell shows a value it knows nothing else about: dates in the spec's format. */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string' && ISO_DATE.test(value)) return formatDate(value);
+  if (typeof value === 'string' && ISO_DATE_TIME.test(value)) return formatDateTime(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}

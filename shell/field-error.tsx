@@ -1,0 +1,11 @@
+import { fieldMessage } from '../shared/api/errors';
+
+/** "User name is required" for the bare 'Required'; any other message reads on its own. */
+export function FieldError({ id, label, message }: { id: string; label: string; message?: string }) {
+  const text = !message || message === 'Required' ? `${label} ${fieldMessage('Required')}` : message;
+  return (
+    <span id={id} className="care-field-error">
+      {text}
+    </span>
+  );
+}

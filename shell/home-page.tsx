@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react';
+import type { Resource } from '../shared/api/client';
+import type { Session } from '../shared/session-store';
+import { LoadState } from '../widgets/kit/load-state';
+import { QueueCard } from '../widgets/queue/queue.component';
+import { shellApi } from './api';
+import { HOME_MODE_LABELS, homeMode } from './modes';
+import { usePageTitle } from './page-title';
+import { WidgetMount } from './widget-mount';
+
+type Queue = Resource<{ queueLabel: string; count: number }>;
+
+/** Queues belong to the current division, so a division switch reloads them. */
+function useQueues(divisionUid: string) {
+  const [state, setState] = useState<{ queues: Queue[]; error: unknown; isLoading: boolean }>({ queues: [], error: null, isLoading: true });
+  useEffect(() => {
+    let live = true;
+    setState({ queues: [], error: null, isLoading: true });
+    shellApi()
+      .get<{ data: Queue[] }>('queues')
+      .then((doc) => live && setState({ queues: doc.data, error: null, isLoading: false }))
+      .catch((error: unknown) => live && setState({ queues: [], error, isLoading: false }));
+    return () => {
+      live = false;
+    };
+  }, [divisionUid]);
+  return state;
+}
+
+function QueueCards({ divisionUid, hideWhenEmpty }: { divisionUid: string; hideWhenEmpty: boolean }) {
+  const { queues, error, isLoading } = useQueues(divisionUid);
+  if (hideWhenEmpty && !isLoading && !error && queues.length === 0) return null;
+  return (
+    <LoadState isLoading={isLoading} error={error} isEmpty={queues.length === 0} emptyText="No queues found">
+      <div className="care-card-grid">
+        {queues.map((q) => (
+          <WidgetMount key={q.id} className="care-card-slot">
+            <QueueCard queueId={q.id} />
+          </WidgetMount>
+        ))}
+      </div>
+    </LoadState>
+  );
+}
+
+/**
+ * Spec 001 section 1: content by the first matching role. Only the queue
+ * cards exist so far; the other modes' own cards arrive with their areas,
+ * until then they show their heading and any queues of the division.
+ */
+export function HomePage({ session }: { session: Session }) {
+  usePageTitle('Home');
+  const mode = homeMode(session.flags);
+  return (
+    <main className="care-page">
+      <h1>Home</h1>
+      {mode === null ? (
+        <p>Checking roles and permissions</p>
+      ) : (
+        <>
+          {mode !== 'navigator' && <h2 className="care-mode-heading">{HOME_MODE_LABELS[mode]}</h2>}
+          <QueueCards divisionUid={session.currentDivisionUid} hideWhenEmpty={mode !== 'navigator'} />
+        </>
+      )}
+    </main>
+  );
+}

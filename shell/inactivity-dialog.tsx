@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import type SlButtonElement from '@shoelace-style/shoelace/dist/components/button/button.js';
+import { SESSION_CHECK_MS } from '../shared/constants';
+import { confirmActivity, readLastActivity, watchUserActivity } from './activity';
+import { shellApi } from './api';
+import { rememberAttemptedRoute } from './attempted-route';
+import { formatCountdown, sessionState, type SessionClock } from './session-clock';
+import { expireSession } from './session-actions';
+
+/**
+ * Spec 002 "Session": checks the shared last-activity stamp every second,
+ * warns at 50 minutes, sends to /session-timeout at 60. Mounted only while
+ * signed in, so the timeout page never shows the dialog.
+ */
+export function InactivityDialog() {
+  const [location, navigate] = useLocation();
+  const [clock, setClock] = useState<SessionClock>({ kind: 'active' });
+  const buttonRef = useRef<SlButtonElement>(null);
+
+  useEffect(() => watchUserActivity(), []);
+
+  useEffect(() => {
+    const check = () => {
+      const last = readLastActivity();
+      if (last === null) {
+        // Another tab's logout or a division switch cleared storage; start counting from now.
+        confirmActivity();
+        return;
+      }
+      setClock(sessionState(last, Date.now()));
+    };
+    check();
+    const timer = window.setInterval(check, SESSION_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (clock.kind !== 'expired') return;
+    // Sign-in afterwards returns the user to the page they were on.
+    rememberAttemptedRoute(location + window.location.search);
+    void expireSession(() => navigate('/session-timeout', { replace: true }));
+  }, [clock.kind]);
+
+  const stillActive = () => {
+    confirmActivity();
+    setClock({ kind: 'active' });
+    void shellApi().get('session/current').catch(() => undefined);
+  };
+
+  return (
+    <SlDialog
+      label="Are you still active?"
+      noHeader
+      open={clock.kind === 'warning'}
+      className="care-inactivity-dialog"
+      // Only the button answers the question; Escape or a click outside would dismiss it unanswered.
+      onSlRequestClose={(e) => e.preventDefault()}
+      onSlInitialFocus={(e) => {
+        e.preventDefault();
+        buttonRef.current?.focus();
+      }}
+    >
+      <p>
+        Your session will expire in {clock.kind === 'warning' ? formatCountdown(clock.remainingMs) : ''}. Inactivity will potentially result in loss of work.
+      </p>
+      <p>
+        <strong>Are you still active?</strong>
+      </p>
+      <SlButton ref={buttonRef} slot="footer" variant="primary" onClick={stillActive}>
+        Yes, I am still active
+      </SlButton>
+    </SlDialog>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link, useLocation } from 'wouter';
+import { flagsAllow, type Flags } from '../shared/permissions';
+
+/** Main navigation of spec 000 section 2 and spec 002 routes; each item's flags must all hold. */
+const NAV_ITEMS: { label: string; href: string; flags?: string[] }[] = [
+  { label: 'Home', href: '/home' },
+  { label: 'Chat', href: '/chat', flags: ['chat'] },
+  { label: 'Reports', href: '/reports', flags: ['hasReports'] },
+  { label: 'Program Dashboard', href: '/program-dashboard', flags: ['isDirector'] },
+  { label: 'Resource Library', href: '/resource-library' },
+];
+
+export function MainNav({ flags }: { flags: Partial<Flags> }) {
+  const [location] = useLocation();
+  return (
+    <nav className="care-main-nav" aria-label="Main">
+      <ul>
+        {NAV_ITEMS.filter((item) => flagsAllow(flags, item.flags)).map((item) => {
+          const current = location === item.href || location.startsWith(`${item.href}/`);
+          return (
+            <li key={item.href}>
+              <Link href={item.href} aria-current={current ? 'page' : undefined}>
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,15 @@
+/// <reference types="vite/client" />
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Router } from 'wouter';
+import '@shoelace-style/shoelace/dist/themes/light.css';
+import './shell.css';
+import { App } from './app';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Router>
+      <App />
+    </Router>
+  </StrictMode>,
+);

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import SlDropdown from '@shoelace-style/shoelace/dist/react/dropdown/index.js';
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import SlMenu from '@shoelace-style/shoelace/dist/react/menu/index.js';
+import SlMenuItem from '@shoelace-style/shoelace/dist/react/menu-item/index.js';
+import SlMenuLabel from '@shoelace-style/shoelace/dist/react/menu-label/index.js';
+import SlDivider from '@shoelace-style/shoelace/dist/react/divider/index.js';
+import type { Resource } from '../shared/api/client';
+import type { Session } from '../shared/session-store';
+import { toast } from '../widgets/kit/toasts';
+import { shellApi } from './api';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { signOut, switchDivision } from './session-actions';
+
+type Destination = Resource<{ name: string; label: string; url: string }>;
+
+/** "Admin" shows only when the server lists a destination named 'admin' (spec 000 section 2). */
+function useAdminUrl(divisionUid: string): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    shellApi()
+      .get<{ data: Destination[] }>('destinations')
+      .then((doc) => live && setUrl(doc.data.find((d) => d.attributes.name === 'admin')?.attributes.url ?? null))
+      .catch(() => live && setUrl(null));
+    return () => {
+      live = false;
+    };
+  }, [divisionUid]);
+  return url;
+}
+
+const DIVISION_PREFIX = 'division:';
+
+export function UserMenu({ session }: { session: Session }) {
+  const [, navigate] = useLocation();
+  const [changingPassword, setChangingPassword] = useState(false);
+  const adminUrl = useAdminUrl(session.currentDivisionUid);
+  const divisions = session.accessibleDivisions ?? [];
+
+  const onSelect = async (value: string) => {
+    if (value === 'change-password') setChangingPassword(true);
+    else if (value === 'admin' && adminUrl) window.location.assign(adminUrl);
+    else if (value === 'logout') await signOut(() => navigate('/login', { replace: true }));
+    else if (value.startsWith(DIVISION_PREFIX)) {
+      try {
+        await switchDivision(value.slice(DIVISION_PREFIX.length));
+        navigate('/home', { replace: true });
+      } catch (err) {
+        toast(`Could not switch division: ${(err as Error).message}`, 'danger');
+      }
+    }
+  };
+
+  return (
+    <>
+      <SlDropdown placement="bottom-end" className="care-user-menu">
+        <SlButton slot="trigger" caret variant="text">
+          {session.displayName || session.userName}
+        </SlButton>
+        <SlMenu onSlSelect={(e) => void onSelect(e.detail.item.value)}>
+          {session.authenticationService === 'careweave' && <SlMenuItem value="change-password">Change Password</SlMenuItem>}
+          {adminUrl && <SlMenuItem value="admin">Admin</SlMenuItem>}
+          {divisions.length > 1 && (
+            <>
+              <SlDivider />
+              <SlMenuLabel>Division</SlMenuLabel>
+              {divisions.map((d) => (
+                <SlMenuItem
+                  key={d.divisionUid}
+                  type="checkbox"
+                  value={`${DIVISION_PREFIX}${d.divisionUid}`}
+                  checked={d.divisionUid === session.currentDivisionUid}
+                  // The current division is not a choice; disabled also stops Shoelace unticking it on click.
+                  disabled={d.divisionUid === session.currentDivisionUid}
+                >
+                  {d.divisionName}
+                </SlMenuItem>
+              ))}
+            </>
+          )}
+          <SlDivider />
+          <SlMenuItem value="logout">Logout</SlMenuItem>
+        </SlMenu>
+      </SlDropdown>
+      <ChangePasswordDialog userName={session.userName} open={changingPassword} onClose={() => setChangingPassword(false)} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { WidgetProvider } from '../shared/widget/widget-context';
+import { adoptWidgetStyles } from '../shared/widget/styles';
+
+/**
+ * Renders widget components the way their custom elements do: in a shadow
+ * root with the widget styles, so they look the same in the shell as on a
+ * partner's page, and their events leave through this host element.
+ */
+export function WidgetMount({ children, className }: { children: ReactNode; className?: string }) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const [root, setRoot] = useState<ShadowRoot | null>(null);
+  useLayoutEffect(() => {
+    const host = hostRef.current!;
+    const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    adoptWidgetStyles(shadow);
+    setRoot(shadow);
+  }, []);
+  return (
+    <div ref={hostRef} className={className}>
+      {root && createPortal(<WidgetProvider host={hostRef.current}>{children}</WidgetProvider>, root)}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { DataTable, type Column, type PageRequest, type PageResult } from '../../widgets/kit/data-table';
+import { $toasts, Toasts } from '../../widgets/kit/toasts';
+import { deepEqual, equal, ok } from './support/assert';
+import { buttonByText, byLabel, cleanup, render, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
+
+const columns: Column[] = [
+  { columnName: 'name', displayHeader: 'Name', filterable: true },
+  { columnName: 'city', displayHeader: 'City' },
+  { columnName: 'secret', displayHeader: 'Secret', isHidden: true },
+];
+
+const people = Array.from({ length: 23 }, (_, i) => ({ id: i + 1, name: `Person ${i + 1}`, city: `City ${i + 1}`, secret: 'x' }));
+
+function fakeServer(rows = people) {
+  const calls: PageRequest[] = [];
+  const fetchPage = async (request: PageRequest): Promise<PageResult> => {
+    calls.push(request);
+    const start = (request.page - 1) * request.pageSize;
+    return { rows: rows.slice(start, start + request.pageSize), total: rows.length };
+  };
+  return { calls, fetchPage };
+}
+
+let tableCount = 0;
+const freshId = () => `test-table-${Date.now()}-${tableCount++}`;
+const bodyRows = (root: HTMLElement) => [...root.querySelectorAll('tbody tr')];
+
+describe('DataTable', () => {
+  afterEach(() => {
+    cleanup();
+    $toasts.set([]);
+  });
+
+  it('shows a loading skeleton, then the first page without hidden columns', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const server = fakeServer();
+    const root = render(<DataTable tableId={freshId()} columns={columns} fetchPage={async (r) => (await gate, server.fetchPage(r))} />);
+    await waitFor(() => root.querySelector('[aria-busy="true"] sl-skeleton'), { message: 'skeleton' });
+    release();
+    await waitFor(() => bodyRows(root).length === 10, { message: '10 rows' });
+    deepEqual([...root.querySelectorAll('th')].map((th) => text(th)), ['Name', 'City']);
+    ok(text(root).includes('Page 1 of 3'));
+  });
+
+  it('pages with next and previous', async () => {
+    const server = fakeServer();
+    const root = render(<DataTable tableId={freshId()} columns={columns} fetchPage={server.fetchPage} />);
+    await waitFor(() => bodyRows(root).length === 10);
+    buttonByText(root, 'Next').click();
+    await waitFor(() => text(root).includes('Person 11'), { message: 'page 2' });
+    ok(text(root).includes('Page 2 of 3'));
+    buttonByText(root, 'Next').click();
+    await waitFor(() => bodyRows(root).length === 3, { message: 'last page' });
+    ok(buttonByText(root, 'Next').disabled, 'Next is disabled on the last page');
+    buttonByText(root, 'Previous').click();
+    await waitFor(() => text(root).includes('Page 2 of 3'));
+    equal(server.calls.at(-1)?.page, 2);
+  });
+
+  it('toggles sort on header click and reports it with aria-sort', async () => {
+    const server = fakeServer();
+    const root = render(<DataTable tableId={freshId()} columns={columns} fetchPage={server.fetchPage} />);
+    await waitFor(() => bodyRows(root).length === 10);
+    const header = () => root.querySelector('th')!;
+    equal(header().getAttribute('aria-sort'), 'none');
+    header().querySelector('button')!.click();
+    await waitFor(() => server.calls.at(-1)?.sort === 'name', { message: 'ascending fetch' });
+    equal(header().getAttribute('aria-sort'), 'ascending');
+    header().querySelector('button')!.click();
+    await waitFor(() => server.calls.at(-1)?.sort === '-name', { message: 'descending fetch' });
+    equal(header().getAttribute('aria-sort'), 'descending');
+  });
+
+  it('remembers the page size per table in localStorage', async () => {
+    const tableId = freshId();
+    const server = fakeServer();
+    const root = render(<DataTable tableId={tableId} columns={columns} fetchPage={server.fetchPage} />);
+    await waitFor(() => bodyRows(root).length === 10);
+    selectOption(byLabel<HTMLSelectElement>(root, 'Rows per page'), '20');
+    await waitFor(() => bodyRows(root).length === 20, { message: '20 rows' });
+    equal(JSON.parse(localStorage.getItem(`careweave.table.${tableId}`) ?? '{}').pageSize, 20);
+    cleanup();
+
+    const again = fakeServer();
+    const root2 = render(<DataTable tableId={tableId} columns={columns} fetchPage={again.fetchPage} />);
+    await waitFor(() => bodyRows(root2).length === 20, { message: 'remembered 20 rows' });
+    equal(again.calls[0].pageSize, 20);
+  });
+
+  it('debounces filter typing to one fetch 750 ms after the last keystroke', async () => {
+    const server = fakeServer();
+    const root = render(<DataTable tableId={freshId()} columns={columns} fetchPage={server.fetchPage} />);
+    await waitFor(() => bodyRows(root).length === 10);
+    const before = server.calls.length;
+    const filter = byLabel(root, 'Filter Name');
+    typeInto(filter, 'P');
+    await sleep(100);
+    typeInto(filter, 'Pe');
+    await sleep(100);
+    typeInto(filter, 'Per');
+    await sleep(600);
+    equal(server.calls.length, before, 'no fetch before 750 ms of quiet');
+    await waitFor(() => server.calls.length > before, { message: 'debounced fetch' });
+    await sleep(300);
+    equal(server.calls.length, before + 1, 'exactly one fetch');
+    deepEqual(server.calls.at(-1)?.filters, { name: 'Per' });
+  });
+
+  it('says "No rows found" when there are no rows', async () => {
+    const server = fakeServer([]);
+    const root = render(<DataTable tableId={freshId()} columns={columns} fetchPage={server.fetchPage} />);
+    await waitFor(() => text(root).includes('No rows found'), { message: 'empty text' });
+  });
+
+  it('shows the toast "Oops, something went wrong!" when a page fails', async () => {
+    const root = render(
+      <>
+        <DataTable tableId={freshId()} columns={columns} fetchPage={() => Promise.reject(new Error('boom'))} />
+        <Toasts />
+      </>,
+    );
+    await waitFor(() => root.querySelector('sl-alert'), { message: 'toast' });
+    equal(text(root.querySelector('sl-alert')), 'Oops, something went wrong!');
+    equal(root.querySelector('sl-alert')!.getAttribute('variant'), 'danger');
+    ok(root.querySelector('[role="alert"]'), 'error state in the table');
+  });
+
+  it('activates clickable rows with Enter', async () => {
+    const clicked: unknown[] = [];
+    const server = fakeServer();
+    const root = render(<DataTable tableId={freshId()} columns={columns} fetchPage={server.fetchPage} onRowClick={(row) => clicked.push(row.id)} />);
+    await waitFor(() => bodyRows(root).length === 10);
+    const row = bodyRows(root)[1] as HTMLElement;
+    equal(row.tabIndex, 0);
+    row.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    row.click();
+    deepEqual(clicked, [2, 2]);
+  });
+});

@@ -1,0 +1,39 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const here = import.meta.dirname;
+
+/** widgets/queue/queue.element.ts → care-queue: each element is its own entry an embedder loads alone. */
+const elementEntries: Record<string, string> = {};
+for (const area of readdirSync(resolve(here, 'widgets'), { withFileTypes: true })) {
+  if (!area.isDirectory()) continue;
+  for (const file of readdirSync(resolve(here, 'widgets', area.name))) {
+    if (file.endsWith('.element.ts')) elementEntries[`care-${file.slice(0, -'.element.ts'.length)}`] = resolve(here, 'widgets', area.name, file);
+  }
+}
+
+const shellHtml = resolve(here, 'shell/index.html');
+
+export default defineConfig({
+  root: resolve(here, 'shell'),
+  base: '/',
+  plugins: [react()],
+  // Without it `process.env` reaches the browser and both React builds ship (TOOLCHAIN.md).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: resolve(here, 'dist'),
+    emptyOutDir: true,
+    rolldownOptions: {
+      input: { ...(existsSync(shellHtml) ? { shell: shellHtml } : {}), ...elementEntries },
+      // Elements keep fixed URLs (/elements/care-queue.js) for embedders; everything else is hashed and shared.
+      preserveEntrySignatures: 'exports-only',
+      output: {
+        minify: true,
+        entryFileNames: (chunk) => (chunk.name in elementEntries ? 'elements/[name].js' : 'assets/[name]-[hash].js'),
+        chunkFileNames: 'assets/[name]-[hash].js',
+      },
+    },
+  },
+});

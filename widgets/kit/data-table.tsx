@@ -1,0 +1,198 @@
+import { formatValue } from '../../shared/format';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { LoadState } from './load-state';
+import { tablePrefs } from './table-prefs';
+import { toast } from './toasts';
+import { useDebounced } from './use-debounced';
+
+export type Row = Record<string, unknown>;
+
+export interface Column<R extends Row = Row> {
+  columnName: string;
+  displayHeader: string;
+  isHidden?: boolean;
+  filterable?: boolean;
+  format?: (value: unknown, row: R) => ReactNode;
+}
+
+export interface PageRequest {
+  /** 1-based, as the server's paging. */
+  page: number;
+  pageSize: number;
+  /** Wire form: `col` ascending, `-col` descending, empty for none. */
+  sort: string;
+  /** Column name → the text typed in its filter; empty filters are left out. */
+  filters: Record<string, string>;
+}
+
+export interface PageResult<R extends Row = Row> {
+  rows: R[];
+  total: number;
+}
+
+export interface DataTableProps<R extends Row = Row> {
+  /** Key under which page size and sort are remembered in localStorage. */
+  tableId: string;
+  columns: Column<R>[];
+  /** Keep it stable (useCallback): a new function means a new data source and a refetch. */
+  fetchPage: (request: PageRequest) => Promise<PageResult<R>>;
+  defaultPageSize?: number;
+  defaultSort?: string;
+  onRowClick?: (row: R) => void;
+  emptyText?: string;
+  caption?: string;
+}
+
+export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
+/** The spec's table fetch debounce (section 9). */
+export const FILTER_DEBOUNCE_MS = 750;
+export const TABLE_ERROR_TOAST = 'Oops, something went wrong!';
+
+function nextSort(current: string, column: string): string {
+  return current === column ? `-${column}` : column;
+}
+
+function ariaSort(current: string, column: string): 'ascending' | 'descending' | 'none' {
+  if (current === column) return 'ascending';
+  if (current === `-${column}`) return 'descending';
+  return 'none';
+}
+
+/** A server-paged table: sortable headers, per-column filters, pager, remembered page size and sort. */
+export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, defaultPageSize = 10, defaultSort = '', onRowClick, emptyText = 'No rows found', caption }: DataTableProps<R>) {
+  const prefsStore = useMemo(() => tablePrefs(tableId), [tableId]);
+  const prefs = useStore(prefsStore);
+  const pageSize = prefs.pageSize ?? defaultPageSize;
+  const sort = prefs.sort ?? defaultSort;
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const settledFilters = useDebounced(filters, FILTER_DEBOUNCE_MS);
+  const [result, setResult] = useState<PageResult<R> | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [isLoading, setLoading] = useState(true);
+  const baseId = useId();
+
+  const visible = columns.filter((c) => !c.isHidden);
+
+  useEffect(() => {
+    let current = true;
+    setLoading(true);
+    setError(null);
+    const activeFilters = Object.fromEntries(Object.entries(settledFilters).filter(([, v]) => v.trim() !== ''));
+    fetchPage({ page, pageSize, sort, filters: activeFilters }).then(
+      (next) => {
+        if (!current) return;
+        setResult(next);
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (!current) return;
+        setError(err);
+        setLoading(false);
+        toast(TABLE_ERROR_TOAST, 'danger');
+      },
+    );
+    // A newer request supersedes this one; its late answer must not overwrite the screen.
+    return () => {
+      current = false;
+    };
+  }, [fetchPage, page, pageSize, sort, settledFilters]);
+
+  const pages = Math.max(1, Math.ceil((result?.total ?? 0) / pageSize));
+  const rows = result?.rows ?? [];
+
+  const setFilter = (column: string, value: string) => {
+    setFilters((f) => ({ ...f, [column]: value }));
+    setPage(1);
+  };
+  const onRowKey = (event: KeyboardEvent, row: R) => {
+    if (event.key === 'Enter') onRowClick?.(row);
+  };
+
+  return (
+    <div className="data-table">
+      <table>
+        {caption && <caption>{caption}</caption>}
+        <thead>
+          <tr>
+            {visible.map((c) => (
+              <th key={c.columnName} scope="col" aria-sort={ariaSort(sort, c.columnName)}>
+                <button type="button" className="sort-button" onClick={() => prefsStore.set({ ...prefs, sort: nextSort(sort, c.columnName) })}>
+                  {c.displayHeader}
+                  <span aria-hidden="true">{ariaSort(sort, c.columnName) === 'ascending' ? ' ▲' : ariaSort(sort, c.columnName) === 'descending' ? ' ▼' : ''}</span>
+                </button>
+              </th>
+            ))}
+          </tr>
+          {visible.some((c) => c.filterable) && (
+            <tr className="filters">
+              {visible.map((c) => (
+                <td key={c.columnName}>
+                  {c.filterable && (
+                    <>
+                      <label className="visually-hidden" htmlFor={`${baseId}-${c.columnName}`}>
+                        Filter {c.displayHeader}
+                      </label>
+                      <input id={`${baseId}-${c.columnName}`} type="search" value={filters[c.columnName] ?? ''} onChange={(e) => setFilter(c.columnName, e.target.value)} />
+                    </>
+                  )}
+                </td>
+              ))}
+            </tr>
+          )}
+        </thead>
+        <tbody aria-busy={isLoading}>
+          {isLoading || error || rows.length === 0 ? (
+            <tr>
+              <td colSpan={Math.max(1, visible.length)}>
+                <LoadState isLoading={isLoading} error={error} isEmpty={rows.length === 0} emptyText={emptyText} />
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, i) => (
+              <tr
+                key={String(row.id ?? i)}
+                className={onRowClick ? 'clickable' : undefined}
+                tabIndex={onRowClick ? 0 : undefined}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={onRowClick ? (e) => onRowKey(e, row) : undefined}
+              >
+                {visible.map((c) => (
+                  <td key={c.columnName}>{c.format ? c.format(row[c.columnName], row) : formatValue(row[c.columnName])}</td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+      <div className="pager">
+        <button type="button" className="care-button" disabled={page <= 1 || isLoading} onClick={() => setPage((p) => p - 1)}>
+          Previous
+        </button>
+        <span className="page-of">
+          Page {Math.min(page, pages)} of {pages}
+        </span>
+        <button type="button" className="care-button" disabled={page >= pages || isLoading} onClick={() => setPage((p) => p + 1)}>
+          Next
+        </button>
+        <label>
+          Rows per page{' '}
+          <select
+            value={pageSize}
+            onChange={(e) => {
+              prefsStore.set({ ...prefs, pageSize: Number(e.target.value) });
+              setPage(1);
+            }}
+          >
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+    </div>
+  );
+}

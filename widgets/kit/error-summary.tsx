@@ -1,0 +1,50 @@
+import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
+import { fieldText } from './forms';
+
+export interface ErrorSummaryProps<T extends FieldValues> {
+  form: UseFormReturn<T>;
+  /** Field name → its label; unnamed fields fall back to a readable form of the name. */
+  labels?: Record<string, string>;
+  title?: string;
+}
+
+function readable(name: string): string {
+  const words = name.replace(/\./g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function flatten(errors: FieldErrors, prefix = ''): { name: string; message: string }[] {
+  const out: { name: string; message: string }[] = [];
+  for (const [key, error] of Object.entries(errors)) {
+    if (!error) continue;
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (typeof error.message === 'string') out.push({ name, message: error.message });
+    else if (typeof error === 'object') out.push(...flatten(error as FieldErrors, name));
+  }
+  return out;
+}
+
+/** Lists every field error once the user has tried to submit; each entry moves focus to its field. */
+export function ErrorSummary<T extends FieldValues>({ form, labels = {}, title = 'Please correct the following:' }: ErrorSummaryProps<T>) {
+  const { errors, submitCount } = form.formState;
+  if (submitCount === 0) return null;
+  const { root, ...fieldErrors } = errors;
+  const items = flatten(fieldErrors as FieldErrors);
+  const general = root?.server?.message;
+  if (!items.length && !general) return null;
+  return (
+    <div className="error-summary" role="alert">
+      <p>{title}</p>
+      <ul>
+        {general && <li>{general}</li>}
+        {items.map(({ name, message }) => (
+          <li key={name}>
+            <button type="button" className="link-button" onClick={() => form.setFocus(name as never)}>
+              {fieldText(labels[name] ?? readable(name), message)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useId, useState, type DragEvent } from 'react';
+
+export interface FileDropProps {
+  label: string;
+  /** MIME types or extensions, as the input's accept attribute: 'application/pdf', 'image/*', '.docx'. */
+  accept?: string[];
+  onFile?: (file: File) => void;
+}
+
+const UNITS = ['B', 'KB', 'MB', 'GB'];
+
+/** 1536 → "1.5 KB". */
+export function humanSize(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : value.toFixed(1).replace(/\.0$/, '')} ${UNITS[unit]}`;
+}
+
+export function accepts(file: File, accept: string[] | undefined): boolean {
+  if (!accept?.length) return true;
+  const name = file.name.toLowerCase();
+  return accept.some((rule) => {
+    const r = rule.trim().toLowerCase();
+    if (r.startsWith('.')) return name.endsWith(r);
+    if (r.endsWith('/*')) return file.type.startsWith(r.slice(0, -1));
+    return file.type === r;
+  });
+}
+
+/**
+ * A drop zone over a real file input: the input keeps keyboard and screen
+ * reader access (Enter or Space opens the picker), dropping is the extra.
+ */
+export function FileDrop({ label, accept, onFile }: FileDropProps) {
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [rejected, setRejected] = useState(false);
+  const [over, setOver] = useState(false);
+
+  const take = (picked: File | undefined) => {
+    if (!picked) return;
+    if (!accepts(picked, accept)) {
+      setFile(null);
+      setRejected(true);
+      return;
+    }
+    setRejected(false);
+    setFile(picked);
+    onFile?.(picked);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    take(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <div
+      className={over ? 'file-drop over' : 'file-drop'}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="file" accept={accept?.join(',')} aria-describedby={`${id}-status`} onChange={(e) => take(e.target.files?.[0])} />
+      <p id={`${id}-status`} className="file-drop-status" aria-live="polite">
+        {rejected ? `File type not accepted. Allowed: ${accept?.join(', ')}` : file ? `${file.name} (${humanSize(file.size)})` : 'Drop a file here or choose one.'}
+      </p>
+    </div>
+  );
+}

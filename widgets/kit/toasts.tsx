@@ -1,0 +1,52 @@
+import { TOAST_MS } from '../../shared/constants';
+import { useEffect, useState } from 'react';
+import { atom } from 'nanostores';
+import { useStore } from '@nanostores/react';
+import SlAlert from '@shoelace-style/shoelace/dist/react/alert/index.js';
+
+export type ToastVariant = 'success' | 'danger' | 'warning' | 'primary';
+
+export interface Toast {
+  id: number;
+  message: string;
+  variant: ToastVariant;
+}
+
+/** The spec's toast auto-close (section 9). */
+
+export const $toasts = atom<Toast[]>([]);
+
+let nextId = 1;
+
+/** Shows a toast on the page's one toast stack, from any widget or the shell. */
+export function toast(message: string, variant: ToastVariant = 'primary'): void {
+  const id = nextId++;
+  $toasts.set([...$toasts.get(), { id, message, variant }]);
+  setTimeout(() => $toasts.set($toasts.get().filter((t) => t.id !== id)), TOAST_MS);
+}
+
+/**
+ * Every widget renders <Toasts/>, but only the first one mounted draws the
+ * stack: several widgets on one page must not show each toast several times.
+ */
+const $renderers = atom<symbol[]>([]);
+
+export function Toasts() {
+  const [me] = useState(() => Symbol('toasts'));
+  const renderers = useStore($renderers);
+  const toasts = useStore($toasts);
+  useEffect(() => {
+    $renderers.set([...$renderers.get(), me]);
+    return () => $renderers.set($renderers.get().filter((r) => r !== me));
+  }, [me]);
+  if (renderers[0] !== me) return null;
+  return (
+    <div className="toast-stack" role="status" aria-live="polite">
+      {toasts.map((t) => (
+        <SlAlert key={t.id} variant={t.variant} open>
+          {t.message}
+        </SlAlert>
+      ))}
+    </div>
+  );
+}
