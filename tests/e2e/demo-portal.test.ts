@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+
+const root = resolve(import.meta.dirname, '../..');
+const shots = resolve(import.meta.dirname, 'screenshots');
+const ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+describe('demo partner EHR portal embeds <care-queue> inside <care-session>', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  before(async () => {
+    if (!existsSync(resolve(root, 'dist/elements/care-queue.js'))) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+    mkdirSync(shots, { recursive: true });
+    server = await startTestServer();
+    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ARGS });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test('signs in once, shows live queues, keeps both sides\' styles apart, hands navigation to the portal', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.url}/demo/ehr-portal.html`);
+    await page.getByLabel('User name').fill('navigator');
+    await page.getByLabel('Password').fill('careweave-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    const card = page.locator('care-queue').first();
+    await card.getByRole('heading', { name: /new referrals/ }).waitFor();
+    const firstCell = card.locator('tbody tr').first().locator('td').first();
+    await firstCell.waitFor();
+    assert.equal(await page.locator('care-queue').count(), 3, 'one card per top-level queue of the division');
+
+    // The portal's `* { font-family: Comic Sans !important }`, uppercase purple cells and pink buttons stay outside.
+    const inside = await firstCell.evaluate((td) => {
+      const s = getComputedStyle(td);
+      return { font: s.fontFamily, transform: s.textTransform, color: s.color };
+    });
+    assert.doesNotMatch(inside.font, /comic|cursive/i);
+    assert.equal(inside.transform, 'none');
+    assert.notEqual(inside.color, 'rgb(142, 68, 173)');
+    const nextButton = await card.getByRole('button', { name: 'Next' }).evaluate((b) => getComputedStyle(b).backgroundColor);
+    assert.notEqual(nextButton, 'rgb(255, 0, 170)');
+
+    // And ours stay inside: the portal's own table and heading keep the portal's look.
+    const outside = await page.locator('#portal-table td').first().evaluate((td) => {
+      const s = getComputedStyle(td);
+      return { transform: s.textTransform, color: s.color };
+    });
+    assert.deepEqual(outside, { transform: 'uppercase', color: 'rgb(142, 68, 173)' });
+    assert.equal(await page.locator('#portal-title').evaluate((h) => getComputedStyle(h).color), 'rgb(22, 160, 133)');
+
+    await page.screenshot({ path: resolve(shots, 'demo-ehr-portal.png'), fullPage: true });
+
+    await card.locator('tbody tr').first().click();
+    await page.locator('#portal-notice').getByText(/^The portal would open \/patients\/[0-9a-f-]{36}\/face-sheet in its chart viewer\.$/).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html', 'the element did not navigate the portal itself');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
