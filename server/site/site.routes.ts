@@ -6,6 +6,9 @@ import { DEFAULT_LANG } from '../../shared/i18n-defaults';
 
 /** Translations and destinations: what the shell needs besides the session. */
 export const siteRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  // Liveness for load balancers and the benchmark's baseline: no session, no database.
+  app.get('/health', async () => ({ status: 'ok' }));
+
   app.get<{ Querystring: { lang?: string } }>('/translations', async (request) => {
     const lang = /^[a-z]{2}(-[A-Z]{2})?$/.test(request.query.lang ?? '') ? request.query.lang! : DEFAULT_LANG;
     const rows = await db.selectFrom('translation').select(['key', 'value']).where('lang', '=', lang).execute();
