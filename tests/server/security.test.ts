@@ -1,0 +1,221 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { DEFAULT_LANG, DEFAULT_STRINGS } from '../../shared/i18n-defaults';
+import { call, demoFacts, errorsOf, login, type DemoFacts } from './support/http';
+
+let server: TestServer;
+let partnerServer: TestServer;
+let facts: DemoFacts;
+
+const PARTNER = 'https://partner.example';
+
+before(async () => {
+  [server, partnerServer] = await Promise.all([startTestServer(), startTestServer({ ALLOWED_ORIGINS: PARTNER })]);
+  facts = await demoFacts(server.db);
+});
+after(async () => {
+  await Promise.all([server?.stop(), partnerServer?.stop()]);
+});
+
+const csp = (headers: Headers) =>
+  Object.fromEntries(
+    (headers.get('content-security-policy') ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name, values.join(' ')]),
+  );
+
+const preflight = (base: string, origin: string, path = '/api/session/current') =>
+  fetch(base + path, {
+    method: 'OPTIONS',
+    headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type,x-csrf-token' },
+  });
+
+describe('security headers', () => {
+  it('sets helmet headers; frame-ancestors is only self by default', async () => {
+    for (const path of ['/api/health', '/api/session/current', '/api/nope']) {
+      const answer = await call(server.url, path);
+      const policy = csp(answer.headers);
+      assert.equal(policy['frame-ancestors'], "'self'", path);
+      assert.equal(policy['default-src'], "'self'");
+      assert.equal(policy['script-src'], "'self'");
+      assert.equal(policy['object-src'], "'none'");
+      assert.ok(policy['connect-src'].startsWith("'self'"), policy['connect-src']);
+      assert.ok(!policy['connect-src'].includes('https:'), policy['connect-src']);
+      assert.equal(answer.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(answer.headers.get('x-frame-options'), 'SAMEORIGIN');
+      assert.equal(answer.headers.get('referrer-policy'), 'no-referrer');
+      assert.equal(answer.headers.get('cross-origin-resource-policy'), 'same-origin');
+      assert.equal(answer.headers.get('x-powered-by'), null);
+    }
+  });
+
+  it('with ALLOWED_ORIGINS, frame-ancestors and connect-src name the partner, and X-Frame-Options steps aside', async () => {
+    const answer = await call(partnerServer.url, '/api/health');
+    const policy = csp(answer.headers);
+    assert.equal(policy['frame-ancestors'], `'self' ${PARTNER}`);
+    assert.ok(policy['connect-src'].startsWith("'self'") && policy['connect-src'].endsWith(` ${PARTNER}`), policy['connect-src']);
+    assert.equal(answer.headers.get('x-frame-options'), null);
+    assert.equal(answer.headers.get('cross-origin-resource-policy'), 'cross-origin');
+  });
+});
+
+describe('CORS', () => {
+  it('answers a preflight from an allowed origin with that origin, credentials and the headers we take', async () => {
+    const res = await preflight(partnerServer.url, PARTNER);
+    assert.equal(res.status, 204);
+    assert.equal(res.headers.get('access-control-allow-origin'), PARTNER);
+    assert.equal(res.headers.get('access-control-allow-credentials'), 'true');
+    assert.equal(res.headers.get('access-control-allow-headers'), 'authorization, content-type, x-csrf-token, idempotency-key');
+    assert.equal(res.headers.get('access-control-allow-methods'), 'GET, HEAD, POST, PUT, PATCH, DELETE');
+    assert.equal(res.headers.get('vary'), 'Origin');
+  });
+
+  it('an actual request from the allowed origin carries the CORS header', async () => {
+    const res = await fetch(`${partnerServer.url}/api/health`, { headers: { origin: PARTNER } });
+    assert.equal(res.headers.get('access-control-allow-origin'), PARTNER);
+  });
+
+  it('gives no CORS grant to any other origin', async () => {
+    for (const origin of ['https://evil.example', 'https://partner.example.evil.example', 'http://partner.example', 'null']) {
+      const res = await preflight(partnerServer.url, origin);
+      assert.equal(res.headers.get('access-control-allow-origin'), null, origin);
+      const get = await fetch(`${partnerServer.url}/api/health`, { headers: { origin } });
+      assert.equal(get.headers.get('access-control-allow-origin'), null, origin);
+    }
+  });
+
+  it('gives no CORS grant at all without ALLOWED_ORIGINS', async () => {
+    const res = await preflight(server.url, PARTNER);
+    assert.equal(res.headers.get('access-control-allow-origin'), null);
+  });
+});
+
+describe('errors', () => {
+  it('an unknown /api route is a JSON 404 naming it', async () => {
+    assert.deepEqual(errorsOf(await call(server.url, '/api/nope?x=1'), 404), [{ message: 'No API route GET /api/nope' }]);
+    assert.deepEqual(errorsOf(await call(server.url, '/api/queues', { method: 'DELETE' }), 404), [{ message: 'No API route DELETE /api/queues' }]);
+  });
+
+  it('invalid JSON is a 400 without a stack', async () => {
+    const me = await login(server.url, 'navigator');
+    for (const rawBody of ['{"patient_uid": ', "{'a': 1}", '{"a":1}}']) {
+      const answer = await call(server.url, '/api/audit', { token: me.token, rawBody });
+      assert.deepEqual(errorsOf(answer, 400), [{ message: 'Request body is not valid JSON' }]);
+    }
+    const login400 = await call(server.url, '/api/auth/login', { rawBody: '{"user_name":"navigator",' });
+    assert.deepEqual(errorsOf(login400, 400), [{ message: 'Request body is not valid JSON' }]);
+  });
+
+  it('a prototype-polluting body does nothing', async () => {
+    const answer = await call(server.url, '/api/auth/login', { rawBody: '{"__proto__":{"admin":true},"user_name":"navigator","password":"careweave-demo"}' });
+    assert.ok([200, 400].includes(answer.status), answer.text);
+    assert.equal(({} as Record<string, unknown>).admin, undefined);
+  });
+
+  it('a body that is too large is a JSON 413; an unknown content type a JSON 415', async () => {
+    const me = await login(server.url, 'navigator');
+    const big = JSON.stringify({ patient_uid: 'x', action: 'y'.repeat(1024 * 1024 + 10) });
+    assert.deepEqual(errorsOf(await call(server.url, '/api/audit', { token: me.token, rawBody: big }), 413), [{ message: 'Request body is too large' }]);
+    const xml = await call(server.url, '/api/audit', { token: me.token, rawBody: '<audit/>', headers: { 'content-type': 'application/xml' } });
+    assert.equal(errorsOf(xml, 415).length, 1);
+  });
+});
+
+describe('GET /api/health', () => {
+  it('answers without a session', async () => {
+    const answer = await call(server.url, '/api/health');
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { status: 'ok' });
+  });
+});
+
+describe('translations and destinations', () => {
+  it('translations: the default language, and the default for a bad lang', async () => {
+    const answer = await call(server.url, '/api/translations?lang=en-US');
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { data: { type: 'translations', id: DEFAULT_LANG, attributes: { lang: DEFAULT_LANG, strings: DEFAULT_STRINGS } } });
+    const bad = await call(server.url, `/api/translations?lang=${encodeURIComponent("en'; drop table translation; --")}`);
+    assert.equal(bad.body.data.id, DEFAULT_LANG);
+    assert.deepEqual(bad.body.data.attributes.strings, DEFAULT_STRINGS);
+    const none = await call(server.url, '/api/translations?lang=fr-FR');
+    assert.deepEqual(none.body.data.attributes, { lang: 'fr-FR', strings: {} });
+  });
+
+  it('destinations: admin sees the admin destination, the navigator does not', async () => {
+    const admin = await login(server.url, 'admin');
+    assert.deepEqual((await call(server.url, '/api/destinations', { token: admin.token })).body, {
+      data: [{ type: 'destination', id: 'admin', attributes: { name: 'admin', label: 'Admin', url: '/admin' } }],
+    });
+    const nav = await login(server.url, 'navigator');
+    assert.deepEqual((await call(server.url, '/api/destinations', { token: nav.token })).body, { data: [] });
+    errorsOf(await call(server.url, '/api/destinations'), 401);
+  });
+});
+
+describe('refusals on every route', () => {
+  const uuid = '00000000-0000-0000-0000-000000000000';
+  /** Every API route but login, translations and health (which need no session). */
+  const ROUTES: [string, string, unknown?][] = [
+    ['POST', '/api/auth/logout'],
+    ['POST', '/api/auth/change-password', { current_password: 'careweave-demo', new_password: 'another-password' }],
+    ['GET', '/api/session/current'],
+    ['PUT', '/api/session/current', { data: { attributes: { current_division_uid: uuid } } }],
+    ['GET', '/api/destinations'],
+    ['GET', '/api/queues'],
+    ['GET', `/api/queues/${uuid}`],
+    ['GET', '/api/data/public/queue-patient-view'],
+    ['GET', `/api/data/public/queue-patient-view/${uuid}`],
+    ['GET', '/api/data/reference/reference-gender'],
+    ['GET', `/api/data/reference/reference-gender/${uuid}`],
+    ['POST', '/api/audit', { patient_uid: uuid, action: 'ViewedPatient' }],
+  ];
+
+  it('the route list covers every registered /api route', () => {
+    const printed = server.app.printRoutes({ commonPrefix: false });
+    // The printed tree nests child paths four characters per level: rebuild full paths.
+    const stack: string[] = [];
+    const registered: string[] = [];
+    for (const line of printed.split('\n')) {
+      const m = /^([│├└─\s]*)(\S+) \(([^)]+)\)$/.exec(line);
+      if (!m) continue;
+      const depth = m[1].length / 4 - 1;
+      stack.length = depth;
+      const full = stack.join('') + m[2];
+      stack.push(m[2]);
+      if (!full.startsWith('/api')) continue;
+      for (const method of m[3].split(', ')) if (method !== 'HEAD' && method !== 'OPTIONS') registered.push(`${method} ${full}`);
+    }
+    assert.ok(registered.includes('GET /api/queues/:id'), registered.join('\n'));
+    const open = ['POST /api/auth/login', 'GET /api/translations', 'GET /api/health'];
+    const normalise = (p: string) => p.replace(/\/:[a-z]+/g, '/:param');
+    const covered = ROUTES.map(([m, p]) => normalise(`${m} ${p.replace(uuid, ':param').replace(/\/(queue-patient-view|reference-gender)\b/, '/:param')}`));
+    const missing = registered.map(normalise).filter((r) => !open.includes(r) && !covered.includes(r) && !r.includes('*'));
+    assert.deepEqual([...new Set(missing)], []);
+  });
+
+  for (const [method, path, body] of ROUTES) {
+    it(`${method} ${path}: 401 without a session, 401 with an expired one`, async () => {
+      assert.deepEqual(errorsOf(await call(server.url, path, { method, body }), 401), [{ message: 'Your session has expired or you are not signed in.' }]);
+      errorsOf(await call(server.url, path, { method, body, token: 'not-a-real-token' }), 401);
+    });
+    if (method !== 'GET') {
+      it(`${method} ${path}: 403 for a cookie write without the CSRF token`, async () => {
+        const me = await login(server.url, 'director');
+        assert.deepEqual(errorsOf(await call(server.url, path, { method, body, cookie: me.cookie }), 403), [{ message: 'Missing or invalid CSRF token' }]);
+      });
+    }
+  }
+
+  it('404 for what the caller may not reach', async () => {
+    const identity = await login(server.url, 'identity');
+    const otherQueue = await server.db.selectFrom('queue').select('queue_uid').where('division_uid', '=', facts.divisionUids[1]).limit(1).executeTakeFirstOrThrow();
+    errorsOf(await call(server.url, `/api/queues/${otherQueue.queue_uid}`, { token: identity.token }), 404);
+    errorsOf(await call(server.url, `/api/data/public/queue-patient-view/${facts.restricted.others[0]}`, { token: identity.token }), 404);
+    errorsOf(await call(server.url, `/api/data/public/division/${facts.divisionUids[1]}`, { token: identity.token }), 404);
+    errorsOf(await call(server.url, '/api/audit', { token: identity.token, body: { patient_uid: facts.adoption[0], action: 'ViewedPatient' } }), 404);
+    errorsOf(await call(server.url, '/api/session/current', { method: 'PUT', token: identity.token, body: { data: { attributes: { current_division_uid: facts.divisionUids[1] } } } }), 403);
+  });
+});
