@@ -8,7 +8,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context';
 import { authRoutes } from './auth/auth.routes';
 import { resolveAuth } from './auth/context';
+import { sessionCache } from './auth/sessions.repository';
 import { auditRoutes } from './audit/audit.routes';
+import { countCache } from './dataviews/count-cache';
 import { dataViewRoutes } from './dataviews/dataviews.routes';
 import { clientErrorHandler, notFound, registerErrorHandling } from './errors';
 import { queueRoutes } from './queues/queues.routes';
@@ -16,9 +18,13 @@ import { attachRealtime } from './realtime/socket';
 import { outboxPageRoutes } from './outbox/outbox-page.routes';
 import { siteRoutes } from './site/site.routes';
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Builds the whole HTTP app; main.ts and the tests both use it. */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const { config, db } = ctx;
+  countCache.ttlMs = config.countCacheMs;
+  sessionCache.ttlMs = config.sessionCacheMs;
   const app = Fastify({
     logger: options.logger ? { level: config.logLevel } : false,
     trustProxy: process.env.TRUST_PROXY === '1',
@@ -67,6 +73,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       api.decorateRequest('auth', null);
       api.addHook('onRequest', async (request) => {
         request.auth = await resolveAuth(db, request, config.sessionIdleMinutes);
+      });
+      // A write may change what any list counts; the next totals are read fresh.
+      api.addHook('onResponse', async (request, reply) => {
+        if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) countCache.clear();
       });
       await api.register(authRoutes, ctx);
       await api.register(siteRoutes, ctx);

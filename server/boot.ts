@@ -31,7 +31,7 @@ export async function boot(config: Config, options: { logger?: boolean; log?: (m
     embedded = await startEmbeddedPostgres(config.dataDir);
     connectionString = embedded.connectionString;
   }
-  const { db, pool } = createDb(connectionString);
+  const { db, pool } = createDb(connectionString, config.pgPoolMax);
   try {
     const applied = await migrateToLatest(db);
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);

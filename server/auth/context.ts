@@ -45,7 +45,7 @@ export async function resolveAuth(db: Db, request: FastifyRequest, idleMinutes: 
   const row = await findLiveSession(db, found.token);
   if (!row) return null;
   let expiresAt = row.expires_at;
-  if (forceTouch || Date.now() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) expiresAt = await touchSession(db, row.session_id, idleMinutes);
+  if (forceTouch || Date.now() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) expiresAt = await touchSession(db, row, idleMinutes);
   const permissions = row.permissions ?? [];
   const flags = flagsFrom(permissions);
   flags.ownCredentialService = row.authentication_service === 'careweave';

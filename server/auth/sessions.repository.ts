@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
+import { TtlCache } from '../cache/ttl-cache';
 import type { Db } from '../db/connect';
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
@@ -23,7 +24,7 @@ export async function createSession(db: Db, userUid: string, divisionUid: string
   return { token, csrfToken, expiresAt };
 }
 
-export async function findLiveSession(db: Db, token: string) {
+function loadLiveSession(db: Db, sessionId: string) {
   return db
     .selectFrom('session')
     .innerJoin('app_user', 'app_user.user_uid', 'session.user_uid')
@@ -46,24 +47,44 @@ export async function findLiveSession(db: Db, token: string) {
       'app_user.email_address',
       'app_user.authentication_service',
     ])
-    .where('session.session_id', '=', hashToken(token))
+    .where('session.session_id', '=', sessionId)
     .where('session.expires_at', '>', sql<Date>`now()`)
     .where('app_user.is_active', '=', true)
     .executeTakeFirst();
 }
 
-/** Slides the idle expiry forward. */
-export async function touchSession(db: Db, sessionId: string, idleMinutes: number): Promise<Date> {
-  const row = await db
+export type LiveSession = NonNullable<Awaited<ReturnType<typeof loadLiveSession>>>;
+
+/**
+ * Every request reads its session; under load the same session is read many
+ * times a second. Rows are reused for SESSION_CACHE_MS (default 1 s); logout
+ * and division switch in this process drop them at once, and in other
+ * processes they lapse within the TTL. Expiry is still checked on every use.
+ */
+export const sessionCache = new TtlCache<LiveSession | undefined>(1000);
+
+export async function findLiveSession(db: Db, token: string): Promise<LiveSession | undefined> {
+  const sessionId = hashToken(token);
+  const row = await sessionCache.get(sessionId, () => loadLiveSession(db, sessionId));
+  return row && row.expires_at.getTime() > Date.now() ? row : undefined;
+}
+
+/** Slides the idle expiry forward; `row` (shared through the cache) is updated so concurrent requests do not touch again. */
+export async function touchSession(db: Db, row: LiveSession, idleMinutes: number): Promise<Date> {
+  const sessionId = row.session_id;
+  row.last_seen_at = new Date();
+  const updated = await db
     .updateTable('session')
     .set({ last_seen_at: sql<Date>`now()`, expires_at: sql<Date>`now() + make_interval(mins => ${idleMinutes})` })
     .where('session_id', '=', sessionId)
     .returning('expires_at')
     .executeTakeFirst();
-  return row?.expires_at ?? new Date();
+  row.expires_at = updated?.expires_at ?? row.expires_at;
+  return row.expires_at;
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  sessionCache.delete(sessionId);
   await db.deleteFrom('session').where('session_id', '=', sessionId).execute();
 }
 

@@ -3,6 +3,7 @@ import { MAX_ALL_DATA_ROWS, MAX_PAGE_SIZE, parseFilterKey, RESERVED_PARAMS, type
 import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
 import { badRequest } from '../errors';
+import { countCache } from './count-cache';
 import type { ColumnKind, ViewDefinition } from './registry';
 
 export type QueryParams = Record<string, string | string[] | undefined>;
@@ -157,11 +158,14 @@ export async function runList(db: Db, view: ViewDefinition, auth: AuthContext, r
   const limit = request.allData ? MAX_ALL_DATA_ROWS : request.pageSize;
   const offset = request.allData ? 0 : (request.page - 1) * request.pageSize;
   const source = sql.table(view.source);
-  const [rows, count] = await Promise.all([
+  const count = sql<{ total: number }>`select count(*)::int as total from ${source} as v where ${where}`.compile(db);
+  // The compiled text and parameters hold the view, the caller's scope and the filters: a complete key.
+  const countKey = `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
+  const [rows, total] = await Promise.all([
     sql<Record<string, unknown>>`select ${columns} from ${source} as v where ${where} order by ${order} limit ${limit} offset ${offset}`.execute(db),
-    sql<{ total: number }>`select count(*)::int as total from ${source} as v where ${where}`.execute(db),
+    countCache.get(countKey, async () => (await db.executeQuery(count)).rows[0]?.total ?? 0),
   ]);
-  return { rows: rows.rows, total: count.rows[0]?.total ?? 0, page: request.allData ? 1 : request.page, pageSize: limit };
+  return { rows: rows.rows, total, page: request.allData ? 1 : request.page, pageSize: limit };
 }
 
 export async function findOne(db: Db, view: ViewDefinition, auth: AuthContext, id: string): Promise<Record<string, unknown> | undefined> {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { FLAGS, flagsFrom } from '../../shared/permissions';
-import { hashToken } from '../../server/auth/sessions.repository';
+import { hashToken, sessionCache } from '../../server/auth/sessions.repository';
 import { DEMO_USERS } from '../../server/db/seed/demo-users';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { call, demoFacts, errorsOf, login, type DemoFacts } from './support/http';
@@ -37,9 +37,12 @@ const SESSION_KEYS = [
   'user_uid',
 ];
 
-const setSession = (token: string, values: { expires: string; lastSeen: string }) =>
-  sql`update session set expires_at = now() + ${values.expires}::interval, last_seen_at = now() + ${values.lastSeen}::interval
+// These tests change sessions behind the server's back; drop its short-lived copies so the change shows at once.
+const setSession = async (token: string, values: { expires: string; lastSeen: string }) => {
+  await sql`update session set expires_at = now() + ${values.expires}::interval, last_seen_at = now() + ${values.lastSeen}::interval
        where session_id = ${hashToken(token)}`.execute(server.db);
+  sessionCache.clear();
+};
 
 const expiresOf = async (token: string) =>
   (await server.db.selectFrom('session').select('expires_at').where('session_id', '=', hashToken(token)).executeTakeFirstOrThrow()).expires_at;
@@ -142,9 +145,11 @@ describe('idle expiry', () => {
     assert.ok(left > 3590 && left <= 3601, `expires in ${left}s`);
   });
 
-  it('a deactivated user’s session stops working', async () => {
+  it('a deactivated user’s session stops working within the session cache time (1 s)', async () => {
     const me = await login(url, 'cit');
+    assert.equal((await call(url, '/api/session/current', { token: me.token })).status, 200);
     await server.db.updateTable('app_user').set({ is_active: false }).where('user_name', '=', 'cit').execute();
+    await new Promise((r) => setTimeout(r, 1100));
     try {
       errorsOf(await call(url, '/api/session/current', { token: me.token }), 401);
     } finally {
@@ -216,6 +221,7 @@ describe('PUT /api/session/current (division switch)', () => {
     const token = sw.body.data.attributes.token;
     const director = await server.db.selectFrom('app_user').select('user_uid').where('user_name', '=', 'director').executeTakeFirstOrThrow();
     await server.db.deleteFrom('user_division').where('user_uid', '=', director.user_uid).where('division_uid', '=', facts.divisionUids[1]).execute();
+    sessionCache.clear();
     errorsOf(await call(url, '/api/session/current', { token }), 401);
   });
 });
