@@ -2,7 +2,7 @@ import type { Flag } from '../../shared/permissions';
 import type { AuthContext } from '../auth/context';
 import { REFERENCE_MODELS } from '../../shared/reference-models';
 import type { RawBuilder } from 'kysely';
-import { divisionScope, organizationScope, patientScope, referenceScope } from './scopes';
+import { divisionScope, organizationScope, ownMarkets, ownOrganizations, patientScope, referenceScope } from './scopes';
 
 export type ColumnKind = 'text' | 'number' | 'date' | 'timestamp' | 'boolean' | 'uuid' | 'uuid[]' | 'text[]';
 
@@ -62,6 +62,25 @@ const division: ViewDefinition = {
   scope: divisionScope('v'),
 };
 
+/** Spec 000 section 7 "Hierarchy": the caller's own organisations and their markets. */
+const organization: ViewDefinition = {
+  name: 'organization',
+  source: 'organization',
+  idColumn: 'org_uid',
+  columns: { org_uid: 'uuid', org_name: 'text', name: 'text', market_uid: 'uuid' },
+  defaultSort: 'org_name',
+  scope: ownOrganizations('v'),
+};
+
+const market: ViewDefinition = {
+  name: 'reference-market',
+  source: 'market',
+  idColumn: 'market_uid',
+  columns: { market_uid: 'uuid', market_name: 'text' },
+  defaultSort: 'market_name',
+  scope: ownMarkets('v'),
+};
+
 function referenceModel(model: string): ViewDefinition {
   return {
     name: model,
@@ -75,7 +94,7 @@ function referenceModel(model: string): ViewDefinition {
 }
 
 export const PUBLIC_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
-  [queuePatientView, facility, division].map((v) => [v.name, v]),
+  [queuePatientView, facility, division, organization, market].map((v) => [v.name, v]),
 );
 
 export const REFERENCE_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(REFERENCE_MODELS.map((m) => [m, referenceModel(m)]));

@@ -33,5 +33,13 @@ export const divisionScope = (alias: string) => (auth: AuthContext) =>
 
 export const organizationScope = (alias: string) => (auth: AuthContext) => sql`(${sql.ref(alias)}.org_uid = ${auth.orgUid} or ${sql.ref(alias)}.org_uid is null)`;
 
+const userOrganizations = (auth: AuthContext) =>
+  sql`select d.org_uid from user_division ud join division d on d.division_uid = ud.division_uid where ud.user_uid = ${auth.userUid}`;
+
+export const ownOrganizations = (alias: string) => (auth: AuthContext) => sql`${sql.ref(alias)}.org_uid in (${userOrganizations(auth)})`;
+
+export const ownMarkets = (alias: string) => (auth: AuthContext) =>
+  sql`${sql.ref(alias)}.market_uid in (select o.market_uid from organization o where o.org_uid in (${userOrganizations(auth)}))`;
+
 /** Reference lists are shared by every organisation. */
 export const referenceScope = () => sql`true`;

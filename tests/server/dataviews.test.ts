@@ -408,6 +408,18 @@ describe('other views', () => {
     errorsOf(await call(url, `/api/data/public/division/${facts.divisionUids[1]}`, { token: identity }), 404);
   });
 
+  it('organisation and market of the caller only (the hierarchy calls)', async () => {
+    const orgs = rowsOf(await list({}, nav, '/api/data/public/organization'));
+    assert.deepEqual(orgs.map((o) => o.org_name), ['Careweave Demo Health']);
+    const markets = rowsOf(await list({}, nav, '/api/data/public/reference-market'));
+    assert.deepEqual(markets.map((m) => m.market_name), ['Ohio']);
+    assert.equal((await call(url, `/api/data/public/organization/${orgs[0].org_uid}`, { token: nav })).body.data.attributes.name, 'Careweave Demo Health');
+    // Another organisation's records are not found.
+    const other = await server.db.insertInto('organization').values({ org_name: 'Elsewhere Health', name: 'Elsewhere Health', market_uid: null }).returning('org_uid').executeTakeFirstOrThrow();
+    errorsOf(await call(url, `/api/data/public/organization/${other.org_uid}`, { token: nav }), 404);
+    assert.equal(rowsOf(await list({}, nav, '/api/data/public/organization')).length, 1);
+  });
+
   it('401 without a token or with a bad one', async () => {
     for (const path of [VIEW, `${VIEW}/${facts.restricted.mine}`, '/api/data/reference/reference-gender', '/api/data/public/nope']) {
       assert.deepEqual(errorsOf(await call(url, path), 401), [{ message: 'Your session has expired or you are not signed in.' }]);
