@@ -17,6 +17,9 @@ import { queueRoutes } from './queues/queues.routes';
 import { attachRealtime } from './realtime/socket';
 import { outboxPageRoutes } from './outbox/outbox-page.routes';
 import { siteRoutes } from './site/site.routes';
+import { patientSearchRoutes } from './patient-search/patient-search.routes';
+import { providersRoutes } from './providers/providers.routes';
+import { remindersRoutes } from './reminders/reminders.routes';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -83,6 +86,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       await api.register(dataViewRoutes, ctx);
       await api.register(queueRoutes, ctx);
       await api.register(auditRoutes, ctx);
+      await api.register(providersRoutes, ctx);
+      await api.register(remindersRoutes, ctx);
+      await api.register(patientSearchRoutes, ctx);
       api.setNotFoundHandler((request) => {
         throw notFound(`No API route ${request.method} ${request.url.split('?')[0]}`);
       });

@@ -10,7 +10,10 @@ import { HomePage } from './home-page';
 import { InactivityDialog } from './inactivity-dialog';
 import { LoginPage } from './login-page';
 import { NotFoundPage } from './not-found-page';
+import { CalendarRoute } from './calendar-route';
 import { QueueRoute } from './queue-route';
+import { ReminderFormRoute } from './reminder-form-route';
+import { RemindersRoute } from './reminders-route';
 import { routeDecision } from './routes';
 import { $boot, bootSession } from './session-actions';
 import { SessionTimeoutPage } from './session-timeout-page';
@@ -58,6 +61,9 @@ export function App() {
               </Route>
             )}
             {session && <Route path="/home/queues/:queueId">{(params) => <QueueRoute queueId={params.queueId} />}</Route>}
+            {session && <Route path="/home/reminders" component={RemindersRoute} />}
+            {session && <Route path="/home/calendar" component={CalendarRoute} />}
+            {session && <Route path="/patients/:patientId/reminders/add">{(params) => <ReminderFormRoute patientId={params.patientId} />}</Route>}
             <Route component={NotFoundPage} />
           </Switch>
           {session && location !== '/session-timeout' && <InactivityDialog />}

@@ -2,12 +2,18 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import * as m001 from './migrations/001_core';
 import * as m002 from './migrations/002_patients_queues';
 import * as m003 from './migrations/003_queue_view_speed';
+import * as m004 from './migrations/004_reminders';
+import * as m005 from './migrations/005_calendar';
+import * as m006 from './migrations/006_patient_search';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
   '001_core': m001,
   '002_patients_queues': m002,
   '003_queue_view_speed': m003,
+  '004_reminders': m004,
+  '005_calendar': m005,
+  '006_patient_search': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

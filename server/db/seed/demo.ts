@@ -3,7 +3,9 @@ import { DEFAULT_LANG, DEFAULT_STRINGS } from '../../../shared/i18n-defaults';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../connect';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+import { seedCalendar } from './calendar';
 import { generatePatients } from './patients';
+import { seedReminders } from './reminders';
 import { seedReference, type ReferenceUids } from './reference';
 
 const QUEUE_COLUMNS = [
@@ -85,7 +87,10 @@ export async function seedDemo(db: Db, patientCount = 240): Promise<DemoIds | nu
     await markRestrictedAndAdoption(tx, north.division_uid);
 
     for (const division of [north.division_uid, south.division_uid]) await seedQueues(tx, division);
-    return { orgUid: org.org_uid, divisionUids: [north.division_uid, south.division_uid], reference };
+    const ids: DemoIds = { orgUid: org.org_uid, divisionUids: [north.division_uid, south.division_uid], reference };
+    await seedReminders(tx, ids);
+    await seedCalendar(tx, ids);
+    return ids;
   });
 }
 

@@ -1,0 +1,4 @@
+import type { ViewDefinition } from '../dataviews/registry';
+
+/** List views of this area, served by the data-view engine at /api/data/public/<name>. */
+export const calendarViews: ViewDefinition[] = [];
