@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: latency and throughput of a filtered, sorted, paged data-view
- * call beside a trivial route, with 100,000 seeded patients, on the embedded
+ * call and a patient search beside a trivial route, with 100,000 seeded patients, on the embedded
  * PostgreSQL (and on DATABASE_URL when set); then the gzip sizes of the shell's
  * first load and of <care-queue>'s own module. Prints targets beside figures;
  * never fails on a miss.
@@ -25,6 +25,9 @@ const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const BENCH_DB = 'careweave_bench';
 const DATA_VIEW_PATH = '/api/data/public/queue-patient-view?last_name__like=gar&sort=-referral_date,last_name&page=3&page-size=10';
 const TARGET_P99_MS = 30;
+// Patient search (issue 3): name-part search over both divisions the navigator may access.
+const SEARCH_PATH = '/api/summary-patients?q=garc&sort=lastName&current_division_only=false';
+const TARGET_SEARCH_P99_MS = 50;
 const TARGET_QUEUE_GZIP = 20 * 1024;
 
 interface Row {
@@ -97,6 +100,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     for (const [route, target, auth] of [
       ['GET /api/health (trivial)', `${url}/api/health`, undefined],
       ['GET data view (filter+sort+page)', url + DATA_VIEW_PATH, token],
+      ['GET patient search (q=garc)', url + SEARCH_PATH, token],
     ] as const) {
       await load(target, auth, 2); // warm-up: JIT, pool, PostgreSQL caches
       const r = await load(target, auth);
@@ -239,6 +243,10 @@ console.log(`Latency, ${CONNECTIONS} connections, ${SECONDS} s per route; data v
 console.log(table(rows));
 for (const r of rows.filter((x) => x.route.startsWith('GET data view'))) {
   console.log(`${r.database}: data-view p99 ${r.p99.toFixed(1)} ms   target < ${TARGET_P99_MS} ms: ${r.p99 < TARGET_P99_MS ? 'met' : 'MISSED'}`);
+}
+console.log(`Patient search: ${SEARCH_PATH}`);
+for (const r of rows.filter((x) => x.route.startsWith('GET patient search'))) {
+  console.log(`${r.database}: patient-search p99 ${r.p99.toFixed(1)} ms   target < ${TARGET_SEARCH_P99_MS} ms: ${r.p99 < TARGET_SEARCH_P99_MS ? 'met' : 'MISSED'}`);
 }
 console.log('');
 try {

@@ -3,7 +3,7 @@
 // web-test-runner in Chromium; exit with its code.
 // Usage: node scripts/test-browser.mjs [tests/browser/some.test.tsx ...]
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 
@@ -49,6 +49,18 @@ function run(command, args) {
   });
 }
 
+/** Vite's `?inline` CSS imports (a stylesheet's text, for a shadow root), for esbuild. */
+const inlineCss = {
+  name: 'inline-css',
+  setup(b) {
+    b.onResolve({ filter: /\.css\?inline$/ }, async (args) => {
+      const found = await b.resolve(args.path.slice(0, -'?inline'.length), { kind: args.kind, resolveDir: args.resolveDir });
+      return found.errors.length ? { errors: found.errors } : { path: found.path, namespace: 'inline-css' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'inline-css' }, (args) => ({ contents: readFileSync(args.path, 'utf8'), loader: 'text' }));
+  },
+};
+
 let server;
 let code = 1;
 try {
@@ -74,6 +86,7 @@ try {
     jsx: 'automatic',
     sourcemap: true,
     logLevel: 'warning',
+    plugins: [inlineCss],
     define: {
       'process.env.NODE_ENV': '"development"',
       __CAREWEAVE_URL__: JSON.stringify(serverUrl),

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import type { Resource } from '../shared/api/client';
 import type { Session } from '../shared/session-store';
 import { LoadState } from '../widgets/kit/load-state';
+import { CalendarCard } from '../widgets/calendar/calendar.component';
 import { QueueCard } from '../widgets/queue/queue.component';
+import { RemindersCard } from '../widgets/reminders/reminders.component';
 import { shellApi } from './api';
 import { HOME_MODE_LABELS, homeMode } from './modes';
 import { usePageTitle } from './page-title';
@@ -44,9 +46,10 @@ function QueueCards({ divisionUid, hideWhenEmpty }: { divisionUid: string; hideW
 }
 
 /**
- * Spec 001 section 1: content by the first matching role. Only the queue
- * cards exist so far; the other modes' own cards arrive with their areas,
- * until then they show their heading and any queues of the division.
+ * Spec 001 section 1: content by the first matching role. Navigator home
+ * (spec 000 section 2): calendar, reminders and queue cards. The other
+ * modes' own cards arrive with their areas; until then they show their
+ * heading and any queues of the division.
  */
 export function HomePage({ session }: { session: Session }) {
   usePageTitle('Home');
@@ -59,7 +62,21 @@ export function HomePage({ session }: { session: Session }) {
       ) : (
         <>
           {mode !== 'navigator' && <h2 className="care-mode-heading">{HOME_MODE_LABELS[mode]}</h2>}
-          <QueueCards divisionUid={session.currentDivisionUid} hideWhenEmpty={mode !== 'navigator'} />
+          {mode === 'navigator' ? (
+            <div className="care-home-navigator">
+              <WidgetMount className="care-home-calendar">
+                <CalendarCard key={session.currentDivisionUid} />
+              </WidgetMount>
+              <WidgetMount className="care-home-reminders">
+                <RemindersCard key={session.currentDivisionUid} />
+              </WidgetMount>
+              <div className="care-home-queues">
+                <QueueCards divisionUid={session.currentDivisionUid} hideWhenEmpty={false} />
+              </div>
+            </div>
+          ) : (
+            <QueueCards divisionUid={session.currentDivisionUid} hideWhenEmpty />
+          )}
         </>
       )}
     </main>

@@ -1,20 +1,11 @@
-import { useStore } from '@nanostores/react';
-import { $translations, searchPatientsLabel } from '../shared/i18n';
+import { QuickSearch } from '../widgets/patient-search/quick-search.component';
+import { WidgetMount } from './widget-mount';
 
-/**
- * Holds the top bar's place for the quick-search widget of a later issue:
- * a disabled but labelled box, so the layout and the translated label are
- * already right and nobody types into a search that does nothing.
- */
+/** The top bar's quick patient search (navigator mode only: TopBar decides), mounted like its custom element. */
 export function QuickSearchSlot() {
-  useStore($translations);
-  const label = searchPatientsLabel();
   return (
-    <div className="care-quick-search">
-      <label htmlFor="care-quick-search" className="visually-hidden">
-        {label}
-      </label>
-      <input id="care-quick-search" type="search" placeholder={label} disabled />
-    </div>
+    <WidgetMount className="care-quick-search">
+      <QuickSearch />
+    </WidgetMount>
   );
 }

@@ -5,6 +5,9 @@ import type { Database } from './database';
 
 // Dates stay 'YYYY-MM-DD' strings: a birth date has no time zone.
 pg.types.setTypeParser(1082, (v: string) => v);
+// Timestamps without zone (a calendar event's wall-clock time where it happens) stay ISO strings
+// without an offset; as Dates they would be read as server-local and sent as UTC.
+pg.types.setTypeParser(1114, (v: string) => v.replace(' ', 'T'));
 // bigint counts (count(*)) fit in a JS number for our sizes.
 pg.types.setTypeParser(20, (v: string) => Number(v));
 

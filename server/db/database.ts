@@ -165,6 +165,29 @@ export interface QueueTable {
   sort_order: Generated<number>;
 }
 
+export interface NotificationTable {
+  id: Generated<string>;
+  subject_uid: string;
+  subject_type: Generated<string>;
+  type: Generated<string>;
+  reminder_date: Timestamp;
+  note: string;
+  is_active: Generated<boolean>;
+  is_urgent: Generated<boolean>;
+  is_read: Generated<boolean>;
+  is_saved: Generated<boolean>;
+  display_name: string | null;
+  target_uid: string | null;
+  reminder_type: string | null;
+  event_type_uid: string | null;
+  event_type_name: string | null;
+  ui_model_name: string | null;
+  route: string | null;
+  created_by: string | null;
+  created_date: GeneratedTimestamp;
+  updated_date: GeneratedTimestamp;
+}
+
 export interface Database {
   market: MarketTable;
   organization: OrganizationTable;
@@ -185,6 +208,7 @@ export interface Database {
   patient_case: PatientCaseTable;
   inbound_referral: InboundReferralTable;
   queue: QueueTable;
+  notification: NotificationTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

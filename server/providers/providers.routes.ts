@@ -1,4 +1,54 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { NAVIGATOR_LIST_LIMIT } from '../../shared/constants';
 import type { AppContext } from '../app-context';
+import { requireAuth } from '../auth/context';
+import type { QueryParams } from '../dataviews/engine';
+import { badRequest, forbidden } from '../errors';
+import { listProviders } from './providers.repository';
 
-export const providersRoutes: FastifyPluginAsync<AppContext> = async () => {};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_TEXT = 200;
+
+/** The last value of a repeated parameter, as the data views read them. */
+function single(query: QueryParams, key: string): string | undefined {
+  const v = query[key];
+  const value = Array.isArray(v) ? v[v.length - 1] : v;
+  if (value !== undefined && value.length > MAX_TEXT) throw badRequest(`'${key}' is too long`, key);
+  return value;
+}
+
+function limitOf(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return NAVIGATOR_LIST_LIMIT;
+  const n = /^\d{1,4}$/.test(raw) ? Number(raw) : 0;
+  if (n < 1 || n > NAVIGATOR_LIST_LIMIT) throw badRequest(`limit must be a whole number from 1 to ${NAVIGATOR_LIST_LIMIT}`, 'limit');
+  return n;
+}
+
+/**
+ * `GET /api/providers/mv` (spec 000 "Navigator list", spec 002 "Others"):
+ * providers of the caller's organisation only. Asking for another
+ * organisation is a 403, not an empty list, so a wrong id is noticed.
+ * `reviewer_only` is accepted and has no effect: Careweave has no reviewer role yet.
+ */
+export const providersRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  app.get<{ Querystring: QueryParams }>('/providers/mv', async (request) => {
+    const auth = requireAuth(request);
+    const query = request.query;
+    const orgId = single(query, 'organization-id');
+    if (orgId !== undefined && orgId !== '') {
+      if (!UUID.test(orgId)) throw badRequest("'organization-id' must be an id", 'organization-id');
+      if (orgId.toLowerCase() !== auth.orgUid) throw forbidden('You may only list providers of your own organization');
+    }
+    const providers = await listProviders(db, {
+      orgUid: auth.orgUid,
+      roleType: single(query, 'role_type') || undefined,
+      orgUsersOnly: ['true', '1'].includes(single(query, 'org_users_only') ?? ''),
+      q: single(query, 'q')?.trim(),
+      limit: limitOf(single(query, 'limit')),
+    });
+    return {
+      data: providers.map((p) => ({ type: 'providers', id: p.provider_uid, attributes: p })),
+      meta: { total: providers.length },
+    };
+  });
+};

@@ -10,7 +10,7 @@ const root = resolve(import.meta.dirname, '../..');
 const shots = resolve(import.meta.dirname, 'screenshots');
 const ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-describe('demo partner EHR portal embeds <care-queue> inside <care-session>', () => {
+describe('demo partner EHR portal embeds search, calendar, reminders and queues inside one <care-session>', () => {
   let server: TestServer;
   let browser: Browser;
 
@@ -65,6 +65,31 @@ describe('demo partner EHR portal embeds <care-queue> inside <care-session>', ()
     await page.locator('#portal-notice').getByText(/^The portal would open \/patients\/[0-9a-f-]{36}\/face-sheet in its chart viewer\.$/).waitFor();
     assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html', 'the element did not navigate the portal itself');
     assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('the same sign-in serves search, calendar and reminders; a chosen patient goes to the portal', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/demo/ehr-portal.html`);
+    await page.getByLabel('User name').fill('navigator');
+    await page.getByLabel('Password').fill('careweave-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.locator('care-calendar').getByRole('heading', { name: 'Calendar' }).waitFor();
+    await page.locator('care-reminders').getByText('Assigned to me').waitFor();
+    await page.locator('care-calendar .care-event').first().waitFor();
+
+    await page.getByRole('combobox', { name: 'Search Patients' }).fill('garcia amara');
+    await page.getByRole('option', { name: /García, Amara/ }).click();
+    const dialog = page.locator('sl-dialog[label="García, Amara"][open]');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await page.locator('#portal-notice').getByText(/^The portal would open \/patients\/[0-9a-f-]{36} in its chart viewer\.$/).waitFor();
+    const patientUid = /\/patients\/([0-9a-f-]{36})/.exec((await page.locator('#portal-notice').textContent())!)![1];
+    const audit = await server.db.selectFrom('audit_entry').select('action').where('patient_uid', '=', patientUid).execute();
+    assert.deepEqual(audit, [{ action: 'ViewedPatient' }]);
+    assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html');
+    await page.screenshot({ path: resolve(shots, 'demo-ehr-portal-dashboard.png') });
     await page.close();
   });
 });

@@ -13,6 +13,8 @@ export interface Column<R extends Row = Row> {
   displayHeader: string;
   isHidden?: boolean;
   filterable?: boolean;
+  /** False for columns the server cannot sort by (a column of buttons). */
+  sortable?: boolean;
   format?: (value: unknown, row: R) => ReactNode;
 }
 
@@ -117,11 +119,15 @@ export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, de
         <thead>
           <tr>
             {visible.map((c) => (
-              <th key={c.columnName} scope="col" aria-sort={ariaSort(sort, c.columnName)}>
-                <button type="button" className="sort-button" onClick={() => prefsStore.set({ ...prefs, sort: nextSort(sort, c.columnName) })}>
-                  {c.displayHeader}
-                  <span aria-hidden="true">{ariaSort(sort, c.columnName) === 'ascending' ? ' ▲' : ariaSort(sort, c.columnName) === 'descending' ? ' ▼' : ''}</span>
-                </button>
+              <th key={c.columnName} scope="col" aria-sort={c.sortable === false ? undefined : ariaSort(sort, c.columnName)}>
+                {c.sortable === false ? (
+                  c.displayHeader
+                ) : (
+                  <button type="button" className="sort-button" onClick={() => prefsStore.set({ ...prefs, sort: nextSort(sort, c.columnName) })}>
+                    {c.displayHeader}
+                    <span aria-hidden="true">{ariaSort(sort, c.columnName) === 'ascending' ? ' ▲' : ariaSort(sort, c.columnName) === 'descending' ? ' ▼' : ''}</span>
+                  </button>
+                )}
               </th>
             ))}
           </tr>

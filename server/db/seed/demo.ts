@@ -5,6 +5,7 @@ import type { Db } from '../connect';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { seedCalendar } from './calendar';
 import { generatePatients } from './patients';
+import { seedPatientSearch } from './patient-search';
 import { seedReminders } from './reminders';
 import { seedReference, type ReferenceUids } from './reference';
 
@@ -90,6 +91,7 @@ export async function seedDemo(db: Db, patientCount = 240): Promise<DemoIds | nu
     const ids: DemoIds = { orgUid: org.org_uid, divisionUids: [north.division_uid, south.division_uid], reference };
     await seedReminders(tx, ids);
     await seedCalendar(tx, ids);
+    await seedPatientSearch(tx, ids);
     return ids;
   });
 }

@@ -1,0 +1,39 @@
+import type { AuthContext } from '../auth/context';
+import { canSeeAdoption } from '../dataviews/scopes';
+import type { PatientSearchRow } from './patient-search.repository';
+
+/**
+ * What a search result may say about a patient (spec 000 "Access alerts",
+ * section 6). A patient the caller may not see (restricted case not theirs,
+ * or an adoption case without the healthcare role or adopt-view) becomes a
+ * stub: name and birth date, so the person searched for can be recognised,
+ * and which alert applies. Identifiers, custody, legal status, cases and
+ * division stay on the server, whatever the browser asks for.
+ */
+export function toSummary(row: PatientSearchRow, auth: AuthContext) {
+  const alerts = {
+    adoption_restricted: row.has_adoption_case && !canSeeAdoption(auth),
+    restricted_case_warning: row.restricted_flag === '1' && !auth.flags.identityViewRestricted,
+  };
+  const stub = {
+    patient_uid: row.patient_uid,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    birth_date: row.birth_date,
+    restricted_flag: row.restricted_flag,
+    ...alerts,
+  };
+  if (!row.visible) return { ...stub, access: 'restricted' as const };
+  return {
+    ...stub,
+    access: 'full' as const,
+    middle_name: row.middle_name,
+    gender_label: row.gender_label,
+    sacwis_person_id: row.sacwis_person_id,
+    in_custody: row.in_custody,
+    agency_legal_status: row.agency_legal_status,
+    division_uid: row.division_uid,
+    division_name: row.division_name,
+    source_cases: row.source_cases,
+  };
+}

@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect';
+
+/** Spec 002 "Navigator provider": what the reassign list and the reminder form show. */
+export interface ProviderListItem {
+  provider_uid: string;
+  display_name: string;
+  user_uid: string | null;
+  provider_role_label: string | null;
+}
+
+export interface ProviderQuery {
+  orgUid: string;
+  /** Matches the role's type (reference-provider-role `ref_data_type`), case-insensitively. */
+  roleType?: string;
+  /** Only providers who are also users of the product. */
+  orgUsersOnly?: boolean;
+  /** Name search: every word must appear in the display, first or last name. */
+  q?: string;
+  limit: number;
+}
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function providersOf(db: Db, orgUid: string) {
+  return db
+    .selectFrom('provider as p')
+    .leftJoin('reference_data as role', 'role.uid', 'p.provider_role_uid')
+    .select(['p.provider_uid', 'p.display_name', 'p.user_uid', 'role.label as provider_role_label'])
+    .where('p.org_uid', '=', orgUid);
+}
+
+export async function listProviders(db: Db, query: ProviderQuery): Promise<ProviderListItem[]> {
+  let select = providersOf(db, query.orgUid);
+  if (query.roleType) select = select.where(sql<boolean>`lower(role.ref_data_type) = lower(${query.roleType})`);
+  if (query.orgUsersOnly) select = select.where('p.user_uid', 'is not', null);
+  for (const word of (query.q ?? '').split(/\s+/).filter(Boolean)) {
+    const like = `%${escapeLike(word)}%`;
+    select = select.where(sql<boolean>`(p.display_name ilike ${like} or p.first_name ilike ${like} or p.last_name ilike ${like})`);
+  }
+  return select.orderBy('p.display_name').orderBy('p.provider_uid').limit(query.limit).execute();
+}
+
+/** A reassign target must be a provider with role type Navigator in the caller's organisation (spec 000 section 6). */
+export async function findNavigator(db: Db, orgUid: string, providerUid: string): Promise<ProviderListItem | undefined> {
+  return providersOf(db, orgUid).where('p.provider_uid', '=', providerUid).where('role.ref_data_type', '=', 'Navigator').executeTakeFirst();
+}
+
+/** The caller's own navigator provider record: what "assigned to me" means. */
+export async function ownNavigator(db: Db, orgUid: string, userUid: string): Promise<ProviderListItem | undefined> {
+  return providersOf(db, orgUid).where('p.user_uid', '=', userUid).where('role.ref_data_type', '=', 'Navigator').orderBy('p.provider_uid').executeTakeFirst();
+}

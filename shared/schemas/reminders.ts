@@ -1,0 +1,124 @@
+import dayjs from 'dayjs';
+import { boolean, defaulted, define, literal, nullable, object, optional, refine, string, type Infer } from 'superstruct';
+import { requiredText } from './strings';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// Date-times carry their zone: a reminder is due at one instant wherever the reader is.
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day (JavaScript would roll 2024-02-30 over to March 1st). */
+function isCalendarDay(y: string, m: string, d: string): boolean {
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return Number(y) >= 1900 && date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
+}
+
+export const uuid = () => define<string>('uuid', (v) => (typeof v === 'string' && UUID.test(v)) || 'Must be an id');
+
+export const isoDateTime = () =>
+  define<string>('isoDateTime', (v) => {
+    const m = typeof v === 'string' ? ISO_DATE_TIME.exec(v) : null;
+    return (m !== null && isCalendarDay(m[1], m[2], m[3]) && !Number.isNaN(Date.parse(v as string))) || 'Must be a date';
+  });
+
+/** `YYYY-MM-DD`, what a date input gives. */
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  return m !== null && isCalendarDay(m[1], m[2], m[3]);
+}
+
+/**
+ * Spec 002 "Reminder form": note required; reminderDate required and a date;
+ * patient required (on the route form the patient comes from the path).
+ * `targetUid` is a navigator's provider id, '' for unassigned.
+ */
+export const ReminderFormSchema = object({
+  patientUid: requiredText(),
+  reminderDate: refine(string(), 'reminderDate', (v) => (v.trim() === '' ? 'Required' : isIsoDate(v) || 'Must be a date')),
+  targetUid: string(),
+  note: requiredText(),
+});
+export type ReminderFormValues = Infer<typeof ReminderFormSchema>;
+
+const nullableText = () => defaulted(nullable(string()), null);
+
+/** Spec 002 "Reminder payload", as `POST /api/reminders` takes it (JSON:API, camelCase after conversion). */
+export const ReminderPayloadSchema = object({
+  data: object({
+    type: literal('reminders'),
+    attributes: object({
+      subjectUid: uuid(),
+      subjectType: literal('patient'),
+      createdDate: optional(isoDateTime()),
+      updatedDate: optional(isoDateTime()),
+      reminderDate: isoDateTime(),
+      // Spec 002 "New reminders": active, not urgent, unread, not saved.
+      isActive: defaulted(boolean(), true),
+      isUrgent: defaulted(boolean(), false),
+      isRead: defaulted(boolean(), false),
+      isSaved: defaulted(boolean(), false),
+      note: requiredText(),
+      displayName: nullableText(),
+      targetUid: defaulted(nullable(uuid()), null),
+      reminderType: nullableText(),
+      eventTypeUid: defaulted(nullable(uuid()), null),
+      eventTypeName: nullableText(),
+      uiModelName: nullableText(),
+      route: nullableText(),
+    }),
+    relationships: object({ patient: object({ data: object({ type: literal('patients'), id: uuid() }) }) }),
+  }),
+});
+export type ReminderPayload = Infer<typeof ReminderPayloadSchema>;
+
+/** Spec 000 section 7 "Update reminder": Mark as Done, reassign or unassign, snooze. */
+export const ReminderUpdateSchema = object({
+  data: object({
+    type: optional(string()),
+    id: optional(string()),
+    attributes: object({
+      isRead: optional(boolean()),
+      displayName: optional(nullable(string())),
+      targetUid: optional(nullable(uuid())),
+      reminderDate: optional(isoDateTime()),
+    }),
+  }),
+});
+export type ReminderUpdate = Infer<typeof ReminderUpdateSchema>['data']['attributes'];
+
+/** Spec 002: the reminder is due at the end of the chosen day (the user's local day). */
+export const endOfDay = (day: string): string => dayjs(day).endOf('day').toISOString();
+
+/**
+ * The payload the reminder form sends (spec 002 "Reminder payload"). The
+ * reminder opens the patient's details page, where the form returns to.
+ */
+export function reminderPayload(values: ReminderFormValues, assigneeName: string | null, now = new Date()) {
+  const stamp = now.toISOString();
+  const patientUid = values.patientUid;
+  return {
+    data: {
+      type: 'reminders' as const,
+      attributes: {
+        subjectUid: patientUid,
+        subjectType: 'patient' as const,
+        createdDate: stamp,
+        updatedDate: stamp,
+        reminderDate: endOfDay(values.reminderDate),
+        isActive: true,
+        isUrgent: false,
+        isRead: false,
+        isSaved: false,
+        note: values.note.trim(),
+        displayName: values.targetUid ? assigneeName : null,
+        targetUid: values.targetUid || null,
+        reminderType: 'reminder',
+        eventTypeUid: null,
+        eventTypeName: null,
+        uiModelName: 'patients',
+        route: `/patients/${patientUid}/details`,
+      },
+      relationships: { patient: { data: { type: 'patients' as const, id: patientUid } } },
+    },
+  };
+}

@@ -1,0 +1,194 @@
+import '../../widgets/patient-search/patient-search.element';
+import { SEARCH_DEBOUNCE_MS } from '../../shared/constants';
+import { deepEqual, equal, ok } from './support/assert';
+import { sleep, text, typeInto, waitFor } from './support/dom';
+
+const url = __CAREWEAVE_URL__;
+
+interface Seen {
+  method: string;
+  url: string;
+  status: number;
+}
+
+describe('<care-patient-search> against the real server', function () {
+  let token = '';
+  let seen: Seen[] = [];
+  const realFetch = window.fetch;
+
+  before(async function () {
+    if (!url) this.skip();
+    const login = await realFetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name: 'navigator', password: 'careweave-demo' }) });
+    token = (await login.json()).data.attributes.token;
+    // Every call the widget makes, with the server's real answer.
+    window.fetch = async (input, init) => {
+      const response = await realFetch(input, init);
+      seen.push({ method: init?.method ?? 'GET', url: String(input), status: response.status });
+      return response;
+    };
+  });
+  after(() => {
+    window.fetch = realFetch;
+  });
+  beforeEach(() => {
+    seen = [];
+  });
+  afterEach(() => document.querySelectorAll('care-patient-search').forEach((el) => el.remove()));
+
+  const searches = () => seen.filter((s) => s.url.includes('/identity-quick-search'));
+
+  async function mount() {
+    const element = document.createElement('care-patient-search');
+    element.setAttribute('api-base', `${url}/api`);
+    element.setAttribute('token', token);
+    document.body.append(element);
+    const root = element.shadowRoot!;
+    const input = await waitFor(() => root.querySelector<HTMLInputElement>('input[role="combobox"]'), { message: 'the search box' });
+    return { element, root, input };
+  }
+
+  const message = (root: ShadowRoot) => text(root.querySelector('.quick-search-message'));
+  const options = (root: ShadowRoot) => [...root.querySelectorAll<HTMLElement>('[role="option"]')];
+
+  /** Types q and waits out the debounce and the answer. */
+  async function searchFor(root: ShadowRoot, input: HTMLInputElement, q: string) {
+    input.focus();
+    typeInto(input, q);
+    await waitFor(() => searches().some((s) => new URL(s.url).searchParams.get('q') === q), { timeout: SEARCH_DEBOUNCE_MS + 3000, message: `the search for ${q}` });
+    await waitFor(() => !message(root).startsWith('Searching'), { message: 'the answer' });
+  }
+
+  async function preview(q: string, name: string) {
+    const mounted = await mount();
+    await searchFor(mounted.root, mounted.input, q);
+    const option = await waitFor(() => options(mounted.root).find((o) => text(o).startsWith(name)), { message: name });
+    option.click();
+    const dialog = await waitFor(() => mounted.root.querySelector<HTMLElement & { open: boolean }>('sl-dialog.patient-preview[open]'), { message: 'the preview' });
+    equal(dialog.getAttribute('label'), name);
+    const alerts = [...dialog.querySelectorAll('sl-alert')].map((a) => text(a.querySelector('strong')));
+    const continueButton = [...dialog.querySelectorAll('sl-button')].find((b) => text(b) === 'Continue') ?? null;
+    return { ...mounted, dialog, alerts, continueButton };
+  }
+
+  it('has the translatable "Search Patients" label and placeholder', async () => {
+    const { root, input } = await mount();
+    equal(input.placeholder, 'Search Patients');
+    equal(text(root.querySelector(`label[for="${input.id}"]`)), 'Search Patients');
+    equal(input.getAttribute('aria-controls'), root.querySelector('[role="listbox"]')!.id);
+  });
+
+  it('asks for at least 2 characters and sends nothing for one', async () => {
+    const { root, input } = await mount();
+    input.focus();
+    typeInto(input, 'g');
+    equal(message(root), 'Please enter at least 2 characters.');
+    await sleep(SEARCH_DEBOUNCE_MS + 300);
+    equal(searches().length, 0);
+    equal(message(root), 'Please enter at least 2 characters.');
+  });
+
+  it('debounces 900 ms: quick typing makes exactly one request, for the last text', async () => {
+    const { root, input } = await mount();
+    input.focus();
+    const started = performance.now();
+    for (const q of ['g', 'ga', 'gar', 'garc']) {
+      typeInto(input, q);
+      await sleep(100);
+    }
+    await sleep(SEARCH_DEBOUNCE_MS - 200);
+    equal(searches().length, 0, 'nothing before 900 ms after the last key');
+    await waitFor(() => searches().length === 1, { timeout: 2000, message: 'the one request' });
+    ok(performance.now() - started >= 300 + SEARCH_DEBOUNCE_MS, 'the request waited for the debounce');
+    equal(new URL(searches()[0].url).searchParams.get('q'), 'garc');
+    await sleep(SEARCH_DEBOUNCE_MS + 200);
+    equal(searches().length, 1, 'still one request');
+    await waitFor(() => options(root).some((o) => text(o).startsWith('García,')), { message: 'García in the results' });
+  });
+
+  it('says "No results found." when nothing matches', async () => {
+    const { root, input } = await mount();
+    await searchFor(root, input, 'zzqxw');
+    equal(message(root), 'No results found.');
+    deepEqual(options(root).map(text), ['Advanced search']);
+  });
+
+  it('keyboard: arrows move through the listbox, Enter opens the preview, Escape closes the list', async () => {
+    const { root, input } = await mount();
+    await searchFor(root, input, 'amara garcia');
+    const key = (k: string) => input.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+    key('ArrowDown');
+    await waitFor(() => input.getAttribute('aria-activedescendant') === options(root)[0].id, { message: 'first option active' });
+    equal(options(root)[0].getAttribute('aria-selected'), 'true');
+    key('Escape');
+    await waitFor(() => input.getAttribute('aria-expanded') === 'false', { message: 'closed' });
+    key('ArrowDown');
+    await waitFor(() => input.getAttribute('aria-expanded') === 'true', { message: 'open again' });
+    key('Enter');
+    const dialog = await waitFor(() => root.querySelector('sl-dialog.patient-preview[open]'), { message: 'the preview' });
+    equal(dialog.getAttribute('label'), 'García, Amara');
+  });
+
+  it('Restricted: an adoption case, and no Continue', async () => {
+    const { alerts, continueButton, dialog } = await preview('ashgrove penelope', 'Ashgrove, Penelope');
+    deepEqual(alerts, ['Restricted']);
+    equal(continueButton, null);
+    ok(!text(dialog).includes('SACWIS'), 'no record details for a stub');
+  });
+
+  it('restricted case warning: blocked when not hers, no Continue', async () => {
+    const { alerts, continueButton } = await preview('blackwood theodore', 'Blackwood, Theodore');
+    deepEqual(alerts, ['Restricted Case']);
+    equal(continueButton, null);
+  });
+
+  it('restricted case warning on her own case, with Continue', async () => {
+    const { alerts, continueButton } = await preview('whitfield', 'Whitfield, Rosalind');
+    deepEqual(alerts, ['Restricted Case']);
+    ok(continueButton);
+  });
+
+  it('Out Of Custody, and no Continue', async () => {
+    const { alerts, continueButton } = await preview('marcus ellery', 'Ellery, Marcus');
+    deepEqual(alerts, ['Out Of Custody']);
+    equal(continueButton, null);
+  });
+
+  it('Legal Status in Transition, with Continue; Continue records "ViewedPatient" then navigates', async () => {
+    const { element, alerts, continueButton, dialog } = await preview('juniper hale', 'Hale, Juniper');
+    deepEqual(alerts, ['Legal Status in Transition']);
+    ok(continueButton);
+    const paths: string[] = [];
+    element.addEventListener('care-navigate', (e) => paths.push((e as CustomEvent<{ path: string }>).detail.path));
+    continueButton.click();
+    await waitFor(() => paths.length === 1, { message: 'care-navigate' });
+    const audit = seen.filter((s) => s.method === 'POST' && s.url.endsWith('/api/audit'));
+    equal(audit.length, 1);
+    equal(audit[0].status, 201, 'the server recorded the audit entry');
+    ok(/^\/patients\/[0-9a-f-]{36}$/.test(paths[0]), paths[0]);
+    await waitFor(() => !(dialog as HTMLElement & { open: boolean }).open, { message: 'the preview closes' });
+  });
+
+  it('advanced search: its own form, results that link to /patients/{id}', async () => {
+    const { element, root, input } = await mount();
+    input.focus();
+    const advanced = await waitFor(() => options(root).find((o) => text(o) === 'Advanced search'), { message: 'the Advanced search entry' });
+    advanced.click();
+    const dialog = await waitFor(() => root.querySelector<HTMLElement>('sl-dialog.advanced-search[open]'), { message: 'the modal' });
+    const form = dialog.querySelector('form')!;
+    form.requestSubmit();
+    await waitFor(() => text(dialog).includes('Enter a name, a date of birth or a SACWIS Person ID.'), { message: 'the any-criterion message' });
+    const name = [...dialog.querySelectorAll('label')].find((l) => text(l) === 'Name')!;
+    const field = dialog.querySelector<HTMLInputElement>(`[id="${name.htmlFor}"]`)!;
+    typeInto(field, 'hale');
+    form.requestSubmit();
+    const link = await waitFor(() => [...dialog.querySelectorAll<HTMLAnchorElement>('.result-list a')].find((a) => text(a) === 'Hale, Juniper'), { message: 'the result link' });
+    ok(/^\/patients\/[0-9a-f-]{36}$/.test(link.getAttribute('href')!), link.getAttribute('href')!);
+    const summary = seen.find((s) => s.url.includes('/summary-patients'))!;
+    equal(new URL(summary.url).searchParams.get('q'), 'hale');
+    equal(new URL(summary.url).searchParams.get('current_division_only'), 'true');
+    const paths: string[] = [];
+    element.addEventListener('care-navigate', (e) => paths.push((e as CustomEvent<{ path: string }>).detail.path));
+    link.click();
+    deepEqual(paths, [link.getAttribute('href')]);
+  });
+});

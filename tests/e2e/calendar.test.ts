@@ -1,0 +1,98 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import dayjs from 'dayjs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestServer } from '../../server/testing/start-test-server';
+
+const root = resolve(import.meta.dirname, '../..');
+const shots = resolve(import.meta.dirname, 'screenshots');
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+
+before(async () => {
+  // The built app, as users get it.
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+  mkdirSync(shots, { recursive: true });
+  server = await startTestServer();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedIn(width = 1280, height = 1000): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('page error:', err.message));
+  await page.goto('/login');
+  await page.getByLabel('User name').fill('navigator');
+  await page.getByLabel('Password').fill('careweave-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/home');
+  return page;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: resolve(shots, `${name}.png`), fullPage: true });
+const events = (page: Page) => page.locator('.care-event');
+const title = (page: Page) => page.locator('[role="heading"][aria-level="2"]').first();
+
+describe('calendar in the shell', () => {
+  test('/home/calendar: month, week, day and list-week views, then an event opens its details route', async () => {
+    const page = await signedIn();
+    const start = dayjs().format('YYYY-MM-DD');
+    await page.goto(`/home/calendar?startDate=${start}`);
+    await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
+    assert.equal(await page.title(), 'Calendar | Navigator');
+    await events(page).first().waitFor();
+    assert.equal(await title(page).textContent(), dayjs().format('MMMM YYYY'));
+    await shot(page, 'calendar-month');
+
+    await page.getByRole('tab', { name: 'Week view', exact: true }).click();
+    await page.locator('.calendar-view[aria-busy="false"]').waitFor();
+    await events(page).first().waitFor();
+    await shot(page, 'calendar-week');
+
+    await page.getByRole('tab', { name: 'Day view', exact: true }).click();
+    await page.locator('.calendar-view[aria-busy="false"]').waitFor();
+    await events(page).first().waitFor();
+    await shot(page, 'calendar-day');
+
+    await page.getByRole('tab', { name: 'List Week view', exact: true }).click();
+    await page.locator('.calendar-view[aria-busy="false"]').waitFor();
+    await events(page).first().waitFor();
+    await shot(page, 'calendar-list-week');
+
+    await page.getByLabel('Event Type', { exact: true }).selectOption('procedure');
+    await page.locator('.care-event-procedure').first().waitFor();
+    await page.locator('.care-event-procedure').first().click();
+    await page.waitForURL(/\/patients\/[0-9a-f-]{36}\/procedures\/[0-9a-f-]{36}\/details$/);
+
+    await page.goto('/home/calendar?startDate=2001-01-15');
+    await page.getByText('No events found!').waitFor();
+    assert.equal(await title(page).textContent(), 'January 2001');
+    await shot(page, 'calendar-empty');
+    await page.context().close();
+  });
+
+  test('the home page card, its "View full calendar" link, and a phone width', async () => {
+    const page = await signedIn();
+    await events(page).first().waitFor();
+    await page.locator('.care-home-calendar').screenshot({ path: resolve(shots, 'calendar-card.png') });
+    await page.getByRole('link', { name: 'View full calendar' }).click();
+    await page.waitForURL(`**/home/calendar?startDate=${dayjs().format('YYYY-MM-DD')}`);
+    await events(page).first().waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('.calendar-view[aria-busy="false"]').waitFor();
+    await shot(page, 'calendar-mobile');
+    await page.context().close();
+  });
+});

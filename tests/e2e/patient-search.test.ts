@@ -1,0 +1,128 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestServer } from '../../server/testing/start-test-server';
+
+const root = resolve(import.meta.dirname, '../..');
+const shots = resolve(import.meta.dirname, 'screenshots');
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let browser: Browser;
+
+before(async () => {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+  mkdirSync(shots, { recursive: true });
+  server = await startTestServer();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function navigatorPage(): Promise<Page> {
+  // Reduced motion makes Shoelace skip its animations, so screenshots never catch a half-open dialog.
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => console.error('page error:', err.message));
+  await page.goto('/login');
+  await page.getByLabel('User name').fill('navigator');
+  await page.getByLabel('Password').fill('careweave-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/home');
+  return page;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: resolve(shots, `${name}.png`) });
+
+/** Types into the top bar's search and waits for the debounced answer. */
+async function search(page: Page, q: string) {
+  const box = page.getByRole('combobox', { name: 'Search Patients' });
+  await box.fill(q);
+  await page.getByRole('listbox', { name: 'Search Patients' }).getByRole('option').first().waitFor();
+  await page.getByText('Searching ...').waitFor({ state: 'hidden' });
+  return box;
+}
+
+async function openPreview(page: Page, q: string, name: string) {
+  await search(page, q);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+  return dialogNamed(page, name);
+}
+
+/** The sl-dialog host: its slotted content is outside the role="dialog" panel in its shadow root. */
+async function dialogNamed(page: Page, label: string) {
+  const dialog = page.locator(`sl-dialog[label="${label}"][open]`);
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe('finding patients in the shell', () => {
+  test('quick search: dropdown, preview, Continue records the audit and opens the record', async () => {
+    const page = await navigatorPage();
+    await search(page, 'garcia amara');
+    await page.getByRole('option', { name: /García, Amara/ }).waitFor();
+    await shot(page, 'patient-search-dropdown');
+
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const dialog = await dialogNamed(page, 'García, Amara');
+    await dialog.getByText('10/15/2006').waitFor();
+    await shot(page, 'patient-search-preview');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/patients\/[0-9a-f-]{36}$/);
+    const patientUid = page.url().split('/').pop()!;
+    const audit = await server.db.selectFrom('audit_entry').select(['action']).where('patient_uid', '=', patientUid).execute();
+    assert.deepEqual(audit, [{ action: 'ViewedPatient' }]);
+    await page.context().close();
+  });
+
+  test('each access alert in the preview, with Continue only where allowed', async () => {
+    const page = await navigatorPage();
+    const cases: [string, string, string, boolean][] = [
+      ['blackwood theodore', 'Blackwood, Theodore', 'restricted-case', false],
+      ['ashgrove penelope', 'Ashgrove, Penelope', 'adoption', false],
+      ['whitfield', 'Whitfield, Rosalind', 'restricted-case-mine', true],
+      ['ellery', 'Ellery, Marcus', 'out-of-custody', false],
+      ['juniper hale', 'Hale, Juniper', 'legal-status', true],
+    ];
+    await search(page, 'z');
+    await page.getByText('Please enter at least 2 characters.').waitFor();
+    await search(page, 'zzqx');
+    await page.getByText('No results found.').waitFor();
+    await shot(page, 'patient-search-no-results');
+    await search(page, 'blackwood');
+    await page.getByRole('option', { name: /Blackwood, Theodore/ }).waitFor();
+    await shot(page, 'patient-search-dropdown-restricted');
+    for (const [q, name, file, continues] of cases) {
+      const dialog = await openPreview(page, q, name);
+      await dialog.locator('sl-alert').first().waitFor();
+      assert.equal(await dialog.getByRole('button', { name: 'Continue' }).count(), continues ? 1 : 0, name);
+      await shot(page, `patient-search-alert-${file}`);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await page.context().close();
+  });
+
+  test('advanced search: form, results, a result opens the record', async () => {
+    const page = await navigatorPage();
+    await page.getByRole('combobox', { name: 'Search Patients' }).focus();
+    await page.getByRole('option', { name: 'Advanced search' }).click();
+    const dialog = await dialogNamed(page, 'Advanced search');
+    await dialog.getByLabel('Name').fill('hale');
+    await dialog.getByRole('button', { name: 'Search' }).click();
+    await dialog.getByRole('link', { name: 'Hale, Juniper' }).waitFor();
+    await shot(page, 'patient-search-advanced');
+    await dialog.getByRole('link', { name: 'Hale, Juniper' }).click();
+    await page.waitForURL(/\/patients\/[0-9a-f-]{36}$/);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,86 @@
+import dayjs from 'dayjs';
+import { useId, type MouseEvent } from 'react';
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import SlDropdown from '@shoelace-style/shoelace/dist/react/dropdown/index.js';
+import SlMenu from '@shoelace-style/shoelace/dist/react/menu/index.js';
+import SlMenuItem from '@shoelace-style/shoelace/dist/react/menu-item/index.js';
+import type { SlSelectEvent } from '@shoelace-style/shoelace';
+import { SNOOZE_CHOICES } from '../../shared/constants';
+import type { Navigator, Reminder } from './reminders.resource';
+
+export type SnoozeChoice = (typeof SNOOZE_CHOICES)[number];
+
+export interface ReminderActions {
+  onDone: (reminder: Reminder) => void;
+  onReassign: (reminder: Reminder, to: Navigator | null) => void;
+  onSnooze: (reminder: Reminder, choice: SnoozeChoice) => void;
+  onDelete: (reminder: Reminder) => void;
+  onOpenPatient: (reminder: Reminder, event: MouseEvent) => void;
+}
+
+export interface ReminderItemProps extends ReminderActions {
+  reminder: Reminder;
+  navigators: Navigator[];
+}
+
+const UNASSIGN = '';
+/** Spec 002 section 9: times hh:mm a (the card lists one day, so the date is left out). */
+const TIME_FORMAT = 'hh:mm a';
+export const patientPath = (patientUid: string) => `/patients/${encodeURIComponent(patientUid)}/details`;
+const patientName = (r: Reminder) => `${r.patientFirstName} ${r.patientLastName}`;
+
+/** One reminder on the card: who, what, when, and the four actions of spec 000 "Home dashboard". */
+export function ReminderItem({ reminder, navigators, onDone, onReassign, onSnooze, onDelete, onOpenPatient }: ReminderItemProps) {
+  const nameId = useId();
+  const targets = navigators.filter((n) => n.providerUid !== reminder.targetUid);
+  const reassign = (event: SlSelectEvent) => {
+    const value = event.detail.item.value;
+    onReassign(reminder, value === UNASSIGN ? null : (navigators.find((n) => n.providerUid === value) ?? null));
+  };
+  return (
+    <li className="reminder" aria-labelledby={nameId} data-reminder-id={reminder.id}>
+      <div className="reminder-text">
+        <a id={nameId} className="reminder-patient" href={patientPath(reminder.patientUid)} onClick={(e) => onOpenPatient(reminder, e)}>
+          {patientName(reminder)}
+        </a>
+        <time className="reminder-time" dateTime={reminder.reminderDate}>
+          {dayjs(reminder.reminderDate).format(TIME_FORMAT)}
+        </time>
+        <p className="reminder-note">{reminder.note}</p>
+      </div>
+      <div className="reminder-actions" role="group" aria-label={`Actions for ${patientName(reminder)}`}>
+        <SlButton size="small" onClick={() => onDone(reminder)}>
+          Mark as Done
+        </SlButton>
+        <SlDropdown hoist>
+          <SlButton slot="trigger" size="small" caret>
+            Reassign
+          </SlButton>
+          <SlMenu onSlSelect={reassign}>
+            {targets.map((n) => (
+              <SlMenuItem key={n.providerUid} value={n.providerUid}>
+                {n.displayName}
+              </SlMenuItem>
+            ))}
+            {reminder.targetUid !== null && <SlMenuItem value={UNASSIGN}>Unassign</SlMenuItem>}
+          </SlMenu>
+        </SlDropdown>
+        <SlDropdown hoist>
+          <SlButton slot="trigger" size="small" caret>
+            Snooze
+          </SlButton>
+          <SlMenu onSlSelect={(e: SlSelectEvent) => onSnooze(reminder, e.detail.item.value as SnoozeChoice)}>
+            {SNOOZE_CHOICES.map((choice) => (
+              <SlMenuItem key={choice} value={choice}>
+                {choice}
+              </SlMenuItem>
+            ))}
+          </SlMenu>
+        </SlDropdown>
+        <SlButton size="small" variant="danger" outline onClick={() => onDelete(reminder)}>
+          Delete
+        </SlButton>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,223 @@
+import dayjs from 'dayjs';
+import { useCallback, useId, useMemo, useState, type MouseEvent } from 'react';
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
+import { ApiError } from '../../shared/api/errors';
+import { formatDate } from '../../shared/format';
+import { isIsoDate } from '../../shared/schemas/reminders';
+import { useEmit } from '../../shared/widget/emit';
+import { DataTable, type Column } from '../kit/data-table';
+import { LoadState } from '../kit/load-state';
+import { toast, Toasts } from '../kit/toasts';
+import { RemindersStyles } from './reminders.styles';
+import { patientPath, ReminderItem, type ReminderActions, type SnoozeChoice } from './reminder-item';
+import { isDueToday, useAssignees, useReminderPage, useTodayReminders, type Navigator, type Reminder } from './reminders.resource';
+
+export const EMPTY_MINE = 'No reminders assigned to you for today';
+export const EMPTY_UNASSIGNED = 'No unassigned reminders for today';
+export const UPDATE_FAILED = 'The reminder could not be updated. Please try again.';
+export const DELETE_FAILED = 'The reminder could not be deleted. Please try again.';
+const DELETE_CONFIRM = 'This action cannot be undone. Please confirm you want to delete this reminder.';
+
+/** A snoozed reminder keeps its time of day on the chosen day. */
+export function snoozedDate(reminder: Reminder, day: dayjs.Dayjs): string {
+  const due = dayjs(reminder.reminderDate);
+  return day.startOf('day').add(due.diff(due.startOf('day')), 'millisecond').toISOString();
+}
+
+const SNOOZE_DAYS: Record<Exclude<SnoozeChoice, 'Customize'>, number> = { Tomorrow: 1, 'Next Week': 7 };
+
+/** A failure leaves the reminder as it was (the resource puts it back) and says so, also to an embedder. */
+function useFailureReport() {
+  const emit = useEmit();
+  return useCallback(
+    (message: string) => (error: unknown) => {
+      toast(message, 'danger');
+      emit('care-error', { message, status: error instanceof ApiError ? error.status : undefined });
+    },
+    [emit],
+  );
+}
+
+function useNavigate() {
+  const emit = useEmit();
+  return useCallback(
+    (path: string, event?: MouseEvent) => {
+      event?.preventDefault();
+      emit('care-navigate', { path });
+    },
+    [emit],
+  );
+}
+
+function ReminderList({ title, reminders, emptyText, navigators, actions }: { title: string; reminders: Reminder[]; emptyText: string; navigators: Navigator[]; actions: ReminderActions }) {
+  const titleId = useId();
+  return (
+    <section className="reminder-list" aria-labelledby={titleId}>
+      <h3 id={titleId}>{title}</h3>
+      {reminders.length === 0 ? (
+        <p className="load-state load-state-empty">{emptyText}</p>
+      ) : (
+        <ul>
+          {reminders.map((r) => (
+            <ReminderItem key={r.id} reminder={r} navigators={navigators} {...actions} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Home card (spec 000 "Home dashboard"): today's unread reminders, mine and unassigned, newest first. */
+export function RemindersCard() {
+  const assignees = useAssignees();
+  const me = assignees.data?.me ?? null;
+  const navigators = assignees.data?.navigators ?? [];
+  const reminders = useTodayReminders(me, assignees.data !== null);
+  const navigate = useNavigate();
+  const failed = useFailureReport();
+  const titleId = useId();
+  const [deleting, setDeleting] = useState<Reminder | null>(null);
+  const [customizing, setCustomizing] = useState<Reminder | null>(null);
+  const [customDay, setCustomDay] = useState('');
+  const [customError, setCustomError] = useState('');
+
+  const today = useMemo(
+    () => (reminders.data ?? []).filter((r) => !r.isRead && isDueToday(r)).sort((a, b) => b.reminderDate.localeCompare(a.reminderDate) || a.id.localeCompare(b.id)),
+    [reminders.data],
+  );
+  const mine = me ? today.filter((r) => r.targetUid === me) : [];
+  const unassigned = today.filter((r) => r.targetUid === null);
+
+  const { change, remove } = reminders;
+  const snooze = (reminder: Reminder, day: dayjs.Dayjs) => change(reminder, { reminderDate: snoozedDate(reminder, day) }).catch(failed(UPDATE_FAILED));
+  const actions: ReminderActions = {
+    onDone: (r) => void change(r, { isRead: true }).catch(failed(UPDATE_FAILED)),
+    onReassign: (r, to) => void change(r, { targetUid: to?.providerUid ?? null, displayName: to?.displayName ?? null }).catch(failed(UPDATE_FAILED)),
+    onSnooze: (r, choice) => {
+      if (choice === 'Customize') {
+        setCustomDay('');
+        setCustomError('');
+        setCustomizing(r);
+      } else void snooze(r, dayjs().add(SNOOZE_DAYS[choice], 'day'));
+    },
+    onDelete: setDeleting,
+    onOpenPatient: (r, event) => navigate(patientPath(r.patientUid), event),
+  };
+
+  const confirmDelete = () => {
+    if (deleting) void remove(deleting).catch(failed(DELETE_FAILED));
+    setDeleting(null);
+  };
+  const saveCustom = () => {
+    if (!isIsoDate(customDay)) return setCustomError(customDay ? 'Snooze until must be a date' : 'Snooze until is required');
+    if (customizing) void snooze(customizing, dayjs(customDay));
+    setCustomizing(null);
+  };
+
+  return (
+    <section className="card reminders-card" aria-labelledby={titleId}>
+      <RemindersStyles />
+      <div className="card-header">
+        <h2 id={titleId}>Reminders</h2>
+        <a href="/home/reminders" onClick={(e) => navigate('/home/reminders', e)}>
+          View all
+        </a>
+      </div>
+      <LoadState isLoading={assignees.isLoading || (assignees.data !== null && reminders.isLoading)} error={assignees.error ?? reminders.error}>
+        <ReminderList title="Assigned to me" reminders={mine} emptyText={EMPTY_MINE} navigators={navigators} actions={actions} />
+        <ReminderList title="Unassigned" reminders={unassigned} emptyText={EMPTY_UNASSIGNED} navigators={navigators} actions={actions} />
+      </LoadState>
+      <SlDialog label="Delete reminder" open={deleting !== null} onSlAfterHide={(e) => e.target === e.currentTarget && setDeleting(null)}>
+        <p>{DELETE_CONFIRM}</p>
+        <SlButton slot="footer" onClick={() => setDeleting(null)}>
+          Cancel
+        </SlButton>
+        <SlButton slot="footer" variant="danger" onClick={confirmDelete}>
+          Delete
+        </SlButton>
+      </SlDialog>
+      <SlDialog label="Snooze reminder" open={customizing !== null} onSlAfterHide={(e) => e.target === e.currentTarget && setCustomizing(null)}>
+        <div className="field">
+          <label htmlFor={`${titleId}-snooze`}>Snooze until</label>
+          <input
+            id={`${titleId}-snooze`}
+            type="date"
+            value={customDay}
+            min={dayjs().format('YYYY-MM-DD')}
+            aria-invalid={customError !== ''}
+            aria-describedby={customError ? `${titleId}-snooze-error` : undefined}
+            onChange={(e) => setCustomDay(e.target.value)}
+          />
+          {customError && (
+            <span id={`${titleId}-snooze-error`} className="field-error">
+              {customError}
+            </span>
+          )}
+        </div>
+        <SlButton slot="footer" onClick={() => setCustomizing(null)}>
+          Cancel
+        </SlButton>
+        <SlButton slot="footer" variant="primary" onClick={saveCustom}>
+          Snooze
+        </SlButton>
+      </SlDialog>
+      <Toasts />
+    </section>
+  );
+}
+
+/** Full page /home/reminders (spec 000 "Home dashboard"): every unread reminder I may see. */
+export function RemindersPage() {
+  const navigate = useNavigate();
+  const failed = useFailureReport();
+  const { fetchPage, markDone } = useReminderPage();
+  const columns = useMemo<Column<Reminder & Record<string, unknown>>[]>(
+    () => [
+      { columnName: 'patientFirstName', displayHeader: 'Patient First Name' },
+      { columnName: 'patientLastName', displayHeader: 'Patient Last Name' },
+      { columnName: 'note', displayHeader: 'Reminder' },
+      { columnName: 'assignedTo', displayHeader: 'Assigned To' },
+      { columnName: 'reminderDate', displayHeader: 'Due', format: (value) => formatDate(value as string) },
+      {
+        columnName: 'markAsDone',
+        displayHeader: 'Mark as Done',
+        sortable: false,
+        format: (_, row) => (
+          // The row itself opens the patient: the button's click and Enter stay with the button.
+          <button
+            type="button"
+            className="care-button"
+            onClick={(e) => {
+              e.stopPropagation();
+              void markDone(row).catch(failed(UPDATE_FAILED));
+            }}
+            onKeyDown={(e) => e.stopPropagation()}
+          >
+            Mark as Done
+          </button>
+        ),
+      },
+    ],
+    [markDone, failed],
+  );
+  return (
+    <section className="reminders-page">
+      <RemindersStyles />
+      <a href="/home" onClick={(e) => navigate('/home', e)}>
+        Go back
+      </a>
+      <h1>Reminders</h1>
+      <DataTable tableId="reminders" columns={columns} fetchPage={fetchPage} defaultSort="-reminderDate" onRowClick={(row) => navigate(patientPath(row.patientUid))} />
+      <Toasts />
+    </section>
+  );
+}
+
+export interface RemindersWidgetProps {
+  variant?: 'card' | 'page';
+}
+
+export function RemindersWidget({ variant = 'card' }: RemindersWidgetProps) {
+  return variant === 'page' ? <RemindersPage /> : <RemindersCard />;
+}

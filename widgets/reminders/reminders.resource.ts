@@ -1,0 +1,255 @@
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useState } from 'react';
+import type { ApiClient, Document, Resource } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/errors';
+import { snakeCase } from '../../shared/casing';
+import { NAVIGATOR_LIST_LIMIT, QUICK_SEARCH_MIN_CHARS, SEARCH_DEBOUNCE_MS } from '../../shared/constants';
+import { reminderPayload, type ReminderFormValues } from '../../shared/schemas/reminders';
+import { useWidgetApi } from '../../shared/widget/widget-context';
+import type { PageRequest, PageResult } from '../kit/data-table';
+import { useDebounced } from '../kit/use-debounced';
+
+/** A row of `home-page-notifications-view` after key conversion (spec 000 "Reminder (notification)"). */
+export interface Reminder {
+  id: string;
+  patientUid: string;
+  patientFirstName: string;
+  patientLastName: string;
+  reminderDate: string;
+  note: string;
+  isRead: boolean;
+  displayName: string | null;
+  targetUid: string | null;
+  assignedTo: string | null;
+}
+
+/** Spec 002 "Navigator provider". */
+export interface Navigator {
+  providerUid: string;
+  displayName: string;
+  userUid: string | null;
+  providerRoleLabel: string | null;
+}
+
+/** `GET reminders/me`: who "assigned to me" is. */
+interface Assignee {
+  userUid: string;
+  orgUid: string;
+  providerUid: string | null;
+}
+
+export type ReminderChange = Partial<Pick<Reminder, 'isRead' | 'displayName' | 'targetUid' | 'reminderDate'>>;
+
+export interface PatientOption {
+  id: string;
+  firstName: string;
+  lastName: string;
+  birthDate?: string | null;
+}
+
+const VIEW = 'data/public/home-page-notifications-view';
+/** The spec leaves the reminder-list limit open (000 section 9); one person's day stays far below this. */
+export const CARD_LIST_LIMIT = 100;
+
+const rowsOf = <A>(doc: Document<Resource<A>[]>) => doc.data.map((r) => r.attributes);
+
+/** Today in the user's own time zone, as the instants the server compares with. */
+export function todayRange(now = dayjs()) {
+  return { start: now.startOf('day').toISOString(), end: now.endOf('day').toISOString() };
+}
+
+export const isDueToday = (reminder: Reminder, now = dayjs()) => dayjs(reminder.reminderDate).isSame(now, 'day');
+
+async function fetchToday(client: ApiClient, targetUid: string | null): Promise<Reminder[]> {
+  const { start, end } = todayRange();
+  const doc = await client.get<Document<Resource<Reminder>[]>>(VIEW, {
+    'reminderDate__>>=': start,
+    'reminderDate__<=': end,
+    targetUid,
+    isRead: false,
+    sort: '-reminder_date',
+    pageSize: CARD_LIST_LIMIT,
+  });
+  return rowsOf(doc);
+}
+
+export async function fetchNavigators(client: ApiClient, orgUid: string): Promise<Navigator[]> {
+  const doc = await client.get<Document<Resource<Navigator>[]>>('providers/mv', {
+    limit: NAVIGATOR_LIST_LIMIT,
+    orgUsersOnly: true,
+    'organization-id': orgUid,
+    roleType: 'Navigator',
+  });
+  return rowsOf(doc);
+}
+
+export async function updateReminder(client: ApiClient, id: string, attributes: ReminderChange): Promise<Reminder> {
+  const doc = await client.put<Document<Resource<Reminder>>>(`data/public/notification/${encodeURIComponent(id)}`, { data: { type: 'notification', id, attributes } });
+  return doc.data.attributes;
+}
+
+export async function deleteReminder(client: ApiClient, id: string): Promise<void> {
+  await client.delete(`data/public/notification/${encodeURIComponent(id)}`);
+}
+
+/** The full page's rows: unread reminders I may see. Table columns are the view's columns in camelCase. */
+export async function fetchReminderPage(client: ApiClient, { page, pageSize, sort }: PageRequest): Promise<PageResult<Reminder & Record<string, unknown>>> {
+  const wireSort = sort
+    .split(',')
+    .filter(Boolean)
+    .map((s) => (s.startsWith('-') ? `-${snakeCase(s.slice(1))}` : snakeCase(s)))
+    .join(',');
+  const doc = await client.get<Document<Resource<Reminder>[]>>(VIEW, { page, pageSize, sort: wireSort || undefined, isRead: false });
+  return { rows: rowsOf(doc) as (Reminder & Record<string, unknown>)[], total: doc.meta?.total ?? doc.data.length };
+}
+
+/** The page's fetcher and Mark as Done; a done reminder leaves the table through a fresh fetch. */
+export function useReminderPage() {
+  const client = useWidgetApi();
+  const [version, setVersion] = useState(0);
+  // A new version makes a new fetcher, and DataTable refetches whenever its fetcher changes.
+  const fetchPage = useCallback((request: PageRequest) => fetchReminderPage(client, request), [client, version]);
+  const markDone = useCallback(
+    async (reminder: Reminder) => {
+      await updateReminder(client, reminder.id, { isRead: true });
+      setVersion((v) => v + 1);
+    },
+    [client],
+  );
+  return { fetchPage, markDone };
+}
+
+/** `GET summary-patients` (the patient-search area's call), newest contract: `{ data: [{ id, attributes }] }`. */
+export async function searchPatients(client: ApiClient, q: string, signal?: AbortSignal): Promise<PatientOption[]> {
+  const doc = await client.get<Document<Resource<Omit<PatientOption, 'id'>>[]>>('summary-patients', { q, sort: 'lastName', currentDivisionOnly: true }, signal);
+  return doc.data.map((r) => ({ id: r.id, firstName: r.attributes.firstName, lastName: r.attributes.lastName, birthDate: r.attributes.birthDate }));
+}
+
+export async function createReminder(client: ApiClient, values: ReminderFormValues, assigneeName: string | null): Promise<void> {
+  await client.post('reminders', reminderPayload(values, assigneeName));
+}
+
+export function useCreateReminder() {
+  const client = useWidgetApi();
+  return useCallback((values: ReminderFormValues, assigneeName: string | null) => createReminder(client, values, assigneeName), [client]);
+}
+
+/** Patients matching what was typed, once it has settled and is long enough to search. */
+export function usePatientSearch(text: string): Load<PatientOption[]> {
+  const client = useWidgetApi();
+  const settled = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
+  const [state, setState] = useState<Load<PatientOption[]>>({ data: null, error: null, isLoading: false });
+  useEffect(() => {
+    if (settled.length < QUICK_SEARCH_MIN_CHARS) return setState({ data: null, error: null, isLoading: false });
+    const abort = new AbortController();
+    setState({ data: null, error: null, isLoading: true });
+    searchPatients(client, settled, abort.signal).then(
+      (data) => !abort.signal.aborted && setState({ data, error: null, isLoading: false }),
+      (error: unknown) => !abort.signal.aborted && setState({ data: null, error, isLoading: false }),
+    );
+    return () => abort.abort();
+  }, [client, settled]);
+  return state;
+}
+
+/**
+ * Server field names come back as `data.attributes.<name>`; the form's fields
+ * are the attribute names, and the patient link is the patient field.
+ */
+export function toFormErrors(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const field = (name?: string) => {
+    if (!name) return undefined;
+    if (name.startsWith('data.relationships') || name === 'data.attributes.subjectUid') return 'patientUid';
+    return name.replace(/^data\.attributes\./, '');
+  };
+  return new ApiError(error.status, error.errors.map((e) => ({ ...e, field: field(e.field) })));
+}
+
+export interface Load<T> {
+  data: T | null;
+  error: unknown;
+  isLoading: boolean;
+}
+
+/** The caller's navigator id and the navigators they may assign to (one organisation). */
+export function useAssignees(): Load<{ me: string | null; navigators: Navigator[] }> {
+  const client = useWidgetApi();
+  const [state, setState] = useState<Load<{ me: string | null; navigators: Navigator[] }>>({ data: null, error: null, isLoading: true });
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const me = (await client.get<Document<Resource<Assignee>>>('reminders/me')).data.attributes;
+      const navigators = await fetchNavigators(client, me.orgUid);
+      return { me: me.providerUid, navigators };
+    })().then(
+      (data) => live && setState({ data, error: null, isLoading: false }),
+      (error: unknown) => live && setState({ data: null, error, isLoading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client]);
+  return state;
+}
+
+/**
+ * Today's unread reminders for the card: mine and unassigned, one list in
+ * state so a change can move a reminder between them. Changes show at once
+ * and are put back as they were when the server refuses them.
+ */
+export function useTodayReminders(me: string | null, ready: boolean) {
+  const client = useWidgetApi();
+  const [state, setState] = useState<Load<Reminder[]>>({ data: null, error: null, isLoading: true });
+
+  useEffect(() => {
+    if (!ready) return;
+    let live = true;
+    setState((s) => ({ ...s, isLoading: true }));
+    // Without a navigator record of my own nothing can be assigned to me: ask only for the unassigned.
+    Promise.all([me ? fetchToday(client, me) : Promise.resolve([]), fetchToday(client, null)]).then(
+      ([mine, unassigned]) => live && setState({ data: [...mine, ...unassigned], error: null, isLoading: false }),
+      (error: unknown) => live && setState({ data: null, error, isLoading: false }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, me, ready]);
+
+  const replace = (id: string, next: Reminder | null) =>
+    setState((s) => ({ ...s, data: (s.data ?? []).flatMap((r) => (r.id === id ? (next ? [next] : []) : [r])) }));
+  /** Restores a reminder even if it had been dropped from the list meanwhile. */
+  const restore = (original: Reminder) =>
+    setState((s) => {
+      const rest = (s.data ?? []).filter((r) => r.id !== original.id);
+      return { ...s, data: [...rest, original] };
+    });
+
+  const change = useCallback(
+    async (reminder: Reminder, attributes: ReminderChange) => {
+      replace(reminder.id, { ...reminder, ...attributes });
+      try {
+        replace(reminder.id, await updateReminder(client, reminder.id, attributes));
+      } catch (error) {
+        restore(reminder);
+        throw error;
+      }
+    },
+    [client],
+  );
+
+  const remove = useCallback(
+    async (reminder: Reminder) => {
+      replace(reminder.id, null);
+      try {
+        await deleteReminder(client, reminder.id);
+      } catch (error) {
+        restore(reminder);
+        throw error;
+      }
+    },
+    [client],
+  );
+
+  return { ...state, change, remove };
+}
