@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
 import { seedBase, seedDemo } from './db/seed/demo';
 import { pruneHits } from './security/rate-limit';
+import { pruneIdempotentRequests } from './public-forms/idempotency';
 import { fileTransport, smtpTransport } from './outbox/transports';
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker';
 
@@ -54,6 +55,7 @@ export async function boot(config: Config, options: { logger?: boolean; log?: (m
   const housekeeping = setInterval(() => {
     void deleteExpiredSessions(db).catch(() => {});
     void pruneHits(db, 24 * 3600).catch(() => {});
+    void pruneIdempotentRequests(db).catch(() => {});
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
 

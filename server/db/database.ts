@@ -188,7 +188,22 @@ export interface NotificationTable {
   updated_date: GeneratedTimestamp;
 }
 
+export interface IdempotentRequestTable { scope: string; key: string; status: number; body: ColumnType<unknown, string, string>; created_at: GeneratedTimestamp }
+
+export interface OneTimeCodeTable {
+  code_uid: Generated<string>;
+  purpose: string;
+  subject: string;
+  code_hash: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  attempts: Generated<number>;
+  consumed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: GeneratedTimestamp;
+}
+
 export interface Database {
+  idempotent_request: IdempotentRequestTable;
+  one_time_code: OneTimeCodeTable;
   market: MarketTable;
   organization: OrganizationTable;
   division: DivisionTable;

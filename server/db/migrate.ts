@@ -5,6 +5,7 @@ import * as m003 from './migrations/003_queue_view_speed';
 import * as m004 from './migrations/004_reminders';
 import * as m005 from './migrations/005_calendar';
 import * as m006 from './migrations/006_patient_search';
+import * as m007 from './migrations/007_public_forms';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004_reminders': m004,
   '005_calendar': m005,
   '006_patient_search': m006,
+  '007_public_forms': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

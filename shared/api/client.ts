@@ -54,8 +54,8 @@ export function joinUrl(base: string, path: string): string {
 export class ApiClient {
   constructor(readonly config: ApiConfig) {}
 
-  async request<T>(method: string, path: string, options: { query?: Query; body?: unknown; raw?: boolean; signal?: AbortSignal } = {}): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+  async request<T>(method: string, path: string, options: { query?: Query; body?: unknown; raw?: boolean; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
     else if (this.config.csrfToken && method !== 'GET') headers['x-csrf-token'] = this.config.csrfToken;
@@ -92,8 +92,8 @@ export class ApiClient {
   get<T>(path: string, query?: Query, signal?: AbortSignal) {
     return this.request<T>('GET', path, { query, signal });
   }
-  post<T>(path: string, body?: unknown, query?: Query) {
-    return this.request<T>('POST', path, { body: body ?? {}, query });
+  post<T>(path: string, body?: unknown, query?: Query, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, { body: body ?? {}, query, headers });
   }
   put<T>(path: string, body?: unknown) {
     return this.request<T>('PUT', path, { body: body ?? {} });
