@@ -17,6 +17,12 @@ import { queueRoutes } from './queues/queues.routes';
 import { attachRealtime } from './realtime/socket';
 import { outboxPageRoutes } from './outbox/outbox-page.routes';
 import { siteRoutes } from './site/site.routes';
+import { b2wRoutes } from './b2w/b2w.routes';
+import { citRoutes } from './cit/cit.routes';
+import { extRoutes } from './ext/ext.routes';
+import { hwcRoutes } from './hwc/hwc.routes';
+import { optOutRoutes } from './opt-out/opt-out.routes';
+import { supportRoutes } from './support/support.routes';
 import { patientSearchRoutes } from './patient-search/patient-search.routes';
 import { providersRoutes } from './providers/providers.routes';
 import { remindersRoutes } from './reminders/reminders.routes';
@@ -89,6 +95,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       await api.register(providersRoutes, ctx);
       await api.register(remindersRoutes, ctx);
       await api.register(patientSearchRoutes, ctx);
+      await api.register(supportRoutes, ctx);
+      await api.register(b2wRoutes, ctx);
+      await api.register(optOutRoutes, ctx);
+      await api.register(hwcRoutes, ctx);
+      await api.register(citRoutes, ctx);
+      await api.register(extRoutes, ctx);
       api.setNotFoundHandler((request) => {
         throw notFound(`No API route ${request.method} ${request.url.split('?')[0]}`);
       });

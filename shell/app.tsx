@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 import { $session } from '../shared/session-store';
 import { Toasts, toast } from '../widgets/kit/toasts';
@@ -10,7 +10,15 @@ import { HomePage } from './home-page';
 import { InactivityDialog } from './inactivity-dialog';
 import { LoginPage } from './login-page';
 import { NotFoundPage } from './not-found-page';
+import { B2wRoute } from './b2w-route';
 import { CalendarRoute } from './calendar-route';
+import { CitRoute } from './cit-route';
+import { CitSubmissionRoute } from './cit-submission-route';
+import { ExtRoute } from './ext-route';
+import { HwcDetailRoute } from './hwc-detail-route';
+import { HwcRoute } from './hwc-route';
+import { OptOutRoute } from './opt-out-route';
+import { SupportRoute } from './support-route';
 import { QueueRoute } from './queue-route';
 import { ReminderFormRoute } from './reminder-form-route';
 import { RemindersRoute } from './reminders-route';
@@ -55,6 +63,17 @@ export function App() {
           <Switch>
             <Route path="/login" component={LoginPage} />
             <Route path="/session-timeout" component={SessionTimeoutPage} />
+            <Route path="/support" component={SupportRoute} />
+            <Route path="/b2w" component={B2wRoute} />
+            <Route path="/engagements/opt-out/:token">{(params) => <OptOutRoute token={params.token} />}</Route>
+            <Route path="/hwc" component={HwcRoute} />
+            <Route path="/cit">
+              <Redirect to="/cit/oh" replace />
+            </Route>
+            <Route path="/cit/:state">{(params) => <CitRoute state={params.state} />}</Route>
+            <Route path="/ext/:instance/:type?">{(params) => <ExtRoute instance={params.instance} type={params.type} />}</Route>
+            {session && <Route path="/hwc/:id">{(params) => <HwcDetailRoute id={params.id} />}</Route>}
+            {session && <Route path="/cit-submission/:submissionId">{(params) => <CitSubmissionRoute submissionId={params.submissionId} />}</Route>}
             {session && (
               <Route path="/home">
                 <HomePage session={session} />

@@ -6,6 +6,10 @@ import * as m004 from './migrations/004_reminders';
 import * as m005 from './migrations/005_calendar';
 import * as m006 from './migrations/006_patient_search';
 import * as m007 from './migrations/007_public_forms';
+import * as m008 from './migrations/008_support_b2w_opt_out';
+import * as m009 from './migrations/009_hwc';
+import * as m010 from './migrations/010_cit';
+import * as m011 from './migrations/011_ext';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +20,10 @@ const migrations: Record<string, Migration> = {
   '005_calendar': m005,
   '006_patient_search': m006,
   '007_public_forms': m007,
+  '008_support_b2w_opt_out': m008,
+  '009_hwc': m009,
+  '010_cit': m010,
+  '011_ext': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

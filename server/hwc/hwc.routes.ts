@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../app-context';
+
+export const hwcRoutes: FastifyPluginAsync<AppContext> = async () => {};

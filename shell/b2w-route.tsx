@@ -1,0 +1,6 @@
+import { NotFoundPage } from './not-found-page';
+
+/** /b2w: Back to Work (issue 4). */
+export function B2wRoute() {
+  return <NotFoundPage />;
+}
