@@ -14,13 +14,13 @@ const steps = [
   { name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] },
   { name: 'server tests', cmd: 'npm', args: ['run', '--silent', 'test:server'], counts: 'node' },
   { name: 'browser tests', cmd: 'npm', args: ['run', '--silent', 'test:browser'], counts: 'wtr' },
-  { name: 'e2e tests', cmd: 'npm', args: ['run', '--silent', 'test:e2e'], counts: 'node' },
+  { name: 'e2e tests', cmd: 'npm', args: ['run', '--silent', 'test:e2e'], counts: 'node', env: { E2E_BUILT: '1' } },
 ];
 
 function run(step) {
   return new Promise((resolve) => {
     console.log(`\n[test] ── ${step.name} ──`);
-    const child = spawn(step.cmd, step.args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(step.cmd, step.args, { env: { ...env, ...step.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const keep = (chunk, stream) => {
       out += chunk.toString();

@@ -1,47 +1,25 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import dayjs from 'dayjs';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startTestServer } from '../../server/testing/start-test-server';
+import type { Page } from 'playwright-core';
+import { loginAs, openPage, shot, SHOTS, startHarness, type Harness } from './support/harness';
 
-const root = resolve(import.meta.dirname, '../..');
-const shots = resolve(import.meta.dirname, 'screenshots');
-
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
+let h: Harness;
 
 before(async () => {
-  // The built app, as users get it.
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
-  mkdirSync(shots, { recursive: true });
-  server = await startTestServer();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  h = await startHarness();
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.stop();
+  await h?.stop();
 });
 
 async function signedIn(width = 1280, height = 1000): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('page error:', err.message));
-  await page.goto('/login');
-  await page.getByLabel('User name').fill('navigator');
-  await page.getByLabel('Password').fill('careweave-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/home');
+  const { page } = await openPage(h, width, height);
+  await loginAs(page, 'navigator');
   return page;
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: resolve(shots, `${name}.png`), fullPage: true });
 const events = (page: Page) => page.locator('.care-event');
 const title = (page: Page) => page.locator('[role="heading"][aria-level="2"]').first();
 
@@ -86,7 +64,7 @@ describe('calendar in the shell', () => {
   test('the home page card, its "View full calendar" link, and a phone width', async () => {
     const page = await signedIn();
     await events(page).first().waitFor();
-    await page.locator('.care-home-calendar').screenshot({ path: resolve(shots, 'calendar-card.png') });
+    await page.locator('.care-home-calendar').screenshot({ path: `${SHOTS}/calendar-card.png` });
     await page.getByRole('link', { name: 'View full calendar' }).click();
     await page.waitForURL(`**/home/calendar?startDate=${dayjs().format('YYYY-MM-DD')}`);
     await events(page).first().waitFor();

@@ -1,38 +1,20 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
-
-const root = resolve(import.meta.dirname, '../..');
-const shots = resolve(import.meta.dirname, 'screenshots');
-const ARGS = ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import { openPage, shot, signIn, startHarness, type Harness } from './support/harness';
 
 describe('demo partner EHR portal embeds search, calendar, reminders and queues inside one <care-session>', () => {
-  let server: TestServer;
-  let browser: Browser;
-
+  let h: Harness;
   before(async () => {
-    if (!existsSync(resolve(root, 'dist/elements/care-queue.js'))) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
-    mkdirSync(shots, { recursive: true });
-    server = await startTestServer();
-    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ARGS });
+    h = await startHarness();
   });
   after(async () => {
-    await browser?.close();
-    await server?.stop();
+    await h?.stop();
   });
 
   test('signs in once, shows live queues, keeps both sides\' styles apart, hands navigation to the portal', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.url}/demo/ehr-portal.html`);
-    await page.getByLabel('User name').fill('navigator');
-    await page.getByLabel('Password').fill('careweave-demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const { context, page, errors } = await openPage(h);
+    await page.goto('/demo/ehr-portal.html');
+    await signIn(page, 'navigator');
 
     const card = page.locator('care-queue').first();
     await card.getByRole('heading', { name: /new referrals/ }).waitFor();
@@ -59,21 +41,19 @@ describe('demo partner EHR portal embeds search, calendar, reminders and queues 
     assert.deepEqual(outside, { transform: 'uppercase', color: 'rgb(142, 68, 173)' });
     assert.equal(await page.locator('#portal-title').evaluate((h) => getComputedStyle(h).color), 'rgb(22, 160, 133)');
 
-    await page.screenshot({ path: resolve(shots, 'demo-ehr-portal.png'), fullPage: true });
+    await shot(page, 'demo-ehr-portal');
 
     await card.locator('tbody tr').first().click();
     await page.locator('#portal-notice').getByText(/^The portal would open \/patients\/[0-9a-f-]{36}\/face-sheet in its chart viewer\.$/).waitFor();
     assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html', 'the element did not navigate the portal itself');
     assert.deepEqual(errors, []);
-    await page.close();
+    await context.close();
   });
 
   test('the same sign-in serves search, calendar and reminders; a chosen patient goes to the portal', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/demo/ehr-portal.html`);
-    await page.getByLabel('User name').fill('navigator');
-    await page.getByLabel('Password').fill('careweave-demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const { context, page } = await openPage(h);
+    await page.goto('/demo/ehr-portal.html');
+    await signIn(page, 'navigator');
 
     await page.locator('care-calendar').getByRole('heading', { name: 'Calendar' }).waitFor();
     await page.locator('care-reminders').getByText('Assigned to me').waitFor();
@@ -86,10 +66,10 @@ describe('demo partner EHR portal embeds search, calendar, reminders and queues 
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await page.locator('#portal-notice').getByText(/^The portal would open \/patients\/[0-9a-f-]{36} in its chart viewer\.$/).waitFor();
     const patientUid = /\/patients\/([0-9a-f-]{36})/.exec((await page.locator('#portal-notice').textContent())!)![1];
-    const audit = await server.db.selectFrom('audit_entry').select('action').where('patient_uid', '=', patientUid).execute();
+    const audit = await h.server.db.selectFrom('audit_entry').select('action').where('patient_uid', '=', patientUid).execute();
     assert.deepEqual(audit, [{ action: 'ViewedPatient' }]);
     assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html');
-    await page.screenshot({ path: resolve(shots, 'demo-ehr-portal-dashboard.png') });
-    await page.close();
+    await shot(page, 'demo-ehr-portal-dashboard', false);
+    await context.close();
   });
 });

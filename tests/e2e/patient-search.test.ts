@@ -1,46 +1,23 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { startTestServer } from '../../server/testing/start-test-server';
+import type { Page } from 'playwright-core';
+import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
 
-const root = resolve(import.meta.dirname, '../..');
-const shots = resolve(import.meta.dirname, 'screenshots');
-
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
+let h: Harness;
 
 before(async () => {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
-  mkdirSync(shots, { recursive: true });
-  server = await startTestServer();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  h = await startHarness();
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.stop();
+  await h?.stop();
 });
 
 async function navigatorPage(): Promise<Page> {
-  // Reduced motion makes Shoelace skip its animations, so screenshots never catch a half-open dialog.
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('page error:', err.message));
-  await page.goto('/login');
-  await page.getByLabel('User name').fill('navigator');
-  await page.getByLabel('Password').fill('careweave-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/home');
+  const { page } = await openPage(h, 1280, 860);
+  await loginAs(page, 'navigator');
   return page;
 }
-
-const shot = (page: Page, name: string) => page.screenshot({ path: resolve(shots, `${name}.png`) });
 
 /** Types into the top bar's search and waits for the debounced answer. */
 async function search(page: Page, q: string) {
@@ -79,7 +56,7 @@ describe('finding patients in the shell', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/patients\/[0-9a-f-]{36}$/);
     const patientUid = page.url().split('/').pop()!;
-    const audit = await server.db.selectFrom('audit_entry').select(['action']).where('patient_uid', '=', patientUid).execute();
+    const audit = await h.server.db.selectFrom('audit_entry').select(['action']).where('patient_uid', '=', patientUid).execute();
     assert.deepEqual(audit, [{ action: 'ViewedPatient' }]);
     await page.context().close();
   });

@@ -1,22 +1,17 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startTestServer } from '../../server/testing/start-test-server';
+import type { BrowserContext, Page } from 'playwright-core';
 import { SESSION_TIMEOUT_MS, SESSION_WARNING_MS } from '../../shared/constants';
 import { routeDecision } from '../../shell/routes';
 import { formatCountdown, sessionState } from '../../shell/session-clock';
+import { loginAs, openPage, shot, signIn, startHarness, type Harness } from './support/harness';
 
-const root = resolve(import.meta.dirname, '../..');
-const shots = resolve(import.meta.dirname, 'screenshots');
 const PASSWORD = 'careweave-demo';
 const LAST_ACTIVITY_KEY = 'careweave.lastActivity';
 const MINUTE = 60_000;
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
+let h: Harness;
+let server: Harness['server'];
 let newReferralsId: string;
 
 async function apiLogin(userName: string): Promise<string> {
@@ -29,29 +24,7 @@ async function apiLogin(userName: string): Promise<string> {
   return ((await res.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
 }
 
-async function openContext(width = 1280, height = 860): Promise<{ context: BrowserContext; page: Page }> {
-  // Reduced motion makes Shoelace skip its animations, so screenshots never catch a half-faded menu.
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width, height }, reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  page.on('pageerror', (err) => console.error('page error:', err.message));
-  return { context, page };
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: resolve(shots, `${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, userName: string): Promise<void> {
-  await page.getByLabel('User name').fill(userName);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function loginAs(page: Page, userName: string): Promise<void> {
-  await page.goto('/login');
-  await signIn(page, userName);
-  await page.waitForURL('**/home');
-}
+const openContext = async (width = 1280, height = 860): Promise<{ context: BrowserContext; page: Page }> => openPage(h, width, height);
 
 const queueCard = (page: Page, label: RegExp) => page.locator('section.queue-card', { has: page.getByRole('heading', { name: label }) });
 
@@ -77,14 +50,8 @@ describe('shell rules (pure)', () => {
 });
 
 before(async () => {
-  // The test drives the built app, as users get it; a build is about a second.
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
-  mkdirSync(shots, { recursive: true });
-  server = await startTestServer();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  h = await startHarness();
+  server = h.server;
   const token = await apiLogin('navigator');
   const res = await fetch(`${server.url}/api/queues`, { headers: { authorization: `Bearer ${token}` } });
   const queues = ((await res.json()) as { data: { id: string; attributes: { queue_label: string } }[] }).data;
@@ -94,8 +61,7 @@ before(async () => {
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.stop();
+  await h?.stop();
 });
 
 describe('shell', () => {
