@@ -73,7 +73,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     credentials: true,
     // The default (GET, HEAD, POST) would block the division switch and every update or delete from an embedding page.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'x-csrf-token', 'idempotency-key'],
+    allowedHeaders: ['authorization', 'content-type', 'x-csrf-token', 'idempotency-key', 'x-registration-token'],
   });
   await app.register(cookie);
 

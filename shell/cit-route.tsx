@@ -1,6 +1,15 @@
-import { NotFoundPage } from './not-found-page';
+import { CitForm } from '../widgets/cit/cit-form.component';
+import { usePageTitle } from './page-title';
+import { WidgetMount } from './widget-mount';
 
-/** /cit/{state}: public CIT contact sheet (issue 4). */
-export function CitRoute(_props: { state: string }) {
-  return <NotFoundPage />;
+/** /cit/{state}: public CIT contact sheet (spec 002); no session needed. */
+export function CitRoute({ state }: { state: string }) {
+  usePageTitle('CIT Contact Sheet');
+  return (
+    <main className="care-page">
+      <WidgetMount>
+        <CitForm state={state.toLowerCase()} />
+      </WidgetMount>
+    </main>
+  );
 }

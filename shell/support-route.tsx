@@ -1,6 +1,15 @@
-import { NotFoundPage } from './not-found-page';
+import { SupportForm } from '../widgets/support/support.component';
+import { usePageTitle } from './page-title';
+import { WidgetMount } from './widget-mount';
 
-/** /support: customer support request (issue 4). */
+/** /support: customer support request (spec 002 "Customer support"); public. */
 export function SupportRoute() {
-  return <NotFoundPage />;
+  usePageTitle('Customer Support');
+  return (
+    <main className="care-page">
+      <WidgetMount>
+        <SupportForm />
+      </WidgetMount>
+    </main>
+  );
 }

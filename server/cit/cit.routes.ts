@@ -1,4 +1,235 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
+import { requireFlag } from '../auth/context';
+import type { Db } from '../db/connect';
+import { forbidden, HttpError, notFound, parseBody } from '../errors';
+import { enqueueMessage } from '../outbox/outbox.repository';
+import { onceOnly } from '../public-forms/idempotency';
+import { countAttempt, type Limit } from '../public-forms/limits';
+import { snakeKeys } from '../../shared/casing';
+import { CIT_TEXT } from '../../shared/cit-options';
+import { CitIdentitySchema, CitSubmissionSchema, type CitSubmission } from '../../shared/schemas/cit';
+import { citOptionLists, clearDependents, countPersonMatches, findAgencyOfficer, otherReferralSourceUid, type Agency } from './cit.repository';
 
-export const citRoutes: FastifyPluginAsync<AppContext> = async () => {};
+/** Identity guesses: per client address and per agency identifier, 15 minutes. */
+export const CIT_IDENTITY_LIMIT: Limit = { name: 'cit-identity', perAddress: 30, perValue: 15, windowSeconds: 900 };
+/** Duplicate checks and submits by an identified officer. */
+const CIT_USE_LIMIT: Limit = { name: 'cit-use', perAddress: 200, perValue: 400, windowSeconds: 900 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STATE = /^[a-z]{2}$/i;
+
+const invalidIdentity = () => new HttpError(403, [{ message: CIT_TEXT.identityInvalid }]);
+
+function stateOf(request: FastifyRequest<{ Params: { state: string } }>): string {
+  if (!STATE.test(request.params.state)) throw notFound('Unknown state');
+  return request.params.state.toLowerCase();
+}
+
+async function identified(db: Db, request: FastifyRequest, state: string, code: string, officerName: string, limit: Limit): Promise<Agency> {
+  await countAttempt(db, request, limit, code.trim() || '-');
+  const agency = await findAgencyOfficer(db, state, code, officerName);
+  if (!agency) throw invalidIdentity();
+  return agency;
+}
+
+interface SubmissionRow {
+  submission_uid: string;
+  agency_uid: string;
+  division_uid: string;
+  officer_name: string;
+  approval_status: 'pending' | 'approved' | 'rejected';
+  submission_json: CitSubmission;
+  patient_uid: string | null;
+  medical_event_uid: string | null;
+  created_at: Date;
+  agency_name: string;
+  facility_name: string | null;
+}
+
+async function loadSubmission(db: Db, id: string, divisionUid: string, lock = false): Promise<SubmissionRow> {
+  if (!UUID.test(id)) throw notFound();
+  const row = await sql<SubmissionRow>`
+    select s.submission_uid, s.agency_uid, s.division_uid, s.officer_name, s.approval_status, s.submission_json,
+           s.patient_uid, s.medical_event_uid, s.created_at, a.agency_name, f.facility_name
+      from cit_submission s join cit_agency a on a.agency_uid = s.agency_uid
+      left join facility f on f.facility_uid::text = s.submission_json->>'facilityUid'
+     where s.submission_uid = ${id} and s.division_uid = ${divisionUid}
+     ${lock ? sql`for update of s` : sql``}`.execute(db);
+  if (!row.rows[0]) throw notFound();
+  return row.rows[0];
+}
+
+async function approvalEnabled(db: Db, divisionUid: string): Promise<boolean> {
+  const row = await sql<{ setting_value: string }>`
+    select setting_value from division_setting where division_uid = ${divisionUid} and setting_name = 'requires-supervisory-approval'`.execute(db);
+  return row.rows[0]?.setting_value === 'true';
+}
+
+function submissionResource(row: SubmissionRow, canApprove: boolean) {
+  return {
+    type: 'cit-submission',
+    id: row.submission_uid,
+    attributes: {
+      status: row.approval_status,
+      approval_status: row.approval_status,
+      approval_locked: row.approval_status !== 'pending',
+      can_approve: canApprove,
+      agency_name: row.agency_name,
+      officer_name: row.officer_name,
+      created_at: row.created_at,
+      patient_uid: row.patient_uid,
+      medical_event_uid: row.medical_event_uid,
+      facility_name: row.facility_name,
+      // The identity code is a credential; staff never see it.
+      submission_json: snakeKeys({ ...row.submission_json, code: undefined }),
+    },
+  };
+}
+
+/** Who may decide: the capability, and the division's setting being the string 'true' (spec 002 section 2). */
+async function requireApprover(db: Db, request: FastifyRequest) {
+  const auth = requireFlag(request, 'citSupervisoryApproval');
+  if (!(await approvalEnabled(db, auth.divisionUid))) throw forbidden('Supervisory approval is not enabled for this division');
+  return auth;
+}
+
+export const citRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  // ---- Agency officers (no session) ----
+  app.get<{ Params: { state: string } }>('/cit/:state/context', async (request) => {
+    const state = stateOf(request);
+    return { data: { type: 'cit-context', id: state, attributes: { state, options: await citOptionLists(db, null) } } };
+  });
+
+  app.post<{ Params: { state: string } }>('/cit/:state/identify', async (request) => {
+    const state = stateOf(request);
+    const identity = parseBody(CitIdentitySchema, request.body);
+    const agency = await identified(db, request, state, identity.code, identity.officerName, CIT_IDENTITY_LIMIT);
+    const facilities = (await citOptionLists(db, agency.org_uid)).facility;
+    return { data: { type: 'cit-identity', id: agency.agency_uid, attributes: { valid: true, agency_name: agency.agency_name, facilities } } };
+  });
+
+  app.post<{ Params: { state: string } }>('/cit/:state/person-match', async (request) => {
+    const state = stateOf(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const identity = parseBody(CitIdentitySchema, { code: body.code, officer_name: body.officer_name });
+    const agency = await identified(db, request, state, identity.code, identity.officerName, CIT_USE_LIMIT);
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    const [firstName, lastName, genderUid, birthDate] = [str(body.first_name), str(body.last_name), str(body.gender_uid), str(body.birth_date)];
+    if (firstName.trim().length < 3 || lastName.trim().length < 3 || !UUID.test(genderUid)) throw new HttpError(422, [{ message: 'First and last name (3 characters or more) and gender are needed' }]);
+    const matches = await countPersonMatches(db, agency.division_uid, { firstName, lastName, genderUid, birthDate: /^\d{4}-\d{2}-\d{2}$/.test(birthDate) ? birthDate : null });
+    // Officers learn only whether someone matches (spec: 'Potential Matches Found' / 'No Matches Found').
+    return { data: { type: 'person-match', id: 'count', attributes: { matches: matches.length > 0 ? 1 : 0 } } };
+  });
+
+  app.get<{ Querystring: { zip_code?: string } }>('/reference-data/reference-geo-data', async (request) => {
+    const zip = String(request.query.zip_code ?? '');
+    if (!/^\d{5}$/.test(zip)) return { data: [] };
+    const rows = await sql<{ zip_code: string; city: string; county: string; state_iso: string; state_uid: string | null }>`
+      select g.zip_code, g.city, g.county, g.state_iso, r.uid as state_uid
+        from reference_geo_data g left join reference_data r on r.model = 'reference-country-division' and r.name = g.state_iso
+       where g.zip_code = ${zip}`.execute(db);
+    return { data: rows.rows.map((r) => ({ type: 'reference-geo-data', id: r.zip_code, attributes: r })) };
+  });
+
+  app.post<{ Params: { state: string } }>('/cit/:state/submit', async (request, reply) => {
+    const state = stateOf(request);
+    const parsed = parseBody(CitSubmissionSchema, request.body);
+    const agency = await identified(db, request, state, parsed.code, parsed.officerName, CIT_USE_LIMIT);
+    const values = clearDependents(parsed, await otherReferralSourceUid(db));
+    return onceOnly(db, request, reply, 'cit-submit', async (trx) => {
+      let facility: { facility_name: string; recipients: string[] } | null = null;
+      if (values.mhFollowUpRequested === 'yes' && values.facilityUid) {
+        const f = await sql<{ facility_name: string; recipients: string[] }>`
+          select f.facility_name,
+                 array_remove(array(select distinct e from unnest(array_append(array(select d.email_address from facility_distribution_list d where d.facility_uid = f.facility_uid), f.email_address)) e), null) as recipients
+            from facility f where f.facility_uid = ${values.facilityUid} and f.org_uid = ${agency.org_uid}`.execute(trx);
+        if (!f.rows[0]) throw new HttpError(422, [{ field: 'facility_uid', message: 'Must be a facility of this agency' }]);
+        facility = f.rows[0];
+      }
+      const stored = { ...values, code: undefined, approvalStatus: 'pending' };
+      const inserted = await sql<{ submission_uid: string }>`
+        insert into cit_submission (agency_uid, division_uid, officer_name, submission_json)
+        values (${agency.agency_uid}, ${agency.division_uid}, ${values.officerName}, ${JSON.stringify(stored)}::jsonb)
+        returning submission_uid`.execute(trx);
+      const id = inserted.rows[0].submission_uid;
+      await sql`insert into cit_submission_log (submission_uid, action, division_uid) values (${id}, 'submitted', ${agency.division_uid})`.execute(trx);
+      let emailSent: boolean | null = null;
+      if (facility) {
+        emailSent = facility.recipients.length > 0;
+        for (const recipient of facility.recipients) {
+          await enqueueMessage(trx, {
+            channel: 'email',
+            recipient,
+            subject: 'CIT referral for follow-up',
+            body:
+              `${agency.agency_name} (officer ${values.officer}) is referring a client to ${facility.facility_name} for mental health follow-up.\n\n` +
+              `Client: ${values.firstName} ${values.lastName}\nPhone: ${values.phoneNumber} (${values.phoneType})\nIncident: ${values.dateTime.replace('T', ' ')}\n\n` +
+              `Please contact the client. Reference: CIT submission ${id}.`,
+          });
+        }
+      }
+      return {
+        status: 201,
+        body: { data: { type: 'cit-submission', id, attributes: { approval_status: 'pending', email_sent: emailSent, facility_name: facility?.facility_name ?? null } } },
+      };
+    });
+  });
+
+  // ---- Staff ----
+  app.get<{ Params: { id: string } }>('/data/public/cit-submission/:id', async (request) => {
+    const auth = requireFlag(request, 'hasAppCit');
+    const row = await loadSubmission(db, request.params.id, auth.divisionUid);
+    const canApprove = Boolean(auth.flags.citSupervisoryApproval) && (await approvalEnabled(db, auth.divisionUid));
+    return { data: submissionResource(row, canApprove) };
+  });
+
+  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id/accept', async (request) => {
+    const auth = await requireApprover(db, request);
+    return db.transaction().execute(async (t) => {
+      const trx = t as unknown as Db;
+      const row = await loadSubmission(trx, request.params.id, auth.divisionUid, true);
+      if (row.approval_status !== 'pending') throw new HttpError(409, [{ message: 'This submission has already been decided' }]);
+      const s = row.submission_json;
+      const matches = await countPersonMatches(trx, row.division_uid, { firstName: s.firstName, lastName: s.lastName, genderUid: s.genderUid, birthDate: s.birthDate || null });
+      let patientUid = matches[0];
+      if (!patientUid) {
+        const created = await sql<{ patient_uid: string }>`
+          insert into patient (division_uid, first_name, last_name, birth_date, gender_uid, mobile_phone, preferred_phone, episode_status_uid)
+          values (${row.division_uid}, ${s.firstName.trim()}, ${s.lastName.trim()}, ${s.birthDate || null}::date, ${s.genderUid}, ${s.phoneNumber.replace(/\D/g, '')},
+                  ${s.phoneType}, ${s.dispositionUid})
+          returning patient_uid`.execute(trx);
+        patientUid = created.rows[0].patient_uid;
+      }
+      const event = await sql<{ medical_event_uid: string }>`
+        insert into medical_event (patient_uid, medical_event_type_uid, event_date, event_time_zone, status_uid, facility_uid, notes, detail)
+        select ${patientUid}, m.uid, (${s.dateTime}::timestamp at time zone ${s.eventTimeZone}), ${s.eventTimeZone}, ${s.dispositionUid},
+               ${s.facilityUid || null}::uuid, ${s.incidentNote || null}, ${JSON.stringify({ crisis: s, citSubmissionUid: row.submission_uid, agencyName: row.agency_name })}::jsonb
+          from reference_data m where m.model = 'reference-medical-event' and m.name = 'cit'
+        returning medical_event_uid`.execute(trx);
+      const eventUid = event.rows[0].medical_event_uid;
+      await sql`
+        update cit_submission set approval_status = 'approved', patient_uid = ${patientUid}, medical_event_uid = ${eventUid},
+               decided_by = ${auth.userUid}, decided_at = now(),
+               submission_json = jsonb_set(submission_json, '{approvalStatus}', '"approved"')
+         where submission_uid = ${row.submission_uid}`.execute(trx);
+      await sql`insert into cit_submission_log (submission_uid, action, user_uid, division_uid) values (${row.submission_uid}, 'approved', ${auth.userUid}, ${row.division_uid})`.execute(trx);
+      const updated = await loadSubmission(trx, row.submission_uid, auth.divisionUid);
+      return { data: submissionResource(updated, true) };
+    });
+  });
+
+  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id/reject', async (request, reply) => {
+    const auth = await requireApprover(db, request);
+    await db.transaction().execute(async (t) => {
+      const trx = t as unknown as Db;
+      const row = await loadSubmission(trx, request.params.id, auth.divisionUid, true);
+      if (row.approval_status !== 'pending') throw new HttpError(409, [{ message: 'This submission has already been decided' }]);
+      // Spec 002: rejecting permanently deletes the sheet. Only the fact of the decision is kept.
+      await sql`delete from cit_submission where submission_uid = ${row.submission_uid}`.execute(trx);
+      await sql`insert into cit_submission_log (submission_uid, action, user_uid, division_uid) values (${row.submission_uid}, 'rejected', ${auth.userUid}, ${row.division_uid})`.execute(trx);
+    });
+    return reply.status(204).send();
+  });
+};

@@ -121,6 +121,9 @@ export interface PatientTable {
   email_address: string | null;
   note: string | null;
   episode_status_uid: string | null;
+  /** Migration 011 (external referral). */
+  race_uid: ColumnType<string | null, string | null | undefined, string | null>;
+  ethnicity_uid: ColumnType<string | null, string | null | undefined, string | null>;
   /** Kept by a trigger on inbound_referral (migration 003): the patient's newest referral. */
   latest_referral_date: ColumnType<string | null, never, never>;
   latest_referral_status: ColumnType<string | null, never, never>;
@@ -201,9 +204,142 @@ export interface OneTimeCodeTable {
   created_at: GeneratedTimestamp;
 }
 
+/** Support, Back to Work and engagement opt-out (migration 008). */
+export interface SupportRequestTable { support_request_uid: Generated<string>; user_email: string; issue_type: string; comment: string; client_address: string | null; created_at: GeneratedTimestamp }
+export interface B2wVendorTable { vendor_uid: Generated<string>; vendor_code: string; vendor_name: string; is_active: Generated<boolean> }
+export interface B2wEmployeeTable {
+  employee_uid: Generated<string>;
+  vendor_uid: string;
+  employee_id: string | null;
+  ssn_last4: string | null;
+  first_name: string;
+  last_name: string;
+  telephone_number: string;
+  email_address: string | null;
+}
+export interface B2wRegistrationTable {
+  registration_uid: Generated<string>;
+  vendor_uid: string;
+  employee_uid: string | null;
+  telephone_number: string;
+  comm_method: string;
+  confirmed_code_hash: string | null;
+  confirmed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+export interface B2wAssessmentTable {
+  assessment_uid: Generated<string>;
+  employee_uid: string;
+  registration_uid: string;
+  /** A `date` column, read as YYYY-MM-DD text (connect.ts). */
+  assessment_date: string;
+  high_temp: boolean;
+  low_temp_complications: boolean | null;
+  outcome: string;
+  created_at: GeneratedTimestamp;
+}
+export interface EngagementOptOutTokenTable {
+  token_uid: Generated<string>;
+  token_hash: string;
+  patient_uid: string;
+  engagement: string;
+  expires_at: Timestamp | null;
+  used_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+/** External actions (migration 011). */
+export interface ExternalActionInstanceTable {
+  instance_id: string;
+  division_uid: string;
+  action_type: string;
+  payload_definition: ColumnType<{ required_fields?: string[] }, string | undefined, string>;
+  is_active: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+export interface ExternalRegistrationTable {
+  registration_uid: Generated<string>;
+  instance_id: string;
+  name: string;
+  identifier: string;
+  identifier_type: string;
+  token_hash: string | null;
+  confirmed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+export interface PatientAddressTable {
+  address_uid: Generated<string>;
+  patient_uid: string;
+  address_type_uid: string | null;
+  addr1: string | null;
+  addr2: string | null;
+  city: string | null;
+  post_code: string | null;
+  country_division_uid: string | null;
+  county: string | null;
+  created_at: GeneratedTimestamp;
+}
+export interface PatientInsuranceTable {
+  insurance_uid: Generated<string>;
+  patient_uid: string;
+  carrier_uid: string | null;
+  policy_holder_name: string | null;
+  policy_holder: string | null;
+  policy_holder_birth_date: ColumnType<string | null, string | null | undefined, string | null>;
+  ssn_last4: string | null;
+  insurance_company_phone: string | null;
+  policy_number: string | null;
+  group_number: string | null;
+  effective_date: ColumnType<string | null, string | null | undefined, string | null>;
+  is_primary: Generated<boolean>;
+  policy_type: string | null;
+  created_at: GeneratedTimestamp;
+}
+export interface ExternalReferralTable {
+  referral_uid: string;
+  instance_id: string;
+  registration_uid: string;
+  from_provider_uid: string | null;
+  to_provider_uid: string | null;
+  diagnosis_uid: string | null;
+  note: string | null;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  created_at: GeneratedTimestamp;
+}
+
+/** Handle with Care (migration 009). */
+export interface HwcAgencyTable { agency_uid: Generated<string>; agency_name: string; code_hash: string; org_uid: string; division_uid: string; is_active: Generated<boolean> }
+export interface OrganizationFacilityTable { facility_uid: string; org_uid: string }
+export interface FacilityDistributionListTable { id: Generated<string>; facility_uid: string; name: string; email_address: string; created_at: GeneratedTimestamp }
+export interface HwcPatientTable {
+  hwc_patient_uid: Generated<string>;
+  agency_uid: string;
+  org_uid: string;
+  division_uid: string;
+  officer_name: string;
+  child_first_name: string;
+  child_last_name: string;
+  child_birth_date: ColumnType<string, string, string>;
+  child_age: number;
+  child_gender_uid: string | null;
+  facility_uid: string | null;
+  facility_name: string;
+  didnt_send_reason: string | null;
+  is_ignored: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+export interface HwcNoticeTable { notice_uid: Generated<string>; hwc_patient_uid: string; outbox_uid: string; facility_uid: string; recipient_name: string; email_address: string; sent_by: string | null; created_at: GeneratedTimestamp }
+
 export interface Database {
   idempotent_request: IdempotentRequestTable;
   one_time_code: OneTimeCodeTable;
+  support_request: SupportRequestTable;
+  b2w_vendor: B2wVendorTable;
+  b2w_employee: B2wEmployeeTable;
+  b2w_registration: B2wRegistrationTable;
+  b2w_assessment: B2wAssessmentTable;
+  engagement_opt_out_token: EngagementOptOutTokenTable;
   market: MarketTable;
   organization: OrganizationTable;
   division: DivisionTable;
@@ -224,6 +360,16 @@ export interface Database {
   inbound_referral: InboundReferralTable;
   queue: QueueTable;
   notification: NotificationTable;
+  hwc_agency: HwcAgencyTable;
+  organization_facility: OrganizationFacilityTable;
+  facility_distribution_list: FacilityDistributionListTable;
+  hwc_patient: HwcPatientTable;
+  hwc_notice: HwcNoticeTable;
+  external_action_instance: ExternalActionInstanceTable;
+  external_registration: ExternalRegistrationTable;
+  patient_address: PatientAddressTable;
+  patient_insurance: PatientInsuranceTable;
+  external_referral: ExternalReferralTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

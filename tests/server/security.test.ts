@@ -68,7 +68,7 @@ describe('CORS', () => {
     assert.equal(res.status, 204);
     assert.equal(res.headers.get('access-control-allow-origin'), PARTNER);
     assert.equal(res.headers.get('access-control-allow-credentials'), 'true');
-    assert.equal(res.headers.get('access-control-allow-headers'), 'authorization, content-type, x-csrf-token, idempotency-key');
+    assert.equal(res.headers.get('access-control-allow-headers'), 'authorization, content-type, x-csrf-token, idempotency-key, x-registration-token');
     assert.equal(res.headers.get('access-control-allow-methods'), 'GET, HEAD, POST, PUT, PATCH, DELETE');
     assert.equal(res.headers.get('vary'), 'Origin');
   });
@@ -178,6 +178,15 @@ describe('refusals on every route', () => {
     ['POST', '/api/reminders', { data: { type: 'reminders', attributes: { subject_uid: uuid, subject_type: 'patient', reminder_date: '2030-01-01T23:59:59.999Z', note: 'n' }, relationships: { patient: { data: { type: 'patients', id: uuid } } } } }],
     ['PUT', `/api/data/public/notification/${uuid}`, { data: { attributes: { is_read: true } } }],
     ['DELETE', `/api/data/public/notification/${uuid}`],
+    ['GET', `/api/data/public/cit-submission/${uuid}`],
+    ['PUT', `/api/data/public/cit-submission/${uuid}/accept`],
+    ['PUT', `/api/data/public/cit-submission/${uuid}/reject`],
+    ['GET', `/api/data/public/hwc-patient/${uuid}`],
+    ['PUT', `/api/data/public/hwc-patient/${uuid}`, { data: { attributes: { is_ignored: true } } }],
+    ['PUT', `/api/data/public/hwc-patient/${uuid}/command/resend`, {}],
+    ['POST', '/api/data/public/facility', { data: { attributes: { facility_name: 'School', org_uid: uuid } } }],
+    ['POST', '/api/data/public/organization-facility', { data: { attributes: { facility_uid: uuid, org_uid: uuid } } }],
+    ['POST', '/api/data/public/facility-distribution-list', { data: { attributes: { facility_uid: uuid, name: 'n', email_address: 'a@b.test' } } }],
   ];
 
   it('the route list covers every registered /api route', () => {
@@ -196,7 +205,11 @@ describe('refusals on every route', () => {
       for (const method of m[3].split(', ')) if (method !== 'HEAD' && method !== 'OPTIONS') registered.push(`${method} ${full}`);
     }
     assert.ok(registered.includes('GET /api/queues/:id'), registered.join('\n'));
-    const open = ['POST /api/auth/login', 'GET /api/translations', 'GET /api/health'];
+    const open = ['POST /api/auth/login', 'GET /api/translations', 'GET /api/health',
+      'POST /api/support-request/submit', 'POST /api/b2w/init', 'POST /api/b2w/validate', 'POST /api/b2w/status', 'POST /api/public/engagements/opt-out/:param',
+      'GET /api/cit/:param/context', 'POST /api/cit/:param/identify', 'POST /api/cit/:param/person-match', 'POST /api/cit/:param/submit', 'GET /api/reference-data/reference-geo-data',
+      'GET /api/ext/:param', 'GET /api/ext/:param/index', 'GET /api/ext/:param/reference/:param', 'GET /api/ext/:param/providers', 'POST /api/ext/:param/register', 'POST /api/ext/:param/register-confirm', 'POST /api/ext/:param',
+      'GET /api/handle_with_care/context', 'GET /api/handle_with_care/config/reference-gender', 'GET /api/handle_with_care/public/facility', 'POST /api/handle_with_care/submit'];
     const normalise = (p: string) => p.replace(/\/:[a-z]+/g, '/:param');
     const covered = ROUTES.map(([m, p]) => normalise(`${m} ${p.split('?')[0].replace(uuid, ':param').replace(/\/(queue-patient-view|reference-gender)\b/, '/:param')}`));
     const missing = registered.map(normalise).filter((r) => !open.includes(r) && !covered.includes(r) && !r.includes('*'));

@@ -1,0 +1,136 @@
+import dayjs from 'dayjs';
+import { array, define, enums, nullable, object, optional, refine, size, string, type Infer } from 'superstruct';
+import {
+  CHARGES, CIT_TEXT, CRIME_LEVELS, CRISIS_EVENTS, EVALUATION_INITIATED_BY, hasRealInjury, INJURED_PARTIES, LOCATION_TYPES,
+  OTHER, PHONE_TYPES, RESPONSES, TIME_ZONES, TRANSPORT_BY, VETERAN_STATUSES, WEAPONS, YES_NO,
+} from '../cit-options';
+import { requiredText } from './strings';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuid = () => define<string>('uuid', (v) => (typeof v === 'string' && UUID.test(v)) || 'Required');
+const text = (max = 500) => optional(nullable(define<string>('text', (v) => (typeof v === 'string' && v.length <= max) || `Must be at most ${max} characters`)));
+/** An optional choice: empty, or one of the list. */
+const choice = <T extends readonly string[]>(values: T) =>
+  optional(nullable(define<string>('choice', (v) => v === '' || (typeof v === 'string' && values.includes(v)) || `Must be one of: ${values.join(', ')}`)));
+const optUuid = () => optional(nullable(define<string>('uuid', (v) => v === '' || (typeof v === 'string' && UUID.test(v)) || 'Must be an id')));
+const required = <T extends readonly string[]>(values: T) => define<string>('choice', (v) => (typeof v === 'string' && values.includes(v)) || 'Required');
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+
+export const CIT_BIRTH_MAX_YEARS = 100;
+
+/** Identity of an agency officer (spec 002 "Agency user"): agency identifier and officer name. */
+export const CitIdentitySchema = object({
+  code: size(requiredText(), 1, 64),
+  officerName: size(requiredText(), 1, 120),
+});
+export type CitIdentity = Infer<typeof CitIdentitySchema>;
+
+const base = object({
+  code: size(requiredText(), 1, 64),
+  officerName: size(requiredText(), 1, 120),
+  firstName: size(requiredText(), 1, 100),
+  lastName: size(requiredText(), 1, 100),
+  birthDate: optional(nullable(define<string>('date', (v) => v === '' || (typeof v === 'string' && DATE.test(v) && dayjs(v).isValid()) || 'Must be a valid date'))),
+  genderUid: uuid(),
+  raceUid: size(array(uuid()), 1, 10),
+  juvenile: choice(YES_NO),
+  veteranStatus: required(VETERAN_STATUSES),
+  phoneNumber: define<string>('phone', (v) => (typeof v === 'string' && v.trim() === '' ? 'Required' : typeof v === 'string' && /^\d{10}$/.test(v.replace(/\D/g, ''))) || 'Must be a 10-digit phone number'),
+  phoneType: required(PHONE_TYPES),
+  addr1: text(200),
+  addr2: text(200),
+  city: text(100),
+  stateUid: optUuid(),
+  postCode: optional(nullable(define<string>('zip', (v) => v === '' || (typeof v === 'string' && /^\d{5}(-\d{4})?$/.test(v)) || 'Must be a 5-digit zip code'))),
+  county: text(100),
+  priorityNote: text(2000),
+  dateTime: define<string>('dateTime', (v) => (typeof v === 'string' && DATE_TIME.test(v) && dayjs(v).isValid()) || 'Required'),
+  eventTimeZone: required(TIME_ZONES.map((t) => t.value)),
+  officer: size(requiredText(), 1, 120),
+  officerCit: choice(YES_NO),
+  shiftUid: uuid(),
+  totalTimeOnCall: text(50),
+  type: choice(LOCATION_TYPES),
+  locationAddr1: text(200),
+  locationAddr2: text(200),
+  locationCity: text(100),
+  locationStateUid: optUuid(),
+  locationPostCode: text(10),
+  locationCounty: text(100),
+  referralSourceUid: uuid(),
+  otherReporting: text(200),
+  crisis: size(array(enums(CRISIS_EVENTS)), 1, CRISIS_EVENTS.length),
+  crisisOther: text(200),
+  weaponInvolved: optional(nullable(array(enums(WEAPONS)))),
+  response: required(RESPONSES),
+  forceUsedIncidentResultedInInjury: optional(nullable(array(enums(INJURED_PARTIES)))),
+  injuryResultedFromForce: text(500),
+  dispositionUid: uuid(),
+  mhFollowUpRequested: choice(YES_NO),
+  facilityUid: optUuid(),
+  transportBy: choice(TRANSPORT_BY),
+  destination: text(200),
+  subjectTakenIntoCustodyForEvaluation: choice(YES_NO),
+  processInitiatedBy: choice(EVALUATION_INITIATED_BY),
+  incidentHasRelatedCrime: choice(YES_NO),
+  incidentHasRelatedCrimeYes: choice(CRIME_LEVELS),
+  criminalChargesToBeFiled: choice(CHARGES),
+  incidentNote: text(4000),
+  officerUnit: text(100),
+  reportNumber: text(100),
+  supervisor: text(120),
+  supervisorUnit: text(100),
+});
+
+const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+/**
+ * Spec 002 section 5 "CIT submission". The conditional rules need the whole
+ * sheet, so they run once every field on its own is valid.
+ */
+export const CitSubmissionSchema = refine(base, 'citRules', (v, ctx) => {
+  const failures: { path: string[]; message: string; value?: unknown }[] = [];
+  const need = (field: keyof typeof v) => {
+    if (empty(v[field])) failures.push({ path: [field], message: 'Required', value: undefined });
+  };
+  const today = dayjs().endOf('day');
+  if (v.birthDate) {
+    const birth = dayjs(v.birthDate);
+    if (birth.isAfter(today)) failures.push({ path: ['birthDate'], message: 'Birth date cannot be in the future', value: v.birthDate });
+    else if (birth.isBefore(dayjs().subtract(CIT_BIRTH_MAX_YEARS, 'year').startOf('day'))) failures.push({ path: ['birthDate'], message: `Birth date cannot be more than ${CIT_BIRTH_MAX_YEARS} years ago`, value: v.birthDate });
+    else if (!dayjs(v.dateTime.slice(0, 10)).isAfter(birth, 'day')) failures.push({ path: ['dateTime'], message: CIT_TEXT.incidentDate, value: v.dateTime });
+  }
+  if (v.response === 'Force Used') need('forceUsedIncidentResultedInInjury');
+  if (v.response === 'Force Used' && hasRealInjury(v.forceUsedIncidentResultedInInjury)) need('injuryResultedFromForce');
+  if (v.mhFollowUpRequested === 'yes') need('facilityUid');
+  if (v.subjectTakenIntoCustodyForEvaluation === 'yes') need('processInitiatedBy');
+  if (v.incidentHasRelatedCrime === 'yes') {
+    need('incidentHasRelatedCrimeYes');
+    need('criminalChargesToBeFiled');
+  }
+  if (v.crisis.includes(OTHER)) need('crisisOther');
+  void ctx;
+  return failures.length ? failures.map((f) => ({ ...f, path: [...ctx.path, ...f.path], branch: [] })) : true;
+});
+export type CitSubmission = Infer<typeof CitSubmissionSchema>;
+
+/** What the form starts with (section 9 defaults). */
+export function citFormDefaults(): Partial<Record<keyof CitSubmission, unknown>> {
+  return {
+    code: '', officerName: '', firstName: '', lastName: '', birthDate: '', genderUid: '', raceUid: [], juvenile: '',
+    veteranStatus: 'Veteran status unknown', phoneNumber: '', phoneType: 'Mobile', addr1: '', addr2: '', city: '', stateUid: '',
+    postCode: '', county: '', priorityNote: '', dateTime: '', eventTimeZone: 'America/New_York', officer: '', officerCit: '',
+    shiftUid: '', totalTimeOnCall: '', type: '', locationAddr1: '', locationAddr2: '', locationCity: '', locationStateUid: '',
+    locationPostCode: '', locationCounty: '', referralSourceUid: '', otherReporting: '', crisis: [], crisisOther: '', weaponInvolved: [],
+    response: '', forceUsedIncidentResultedInInjury: [], injuryResultedFromForce: '', dispositionUid: '', mhFollowUpRequested: '',
+    facilityUid: '', transportBy: '', destination: '', subjectTakenIntoCustodyForEvaluation: '', processInitiatedBy: '',
+    incidentHasRelatedCrime: '', incidentHasRelatedCrimeYes: '', criminalChargesToBeFiled: '', incidentNote: '', officerUnit: '',
+    reportNumber: '', supervisor: '', supervisorUnit: '',
+  };
+}
+
+/** Staff decision on a submission (spec 002 section 4 "CIT approvalStatus"). */
+export const CIT_APPROVAL_STATUSES = ['rejected', 'pending', 'approved'] as const;
+export type CitApprovalStatus = (typeof CIT_APPROVAL_STATUSES)[number];
+void string;

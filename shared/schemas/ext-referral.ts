@@ -1,0 +1,212 @@
+import { boolean, dynamic, object, optional, refine, string, type Infer, type Struct } from 'superstruct';
+import { requiredText } from './strings';
+import { isIsoDate } from './reminders';
+
+/**
+ * External action pages (spec 000 sections 2, 3, 5; spec 002 "External actions").
+ * One schema per step, used by <care-referral-form> and by server/ext.
+ */
+
+/** The action types an external link can carry; the form's route type is the kebab-case name. */
+export const EXT_ACTION_TYPES = ['referral-form'] as const;
+export const EXT_REGISTER = 'register';
+export const EXT_REGISTER_CONFIRM = 'register-confirm';
+
+/** Spec texts (sections 4, 8). */
+export const EXT_TEXT = {
+  noRegistration: 'No registration found ...',
+  registrationFound: 'Registration found ...',
+  invalidForm: 'Invalid Form',
+  notFound: (type: string) => `${type} form not found`,
+  thanks: 'Thanks for your referral. You can now safely close your browser tab.',
+  codeSent: 'A code was sent to your phone.',
+  registered: 'Registration confirmed.',
+} as const;
+
+/** Spec 000 section 9. */
+export const EXT_REDIRECT_MS = 1500;
+export const EXT_REFERRAL_METHOD = 'Online';
+export const EXT_ADDRESS_TYPE_LABEL = 'Primary residence';
+/** Spec 002: reference lists are read with page 1 and page-size 1000. */
+export const EXT_REFERENCE_PAGE_SIZE = 1000;
+
+/** The provider choice "I don't see me, add me". */
+export const NEW_PROVIDER = 'new';
+
+export const PREFERRED_PHONES = [
+  { value: 'mobileNumber', label: 'Mobile' },
+  { value: 'homeNumber', label: 'Home' },
+  { value: 'workNumber', label: 'Work' },
+] as const;
+export type PreferredPhone = (typeof PREFERRED_PHONES)[number]['value'];
+
+export const REQUESTERS = ['Patient', 'Provider'] as const;
+export const POLICY_HOLDERS = ['Self', 'Spouse', 'Parent', 'Other'] as const;
+
+export const digitsOf = (value: string) => value.replace(/\D+/g, '');
+
+const isPhone = (v: string) => digitsOf(v).length === 10;
+const PHONE_MESSAGE = 'Must be a 10-digit phone number';
+
+/** A phone number: 10 digits, any punctuation. */
+export const phone = () => refine(requiredText(), 'phone', (v) => isPhone(v) || PHONE_MESSAGE);
+
+export const RegisterSchema = object({
+  name: requiredText(),
+  identifier: phone(),
+  identifierType: refine(requiredText(), 'identifierType', (v) => v === 'Phone' || 'Must be Phone'),
+});
+export type RegisterValues = Infer<typeof RegisterSchema>;
+
+export const RegisterConfirmSchema = object({
+  challenge: refine(requiredText(), 'challenge', (v) => /^\d{6}$/.test(v) || 'Must be the 6-digit code'),
+  identifier: phone(),
+});
+export type RegisterConfirmValues = Infer<typeof RegisterConfirmSchema>;
+
+/** Every field of the referral payload (spec 000 section 3) as the form keeps it. */
+export interface ReferralValues {
+  requestedBy: string;
+  fromProviderUid: string;
+  fromProviderFirstName: string;
+  fromProviderLastName: string;
+  fromProviderRoleUid: string;
+  fromProviderPhone: string;
+  fromProviderEmail: string;
+  fromProviderPCP: boolean;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  birthDate: string;
+  genderUid: string;
+  genderIdentityUid: string;
+  raceUid: string;
+  ethnicityUid: string;
+  preferredPhoneNumber: string;
+  mobileNumber: string;
+  homeNumber: string;
+  workNumber: string;
+  emailAddress: string;
+  addr1: string;
+  addr2: string;
+  postCode: string;
+  city: string;
+  countryDivisionUid: string;
+  county: string;
+  addressTypeUid: string;
+  policyHolderName: string;
+  ssn: string;
+  policyHolderBirthDate: string;
+  carrierUid: string;
+  insuranceCompanyPhone: string;
+  policyNumber: string;
+  groupNumber: string;
+  effectiveDate: string;
+  reasonUid: string;
+  note: string;
+  diagnosisUid: string;
+  advertisementUid: string;
+  toProviderUid: string;
+  referralDate: string;
+  referralMethod: string;
+  isPrimary: boolean;
+  policyHolder: string;
+  policyType: string;
+}
+
+export type ReferralField = keyof ReferralValues;
+
+/** uid fields → the reference list their value comes from (providers are checked apart). */
+export const REFERRAL_REFERENCE_FIELDS = {
+  genderUid: 'reference-gender',
+  genderIdentityUid: 'reference-gender-identity',
+  raceUid: 'reference-race',
+  ethnicityUid: 'reference-ethnicity',
+  countryDivisionUid: 'reference-country-division',
+  addressTypeUid: 'reference-address-type',
+  carrierUid: 'reference-carrier',
+  reasonUid: 'reference-reason',
+  diagnosisUid: 'reference-diagnosis',
+  advertisementUid: 'reference-referral-source',
+  fromProviderRoleUid: 'reference-provider-role',
+} as const satisfies Partial<Record<ReferralField, string>>;
+
+/** The lists the referral form reads (spec 002 "External actions"). */
+export const EXT_REFERENCE_MODELS = [...new Set(Object.values(REFERRAL_REFERENCE_FIELDS))];
+
+const TEXT_FIELDS: ReferralField[] = [
+  'requestedBy', 'fromProviderUid', 'fromProviderFirstName', 'fromProviderLastName', 'fromProviderRoleUid', 'fromProviderPhone', 'fromProviderEmail',
+  'firstName', 'lastName', 'displayName', 'birthDate', 'genderUid', 'genderIdentityUid', 'raceUid', 'ethnicityUid', 'preferredPhoneNumber',
+  'mobileNumber', 'homeNumber', 'workNumber', 'emailAddress', 'addr1', 'addr2', 'postCode', 'city', 'countryDivisionUid', 'county', 'addressTypeUid',
+  'policyHolderName', 'ssn', 'policyHolderBirthDate', 'carrierUid', 'insuranceCompanyPhone', 'policyNumber', 'groupNumber', 'effectiveDate',
+  'reasonUid', 'note', 'diagnosisUid', 'advertisementUid', 'toProviderUid', 'referralDate', 'referralMethod', 'policyHolder', 'policyType',
+];
+export const REFERRAL_FIELDS: readonly ReferralField[] = [...TEXT_FIELDS, 'fromProviderPCP', 'isPrimary'];
+
+const MAX_TEXT = 2000;
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const longText = (v: string) => v.length <= MAX_TEXT || `Must be at most ${MAX_TEXT} characters`;
+
+type Rule = (v: string) => true | string;
+const RULES: Partial<Record<ReferralField, Rule>> = {
+  requestedBy: (v) => (REQUESTERS as readonly string[]).includes(v) || 'Must be Patient or Provider',
+  preferredPhoneNumber: (v) => PREFERRED_PHONES.some((p) => p.value === v) || 'Must be mobile, home or work',
+  policyHolder: (v) => (POLICY_HOLDERS as readonly string[]).includes(v) || 'Must be one of the options',
+  fromProviderPhone: (v) => isPhone(v) || PHONE_MESSAGE,
+  mobileNumber: (v) => isPhone(v) || PHONE_MESSAGE,
+  homeNumber: (v) => isPhone(v) || PHONE_MESSAGE,
+  workNumber: (v) => isPhone(v) || PHONE_MESSAGE,
+  insuranceCompanyPhone: (v) => isPhone(v) || PHONE_MESSAGE,
+  fromProviderEmail: (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) || 'Must be a valid email address',
+  emailAddress: (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) || 'Must be a valid email address',
+  birthDate: (v) => (isIsoDate(v) ? v <= new Date().toISOString().slice(0, 10) || 'Must be in the past' : 'Must be a date'),
+  policyHolderBirthDate: (v) => isIsoDate(v) || 'Must be a date',
+  effectiveDate: (v) => isIsoDate(v) || 'Must be a date',
+  referralDate: (v) => isIsoDate(v) || 'Must be a date',
+  ssn: (v) => digitsOf(v).length === 9 || 'Must be 9 digits',
+  postCode: (v) => /^\d{5}(-?\d{4})?$/.test(v.trim()) || 'Must be a 5-digit zip code',
+};
+
+/** Which fields a referral requires, given what was chosen (spec 000 section 5). */
+export function requiredReferralFields(values: object, extraRequired: readonly string[] = []): Set<string> {
+  const required = new Set<string>(['requestedBy', 'firstName', 'lastName', 'birthDate', 'preferredPhoneNumber', ...extraRequired]);
+  const v = values as Record<string, unknown>;
+  if (v.requestedBy === 'Provider') {
+    required.add('fromProviderUid');
+    if (v.fromProviderUid === NEW_PROVIDER) for (const f of ['fromProviderFirstName', 'fromProviderLastName', 'fromProviderRoleUid', 'fromProviderPhone', 'fromProviderEmail']) required.add(f);
+  }
+  const preferred = v.preferredPhoneNumber;
+  if (typeof preferred === 'string' && PREFERRED_PHONES.some((p) => p.value === preferred)) required.add(preferred);
+  return required;
+}
+
+/**
+ * The referral form's schema: the same on both sides. `extraRequired` is the
+ * server's payload definition (each a required non-empty string). Fields the
+ * requester did not need are accepted empty; given values must be well-formed.
+ */
+export function referralSchema(extraRequired: readonly string[] = []): Struct<ReferralValues, null> {
+  return dynamic((value) => {
+    const values = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+    const required = requiredReferralFields(values, extraRequired);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const shape: Record<string, Struct<any, any>> = {};
+    for (const name of TEXT_FIELDS) {
+      const rule = RULES[name];
+      const check = (v: string) => longText(v) === true ? (rule ? rule(v.trim()) : true) : longText(v);
+      shape[name] = required.has(name)
+        ? refine(requiredText(), name, check)
+        : refine(optional(string()), name, (v) => blank(v) || check(v as string));
+    }
+    for (const name of extraRequired) if (!(name in shape)) shape[name] = requiredText();
+    shape.fromProviderPCP = optional(boolean());
+    shape.isPrimary = optional(boolean());
+    return object(shape) as unknown as Struct<ReferralValues, null>;
+  }) as unknown as Struct<ReferralValues, null>;
+}
+
+/** Empty values are dropped before sending (spec 002 "External actions"). */
+export function dropEmpty<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => !blank(v))) as Partial<T>;
+}
+

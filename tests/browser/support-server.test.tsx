@@ -1,0 +1,120 @@
+import '../../widgets/support/support-form.element';
+import { DEMO_SUPPORT_PHONE, SUPPORT_ISSUE_TYPES, SUPPORT_TRIAGE_HOURS } from '../../shared/schemas/support';
+import { SUPPORT_FAILED, SUPPORT_SENT } from '../../widgets/support/support.component';
+import { $toasts } from '../../widgets/kit/toasts';
+import { deepEqual, equal, ok } from './support/assert';
+import { byLabel, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
+
+const url = __CAREWEAVE_URL__;
+
+function mount(attrs: Record<string, string> = {}): HTMLElement {
+  const el = document.createElement('care-support-form');
+  el.setAttribute('api-base', `${url}/api`);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  document.body.append(el);
+  return el;
+}
+const root = (el: HTMLElement) => el.shadowRoot!;
+const slButton = (el: HTMLElement, label: string) => [...root(el).querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === label);
+const fieldError = (el: HTMLElement, name: string) => text(root(el).querySelector(`[data-field="${name}"] .field-error`));
+
+/** Reads the demo outbox page, where the e-mail to support lands. */
+async function outboxPage(): Promise<string> {
+  return (await fetch(`${url}/demo/outbox`)).text();
+}
+
+describe('<care-support-form> against the real server', function () {
+  before(function () {
+    if (!url) this.skip();
+  });
+  afterEach(() => {
+    document.querySelectorAll('care-support-form').forEach((el) => el.remove());
+    sessionStorage.clear();
+    $toasts.set([]);
+  });
+
+  it('shows the triage hours, the urgent line (configurable), the five issue types; works without a session', async () => {
+    const el = mount({ 'support-phone': '(614) 555-0100' });
+    await waitFor(() => slButton(el, 'Submit'), { timeout: 10000, message: 'the form' });
+    ok(text(root(el)).includes(`Requests are triaged ${SUPPORT_TRIAGE_HOURS}.`), 'triage hours');
+    ok(text(root(el)).includes('For urgent issues call (614) 555-0100.'), 'urgent line');
+    equal(root(el).querySelector('a[href^="tel:"]')!.getAttribute('href'), 'tel:6145550100');
+    const options = [...byLabel<HTMLSelectElement>(root(el), 'Issue Type').options].map((o) => o.value).filter(Boolean);
+    deepEqual(options, [...SUPPORT_ISSUE_TYPES]);
+    const plain = mount();
+    await waitFor(() => text(root(plain)).includes(DEMO_SUPPORT_PHONE), { message: 'the demo phone by default' });
+  });
+
+  it('validates on submit: field errors under the fields and the summary; "is required"; a bad e-mail', async () => {
+    const el = mount();
+    await waitFor(() => slButton(el, 'Submit'), { timeout: 10000 });
+    equal(root(el).querySelector('.error-summary'), null);
+    slButton(el, 'Submit')!.click();
+    await waitFor(() => root(el).querySelector('.error-summary'), { message: 'the summary' });
+    equal(fieldError(el, 'userEmail'), 'Email is required');
+    equal(fieldError(el, 'issueType'), 'Issue Type is required');
+    equal(fieldError(el, 'comment'), 'Comment is required');
+    ok(text(root(el).querySelector('.error-summary')).includes('Email is required'));
+    typeInto(byLabel(root(el), 'Email'), 'not-an-email');
+    slButton(el, 'Submit')!.click();
+    await waitFor(() => fieldError(el, 'userEmail') === 'Must be a valid email address', { message: 'email message' });
+  });
+
+  it('stores the request, e-mails it to support through the outbox and shows the success state', async () => {
+    const el = mount();
+    await waitFor(() => slButton(el, 'Submit'), { timeout: 10000 });
+    const comment = `Browser support test ${Date.now()}`;
+    typeInto(byLabel(root(el), 'Email'), 'browser.test@example.test');
+    selectOption(byLabel<HTMLSelectElement>(root(el), 'Issue Type'), 'Report a Problem');
+    typeInto(byLabel<HTMLTextAreaElement>(root(el), 'Comment'), comment);
+    const saved: any[] = [];
+    el.addEventListener('care-saved', (e) => saved.push((e as CustomEvent).detail));
+    slButton(el, 'Submit')!.click();
+    slButton(el, 'Submit')?.click();
+    await waitFor(() => text(root(el)).includes(SUPPORT_SENT), { timeout: 10000, message: 'the success state' });
+    ok(text(root(el)).includes('We will reply to browser.test@example.test.'));
+    equal(saved.length, 1);
+    const page = await outboxPage();
+    equal(page.split(comment).length - 1, 1, 'one e-mail for a double click');
+    ok(page.includes('Support request: Report a Problem'));
+    slButton(el, 'Send another request')!.click();
+    await waitFor(() => byLabel(root(el), 'Email').value === '', { message: 'an empty form' });
+  });
+
+  it('a failure keeps what was typed and says so (summary and toast)', async () => {
+    const el = mount();
+    await waitFor(() => slButton(el, 'Submit'), { timeout: 10000 });
+    const real = window.fetch;
+    window.fetch = (async () => new Response(JSON.stringify({ errors: [{ message: 'Something went wrong on the server. Please try again.' }] }), { status: 500, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+    try {
+      typeInto(byLabel(root(el), 'Email'), 'keep@example.test');
+      selectOption(byLabel<HTMLSelectElement>(root(el), 'Issue Type'), 'Other Help');
+      typeInto(byLabel<HTMLTextAreaElement>(root(el), 'Comment'), 'Keep me');
+      slButton(el, 'Submit')!.click();
+      await waitFor(() => root(el).querySelector('.error-summary'), { message: 'the summary' });
+    } finally {
+      window.fetch = real;
+    }
+    ok(text(root(el).querySelector('.error-summary')).includes('Something went wrong on the server. Please try again.'));
+    ok($toasts.get().some((t) => t.message === SUPPORT_FAILED && t.variant === 'danger'), 'a danger toast');
+    equal(byLabel(root(el), 'Email').value, 'keep@example.test');
+    equal(byLabel<HTMLTextAreaElement>(root(el), 'Comment').value, 'Keep me');
+    await sleep(10);
+  });
+
+  it('maps the server field errors onto the fields', async () => {
+    const el = mount();
+    await waitFor(() => slButton(el, 'Submit'), { timeout: 10000 });
+    const real = window.fetch;
+    window.fetch = (async () => new Response(JSON.stringify({ errors: [{ field: 'data.comment', message: 'Required' }] }), { status: 422, headers: { 'content-type': 'application/json' } })) as typeof fetch;
+    try {
+      typeInto(byLabel(root(el), 'Email'), 'map@example.test');
+      selectOption(byLabel<HTMLSelectElement>(root(el), 'Issue Type'), 'Other Help');
+      typeInto(byLabel<HTMLTextAreaElement>(root(el), 'Comment'), 'x');
+      slButton(el, 'Submit')!.click();
+      await waitFor(() => fieldError(el, 'comment') === 'Comment is required', { message: 'the server error on the field' });
+    } finally {
+      window.fetch = real;
+    }
+  });
+});

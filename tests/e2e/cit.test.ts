@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { CIT_FACILITIES, DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
+import { CIT_TEXT } from '../../shared/cit-options';
+import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+
+/** Issue 4: an officer files a CIT sheet on a phone; the supervisor approves it; a cit event exists on the patient. */
+describe('CIT contact sheet and approval', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
+
+  test('an officer files on a 390 px screen and the supervisor approves', async () => {
+    const { context, page, errors } = await openPage(h, 390, 844);
+    await page.goto('/cit');
+    await page.waitForURL('**/cit/oh');
+    await page.getByLabel('Agency Identifier').fill(DEMO_CIT_AGENCY.code);
+    await page.getByLabel('Officer Name').fill(DEMO_CIT_AGENCY.officers[0]);
+    await page.getByTestId('identity-status').getByText(CIT_TEXT.identitySuccess).waitFor();
+    await page.getByLabel('First Name').fill('Morgan');
+    await page.getByLabel('Last Name').fill('Eastfield');
+    await page.getByLabel('Birth Date').fill('1988-04-02');
+    await page.getByLabel('Gender', { exact: true }).selectOption({ label: 'Male' });
+    await page.getByTestId('duplicate-status').getByText(CIT_TEXT.noMatches).waitFor();
+    await page.getByLabel('White').check();
+    await page.getByLabel('Phone Number').fill('6145550142');
+    await page.getByLabel('Address', { exact: true }).fill('22 Elm St');
+    await page.getByLabel('Zip Code', { exact: true }).fill('43215');
+    await page.getByText(CIT_TEXT.addressCompleted).waitFor();
+    assert.equal(await page.getByLabel('City', { exact: true }).inputValue(), 'Columbus');
+    await page.getByLabel('Incident Date and Time').fill('2026-01-12T23:40');
+    await page.getByLabel('Officer', { exact: true }).fill('Officer Riley');
+    await page.getByLabel('Shift', { exact: true }).selectOption({ label: 'Night' });
+    await page.getByLabel('Location Type').selectOption('Personal Residence');
+    assert.equal(await page.getByLabel('Incident Address', { exact: true }).inputValue(), '22 Elm St');
+    await page.getByLabel('Referral Source').selectOption({ label: 'Family' });
+    await page.getByLabel('Depression', { exact: true }).check();
+    await page.getByLabel('Response', { exact: true }).selectOption('Active Listening/De-escalation');
+    await page.getByLabel('Disposition').selectOption({ label: 'Active' });
+    await page.getByLabel('Mental Health Follow-up Requested').selectOption('yes');
+    await page.getByLabel('Facility', { exact: true }).selectOption({ label: CIT_FACILITIES.withEmail });
+    await shot(page, 'cit-form-390-filled');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(CIT_TEXT.saved).waitFor();
+    await page.getByText(CIT_TEXT.emailSent).waitFor();
+    // The form resets and the officer must identify again.
+    assert.equal(await page.getByLabel('Agency Identifier').inputValue(), '');
+    assert.equal(await page.getByLabel('First Name').count(), 0);
+    await shot(page, 'cit-form-390-saved', false);
+    assert.deepEqual(errors, []);
+    await context.close();
+
+    const row = (await sql<{ submission_uid: string }>`select submission_uid from cit_submission where submission_json->>'lastName' = 'Eastfield'`.execute(h.server.db)).rows;
+    assert.equal(row.length, 1);
+    const id = row[0].submission_uid;
+
+    const sup = await openPage(h, 1280, 900);
+    await loginAs(sup.page, 'cit-supervisor');
+    await sup.page.goto(`/cit-submission/${id}`);
+    await sup.page.getByTestId('approval-status').getByText('pending').waitFor();
+    assert.equal(await sup.page.getByRole('button', { name: 'Approved' }).getAttribute('aria-pressed'), 'true');
+    await sup.page.getByRole('button', { name: 'Rejected' }).click();
+    await sup.page.getByRole('alertdialog', { name: CIT_TEXT.rejectTitle }).waitFor();
+    await shot(sup.page, 'cit-submission-reject-warning', false);
+    await sup.page.getByRole('button', { name: 'Go Back' }).click();
+    await sup.page.getByRole('button', { name: 'Approved' }).click();
+    await shot(sup.page, 'cit-submission-supervisor');
+    await sup.page.getByRole('button', { name: 'Save' }).click();
+    await sup.page.getByTestId('approval-status').getByText('approved').waitFor();
+    assert.equal(await sup.page.getByRole('button', { name: 'Save' }).count(), 0, 'a decided submission is locked');
+    const event = await sql<{ first_name: string; name: string }>`
+      select p.first_name, m.name from cit_submission s join medical_event me on me.medical_event_uid = s.medical_event_uid
+        join patient p on p.patient_uid = me.patient_uid join reference_data m on m.uid = me.medical_event_type_uid
+       where s.submission_uid = ${id}`.execute(h.server.db);
+    assert.deepEqual(event.rows, [{ first_name: 'Morgan', name: 'cit' }]);
+    assert.deepEqual(sup.errors, []);
+    await sup.context.close();
+  });
+});

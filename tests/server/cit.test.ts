@@ -1,0 +1,224 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { CIT_FACILITIES, DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
+import { CIT_TEXT } from '../../shared/cit-options';
+import { call, errorsOf, login, type LoggedIn } from './support/http';
+
+process.env.TRUST_PROXY = '1';
+let server: TestServer;
+let options: Record<string, { uid: string; label: string }[]>;
+let facilities: { facility_uid: string; facility_name: string }[];
+let supervisor: LoggedIn;
+const identity = { code: DEMO_CIT_AGENCY.code, officer_name: DEMO_CIT_AGENCY.officers[0] };
+let keyCounter = 0;
+const key = () => `cit-test-key-${process.pid}-${++keyCounter}-abcdef`;
+/** Each test call comes from its own client address so the per-address limits stay apart. */
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+before(async () => {
+  server = await startTestServer();
+  const ctx = await call(server.url, '/api/cit/oh/context');
+  options = ctx.body.data.attributes.options;
+  const id = await call(server.url, '/api/cit/oh/identify', { body: identity });
+  facilities = id.body.data.attributes.facilities;
+  supervisor = await login(server.url, 'cit-supervisor');
+});
+after(async () => {
+  await server?.stop();
+});
+
+const uid = (list: string, label?: string) => (label ? options[list].find((o) => o.label === label)! : options[list][0]).uid;
+function sheet(overrides: Record<string, unknown> = {}) {
+  return {
+    ...identity,
+    first_name: 'Testy', last_name: 'Cittest', birth_date: '1990-05-01', gender_uid: uid('gender', 'Female'), race_uid: [uid('race')],
+    veteran_status: 'Veteran status unknown', phone_number: '6145550199', phone_type: 'Mobile', date_time: '2026-01-10T22:15',
+    event_time_zone: 'America/New_York', officer: 'Officer Riley', shift_uid: uid('shift'), referral_source_uid: uid('referral_source', 'Law Enforcement'),
+    crisis: ['Depression'], response: 'No Contact', disposition_uid: uid('status'), type: 'Personal Residence', incident_note: 'calm',
+    ...overrides,
+  };
+}
+const submit = (body: object, k = key(), ip = '10.0.0.2') => call(server.url, '/api/cit/oh/submit', { body, headers: { 'idempotency-key': k, ...from(ip) } });
+const fields = (answer: Awaited<ReturnType<typeof submit>>) => Object.fromEntries(errorsOf(answer, 422).map((e) => [e.field, e.message]));
+
+describe('public CIT form', () => {
+  it('context gives the option lists without a session', () => {
+    for (const list of ['gender', 'race', 'shift', 'country_division', 'referral_source', 'status']) assert.ok(options[list].length > 0, list);
+    assert.deepEqual(options.status.map((s) => s.label), ['Active', 'Pending', 'Closed']);
+    assert.ok(facilities.some((f) => f.facility_name === CIT_FACILITIES.withEmail));
+  });
+
+  it('identify: valid, invalid name, invalid code (same message)', async () => {
+    const ok = await call(server.url, '/api/cit/oh/identify', { body: { code: 'oh-demo-pd', officer_name: ' officer riley ' } });
+    assert.equal(ok.status, 200);
+    assert.equal(ok.body.data.attributes.agency_name, DEMO_CIT_AGENCY.name);
+    const badName = await call(server.url, '/api/cit/oh/identify', { body: { ...identity, officer_name: 'Officer Nobody' } });
+    const badCode = await call(server.url, '/api/cit/oh/identify', { body: { ...identity, code: 'NOPE' } });
+    assert.deepEqual(errorsOf(badName, 403), [{ message: CIT_TEXT.identityInvalid }]);
+    assert.deepEqual(errorsOf(badCode, 403), [{ message: CIT_TEXT.identityInvalid }]);
+    assert.equal((await call(server.url, '/api/cit/ky/identify', { body: identity })).status, 403, 'agency of another state');
+    errorsOf(await call(server.url, '/api/cit/oh/identify', { body: { code: '', officer_name: '' } }), 422);
+  });
+
+  it('guessing identities is refused with 429 per address', async () => {
+    let last;
+    for (let i = 0; i < 31; i++) last = await call(server.url, '/api/cit/oh/identify', { body: { code: `GUESS-${i}`, officer_name: 'x' }, headers: from('10.9.9.9') });
+    assert.match(errorsOf(last!, 429)[0].message, /Too many attempts/);
+    const perCode = [];
+    for (let i = 0; i < 16; i++) perCode.push((await call(server.url, '/api/cit/oh/identify', { body: { code: 'TARGET-PD', officer_name: `n${i}` }, headers: from(`10.8.0.${i}`) })).status);
+    assert.equal(perCode.at(-1), 429, 'per agency identifier too');
+  });
+
+  it('a valid sheet is stored once for a double submit; pending; no email without follow-up', async () => {
+    const k = key();
+    const [a, b] = await Promise.all([submit(sheet({ first_name: 'Double' }), k), submit(sheet({ first_name: 'Double' }), k)]);
+    assert.deepEqual([a.status, b.status], [201, 201]);
+    assert.equal(a.body.data.id, b.body.data.id);
+    assert.equal(a.body.data.attributes.email_sent, null);
+    const rows = await sql<{ n: number }>`select count(*)::int as n from cit_submission where submission_json->>'firstName' = 'Double'`.execute(server.db);
+    assert.equal(rows.rows[0].n, 1);
+    const stored = await sql<{ j: any; s: string }>`select submission_json as j, approval_status as s from cit_submission where submission_uid = ${a.body.data.id}`.execute(server.db);
+    assert.equal(stored.rows[0].s, 'pending');
+    assert.equal(stored.rows[0].j.code, undefined, 'the agency identifier is not stored in the sheet');
+  });
+
+  it('a wrong identity cannot submit', async () => {
+    assert.deepEqual(errorsOf(await submit(sheet({ officer_name: 'Officer Nobody' })), 403), [{ message: CIT_TEXT.identityInvalid }]);
+  });
+
+  it('required fields', async () => {
+    const answer = await submit({ ...identity });
+    const f = fields(answer);
+    for (const name of ['phone_number', 'date_time', 'first_name', 'last_name', 'gender_uid', 'race_uid', 'crisis', 'response', 'disposition_uid', 'officer', 'referral_source_uid', 'shift_uid'])
+      assert.equal(f[name], 'Required', name);
+  });
+
+  it('birth date and incident date rules', async () => {
+    assert.equal(fields(await submit(sheet({ birth_date: '2999-01-01' }))).birth_date, 'Birth date cannot be in the future');
+    assert.match(fields(await submit(sheet({ birth_date: '1900-01-01' }))).birth_date, /100 years/);
+    assert.equal(fields(await submit(sheet({ birth_date: '2026-01-10' }))).date_time, CIT_TEXT.incidentDate);
+    assert.equal(fields(await submit(sheet({ birth_date: '2026-02-01' }))).date_time, CIT_TEXT.incidentDate);
+  });
+
+  it('conditional requireds', async () => {
+    assert.equal(fields(await submit(sheet({ response: 'Force Used' }))).force_used_incident_resulted_in_injury, 'Required');
+    assert.equal(fields(await submit(sheet({ response: 'Force Used', force_used_incident_resulted_in_injury: ['Subject Injured'] }))).injury_resulted_from_force, 'Required');
+    assert.equal((await submit(sheet({ response: 'Force Used', force_used_incident_resulted_in_injury: ['No Injury'] }))).status, 201);
+    assert.equal(fields(await submit(sheet({ mh_follow_up_requested: 'yes' }))).facility_uid, 'Required');
+    assert.equal(fields(await submit(sheet({ subject_taken_into_custody_for_evaluation: 'yes' }))).process_initiated_by, 'Required');
+    const crime = fields(await submit(sheet({ incident_has_related_crime: 'yes' })));
+    assert.equal(crime.incident_has_related_crime_yes, 'Required');
+    assert.equal(crime.criminal_charges_to_be_filed, 'Required');
+    assert.equal(fields(await submit(sheet({ crisis: ['Other'] }))).crisis_other, 'Required');
+  });
+
+  it('the server clears dependent fields before storing', async () => {
+    const a = await submit(sheet({ first_name: 'Clearing', mh_follow_up_requested: 'no', facility_uid: facilities[0].facility_uid, response: 'No Contact', force_used_incident_resulted_in_injury: ['Officer Injured'], injury_resulted_from_force: 'x', other_reporting: 'a', crisis_other: 'b', process_initiated_by: 'Law Enforcement', criminal_charges_to_be_filed: 'Yes' }));
+    assert.equal(a.status, 201, a.text);
+    const j = (await sql<{ j: any }>`select submission_json as j from cit_submission where submission_uid = ${a.body.data.id}`.execute(server.db)).rows[0].j;
+    assert.deepEqual([j.facilityUid, j.forceUsedIncidentResultedInInjury, j.injuryResultedFromForce, j.otherReporting, j.crisisOther, j.processInitiatedBy, j.criminalChargesToBeFiled], ['', [], '', '', '', '', '']);
+  });
+
+  it('follow-up at a facility with an address: the email is in the outbox with the record', async () => {
+    const facility = facilities.find((f) => f.facility_name === CIT_FACILITIES.withEmail)!;
+    const a = await submit(sheet({ first_name: 'Emailed', mh_follow_up_requested: 'yes', facility_uid: facility.facility_uid }));
+    assert.equal(a.status, 201, a.text);
+    assert.equal(a.body.data.attributes.email_sent, true);
+    const mail = await sql<{ body: string; recipient: string }>`select body, recipient from outbox where body like ${'%' + a.body.data.id + '%'}`.execute(server.db);
+    assert.equal(mail.rows.length, 1);
+    assert.equal(mail.rows[0].recipient, 'csu-intake@careweave.test');
+    const none = facilities.find((f) => f.facility_name === CIT_FACILITIES.withoutEmail)!;
+    const b = await submit(sheet({ first_name: 'Unmailed', mh_follow_up_requested: 'yes', facility_uid: none.facility_uid }));
+    assert.equal(b.body.data.attributes.email_sent, false);
+    assert.equal(b.body.data.attributes.facility_name, CIT_FACILITIES.withoutEmail);
+  });
+
+  it('person-match tells officers only whether someone matches', async () => {
+    const p = (await sql<{ first_name: string; last_name: string; gender_uid: string }>`select first_name, last_name, gender_uid from patient where division_uid = (select division_uid from cit_agency limit 1) and length(first_name) > 2 and length(last_name) > 2 and gender_uid is not null limit 1`.execute(server.db)).rows[0];
+    const hit = await call(server.url, '/api/cit/oh/person-match', { body: { ...identity, first_name: p.first_name, last_name: p.last_name, gender_uid: p.gender_uid } });
+    assert.deepEqual(hit.body.data.attributes, { matches: 1 });
+    const miss = await call(server.url, '/api/cit/oh/person-match', { body: { ...identity, first_name: 'Zzzqx', last_name: 'Qqqzx', gender_uid: p.gender_uid } });
+    assert.deepEqual(miss.body.data.attributes, { matches: 0 });
+    errorsOf(await call(server.url, '/api/cit/oh/person-match', { body: { ...identity, officer_name: 'x', first_name: p.first_name, last_name: p.last_name, gender_uid: p.gender_uid } }), 403);
+  });
+
+  it('zip autofill from reference geo data', async () => {
+    const geo = await call(server.url, '/api/reference-data/reference-geo-data?zip_code=44308');
+    assert.equal(geo.body.data[0].attributes.city, 'Akron');
+    assert.equal(geo.body.data[0].attributes.county, 'Summit');
+    assert.deepEqual((await call(server.url, '/api/reference-data/reference-geo-data?zip_code=99999')).body.data, []);
+  });
+});
+
+describe('staff: CIT submission approval', () => {
+  const newSubmission = async (first: string) => (await submit(sheet({ first_name: first, last_name: 'Approvalcase' }))).body.data.id as string;
+  const put = (id: string, action: string, who: LoggedIn) => call(server.url, `/api/data/public/cit-submission/${id}/${action}`, { method: 'PUT', token: who.token, body: {} });
+
+  it('logged-in CIT users read it; the code is never shown; others get 403', async () => {
+    const id = await newSubmission('Readable');
+    const cit = await login(server.url, 'cit');
+    const read = await call(server.url, `/api/data/public/cit-submission/${id}`, { token: cit.token });
+    assert.equal(read.status, 200);
+    assert.equal(read.body.data.attributes.status, 'pending');
+    assert.equal(read.body.data.attributes.can_approve, false);
+    assert.equal(read.body.data.attributes.submission_json.first_name, 'Readable');
+    assert.equal(read.body.data.attributes.submission_json.code, undefined);
+    const sup = await call(server.url, `/api/data/public/cit-submission/${id}`, { token: supervisor.token });
+    assert.equal(sup.body.data.attributes.can_approve, true);
+    const nav = await login(server.url, 'navigator');
+    errorsOf(await call(server.url, `/api/data/public/cit-submission/${id}`, { token: nav.token }), 403);
+    errorsOf(await call(server.url, `/api/data/public/cit-submission/${id}`), 401);
+    errorsOf(await call(server.url, `/api/data/public/cit-submission/not-an-id`, { token: cit.token }), 404);
+  });
+
+  it('only supervisors with the setting may decide', async () => {
+    const id = await newSubmission('Guarded');
+    const cit = await login(server.url, 'cit');
+    errorsOf(await put(id, 'accept', cit), 403);
+    errorsOf(await put(id, 'reject', cit), 403);
+    const [division] = (await sql<{ division_uid: string }>`select division_uid from cit_submission where submission_uid = ${id}`.execute(server.db)).rows;
+    await sql`update division_setting set setting_value = 'false' where division_uid = ${division.division_uid} and setting_name = 'requires-supervisory-approval'`.execute(server.db);
+    try {
+      errorsOf(await put(id, 'accept', supervisor), 403);
+      assert.equal((await call(server.url, `/api/data/public/cit-submission/${id}`, { token: supervisor.token })).body.data.attributes.can_approve, false);
+    } finally {
+      await sql`update division_setting set setting_value = 'true' where division_uid = ${division.division_uid} and setting_name = 'requires-supervisory-approval'`.execute(server.db);
+    }
+  });
+
+  it('approve makes a cit medical event on a new patient, then the submission is locked (409)', async () => {
+    const id = await newSubmission('Approved');
+    const ok = await put(id, 'accept', supervisor);
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(ok.body.data.attributes.status, 'approved');
+    assert.equal(ok.body.data.attributes.approval_locked, true);
+    const event = await sql<{ name: string; first_name: string; detail: any }>`
+      select m.name, p.first_name, me.detail from medical_event me join reference_data m on m.uid = me.medical_event_type_uid join patient p on p.patient_uid = me.patient_uid
+       where me.medical_event_uid = ${ok.body.data.attributes.medical_event_uid}`.execute(server.db);
+    assert.equal(event.rows[0].name, 'cit');
+    assert.equal(event.rows[0].first_name, 'Approved');
+    assert.equal(event.rows[0].detail.crisis.crisis[0], 'Depression');
+    errorsOf(await put(id, 'accept', supervisor), 409);
+    errorsOf(await put(id, 'reject', supervisor), 409);
+  });
+
+  it('approve uses the matched patient when one exists', async () => {
+    const first = await newSubmission('Matchme');
+    const a = await put(first, 'accept', supervisor);
+    const second = await newSubmission('Matchme');
+    const b = await put(second, 'accept', supervisor);
+    assert.equal(a.body.data.attributes.patient_uid, b.body.data.attributes.patient_uid);
+  });
+
+  it('reject deletes the sheet and keeps only a trace', async () => {
+    const id = await newSubmission('Rejected');
+    const answer = await put(id, 'reject', supervisor);
+    assert.equal(answer.status, 204);
+    assert.equal((await sql`select 1 from cit_submission where submission_uid = ${id}`.execute(server.db)).rows.length, 0);
+    const log = await sql<{ action: string }>`select action from cit_submission_log where submission_uid = ${id} order by created_at`.execute(server.db);
+    assert.deepEqual(log.rows.map((r) => r.action), ['submitted', 'rejected']);
+    errorsOf(await call(server.url, `/api/data/public/cit-submission/${id}`, { token: supervisor.token }), 404);
+  });
+});

@@ -1,0 +1,345 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { DEMO_EXT_INSTANCE } from '../../server/db/seed/ext';
+import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { call, errorsOf, login } from './support/http';
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer();
+});
+after(async () => {
+  await server?.stop();
+});
+// Every test comes from 127.0.0.1: start each with fresh guess counters.
+beforeEach(async () => {
+  await sql`delete from rate_limit where bucket like 'ext-%'`.execute(server.db);
+});
+
+const base = `/api/ext/${DEMO_EXT_INSTANCE}`;
+let keyCounter = 0;
+const newKey = () => `ext-test-key-${Date.now()}-${keyCounter++}`;
+let phoneCounter = 0;
+const newPhone = () => `614777${String(1000 + phoneCounter++).padStart(4, '0')}`;
+
+const register = (phone: string, key = newKey(), name = 'Dr. Test Sender') =>
+  call(server.url, `${base}/register`, { body: { name, identifier: phone, identifier_type: 'Phone' }, headers: { 'idempotency-key': key } });
+const confirm = (phone: string, challenge: string, key = newKey()) =>
+  call(server.url, `${base}/register-confirm`, { body: { challenge, identifier: phone }, headers: { 'idempotency-key': key } });
+
+async function smsTo(phone: string): Promise<string[]> {
+  const rows = await server.db.selectFrom('outbox').select('body').where('recipient', '=', phone).where('channel', '=', 'sms').orderBy('created_at', 'desc').execute();
+  return rows.map((r) => r.body);
+}
+async function codeFor(phone: string): Promise<string> {
+  const [latest] = await smsTo(phone);
+  const m = /\b(\d{6})\b/.exec(latest ?? '');
+  assert.ok(m, `a code texted to ${phone}`);
+  return m[1];
+}
+async function registered(phone = newPhone()): Promise<string> {
+  assert.equal((await register(phone)).status, 202);
+  const answer = await confirm(phone, await codeFor(phone));
+  assert.equal(answer.status, 201, answer.text);
+  return answer.body.data.attributes.registration_token;
+}
+
+async function reference(model: string, label?: string): Promise<string> {
+  let q = server.db.selectFrom('reference_data').select('uid').where('model', '=', model);
+  if (label) q = q.where('label', '=', label);
+  return (await q.orderBy('default_sort_order').limit(1).executeTakeFirstOrThrow()).uid;
+}
+
+const submit = (token: string | undefined, body: Record<string, unknown>, key = newKey()) =>
+  call(server.url, base, { body, headers: { 'idempotency-key': key, ...(token ? { 'x-registration-token': token } : {}) } });
+
+async function patientReferral(overrides: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  return {
+    requested_by: 'Patient',
+    first_name: 'Zephyrine',
+    last_name: 'Quillfeather',
+    birth_date: '1990-04-12',
+    preferred_phone_number: 'mobileNumber',
+    mobile_number: '(614) 555-0199',
+    reason_uid: await reference('reference-reason', 'Overdose'),
+    referral_date: new Date().toISOString().slice(0, 10),
+    referral_method: 'Online',
+    ...overrides,
+  };
+}
+
+describe('external action link', () => {
+  it('index: division logos, translations, the names for the intro and the extra required fields; no registration needed', async () => {
+    const answer = await call(server.url, `${base}/index`);
+    assert.equal(answer.status, 200, answer.text);
+    const a = answer.body.data.attributes;
+    assert.equal(a.division_name, 'Franklin County Care');
+    assert.equal(a.org_name, 'Careweave Demo Health');
+    assert.equal(a.action_type, 'referral-form');
+    assert.match(a.division_logos[0].url, /^data:image\/svg\+xml;base64,/);
+    assert.ok(Object.keys(a.translations).length > 0);
+    assert.deepEqual(a.payload_definition, { required_fields: ['reasonUid'] });
+  });
+
+  it('an unknown, malformed or inactive link is a 404', async () => {
+    errorsOf(await call(server.url, '/api/ext/no-such-link'), 404);
+    errorsOf(await call(server.url, '/api/ext/no-such-link/index'), 404);
+    errorsOf(await call(server.url, `/api/ext/${encodeURIComponent("x'; drop table patient; --")}/index`), 404);
+    const division = await server.db.selectFrom('division').select('division_uid').limit(1).executeTakeFirstOrThrow();
+    await server.db.insertInto('external_action_instance').values({ instance_id: 'closed-link', division_uid: division.division_uid, action_type: 'referral-form', payload_definition: '{}', is_active: false }).execute();
+    errorsOf(await call(server.url, '/api/ext/closed-link/index'), 404);
+    errorsOf(await call(server.url, '/api/ext/closed-link/register', { body: { name: 'A', identifier: '6145550100', identifier_type: 'Phone' }, headers: { 'idempotency-key': newKey() } }), 404);
+  });
+
+  it('validity: 401 "No registration found ..." without a confirmed registration, 200 with one, only for its own link', async () => {
+    assert.deepEqual(errorsOf(await call(server.url, base), 401), [{ message: 'No registration found ...' }]);
+    errorsOf(await call(server.url, base, { headers: { 'x-registration-token': 'a'.repeat(43) } }), 401);
+    const token = await registered();
+    const ok = await call(server.url, base, { headers: { 'x-registration-token': token } });
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(ok.body.data.attributes.registration_name, 'Dr. Test Sender');
+    const division = await server.db.selectFrom('division').select('division_uid').limit(1).executeTakeFirstOrThrow();
+    await server.db.insertInto('external_action_instance').values({ instance_id: 'other-link', division_uid: division.division_uid, action_type: 'referral-form', payload_definition: '{}' }).execute();
+    errorsOf(await call(server.url, '/api/ext/other-link', { headers: { 'x-registration-token': token } }), 401);
+  });
+
+  it('guessing registration tokens is refused with 429', async () => {
+    let last = 0;
+    for (let i = 0; i < 22; i++) last = (await call(server.url, base, { headers: { 'x-registration-token': `guess-${i}-${'x'.repeat(30)}` } })).status;
+    assert.equal(last, 429);
+    const answer = await call(server.url, base, { headers: { 'x-registration-token': 'y'.repeat(43) } });
+    assert.match(errorsOf(answer, 429)[0].message, /Too many attempts/);
+  });
+});
+
+describe('registration', () => {
+  it('422 field errors for a missing name, phone or identifier type', async () => {
+    const answer = await call(server.url, `${base}/register`, { body: { identifier: '123' }, headers: { 'idempotency-key': newKey() } });
+    const errors = errorsOf(answer, 422);
+    assert.deepEqual(errors.map((e) => e.field).sort(), ['identifier', 'identifier_type', 'name']);
+    assert.equal(errors.find((e) => e.field === 'name')?.message, 'Required');
+    assert.equal(errors.find((e) => e.field === 'identifier')?.message, 'Must be a 10-digit phone number');
+    const wrongType = await call(server.url, `${base}/register`, { body: { name: 'A', identifier: '6145550100', identifier_type: 'Email' }, headers: { 'idempotency-key': newKey() } });
+    assert.equal(errorsOf(wrongType, 422)[0].field, 'identifier_type');
+  });
+
+  it('texts a 6-digit code through the outbox; the answer does not depend on the phone number', async () => {
+    const phone = newPhone();
+    const first = await register(phone);
+    assert.equal(first.status, 202);
+    const [body] = await smsTo(phone);
+    assert.match(body, /Franklin County Care registration code is \d{6}\. It expires in 10 minutes\./);
+    const again = await register(phone);
+    const unknown = await register(newPhone());
+    const strip = (b: any) => ({ ...b.data, attributes: { ...b.data.attributes, identifier: undefined } });
+    assert.deepEqual(strip(again.body), strip(first.body));
+    assert.deepEqual(strip(unknown.body), strip(first.body));
+    const outbox = await server.db.selectFrom('outbox').select(['status', 'channel']).where('recipient', '=', phone).execute();
+    assert.ok(outbox.every((m) => m.channel === 'sms'));
+  });
+
+  it('a double register (same Idempotency-Key) texts one code', async () => {
+    const phone = newPhone();
+    const key = newKey();
+    const [a, b] = await Promise.all([register(phone, key), register(phone, key)]);
+    assert.deepEqual([a.status, b.status], [202, 202]);
+    assert.equal((await smsTo(phone)).length, 1);
+  });
+
+  it('a wrong code is refused; the 6th try is refused even with the right code', async () => {
+    const phone = newPhone();
+    await register(phone);
+    const code = await codeFor(phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    assert.deepEqual(errorsOf(await confirm(phone, wrong), 422), [{ field: 'challenge', message: 'The code is not correct.' }]);
+    for (let i = 0; i < 3; i++) errorsOf(await confirm(phone, wrong), 422);
+    assert.deepEqual(errorsOf(await confirm(phone, wrong), 422), [{ field: 'challenge', message: 'Too many wrong codes. Please register again.' }]);
+    assert.deepEqual(errorsOf(await confirm(phone, code), 422), [{ field: 'challenge', message: 'Too many wrong codes. Please register again.' }]);
+    errorsOf(await call(server.url, base, { headers: { 'x-registration-token': 'z'.repeat(43) } }), 401);
+  });
+
+  it('an expired code is refused', async () => {
+    const phone = newPhone();
+    await register(phone);
+    const code = await codeFor(phone);
+    await sql`update one_time_code set expires_at = now() - interval '1 second' where subject = ${phone}`.execute(server.db);
+    assert.deepEqual(errorsOf(await confirm(phone, code), 422), [{ field: 'challenge', message: 'The code has expired. Please register again.' }]);
+  });
+
+  it('a malformed confirmation is a 422 on its fields', async () => {
+    const errors = errorsOf(await call(server.url, `${base}/register-confirm`, { body: { challenge: '12ab' }, headers: { 'idempotency-key': newKey() } }), 422);
+    assert.deepEqual(errors.map((e) => e.field).sort(), ['challenge', 'identifier']);
+  });
+
+  it('phone guessing from one address is refused with 429, and so is hammering one phone', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await register(newPhone())).status);
+    assert.equal(statuses.filter((s) => s === 202).length, 20);
+    assert.match(errorsOf(await register(newPhone()), 429)[0].message, /Too many attempts\. Please wait 15 minutes/);
+    await sql`delete from rate_limit where bucket like 'ext-%'`.execute(server.db);
+    const phone = newPhone();
+    for (let i = 0; i < 5; i++) assert.equal((await register(phone)).status, 202);
+    errorsOf(await register(phone), 429);
+  });
+
+  it('code guessing across codes for one phone is refused with 429', async () => {
+    const phone = newPhone();
+    let last = 0;
+    for (let i = 0; i < 11; i++) last = (await confirm(phone, String(100000 + i))).status;
+    assert.equal(last, 429);
+  });
+});
+
+describe('referral', () => {
+  let token: string;
+  before(async () => {
+    token = await registered();
+  });
+
+  it('without a registration the referral is a 401', async () => {
+    assert.deepEqual(errorsOf(await submit(undefined, await patientReferral()), 401), [{ message: 'No registration found ...' }]);
+  });
+
+  it("a patient's referral creates the patient and a New, Online referral dated today, in the 'new referrals' queue", async () => {
+    const body = await patientReferral({
+      gender_uid: await reference('reference-gender', 'Female'),
+      race_uid: await reference('reference-race', 'Asian'),
+      email_address: 'zq@example.test',
+      addr1: '12 Elm St',
+      city: 'Columbus',
+      post_code: '43215',
+      country_division_uid: await reference('reference-country-division', 'Ohio'),
+      carrier_uid: await reference('reference-carrier', 'Medicaid'),
+      policy_number: 'P-123',
+      ssn: '123-45-6789',
+      advertisement_uid: await reference('reference-referral-source', 'Self'),
+      note: 'Please call after 5 pm.',
+      referral_date: '2001-01-01',
+    });
+    const answer = await submit(token, body);
+    assert.equal(answer.status, 201, answer.text);
+    assert.equal(answer.body.data.attributes.status, 'New');
+    const referral = await server.db.selectFrom('inbound_referral').selectAll().where('referral_uid', '=', answer.body.data.id).executeTakeFirstOrThrow();
+    assert.equal(referral.status, 'New');
+    assert.equal(referral.referral_method, 'Online');
+    const today = await sql<{ d: string }>`select current_date::text as d`.execute(server.db);
+    assert.equal(String((await sql<{ d: string }>`select referral_date::text as d from inbound_referral where referral_uid = ${referral.referral_uid}`.execute(server.db)).rows[0].d), today.rows[0].d, 'referralDate is today, whatever was sent');
+    const patient = await server.db.selectFrom('patient').selectAll().where('patient_uid', '=', referral.patient_uid).executeTakeFirstOrThrow();
+    assert.equal(patient.first_name, 'Zephyrine');
+    assert.equal(patient.mobile_phone, '6145550199');
+    assert.equal(patient.preferred_phone, 'mobile');
+    assert.equal(patient.race_uid, body.race_uid);
+    const address = await server.db.selectFrom('patient_address as a').innerJoin('reference_data as t', 't.uid', 'a.address_type_uid').select(['a.addr1', 't.label']).where('a.patient_uid', '=', patient.patient_uid).executeTakeFirstOrThrow();
+    assert.deepEqual(address, { addr1: '12 Elm St', label: 'Primary residence' });
+    const insurance = await server.db.selectFrom('patient_insurance').selectAll().where('patient_uid', '=', patient.patient_uid).executeTakeFirstOrThrow();
+    assert.equal(insurance.ssn_last4, '6789');
+    assert.equal(insurance.is_primary, true);
+    const stored = await server.db.selectFrom('external_referral').select('payload').where('referral_uid', '=', referral.referral_uid).executeTakeFirstOrThrow();
+    assert.equal('ssn' in stored.payload, false, 'the full SSN is not kept');
+
+    const nav = await login(server.url, 'navigator');
+    const queues = await call(server.url, '/api/queues', { token: nav.token });
+    const newReferrals = queues.body.data.find((q: any) => q.attributes.queue_label === 'new referrals');
+    const queue = await call(server.url, `/api/queues/${newReferrals.id}?last_name__eq=Quillfeather`, { token: nav.token });
+    assert.equal(queue.status, 200, queue.text);
+    assert.deepEqual(queue.body.data.attributes.data.map((r: any) => r.patient_uid), [patient.patient_uid]);
+  });
+
+  it('the same first and last name (any case) and birth date match the existing patient', async () => {
+    const first = await submit(token, await patientReferral({ first_name: 'Ottoline', last_name: 'Brackenridge' }));
+    const second = await submit(token, await patientReferral({ first_name: 'OTTOLINE', last_name: 'brackenridge' }));
+    assert.deepEqual([first.status, second.status], [201, 201]);
+    const rows = await server.db.selectFrom('inbound_referral as r').innerJoin('patient as p', 'p.patient_uid', 'r.patient_uid').select('p.patient_uid').where('p.last_name', '=', 'Brackenridge').execute();
+    assert.equal(rows.length, 2);
+    assert.equal(new Set(rows.map((r) => r.patient_uid)).size, 1);
+  });
+
+  it('a double submit (same Idempotency-Key, at once and again later) stores one referral', async () => {
+    const key = newKey();
+    const body = await patientReferral({ first_name: 'Ignatius', last_name: 'Wolfsbane' });
+    const [a, b] = await Promise.all([submit(token, body, key), submit(token, body, key)]);
+    assert.deepEqual([a.status, b.status], [201, 201]);
+    assert.equal(a.body.data.id, b.body.data.id);
+    const again = await submit(token, body, key);
+    assert.equal(again.headers.get('idempotent-replayed'), 'true');
+    const count = await server.db.selectFrom('inbound_referral as r').innerJoin('patient as p', 'p.patient_uid', 'r.patient_uid').select('r.referral_uid').where('p.last_name', '=', 'Wolfsbane').execute();
+    assert.equal(count.length, 1);
+    errorsOf(await submit(token, body, 'short'), 400);
+  });
+
+  it('422: requester, names, birth date, the chosen preferred phone and the extra required field', async () => {
+    const errors = errorsOf(await submit(token, { preferred_phone_number: 'workNumber', mobile_number: '6145550100' }), 422);
+    assert.deepEqual(errors.map((e) => e.field).sort(), ['birth_date', 'first_name', 'last_name', 'reason_uid', 'requested_by', 'work_number']);
+    assert.ok(errors.every((e) => e.message === 'Required'));
+    const bad = errorsOf(await submit(token, await patientReferral({ requested_by: 'Robot', birth_date: '2999-01-01', email_address: 'nope', mobile_number: '12' })), 422);
+    assert.deepEqual(Object.fromEntries(bad.map((e) => [e.field, e.message])), {
+      requested_by: 'Must be Patient or Provider',
+      birth_date: 'Must be in the past',
+      email_address: 'Must be a valid email address',
+      mobile_number: 'Must be a 10-digit phone number',
+    });
+  });
+
+  it('a Provider must choose themselves; "I don\'t see me, add me" needs name, role, phone and email', async () => {
+    const none = errorsOf(await submit(token, await patientReferral({ requested_by: 'Provider' })), 422);
+    assert.deepEqual(none, [{ field: 'from_provider_uid', message: 'Required' }]);
+    const added = errorsOf(await submit(token, await patientReferral({ requested_by: 'Provider', from_provider_uid: 'new' })), 422);
+    assert.deepEqual(added.map((e) => e.field).sort(), ['from_provider_email', 'from_provider_first_name', 'from_provider_last_name', 'from_provider_phone', 'from_provider_role_uid']);
+  });
+
+  it('uid fields must name a row of their own list; a provider must be of the link\'s organisation', async () => {
+    const genderAsRace = await reference('reference-gender', 'Male');
+    const errors = errorsOf(await submit(token, await patientReferral({ race_uid: genderAsRace, reason_uid: await reference('reference-referral-source', 'Self'), requested_by: 'Provider', from_provider_uid: '00000000-0000-0000-0000-000000000000' })), 422);
+    assert.deepEqual(errors.map((e) => e.field).sort(), ['from_provider_uid', 'race_uid', 'reason_uid']);
+  });
+
+  it('an existing provider refers; a new provider is added to the organisation', async () => {
+    const priya = await server.db.selectFrom('provider').select('provider_uid').where('last_name', '=', 'Raman').executeTakeFirstOrThrow();
+    const existing = await submit(token, await patientReferral({ first_name: 'Horatio', last_name: 'Fenwicke', requested_by: 'Provider', from_provider_uid: priya.provider_uid, from_provider_pcp: true }));
+    assert.equal(existing.status, 201, existing.text);
+    const link = await server.db.selectFrom('external_referral').select(['from_provider_uid', 'payload']).where('referral_uid', '=', existing.body.data.id).executeTakeFirstOrThrow();
+    assert.equal(link.from_provider_uid, priya.provider_uid);
+    assert.equal(link.payload.fromProviderPCP, true);
+    const added = await submit(
+      token,
+      await patientReferral({
+        first_name: 'Horatio',
+        last_name: 'Fenwicke',
+        requested_by: 'Provider',
+        from_provider_uid: 'new',
+        from_provider_first_name: 'Imogen',
+        from_provider_last_name: 'Thistlewood',
+        from_provider_role_uid: await reference('reference-provider-role', 'Counselor'),
+        from_provider_phone: '614-555-0142',
+        from_provider_email: 'imogen@clinic.test',
+      }),
+    );
+    assert.equal(added.status, 201, added.text);
+    const provider = await server.db.selectFrom('provider').selectAll().where('last_name', '=', 'Thistlewood').executeTakeFirstOrThrow();
+    assert.equal(provider.display_name, 'Imogen Thistlewood');
+    assert.equal(provider.work_phone, '6145550142');
+    const org = await server.db.selectFrom('organization').select('org_uid').executeTakeFirstOrThrow();
+    assert.equal(provider.org_uid, org.org_uid);
+  });
+
+  it('reference lists and providers: registration needed, default order then label, page-size at most 1000', async () => {
+    errorsOf(await call(server.url, `${base}/reference/reference-gender`), 401);
+    const headers = { 'x-registration-token': token };
+    const genders = await call(server.url, `${base}/reference/reference-gender?page=1&page-size=1000&sort=default_sort_order,label`, { headers });
+    assert.deepEqual(genders.body.data.map((r: any) => r.attributes.label), ['Male', 'Female', 'Unknown']);
+    assert.equal(genders.body.meta.page_size, 1000);
+    const reasons = await call(server.url, `${base}/reference/reference-reason`, { headers });
+    assert.deepEqual(reasons.body.data.map((r: any) => r.attributes.label), ['Overdose', 'Mental Health', 'Substance Use', 'Housing', 'Other']);
+    const states = await call(server.url, `${base}/reference/reference-country-division?sort=label`, { headers });
+    const labels = states.body.data.map((r: any) => r.attributes.label);
+    assert.ok(labels.includes('Ohio'));
+    assert.deepEqual(labels, [...labels].sort((a: string, b: string) => a.localeCompare(b)));
+    errorsOf(await call(server.url, `${base}/reference/reference-gender?page-size=1001`, { headers }), 400);
+    errorsOf(await call(server.url, `${base}/reference/reference-gender?sort=name;drop`, { headers }), 400);
+    errorsOf(await call(server.url, `${base}/reference/reference-medication`, { headers }), 404);
+    const providers = await call(server.url, `${base}/providers`, { headers });
+    assert.ok(providers.body.data.some((p: any) => p.attributes.display_name === 'Dr. Priya Raman'));
+    errorsOf(await call(server.url, `${base}/providers`), 401);
+  });
+});

@@ -1,0 +1,361 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Path, UseFormReturn } from 'react-hook-form';
+import { ApiError } from '../../shared/api/errors';
+import {
+  CHARGES, CIT_DUPLICATE_DEBOUNCE_MS, CIT_DUPLICATE_NAME_MIN, CIT_IDENTITY_DEBOUNCE_MS, CIT_TEXT, CIT_ZIP_LENGTH, CRIME_LEVELS, CRISIS_EVENTS,
+  dependentsToClear, EVALUATION_INITIATED_BY, hasRealInjury, INJURED_PARTIES, LOCATION_TYPES, OTHER, PHONE_TYPES, RESPONSES, TIME_ZONES,
+  TRANSPORT_BY, VETERAN_STATUSES, WEAPONS,
+} from '../../shared/cit-options';
+import { citFormDefaults, CitSubmissionSchema, type CitSubmission } from '../../shared/schemas/cit';
+import { useEmit } from '../../shared/widget/emit';
+import { useWidgetApi } from '../../shared/widget/widget-context';
+import { ErrorSummary } from '../kit/error-summary';
+import { applyServerErrors, errorOf, Field, fieldText, useCareForm } from '../kit/forms';
+import { LoadState } from '../kit/load-state';
+import { usePersistedDraft } from '../kit/persisted-draft';
+import { useIdempotentSubmit } from '../kit/public-submit';
+import { toast, Toasts } from '../kit/toasts';
+import { geoByZip, identify, personMatch, submitCit, useCitContext, type CitOptions, type Facility, type Option } from './cit.resource';
+import { CitStyles } from './cit.styles';
+
+/** Agency-user state (spec 002 section 4). */
+export type IdentityState = 'CHECKING' | 'VERIFYING' | 'VALID' | 'INVALID';
+type Form = UseFormReturn<CitSubmission>;
+
+export const CIT_LABELS: Partial<Record<keyof CitSubmission, string>> = {
+  code: 'Agency Identifier', officerName: 'Officer Name', firstName: 'First Name', lastName: 'Last Name', birthDate: 'Birth Date',
+  genderUid: 'Gender', raceUid: 'Race', juvenile: 'Juvenile', veteranStatus: 'Veteran Status', phoneNumber: 'Phone Number', phoneType: 'Phone Type',
+  addr1: 'Address', addr2: 'Address Line 2', city: 'City', stateUid: 'State', postCode: 'Zip Code', county: 'County', priorityNote: 'Priority Note',
+  dateTime: 'Incident Date and Time', eventTimeZone: 'Time Zone', officer: 'Officer', officerCit: 'Officer CIT Trained', shiftUid: 'Shift',
+  totalTimeOnCall: 'Total Time on Call', type: 'Location Type', locationAddr1: 'Incident Address', locationAddr2: 'Incident Address Line 2',
+  locationCity: 'Incident City', locationStateUid: 'Incident State', locationPostCode: 'Incident Zip Code', locationCounty: 'Incident County',
+  referralSourceUid: 'Referral Source', otherReporting: 'Other Reporting Source', crisis: 'Crisis Event', crisisOther: 'Other Crisis',
+  weaponInvolved: 'Weapon Involved', response: 'Response', forceUsedIncidentResultedInInjury: 'Injured Parties', injuryResultedFromForce: 'Injury Resulted From Force',
+  dispositionUid: 'Disposition', mhFollowUpRequested: 'Mental Health Follow-up Requested', facilityUid: 'Facility', transportBy: 'Transport By',
+  destination: 'Destination', subjectTakenIntoCustodyForEvaluation: 'Subject Taken Into Custody for Evaluation', processInitiatedBy: 'Evaluation Initiated By',
+  incidentHasRelatedCrime: 'Incident Has Related Crime', incidentHasRelatedCrimeYes: 'Crime Level', criminalChargesToBeFiled: 'Criminal Charges To Be Filed',
+  incidentNote: 'Incident Note', officerUnit: 'Officer Unit', reportNumber: 'Report Number', supervisor: 'Supervisor', supervisorUnit: 'Supervisor Unit',
+};
+const label = (name: keyof CitSubmission) => CIT_LABELS[name] ?? name;
+
+function Select({ form, name, options, wide }: { form: Form; name: keyof CitSubmission; options: readonly (string | { value: string; label: string })[]; wide?: boolean }) {
+  return (
+    <div className={wide ? 'wide' : undefined}>
+      <Field form={form} name={name as Path<CitSubmission>} label={label(name)}>
+        {(c) => (
+          <select {...c} {...form.register(name as Path<CitSubmission>)}>
+            <option value="">Select ...</option>
+            {options.map((o) => (typeof o === 'string' ? <option key={o} value={o}>{o}</option> : <option key={o.value} value={o.value}>{o.label}</option>))}
+          </select>
+        )}
+      </Field>
+    </div>
+  );
+}
+const refOptions = (list: Option[]) => list.map((o) => ({ value: o.uid, label: o.label }));
+
+function Text({ form, name, type = 'text', wide, hint }: { form: Form; name: keyof CitSubmission; type?: string; wide?: boolean; hint?: string }) {
+  return (
+    <div className={wide ? 'wide' : undefined}>
+      <Field form={form} name={name as Path<CitSubmission>} label={label(name)} type={type} hint={hint} />
+    </div>
+  );
+}
+
+function Checks({ form, name, options }: { form: Form; name: keyof CitSubmission; options: readonly (string | { value: string; label: string })[] }) {
+  const message = errorOf(form as never, name);
+  return (
+    <fieldset className="checks wide" data-field={name} aria-invalid={Boolean(message)}>
+      <legend>{label(name)}</legend>
+      {options.map((o) => {
+        const [value, text] = typeof o === 'string' ? [o, o] : [o.value, o.label];
+        return (
+          <label key={value}>
+            <input type="checkbox" value={value} {...form.register(name as Path<CitSubmission>)} />
+            {text}
+          </label>
+        );
+      })}
+      {message && <span className="field-error">{fieldText(label(name), message)}</span>}
+    </fieldset>
+  );
+}
+
+const YES_NO_OPTIONS = [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }];
+
+function Dialog({ title, children, onClose }: { title: string; children: ReactNode; onClose: () => void }) {
+  return (
+    <div className="cit-dialog-backdrop">
+      <div className="cit-dialog" role="alertdialog" aria-modal="true" aria-label={title}>
+        <h2>{title}</h2>
+        {children}
+        <div className="cit-buttons">
+          <button type="button" className="primary" onClick={onClose}>Okay</button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export interface CitFormProps {
+  /** Two-letter state of the agency, default 'oh'. */
+  state?: string;
+}
+
+/** The public CIT contact sheet (spec 002 "Public CIT form"): identity first, then the sheet. */
+export function CitForm({ state = 'oh' }: CitFormProps) {
+  const api = useWidgetApi();
+  const context = useCitContext(api, state);
+  return (
+    <div className="cit-form">
+      <CitStyles />
+      <Toasts />
+      <h1>Crisis Intervention Team Contact Sheet</h1>
+      <LoadState isLoading={context.status === 'FETCHING'} error={context.status === 'ERROR' ? new Error('load') : null} isEmpty={false}>
+        {context.options && <CitSheet state={state} options={context.options} />}
+      </LoadState>
+    </div>
+  );
+}
+
+function CitSheet({ state, options }: { state: string; options: CitOptions }) {
+  const api = useWidgetApi();
+  const emit = useEmit();
+  const form = useCareForm(CitSubmissionSchema as never, { defaultValues: citFormDefaults() as never }) as unknown as Form;
+  const draft = usePersistedDraft(`cit-${state}`, form as never, ['code']);
+  const { submit, busy } = useIdempotentSubmit(`cit-${state}`);
+  const [identity, setIdentity] = useState<IdentityState>('INVALID');
+  const [identityMessage, setIdentityMessage] = useState('');
+  const [facilities, setFacilities] = useState<Facility[]>([]);
+  const [duplicate, setDuplicate] = useState('');
+  const [address, setAddress] = useState('');
+  const [failedFacility, setFailedFacility] = useState<string | null>(null);
+  const otherSourceUid = useMemo(() => options.referralSource.find((o) => o.label === OTHER)?.uid ?? null, [options]);
+
+  const w = form.watch();
+  const code = (w.code ?? '').trim();
+  const officerName = (w.officerName ?? '').trim();
+
+  // Identity check, debounced 750 ms after the last keystroke.
+  useEffect(() => {
+    if (!code || !officerName) {
+      setIdentity('INVALID');
+      setIdentityMessage('');
+      return;
+    }
+    setIdentity('CHECKING');
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setIdentity('VERIFYING');
+      identify(api, state, code, officerName, controller.signal)
+        .then((doc) => {
+          setFacilities(doc.data.attributes.facilities);
+          setIdentity('VALID');
+          setIdentityMessage(CIT_TEXT.identitySuccess);
+          toast(CIT_TEXT.identitySuccess, 'success');
+        })
+        .catch((err: unknown) => {
+          if ((err as Error).name === 'AbortError') return;
+          setIdentity('INVALID');
+          setIdentityMessage(err instanceof ApiError && err.status === 429 ? err.errors[0].message : CIT_TEXT.identityInvalid);
+        });
+    }, CIT_IDENTITY_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [api, state, code, officerName]);
+
+  // Dependent-field clearing (spec 002 section 4).
+  const toClear = dependentsToClear(w, otherSourceUid).join(',');
+  useEffect(() => {
+    for (const field of toClear.split(',').filter(Boolean) as (keyof CitSubmission)[]) {
+      const current = form.getValues(field as Path<CitSubmission>) as unknown;
+      const empty = Array.isArray(current) ? [] : '';
+      if (Array.isArray(current) ? current.length : current) form.setValue(field as Path<CitSubmission>, empty as never);
+    }
+  }, [toClear, form]);
+
+  // Personal Residence copies the client's home address to the incident location.
+  const home = [w.addr1, w.addr2, w.city, w.stateUid, w.postCode, w.county].join('\u0001');
+  useEffect(() => {
+    if (w.type !== 'Personal Residence') return;
+    const v = form.getValues();
+    const pairs: [keyof CitSubmission, keyof CitSubmission][] = [['addr1', 'locationAddr1'], ['addr2', 'locationAddr2'], ['city', 'locationCity'], ['stateUid', 'locationStateUid'], ['postCode', 'locationPostCode'], ['county', 'locationCounty']];
+    for (const [from, to] of pairs) form.setValue(to as Path<CitSubmission>, ((v[from] as string) ?? '') as never);
+  }, [w.type, home, form]);
+
+  // Zip of 5 characters: city, county and state from the reference geo data.
+  const zip = (w.postCode ?? '').trim();
+  useEffect(() => {
+    if (zip.length !== CIT_ZIP_LENGTH) {
+      setAddress('');
+      return;
+    }
+    let live = true;
+    geoByZip(api, zip)
+      .then((doc) => {
+        if (!live) return;
+        const row = doc.data[0]?.attributes;
+        if (!row) return setAddress(CIT_TEXT.noAddress);
+        form.setValue('city', row.city as never);
+        form.setValue('county', row.county as never);
+        if (row.stateUid) form.setValue('stateUid', row.stateUid as never);
+        setAddress(CIT_TEXT.addressCompleted);
+      })
+      .catch(() => live && setAddress(CIT_TEXT.noAddress));
+    return () => {
+      live = false;
+    };
+  }, [api, zip, form]);
+
+  // Duplicate check: first and last name longer than 2 characters and a gender, debounced 1000 ms.
+  const first = (w.firstName ?? '').trim();
+  const last = (w.lastName ?? '').trim();
+  const gender = w.genderUid ?? '';
+  useEffect(() => {
+    if (identity !== 'VALID' || first.length < CIT_DUPLICATE_NAME_MIN || last.length < CIT_DUPLICATE_NAME_MIN || !gender) {
+      setDuplicate('');
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      setDuplicate(CIT_TEXT.duplicateRunning);
+      personMatch(api, state, { code, officerName, firstName: first, lastName: last, genderUid: gender })
+        .then((doc) => live && setDuplicate(doc.data.attributes.matches > 0 ? CIT_TEXT.matchesFound : CIT_TEXT.noMatches))
+        .catch(() => live && setDuplicate(''));
+    }, CIT_DUPLICATE_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, state, identity, first, last, gender]);
+
+  const onValid = async (values: CitSubmission) => {
+    try {
+      const answer = await submit((key) => submitCit(api, state, values, key));
+      if (!answer) return;
+      toast(CIT_TEXT.saved, 'success');
+      const { emailSent, facilityName } = answer.data.attributes;
+      if (emailSent === true) toast(CIT_TEXT.emailSent, 'success');
+      if (emailSent === false) setFailedFacility(facilityName ?? '');
+      draft.clear();
+      form.reset(citFormDefaults() as never);
+      setIdentity('INVALID');
+      setIdentityMessage('');
+      setDuplicate('');
+      setAddress('');
+      emit('care-saved', { type: 'cit-submission', id: answer.data.id });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 403) {
+        setIdentity('INVALID');
+        setIdentityMessage(CIT_TEXT.identityInvalid);
+      }
+      if (err instanceof ApiError && (err.status === 429 || err.status >= 500 || err.status === 0)) toast(err.errors[0].message, 'danger');
+      applyServerErrors(form, err);
+    }
+  };
+
+  const valid = identity === 'VALID';
+  const statusClass = identity === 'VALID' ? 'ok' : identityMessage ? 'bad' : '';
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid)} data-identity={identity}>
+      <ErrorSummary form={form} labels={CIT_LABELS as Record<string, string>} />
+      <fieldset>
+        <legend>Agency</legend>
+        <div className="cit-grid">
+          <Text form={form} name="code" />
+          <Text form={form} name="officerName" />
+        </div>
+        <p className={`cit-status ${statusClass}`} role="status" aria-live="polite" data-testid="identity-status">
+          {identity === 'CHECKING' || identity === 'VERIFYING' ? 'Checking identity ...' : identityMessage}
+        </p>
+      </fieldset>
+      {valid && (
+        <>
+          <fieldset>
+            <legend>Client</legend>
+            <div className="cit-grid">
+              <Text form={form} name="firstName" />
+              <Text form={form} name="lastName" />
+              <Text form={form} name="birthDate" type="date" />
+              <Select form={form} name="genderUid" options={refOptions(options.gender)} />
+              <p className="cit-status wide" role="status" aria-live="polite" data-testid="duplicate-status">{duplicate}</p>
+              <Checks form={form} name="raceUid" options={refOptions(options.race)} />
+              <Select form={form} name="juvenile" options={YES_NO_OPTIONS} />
+              <Select form={form} name="veteranStatus" options={VETERAN_STATUSES} />
+              <Text form={form} name="phoneNumber" type="tel" />
+              <Select form={form} name="phoneType" options={PHONE_TYPES} />
+              <Text form={form} name="addr1" wide />
+              <Text form={form} name="addr2" wide />
+              <Text form={form} name="postCode" hint={address || undefined} />
+              <Text form={form} name="city" />
+              <Select form={form} name="stateUid" options={refOptions(options.countryDivision)} />
+              <Text form={form} name="county" />
+              <Text form={form} name="priorityNote" wide />
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Incident</legend>
+            <div className="cit-grid">
+              <Text form={form} name="dateTime" type="datetime-local" />
+              <Select form={form} name="eventTimeZone" options={TIME_ZONES.map((t) => ({ value: t.value, label: t.label }))} />
+              <Text form={form} name="officer" />
+              <Select form={form} name="officerCit" options={YES_NO_OPTIONS} />
+              <Select form={form} name="shiftUid" options={refOptions(options.shift)} />
+              <Text form={form} name="totalTimeOnCall" />
+              <Select form={form} name="type" options={LOCATION_TYPES} wide />
+              <Text form={form} name="locationAddr1" wide />
+              <Text form={form} name="locationAddr2" wide />
+              <Text form={form} name="locationPostCode" />
+              <Text form={form} name="locationCity" />
+              <Select form={form} name="locationStateUid" options={refOptions(options.countryDivision)} />
+              <Text form={form} name="locationCounty" />
+              <Select form={form} name="referralSourceUid" options={refOptions(options.referralSource)} />
+              {otherSourceUid && w.referralSourceUid === otherSourceUid && <Text form={form} name="otherReporting" />}
+              <Checks form={form} name="crisis" options={CRISIS_EVENTS} />
+              {(w.crisis ?? []).includes(OTHER) && <Text form={form} name="crisisOther" wide />}
+              <Checks form={form} name="weaponInvolved" options={WEAPONS} />
+              <Select form={form} name="response" options={RESPONSES} wide />
+              {w.response === 'Force Used' && <Checks form={form} name="forceUsedIncidentResultedInInjury" options={INJURED_PARTIES} />}
+              {w.response === 'Force Used' && hasRealInjury(w.forceUsedIncidentResultedInInjury) && <Text form={form} name="injuryResultedFromForce" wide />}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend>Outcome</legend>
+            <div className="cit-grid">
+              <Select form={form} name="dispositionUid" options={refOptions(options.status)} />
+              <Select form={form} name="mhFollowUpRequested" options={YES_NO_OPTIONS} />
+              {w.mhFollowUpRequested === 'yes' && <Select form={form} name="facilityUid" options={facilities.map((f) => ({ value: f.facilityUid, label: f.facilityName }))} wide />}
+              <Select form={form} name="transportBy" options={TRANSPORT_BY} />
+              <Text form={form} name="destination" />
+              <Select form={form} name="subjectTakenIntoCustodyForEvaluation" options={YES_NO_OPTIONS} />
+              {w.subjectTakenIntoCustodyForEvaluation === 'yes' && <Select form={form} name="processInitiatedBy" options={EVALUATION_INITIATED_BY} />}
+              <Select form={form} name="incidentHasRelatedCrime" options={YES_NO_OPTIONS} />
+              {w.incidentHasRelatedCrime === 'yes' && <Select form={form} name="incidentHasRelatedCrimeYes" options={CRIME_LEVELS} />}
+              {w.incidentHasRelatedCrime === 'yes' && w.incidentHasRelatedCrimeYes && <Select form={form} name="criminalChargesToBeFiled" options={CHARGES} />}
+              <div className="wide">
+                <Field form={form} name="incidentNote" label={label('incidentNote')}>
+                  {(c) => <textarea {...c} {...form.register('incidentNote')} />}
+                </Field>
+              </div>
+              <Text form={form} name="officerUnit" />
+              <Text form={form} name="reportNumber" />
+              <Text form={form} name="supervisor" />
+              <Text form={form} name="supervisorUnit" />
+            </div>
+          </fieldset>
+          <div className="cit-buttons">
+            <button type="submit" className="primary" disabled={busy}>{busy ? 'Saving ...' : 'Save'}</button>
+          </div>
+        </>
+      )}
+      {failedFacility !== null && (
+        <Dialog title={CIT_TEXT.emailFailedTitle} onClose={() => setFailedFacility(null)}>
+          <p>{CIT_TEXT.emailFailed(failedFacility)}</p>
+        </Dialog>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import type { ApiClient } from '../../shared/api/client';
+import { idempotencyHeader } from '../kit/public-submit';
+import type { CitSubmission } from '../../shared/schemas/cit';
+
+export interface Option { uid: string; name: string; label: string }
+export interface Facility { facilityUid: string; facilityName: string }
+export interface CitOptions { gender: Option[]; race: Option[]; shift: Option[]; countryDivision: Option[]; referralSource: Option[]; status: Option[] }
+interface Doc<A> { data: { id: string; type: string; attributes: A } }
+
+/** Form data load (spec 002 section 4): FETCHING, SUCCESS, ERROR. */
+export function useCitContext(api: ApiClient, state: string) {
+  const [result, setResult] = useState<{ status: 'FETCHING' | 'SUCCESS' | 'ERROR'; options?: CitOptions }>({ status: 'FETCHING' });
+  useEffect(() => {
+    let live = true;
+    api
+      .get<Doc<{ options: CitOptions }>>(`cit/${encodeURIComponent(state)}/context`)
+      .then((doc) => live && setResult({ status: 'SUCCESS', options: doc.data.attributes.options }))
+      .catch(() => live && setResult({ status: 'ERROR' }));
+    return () => {
+      live = false;
+    };
+  }, [api, state]);
+  return result;
+}
+
+export const identify = (api: ApiClient, state: string, code: string, officerName: string, signal?: AbortSignal) =>
+  api.request<Doc<{ valid: boolean; agencyName: string; facilities: Facility[] }>>('POST', `cit/${encodeURIComponent(state)}/identify`, { body: { code, officerName }, signal });
+
+export const personMatch = (api: ApiClient, state: string, body: { code: string; officerName: string; firstName: string; lastName: string; genderUid: string; birthDate?: string }) =>
+  api.post<Doc<{ matches: number }>>(`cit/${encodeURIComponent(state)}/person-match`, body);
+
+export interface GeoRow { zipCode: string; city: string; county: string; stateIso: string; stateUid: string | null }
+export const geoByZip = (api: ApiClient, zip: string) => api.get<{ data: { attributes: GeoRow }[] }>('reference-data/reference-geo-data', { zip_code: zip });
+
+export const submitCit = (api: ApiClient, state: string, values: CitSubmission, key: string) =>
+  api.post<Doc<{ approvalStatus: string; emailSent: boolean | null; facilityName: string | null }>>(`cit/${encodeURIComponent(state)}/submit`, values, undefined, idempotencyHeader(key));
+
+export interface CitSubmissionDoc {
+  status: 'pending' | 'approved' | 'rejected';
+  approvalLocked: boolean;
+  canApprove: boolean;
+  agencyName: string;
+  officerName: string;
+  createdAt: string;
+  patientUid: string | null;
+  medicalEventUid: string | null;
+  facilityName: string | null;
+  submissionJson: Record<string, unknown>;
+}
+export const getSubmission = (api: ApiClient, id: string) => api.get<Doc<CitSubmissionDoc>>(`data/public/cit-submission/${encodeURIComponent(id)}`);
+export const decideSubmission = (api: ApiClient, id: string, action: 'accept' | 'reject') =>
+  api.put<Doc<CitSubmissionDoc> | undefined>(`data/public/cit-submission/${encodeURIComponent(id)}/${action}`);
+export const getOptionsForStaff = (api: ApiClient) => api.get<Doc<{ options: CitOptions }>>('cit/oh/context');

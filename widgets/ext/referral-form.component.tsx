@@ -1,0 +1,546 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { ApiError } from '../../shared/api/errors';
+import {
+  dropEmpty,
+  EXT_ACTION_TYPES,
+  EXT_ADDRESS_TYPE_LABEL,
+  EXT_REDIRECT_MS,
+  EXT_REFERRAL_METHOD,
+  EXT_REGISTER,
+  EXT_REGISTER_CONFIRM,
+  EXT_TEXT,
+  NEW_PROVIDER,
+  POLICY_HOLDERS,
+  PREFERRED_PHONES,
+  referralSchema,
+  RegisterConfirmSchema,
+  RegisterSchema,
+  REQUESTERS,
+  requiredReferralFields,
+  type ReferralValues,
+  type RegisterConfirmValues,
+  type RegisterValues,
+} from '../../shared/schemas/ext-referral';
+import { useEmit } from '../../shared/widget/emit';
+import { ErrorSummary } from '../kit/error-summary';
+import { applyServerErrors, Field, useCareForm } from '../kit/forms';
+import { LoadState } from '../kit/load-state';
+import { usePersistedDraft } from '../kit/persisted-draft';
+import { useIdempotentSubmit } from '../kit/public-submit';
+import { toast, Toasts } from '../kit/toasts';
+import { pendingPhone, registrationToken, useExtActions, useExtIndex, useLinkState, useReferralOptions, type ExtIndex, type Option } from './referral-form.resource';
+import { ExtStyles } from './referral-form.styles';
+
+export interface ReferralFormWidgetProps {
+  /** The external action instance (the link's id). */
+  instance?: string;
+  /** register, register-confirm or the action's form (e.g. referral-form); empty: decided by the registration. */
+  type?: string;
+}
+
+const STEPS = [EXT_REGISTER, EXT_REGISTER_CONFIRM, ...EXT_ACTION_TYPES] as string[];
+const todayIso = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** Server errors on registration or referral: a toast and a form error (spec 000 section 8). */
+function reportServerError(form: UseFormReturn<any>, error: unknown) {
+  const placed = applyServerErrors(form, error);
+  const message = error instanceof ApiError ? error.errors.map((e) => e.message).join(' ') : 'Oops, something went wrong!';
+  if (!placed) form.setError('root.server', { type: 'server', message });
+  toast(message, 'danger');
+}
+
+/**
+ * The external action pages (spec 000 "External referral pages", section 4
+ * "External action link"): the link's state decides between register,
+ * register-confirm and the action's form; each step moves on after 1.5 s.
+ */
+export function ReferralFormWidget({ instance = '', type = '' }: ReferralFormWidgetProps) {
+  const [step, setStep] = useState(type);
+  const emit = useEmit();
+  const index = useExtIndex(instance);
+  const link = useLinkState(instance);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => setStep(type), [type]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const go = (next: string) => {
+    setStep(next);
+    emit('care-navigate', { path: `/ext/${instance}/${next}` });
+  };
+  const goLater = (next: string) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => go(next), EXT_REDIRECT_MS);
+  };
+
+  const actionType = index.data?.actionType;
+  const known = step === '' || STEPS.includes(step);
+
+  // Spec 000 section 4: invalid → register with a toast; valid on a register page or with no type → the action form.
+  useEffect(() => {
+    if (!known || !actionType) return;
+    if (link.state === 'invalid' && step !== EXT_REGISTER && step !== EXT_REGISTER_CONFIRM) {
+      toast(EXT_TEXT.noRegistration, 'warning');
+      go(EXT_REGISTER);
+    } else if (link.state === 'valid' && (step === '' || step === EXT_REGISTER || step === EXT_REGISTER_CONFIRM)) {
+      toast(EXT_TEXT.registrationFound, 'success');
+      go(actionType);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [link.state, actionType, known]);
+
+  let body: ReactNode;
+  if (!known || (actionType && STEPS.includes(step) && step !== EXT_REGISTER && step !== EXT_REGISTER_CONFIRM && step !== actionType)) {
+    body = (
+      <div className="ext-not-found" role="alert">
+        <h1>{EXT_TEXT.notFound(step)}</h1>
+      </div>
+    );
+  } else if (index.isLoading || link.state === 'loading') {
+    body = <LoadState isLoading lines={4} />;
+  } else if (index.error || link.state === 'error') {
+    const status = index.error instanceof ApiError ? index.error.status : link.status;
+    body = <LoadState error errorText={status === 404 ? 'This link is not valid.' : 'Oops, something went wrong!'} />;
+  } else if (step === EXT_REGISTER) {
+    body = <RegisterStep instance={instance} index={index.data!} onDone={() => goLater(EXT_REGISTER_CONFIRM)} />;
+  } else if (step === EXT_REGISTER_CONFIRM) {
+    body = (
+      <ConfirmStep
+        instance={instance}
+        index={index.data!}
+        onDone={() => {
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => {
+            link.setState('valid');
+            go(actionType!);
+          }, EXT_REDIRECT_MS);
+        }}
+        onRestart={() => go(EXT_REGISTER)}
+      />
+    );
+  } else if (step === actionType && link.state === 'valid') {
+    body = (
+      <ReferralStep
+        instance={instance}
+        index={index.data!}
+        onUnregistered={() => {
+          registrationToken.clear(instance);
+          link.setState('invalid');
+        }}
+      />
+    );
+  } else {
+    body = <LoadState isLoading lines={4} />;
+  }
+
+  return (
+    <div className="ext-action">
+      <ExtStyles />
+      <Toasts />
+      {index.data && <Header index={index.data} />}
+      {body}
+    </div>
+  );
+}
+
+function Header({ index }: { index: ExtIndex }) {
+  return (
+    <header className="ext-header">
+      {index.divisionLogos.map((logo) => (
+        <img key={logo.divisionUid} src={logo.url} alt={`${logo.divisionName} logo`} width={48} height={48} />
+      ))}
+      <div>
+        <div className="ext-division">{index.divisionName}</div>
+        <div className="ext-org">{index.orgName}</div>
+      </div>
+    </header>
+  );
+}
+
+function RegisterStep({ instance, index, onDone }: { instance: string; index: ExtIndex; onDone: () => void }) {
+  const form = useCareForm<RegisterValues>(RegisterSchema, { mode: 'all', defaultValues: { name: '', identifier: pendingPhone.get(instance), identifierType: 'Phone' } });
+  const { submit, busy } = useIdempotentSubmit(`ext-register-${instance}`);
+  const actions = useExtActions(instance);
+  const [sent, setSent] = useState(false);
+  const onValid = async (values: RegisterValues) => {
+    try {
+      await submit((key) => actions.register(values, key));
+      pendingPhone.set(instance, values.identifier);
+      setSent(true);
+      toast(EXT_TEXT.codeSent, 'success');
+      onDone();
+    } catch (error) {
+      reportServerError(form, error);
+    }
+  };
+  return (
+    <form className="ext-form ext-narrow" noValidate onSubmit={form.handleSubmit(onValid, () => toast(EXT_TEXT.invalidForm, 'danger'))}>
+      <h1>Register</h1>
+      <p>
+        {index.translations['ext.register.intro'] ??
+          `To send a referral to ${index.divisionName} of ${index.orgName}, register with your mobile phone. We will text you a 6-digit code.`}
+      </p>
+      <ErrorSummary form={form} labels={{ name: 'Name', identifier: 'Mobile phone' }} />
+      <Field form={form} name="name" label="Name">
+        {(control) => <input {...control} autoComplete="name" {...form.register('name')} />}
+      </Field>
+      <Field form={form} name="identifier" label="Mobile phone" type="tel" hint="10 digits, e.g. (614) 555-0100">
+        {(control) => <input {...control} type="tel" inputMode="tel" autoComplete="tel" {...form.register('identifier')} />}
+      </Field>
+      <div className="ext-buttons">
+        <button type="submit" className="care-button primary" disabled={busy || sent}>
+          {busy ? 'Sending…' : 'Text me a code'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ConfirmStep({ instance, index, onDone, onRestart }: { instance: string; index: ExtIndex; onDone: () => void; onRestart: () => void }) {
+  const form = useCareForm<RegisterConfirmValues>(RegisterConfirmSchema, { mode: 'all', defaultValues: { challenge: '', identifier: pendingPhone.get(instance) } });
+  const { submit, busy } = useIdempotentSubmit(`ext-confirm-${instance}`);
+  const actions = useExtActions(instance);
+  const [done, setDone] = useState(false);
+  const onValid = async (values: RegisterConfirmValues) => {
+    try {
+      await submit((key) => actions.confirm(values, key));
+      setDone(true);
+      toast(EXT_TEXT.registered, 'success');
+      onDone();
+    } catch (error) {
+      reportServerError(form, error);
+    }
+  };
+  return (
+    <form className="ext-form ext-narrow" noValidate onSubmit={form.handleSubmit(onValid, () => toast(EXT_TEXT.invalidForm, 'danger'))}>
+      <h1>Confirm your registration</h1>
+      <p>Enter the 6-digit code we texted to your phone for {index.divisionName}. The code expires after 10 minutes.</p>
+      <ErrorSummary form={form} labels={{ challenge: 'Code', identifier: 'Mobile phone' }} />
+      <Field form={form} name="identifier" label="Mobile phone">
+        {(control) => <input {...control} type="tel" inputMode="tel" autoComplete="tel" {...form.register('identifier')} />}
+      </Field>
+      <Field form={form} name="challenge" label="Code">
+        {(control) => <input {...control} inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.register('challenge')} />}
+      </Field>
+      <div className="ext-buttons">
+        <button type="button" className="care-button" onClick={onRestart}>
+          Send a new code
+        </button>
+        <button type="submit" className="care-button primary" disabled={busy || done}>
+          {busy ? 'Checking…' : 'Confirm'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export const REFERRAL_LABELS: Record<keyof ReferralValues, string> = {
+  requestedBy: 'I am the',
+  fromProviderUid: 'Provider name',
+  fromProviderFirstName: 'Provider first name',
+  fromProviderLastName: 'Provider last name',
+  fromProviderRoleUid: 'Provider role',
+  fromProviderPhone: 'Provider phone',
+  fromProviderEmail: 'Provider email',
+  fromProviderPCP: "I am the patient's primary care provider",
+  firstName: 'First name',
+  lastName: 'Last name',
+  displayName: 'Preferred name',
+  birthDate: 'Date of birth',
+  genderUid: 'Gender',
+  genderIdentityUid: 'Gender identity',
+  raceUid: 'Race',
+  ethnicityUid: 'Ethnicity',
+  preferredPhoneNumber: 'Preferred phone',
+  mobileNumber: 'Mobile phone',
+  homeNumber: 'Home phone',
+  workNumber: 'Work phone',
+  emailAddress: 'Email',
+  addr1: 'Address line 1',
+  addr2: 'Address line 2',
+  postCode: 'Zip code',
+  city: 'City',
+  countryDivisionUid: 'State',
+  county: 'County',
+  addressTypeUid: 'Address type',
+  policyHolderName: 'Policy holder name',
+  ssn: 'Policy holder SSN',
+  policyHolderBirthDate: 'Policy holder date of birth',
+  carrierUid: 'Insurance carrier',
+  insuranceCompanyPhone: 'Insurance company phone',
+  policyNumber: 'Policy number',
+  groupNumber: 'Group number',
+  effectiveDate: 'Effective date',
+  reasonUid: 'Reason for referral',
+  note: 'Note',
+  diagnosisUid: 'Diagnosis',
+  advertisementUid: 'How did you hear about us?',
+  toProviderUid: 'Refer to',
+  referralDate: 'Referral date',
+  referralMethod: 'Referral method',
+  isPrimary: 'Primary insurance',
+  policyHolder: 'Relationship to policy holder',
+  policyType: 'Policy type',
+};
+
+function emptyReferral(addressTypeUid = ''): ReferralValues {
+  const values = Object.fromEntries(Object.keys(REFERRAL_LABELS).map((k) => [k, ''])) as unknown as ReferralValues;
+  return {
+    ...values,
+    fromProviderPCP: false,
+    isPrimary: true,
+    preferredPhoneNumber: 'mobileNumber',
+    addressTypeUid,
+    referralDate: todayIso(),
+    referralMethod: EXT_REFERRAL_METHOD,
+    policyType: 'Primary',
+  };
+}
+
+function ReferralStep({ instance, index, onUnregistered }: { instance: string; index: ExtIndex; onUnregistered: () => void }) {
+  const options = useReferralOptions(instance);
+  const schema = useMemo(() => referralSchema(index.requiredFields), [index.requiredFields]);
+  const addressType = options.lists['reference-address-type']?.find((o) => o.label === EXT_ADDRESS_TYPE_LABEL)?.uid ?? '';
+  const form = useCareForm<ReferralValues>(schema, { mode: 'all', defaultValues: emptyReferral() });
+  const draft = usePersistedDraft(`ext-referral-${instance}`, form, ['referralDate', 'referralMethod', 'addressTypeUid']);
+  const { submit, busy } = useIdempotentSubmit(`ext-referral-${instance}`);
+  const actions = useExtActions(instance);
+  const [thanks, setThanks] = useState(false);
+
+  // Fixed values (spec 000 sections 2 and 9): today, 'Online', 'Primary residence'.
+  useEffect(() => {
+    form.setValue('referralDate', todayIso());
+    form.setValue('referralMethod', EXT_REFERRAL_METHOD);
+    if (addressType) form.setValue('addressTypeUid', addressType);
+  }, [addressType, form]);
+
+  const values = form.watch();
+  const required = requiredReferralFields(values, index.requiredFields);
+  const requester = values.requestedBy;
+  const isProvider = requester === 'Provider';
+  const isNewProvider = isProvider && values.fromProviderUid === NEW_PROVIDER;
+
+  // Dependent fields are cleared when what they depend on changes.
+  const clear = (names: (keyof ReferralValues)[]) => names.forEach((n) => form.setValue(n, '' as never, { shouldValidate: false }));
+  const onRequesterChange = (next: string) => {
+    if (next !== 'Provider') clear(['fromProviderUid', 'fromProviderFirstName', 'fromProviderLastName', 'fromProviderRoleUid', 'fromProviderPhone', 'fromProviderEmail']);
+    if (next !== 'Provider') form.setValue('fromProviderPCP', false);
+    form.clearErrors();
+  };
+  const onProviderChange = (next: string) => {
+    if (next !== NEW_PROVIDER) {
+      clear(['fromProviderFirstName', 'fromProviderLastName', 'fromProviderRoleUid', 'fromProviderPhone', 'fromProviderEmail']);
+      form.clearErrors(['fromProviderFirstName', 'fromProviderLastName', 'fromProviderRoleUid', 'fromProviderPhone', 'fromProviderEmail']);
+    }
+  };
+
+  const onValid = async (v: ReferralValues) => {
+    try {
+      const payload = dropEmpty({ ...v, referralDate: todayIso(), referralMethod: EXT_REFERRAL_METHOD, fromProviderPCP: v.fromProviderPCP || '' });
+      await submit((key) => actions.submitReferral(payload, key));
+      draft.clear();
+      form.reset(emptyReferral(addressType));
+      setThanks(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        toast(EXT_TEXT.noRegistration, 'warning');
+        onUnregistered();
+        return;
+      }
+      reportServerError(form, error);
+    }
+  };
+
+  const props = { form, required };
+  const text = (name: keyof ReferralValues, type = 'text', extra: Record<string, unknown> = {}) => <TextField {...props} name={name} type={type} extra={extra} />;
+  const select = (name: keyof ReferralValues, list: Option[], onPick?: (v: string) => void, extraOptions: ReactNode = null) => (
+    <SelectField {...props} name={name} options={list} onPick={onPick} extraOptions={extraOptions} />
+  );
+  const list = (model: string) => options.lists[model] ?? [];
+
+  return (
+    <div className="ext-referral">
+      <h1>Referral</h1>
+      <p className="ext-intro">
+        {index.translations['ext.referral.intro'] ?? `Thank you for contacting ${index.divisionName} of ${index.orgName}. Please tell us who you are and whom you are referring.`}
+      </p>
+      <LoadState isLoading={options.isLoading} error={options.error} lines={6}>
+        <form className="ext-form" noValidate onSubmit={form.handleSubmit(onValid, () => toast(EXT_TEXT.invalidForm, 'danger'))}>
+          <ErrorSummary form={form} labels={REFERRAL_LABELS} />
+          <fieldset className="ext-section">
+            <legend>Who am I</legend>
+            <div className="ext-choice" role="radiogroup" aria-label={REFERRAL_LABELS.requestedBy}>
+              {REQUESTERS.map((r) => (
+                <label key={r} className="ext-radio">
+                  <input type="radio" value={r} {...form.register('requestedBy', { onChange: (e) => onRequesterChange(e.target.value) })} />
+                  {r}
+                </label>
+              ))}
+            </div>
+            {form.formState.errors.requestedBy && <span className="field-error">{REFERRAL_LABELS.requestedBy} is required</span>}
+          </fieldset>
+
+          <fieldset className="ext-sections" disabled={!requester}>
+            {!requester && <p className="field-hint ext-choose-first">Choose Patient or Provider to start.</p>}
+            <fieldset className="ext-section">
+              <legend>Contact Information</legend>
+              {isProvider ? (
+                <div className="ext-grid">
+                  {select('fromProviderUid', options.providers, onProviderChange, <option value={NEW_PROVIDER}>I don't see me, add me</option>)}
+                  {isNewProvider && (
+                    <>
+                      {text('fromProviderFirstName')}
+                      {text('fromProviderLastName')}
+                      {select('fromProviderRoleUid', list('reference-provider-role'))}
+                      {text('fromProviderPhone', 'tel')}
+                      {text('fromProviderEmail', 'email')}
+                    </>
+                  )}
+                  <label className="ext-check">
+                    <input type="checkbox" {...form.register('fromProviderPCP')} />
+                    {REFERRAL_LABELS.fromProviderPCP}
+                  </label>
+                </div>
+              ) : (
+                <p className="field-hint">{requester === 'Patient' ? 'You are referring yourself: fill in your own details below.' : 'Choose who you are first.'}</p>
+              )}
+            </fieldset>
+
+            <fieldset className="ext-section">
+              <legend>Patient Information</legend>
+              <div className="ext-grid">
+                {text('firstName')}
+                {text('lastName')}
+                {text('displayName')}
+                {text('birthDate', 'date', { max: todayIso() })}
+                {select('genderUid', list('reference-gender'))}
+                {select('genderIdentityUid', list('reference-gender-identity'))}
+                {select('raceUid', list('reference-race'))}
+                {select('ethnicityUid', list('reference-ethnicity'))}
+              </div>
+            </fieldset>
+
+            <fieldset className="ext-section">
+              <legend>Patient Contact Information</legend>
+              <div className="ext-grid">
+                {select(
+                  'preferredPhoneNumber',
+                  PREFERRED_PHONES.map((p) => ({ uid: p.value, label: p.label })),
+                )}
+                {text('mobileNumber', 'tel')}
+                {text('homeNumber', 'tel')}
+                {text('workNumber', 'tel')}
+                {text('emailAddress', 'email')}
+              </div>
+            </fieldset>
+
+            <fieldset className="ext-section">
+              <legend>Home Address</legend>
+              <div className="ext-grid">
+                {text('addr1')}
+                {text('addr2')}
+                {text('city')}
+                {select('countryDivisionUid', list('reference-country-division'))}
+                {text('postCode', 'text', { inputMode: 'numeric' })}
+                {text('county')}
+              </div>
+            </fieldset>
+
+            <fieldset className="ext-section">
+              <legend>Primary Insurance</legend>
+              <div className="ext-grid">
+                {select('carrierUid', list('reference-carrier'))}
+                {text('policyNumber')}
+                {text('groupNumber')}
+                {text('effectiveDate', 'date')}
+                {text('policyHolderName')}
+                {select(
+                  'policyHolder',
+                  POLICY_HOLDERS.map((p) => ({ uid: p, label: p })),
+                )}
+                {text('policyHolderBirthDate', 'date')}
+                {text('ssn', 'text', { inputMode: 'numeric', autoComplete: 'off' })}
+                {text('insuranceCompanyPhone', 'tel')}
+              </div>
+            </fieldset>
+
+            <fieldset className="ext-section">
+              <legend>Referral Details</legend>
+              <div className="ext-grid">
+                {select('reasonUid', list('reference-reason'))}
+                {select('diagnosisUid', list('reference-diagnosis'))}
+                {select('advertisementUid', list('reference-referral-source'))}
+                {select('toProviderUid', options.providers)}
+                <TextField {...props} name="referralDate" type="date" extra={{ readOnly: true, 'aria-readonly': true }} />
+                <div className="field">
+                  <span className="ext-static-label">{REFERRAL_LABELS.referralMethod}</span>
+                  <span>{EXT_REFERRAL_METHOD}</span>
+                </div>
+              </div>
+              <Field form={form} name="note" label={REFERRAL_LABELS.note}>
+                {(control) => <textarea {...control} rows={4} {...form.register('note')} />}
+              </Field>
+            </fieldset>
+
+            <div className="ext-buttons">
+              <button type="submit" className="care-button primary" disabled={busy}>
+                {busy ? 'Sending…' : 'Submit referral'}
+              </button>
+            </div>
+          </fieldset>
+        </form>
+      </LoadState>
+      {thanks && (
+        <div className="ext-modal-backdrop">
+          <div className="ext-modal" role="dialog" aria-modal="true" aria-labelledby="ext-thanks">
+            <p id="ext-thanks">{EXT_TEXT.thanks}</p>
+            <button type="button" className="care-button primary" autoFocus onClick={() => setThanks(false)}>
+              Start another referral
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface FieldBase {
+  form: UseFormReturn<ReferralValues>;
+  required: Set<string>;
+  name: keyof ReferralValues;
+}
+
+/** Required fields are marked by CSS (aria-required), so messages read "First name is required". */
+const labelOf = (name: keyof ReferralValues, _required: Set<string>) => REFERRAL_LABELS[name];
+
+function TextField({ form, required, name, type, extra }: FieldBase & { type: string; extra: Record<string, unknown> }) {
+  const f = form as unknown as UseFormReturn<FieldValues>;
+  return (
+    <Field form={f} name={name as Path<FieldValues>} label={labelOf(name, required)}>
+      {(control) => <input {...control} type={type} aria-required={required.has(name)} {...extra} {...f.register(name)} />}
+    </Field>
+  );
+}
+
+function SelectField({ form, required, name, options, onPick, extraOptions }: FieldBase & { options: Option[]; onPick?: (v: string) => void; extraOptions?: ReactNode }) {
+  const f = form as unknown as UseFormReturn<FieldValues>;
+  return (
+    <Field form={f} name={name as Path<FieldValues>} label={labelOf(name, required)}>
+      {(control) => (
+        <select {...control} aria-required={required.has(name)} {...f.register(name, { onChange: onPick ? (e) => onPick(e.target.value) : undefined })}>
+          <option value="">Select…</option>
+          {options.map((o) => (
+            <option key={o.uid} value={o.uid}>
+              {o.label}
+            </option>
+          ))}
+          {extraOptions}
+        </select>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ApiClient, Resource } from '../../shared/api/client';
+import { snakeCase } from '../../shared/casing';
+import { ApiError } from '../../shared/api/errors';
+import { EXT_REFERENCE_MODELS, EXT_REFERENCE_PAGE_SIZE, type RegisterConfirmValues, type RegisterValues } from '../../shared/schemas/ext-referral';
+import { useWidgetApi, useWidgetLang } from '../../shared/widget/widget-context';
+import { idempotencyHeader } from '../kit/public-submit';
+
+/** The only file of the area that talks to the server (spec 002 "External actions"). */
+
+export const REGISTRATION_HEADER = 'x-registration-token';
+
+/** A confirmed registration is kept per link in localStorage, so a visitor registers once per browser. */
+const tokenKey = (instance: string) => `careweave.ext.registration.${instance}`;
+export const registrationToken = {
+  get: (instance: string) => {
+    try {
+      return localStorage.getItem(tokenKey(instance));
+    } catch {
+      return null;
+    }
+  },
+  set: (instance: string, token: string) => localStorage.setItem(tokenKey(instance), token),
+  clear: (instance: string) => localStorage.removeItem(tokenKey(instance)),
+};
+
+/** The phone number between register and register-confirm (this tab only). */
+const pendingKey = (instance: string) => `careweave.ext.pending.${instance}`;
+export const pendingPhone = {
+  get: (instance: string) => sessionStorage.getItem(pendingKey(instance)) ?? '',
+  set: (instance: string, phone: string) => sessionStorage.setItem(pendingKey(instance), phone),
+};
+
+export interface ExtIndex {
+  actionType: string;
+  divisionName: string;
+  orgName: string;
+  divisionLogos: { divisionUid: string; divisionName: string; url: string }[];
+  translations: Record<string, string>;
+  requiredFields: string[];
+}
+
+export type LinkState = 'loading' | 'valid' | 'invalid' | 'error';
+
+const path = (instance: string, rest = '') => `ext/${encodeURIComponent(instance)}${rest}`;
+const withToken = (instance: string): Record<string, string> => {
+  const token = registrationToken.get(instance);
+  return token ? { [REGISTRATION_HEADER]: token } : {};
+};
+
+/** GET ext/{instance}/index: read raw so translation keys keep their dots. */
+export function useExtIndex(instance: string) {
+  const client = useWidgetApi();
+  const lang = useWidgetLang();
+  const [state, setState] = useState<{ data: ExtIndex | null; error: unknown; isLoading: boolean }>({ data: null, error: null, isLoading: true });
+  useEffect(() => {
+    let live = true;
+    setState({ data: null, error: null, isLoading: true });
+    client
+      .request<{ data: { attributes: Record<string, any> } }>('GET', path(instance, '/index'), { query: { lang }, raw: true })
+      .then((doc) => {
+        const a = doc.data.attributes;
+        const data: ExtIndex = {
+          actionType: a.action_type,
+          divisionName: a.division_name,
+          orgName: a.org_name,
+          divisionLogos: (a.division_logos ?? []).map((l: any) => ({ divisionUid: l.division_uid, divisionName: l.division_name, url: l.url })),
+          translations: a.translations ?? {},
+          requiredFields: a.payload_definition?.required_fields ?? [],
+        };
+        if (live) setState({ data, error: null, isLoading: false });
+      })
+      .catch((error) => live && setState({ data: null, error, isLoading: false }));
+    return () => {
+      live = false;
+    };
+  }, [client, instance, lang]);
+  return state;
+}
+
+/** GET ext/{instance}: valid (200), invalid (401), error (anything else, or no answer). */
+export function useLinkState(instance: string) {
+  const client = useWidgetApi();
+  const [state, setState] = useState<LinkState>('loading');
+  const [status, setStatus] = useState<number | null>(null);
+  const recheck = useCallback(() => {
+    setState('loading');
+    client
+      .request('GET', path(instance), { headers: withToken(instance) })
+      .then(() => {
+        setStatus(200);
+        setState('valid');
+      })
+      .catch((error) => {
+        const code = error instanceof ApiError ? error.status : 0;
+        setStatus(code);
+        setState(code === 401 ? 'invalid' : 'error');
+      });
+  }, [client, instance]);
+  useEffect(recheck, [recheck]);
+  return { state, status, setState, recheck };
+}
+
+export interface Option {
+  uid: string;
+  label: string;
+}
+
+/** The reference lists and providers the referral form offers (page 1, page-size 1000, default order then label). */
+export function useReferralOptions(instance: string) {
+  const client = useWidgetApi();
+  const [state, setState] = useState<{ lists: Record<string, Option[]>; providers: Option[]; error: unknown; isLoading: boolean }>({ lists: {}, providers: [], error: null, isLoading: true });
+  useEffect(() => {
+    let live = true;
+    const headers = withToken(instance);
+    const list = (model: string) =>
+      client
+        .request<{ data: Resource<{ uid: string; label: string }>[] }>('GET', path(instance, `/reference/${model}`), { query: { page: 1, pageSize: EXT_REFERENCE_PAGE_SIZE, sort: 'default_sort_order,label' }, headers })
+        .then((doc) => [model, doc.data.map((r) => ({ uid: r.id, label: r.attributes.label }))] as const);
+    Promise.all([
+      Promise.all(EXT_REFERENCE_MODELS.map(list)),
+      client.request<{ data: Resource<{ displayName: string }>[] }>('GET', path(instance, '/providers'), { headers }),
+    ])
+      .then(([lists, providers]) => {
+        if (live) setState({ lists: Object.fromEntries(lists), providers: providers.data.map((p) => ({ uid: p.id, label: p.attributes.displayName })), error: null, isLoading: false });
+      })
+      .catch((error) => live && setState((s) => ({ ...s, error, isLoading: false })));
+    return () => {
+      live = false;
+    };
+  }, [client, instance]);
+  return state;
+}
+
+/** Write calls; each carries the submission's Idempotency-Key. */
+export function useExtActions(instance: string) {
+  const client: ApiClient = useWidgetApi();
+  return useMemo(
+    () => ({
+      register: (values: RegisterValues, key: string) => client.post(path(instance, '/register'), values, undefined, idempotencyHeader(key)),
+      confirm: async (values: RegisterConfirmValues, key: string) => {
+        const doc = await client.post<{ data: { attributes: { registrationToken: string } } }>(path(instance, '/register-confirm'), values, undefined, idempotencyHeader(key));
+        registrationToken.set(instance, doc.data.attributes.registrationToken);
+        return doc;
+      },
+      /** Keys are sent as the spec names them (fromProviderPCP stays as is); empty values were dropped by the caller. */
+      submitReferral: (payload: Record<string, unknown>, key: string) =>
+        client.request<{ data: { id: string } }>('POST', path(instance), {
+          body: Object.fromEntries(Object.entries(payload).map(([k, v]) => [k === 'fromProviderPCP' ? 'from_provider_pcp' : snakeCase(k), v])),
+          raw: true,
+          headers: { ...idempotencyHeader(key), ...withToken(instance) },
+        }),
+    }),
+    [client, instance],
+  );
+}

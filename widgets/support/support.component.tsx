@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import SlAlert from '@shoelace-style/shoelace/dist/react/alert/index.js';
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import { ApiError } from '../../shared/api/errors';
+import { DEMO_SUPPORT_PHONE, SUPPORT_ISSUE_TYPES, SUPPORT_TRIAGE_HOURS, SupportRequestSchema, type SupportRequestValues } from '../../shared/schemas/support';
+import { useEmit } from '../../shared/widget/emit';
+import { ErrorSummary } from '../kit/error-summary';
+import { applyServerErrors, Field, useCareForm } from '../kit/forms';
+import { usePersistedDraft } from '../kit/persisted-draft';
+import { useIdempotentSubmit } from '../kit/public-submit';
+import { toast, Toasts } from '../kit/toasts';
+import { toFormErrors, useSubmitSupportRequest } from './support.resource';
+import { SupportStyles } from './support.styles';
+
+const LABELS: Record<keyof SupportRequestValues, string> = { userEmail: 'Email', issueType: 'Issue Type', comment: 'Comment' };
+/** Spec 002 leaves failure handling "not shown": the summary names the problem, typed text stays. */
+export const SUPPORT_FAILED = 'Your request could not be sent. Please try again, or call us if it is urgent.';
+export const SUPPORT_SENT = 'Thank you! Your request has been sent to Customer Support.';
+
+const EMPTY: SupportRequestValues = { userEmail: '', issueType: '', comment: '' };
+
+export interface SupportFormProps {
+  /** The urgent support line; spec 002 does not give the number. */
+  supportPhone?: string;
+}
+
+/** Spec 002 "Customer support" (/support): userEmail, issueType, comment; triage hours and urgent line on screen. */
+export function SupportForm({ supportPhone }: SupportFormProps) {
+  const phone = supportPhone || DEMO_SUPPORT_PHONE;
+  const emit = useEmit();
+  const send = useSubmitSupportRequest();
+  const form = useCareForm(SupportRequestSchema, { defaultValues: EMPTY });
+  const draft = usePersistedDraft('support', form);
+  const { submit, busy } = useIdempotentSubmit('support');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await submit((key) => send(values, key));
+      if (!answer) return;
+      draft.clear();
+      form.reset(EMPTY);
+      setSentTo(values.userEmail.trim());
+      emit('care-saved', { type: 'support-request', id: answer.data.id });
+    } catch (error) {
+      // Field errors land on their fields; anything else (429, 500, no answer) is named in the summary and a toast.
+      if (!applyServerErrors(form, toFormErrors(error))) form.setError('root.server', { type: 'server', message: SUPPORT_FAILED });
+      if (!(error instanceof ApiError) || error.errors.every((e) => !e.field)) toast(SUPPORT_FAILED, 'danger');
+      emit('care-error', { message: error instanceof Error ? error.message : SUPPORT_FAILED, status: error instanceof ApiError ? error.status : undefined });
+    }
+  });
+
+  return (
+    <section className="support-form" aria-labelledby="support-title">
+      <SupportStyles />
+      <Toasts />
+      <h2 id="support-title">Customer Support</h2>
+      <div className="support-contact">
+        <p>
+          Requests are triaged <strong>{SUPPORT_TRIAGE_HOURS}</strong>.
+        </p>
+        <p>
+          For urgent issues call <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>.
+        </p>
+      </div>
+      {sentTo ? (
+        <div className="support-sent">
+          <SlAlert variant="success" open>
+            {SUPPORT_SENT} We will reply to {sentTo}.
+          </SlAlert>
+          <div className="form-buttons">
+            <SlButton variant="primary" onClick={() => setSentTo(null)}>
+              Send another request
+            </SlButton>
+          </div>
+        </div>
+      ) : (
+        <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+          <ErrorSummary form={form} labels={LABELS} />
+          <div className="support-row">
+            <Field form={form} name="userEmail" label={LABELS.userEmail}>
+              {(control) => <input {...control} type="email" autoComplete="email" inputMode="email" {...form.register('userEmail')} />}
+            </Field>
+            <Field form={form} name="issueType" label={LABELS.issueType}>
+              {(control) => (
+                <select {...control} {...form.register('issueType')}>
+                  <option value="">Select an issue type</option>
+                  {SUPPORT_ISSUE_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {type}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          <Field form={form} name="comment" label={LABELS.comment}>
+            {(control) => <textarea {...control} rows={5} {...form.register('comment')} />}
+          </Field>
+          <div className="form-buttons">
+            <SlButton type="submit" variant="primary" disabled={busy}>
+              {busy ? 'Sending ...' : 'Submit'}
+            </SlButton>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

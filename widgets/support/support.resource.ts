@@ -1,0 +1,18 @@
+import type { Document, Resource } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/errors';
+import type { SupportRequestValues } from '../../shared/schemas/support';
+import { useWidgetApi } from '../../shared/widget/widget-context';
+import { idempotencyHeader } from '../kit/public-submit';
+
+/** Server fields arrive as `data.userEmail`; the form's fields have no `data.` prefix. */
+export function toFormErrors(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  return new ApiError(error.status, error.errors.map((e) => ({ ...e, field: e.field?.replace(/^data\./, '') })));
+}
+
+/** `POST /api/support-request/submit` (spec 002 section 7), once per idempotency key. */
+export function useSubmitSupportRequest() {
+  const api = useWidgetApi();
+  return (values: SupportRequestValues, key: string) =>
+    api.post<Document<Resource<SupportRequestValues & { createdAt: string }>>>('support-request/submit', { data: values }, undefined, idempotencyHeader(key));
+}

@@ -1,0 +1,22 @@
+/**
+ * The support form's layout, inside the widget's shadow root. Phone first:
+ * one column, inputs and buttons at least 44 px tall; two columns for the
+ * short fields from 576 px (spec 002 breakpoints).
+ */
+const css = /* css */ `
+.support-form { max-width: 40rem; }
+.support-form input, .support-form select, .support-form textarea { min-height: 44px; width: 100%; box-sizing: border-box; font-size: 1rem; }
+.support-form textarea { resize: vertical; min-height: 8rem; }
+.support-form sl-button::part(base) { min-height: 44px; }
+.support-contact { margin: 0 0 var(--sl-spacing-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); border-left: 4px solid var(--care-color-primary); background: var(--sl-color-neutral-50); }
+.support-contact p { margin: 0 0 var(--sl-spacing-2x-small); }
+.support-contact a { color: var(--care-color-primary); }
+.support-row { display: grid; grid-template-columns: 1fr; gap: 0 var(--sl-spacing-medium); }
+.form-buttons { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-x-small); justify-content: flex-end; }
+@media (max-width: 575.98px) { .form-buttons sl-button { flex: 1 1 100%; } }
+@media (min-width: 576px) { .support-row { grid-template-columns: 1fr 1fr; } }
+`;
+
+export function SupportStyles() {
+  return <style>{css}</style>;
+}
