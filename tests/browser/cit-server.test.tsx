@@ -1,0 +1,349 @@
+import '../../widgets/cit/cit-form.element';
+import { CIT_TEXT } from '../../shared/cit-options';
+import { $toasts } from '../../widgets/kit/toasts';
+import { equal, ok } from './support/assert';
+import { buttonByText, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
+
+/** <care-cit-form> against the real server: identity, every conditional field and clearing rule, every message (spec 002 section 4). */
+const url = __CAREWEAVE_URL__;
+const CODE = 'OH-DEMO-PD';
+const OFFICER = 'Officer Riley';
+
+function mount(): HTMLElement {
+  const el = document.createElement('care-cit-form');
+  el.setAttribute('api-base', `${url}/api`);
+  document.body.append(el);
+  return el;
+}
+const root = (el: HTMLElement) => el.shadowRoot!;
+const has = (el: HTMLElement, name: string) => Boolean(root(el).querySelector(`[data-field="${name}"]`));
+const ctl = <E extends HTMLElement = HTMLInputElement>(el: HTMLElement, name: string) => {
+  const found = root(el).querySelector<E>(`[data-field="${name}"] input, [data-field="${name}"] select, [data-field="${name}"] textarea`);
+  if (!found) throw new Error(`No control for ${name}`);
+  return found;
+};
+const box = (el: HTMLElement, name: string, value: string) => {
+  const found = root(el).querySelector<HTMLInputElement>(`[data-field="${name}"] input[type="checkbox"][value="${value}"]`);
+  if (!found) throw new Error(`No checkbox ${name}=${value}`);
+  return found;
+};
+const boxByLabel = (el: HTMLElement, name: string, label: string) => {
+  const found = [...root(el).querySelectorAll<HTMLLabelElement>(`[data-field="${name}"] label`)].find((l) => text(l) === label)?.querySelector('input');
+  if (!found) throw new Error(`No checkbox ${name} "${label}"`);
+  return found;
+};
+const type = (el: HTMLElement, name: string, value: string) => typeInto(ctl(el, name), value);
+/** Picks an option of a select by its visible text (or its value). */
+function pick(el: HTMLElement, name: string, label: string) {
+  const select = ctl<HTMLSelectElement>(el, name);
+  const option = [...select.options].find((o) => o.textContent === label || o.value === label);
+  if (!option) throw new Error(`No option "${label}" in ${name}`);
+  selectOption(select, option.value);
+}
+const fieldError = (el: HTMLElement, name: string) => text(root(el).querySelector(`[data-field="${name}"] .field-error`));
+const hint = (el: HTMLElement, name: string) => text(root(el).querySelector(`[data-field="${name}"] .field-hint`));
+const identityStatus = (el: HTMLElement) => text(root(el).querySelector('[data-testid="identity-status"]'));
+const duplicateStatus = (el: HTMLElement) => text(root(el).querySelector('[data-testid="duplicate-status"]'));
+const toasted = (message: string) => $toasts.get().some((t) => t.message === message);
+const save = (el: HTMLElement) => buttonByText(root(el), 'Save').click();
+
+async function identified(el: HTMLElement, officer = OFFICER) {
+  await waitFor(() => root(el).querySelector('[data-field="code"] input'), { timeout: 10000, message: 'the identity fields' });
+  type(el, 'code', CODE);
+  type(el, 'officerName', officer);
+  await waitFor(() => identityStatus(el) === CIT_TEXT.identitySuccess, { timeout: 10000, message: 'Identity Success!' });
+  await waitFor(() => has(el, 'firstName'), { message: 'the sheet' });
+}
+
+/** Every required field of a valid sheet. */
+function fillValid(el: HTMLElement, lastName: string) {
+  type(el, 'firstName', 'Brow');
+  type(el, 'lastName', lastName);
+  type(el, 'birthDate', '1990-05-01');
+  pick(el, 'genderUid', 'Female');
+  root(el).querySelector<HTMLInputElement>('[data-field="raceUid"] input[type="checkbox"]')!.click();
+  type(el, 'phoneNumber', '6145550199');
+  type(el, 'dateTime', '2026-01-10T22:15');
+  type(el, 'officer', OFFICER);
+  pick(el, 'shiftUid', ctl<HTMLSelectElement>(el, 'shiftUid').options[1].value);
+  pick(el, 'referralSourceUid', 'Law Enforcement');
+  box(el, 'crisis', 'Depression').click();
+  pick(el, 'response', 'No Contact');
+  pick(el, 'dispositionUid', 'Active');
+}
+
+describe('<care-cit-form> against the real server', function () {
+  this.timeout(60000);
+  before(function () {
+    if (!url) this.skip();
+  });
+  afterEach(() => {
+    document.querySelectorAll('care-cit-form').forEach((el) => el.remove());
+    sessionStorage.clear();
+    localStorage.clear();
+    $toasts.set([]);
+  });
+
+  it('identity first: the invalid message keeps the sheet hidden; "Identity Success!" shows it; works without a session', async () => {
+    const el = mount();
+    await waitFor(() => root(el).querySelector('[data-field="code"] input'), { timeout: 10000, message: 'the identity fields' });
+    equal(has(el, 'firstName'), false, 'nothing but identity at first');
+    equal([...root(el).querySelectorAll('button')].some((b) => text(b) === 'Save'), false, 'no Save yet');
+    type(el, 'code', CODE);
+    type(el, 'officerName', 'Officer Nobody');
+    await waitFor(() => identityStatus(el) === CIT_TEXT.identityInvalid, { timeout: 10000, message: 'the invalid message' });
+    equal(has(el, 'firstName'), false, 'the sheet stays hidden');
+    type(el, 'officerName', OFFICER);
+    await waitFor(() => identityStatus(el) === CIT_TEXT.identitySuccess, { timeout: 10000, message: 'Identity Success!' });
+    ok(has(el, 'firstName') && has(el, 'dateTime') && has(el, 'dispositionUid'), 'the sheet appears');
+    buttonByText(root(el), 'Save');
+    // A wrong agency identifier hides the sheet again.
+    type(el, 'code', `${CODE}X`);
+    await waitFor(() => identityStatus(el) === CIT_TEXT.identityInvalid, { timeout: 10000, message: 'invalid again' });
+    equal(has(el, 'firstName'), false, 'hidden again');
+  });
+
+  it('error summary after the first submit; defaults; zip autofill; Personal Residence; incident-date rule; duplicate check', async () => {
+    const el = mount();
+    await identified(el);
+    equal(root(el).querySelector('.error-summary'), null, 'no summary before a submit');
+    equal(ctl<HTMLSelectElement>(el, 'eventTimeZone').value, 'America/New_York');
+    equal(ctl<HTMLSelectElement>(el, 'phoneType').value, 'Mobile');
+    equal(ctl<HTMLSelectElement>(el, 'veteranStatus').value, 'Veteran status unknown');
+    save(el);
+    await waitFor(() => root(el).querySelector('.error-summary'), { message: 'the error summary' });
+    equal(fieldError(el, 'firstName'), 'First Name is required');
+    equal(fieldError(el, 'lastName'), 'Last Name is required');
+    equal(fieldError(el, 'genderUid'), 'Gender is required');
+    equal(fieldError(el, 'dateTime'), 'Incident Date and Time is required');
+    equal(fieldError(el, 'dispositionUid'), 'Disposition is required');
+    ok(text(root(el).querySelector('.error-summary')).includes('First Name is required'), 'the summary lists the fields');
+
+    // Zip of five characters fills city, county and state.
+    type(el, 'addr1', '22 Elm St');
+    type(el, 'postCode', '4430');
+    await sleep(300);
+    equal(hint(el, 'postCode'), '', 'nothing at four characters');
+    type(el, 'postCode', '44308');
+    await waitFor(() => hint(el, 'postCode') === CIT_TEXT.addressCompleted, { message: 'address completed' });
+    equal(ctl(el, 'city').value, 'Akron');
+    equal(ctl(el, 'county').value, 'Summit');
+    ok(ctl<HTMLSelectElement>(el, 'stateUid').value !== '', 'the state is chosen');
+    type(el, 'postCode', '99999');
+    await waitFor(() => hint(el, 'postCode') === CIT_TEXT.noAddress, { message: 'No Address Results Found' });
+
+    // Personal Residence copies the home address, and follows it.
+    type(el, 'postCode', '44308');
+    await waitFor(() => hint(el, 'postCode') === CIT_TEXT.addressCompleted, { message: 'address completed again' });
+    equal(ctl(el, 'locationAddr1').value, '', 'nothing copied before the type');
+    pick(el, 'type', 'Personal Residence');
+    await waitFor(() => ctl(el, 'locationAddr1').value === '22 Elm St', { message: 'the copied address' });
+    equal(ctl(el, 'locationCity').value, 'Akron');
+    equal(ctl(el, 'locationCounty').value, 'Summit');
+    equal(ctl(el, 'locationPostCode').value, '44308');
+    equal(ctl<HTMLSelectElement>(el, 'locationStateUid').value, ctl<HTMLSelectElement>(el, 'stateUid').value);
+    type(el, 'addr2', 'Apt 4');
+    await waitFor(() => ctl(el, 'locationAddr2').value === 'Apt 4', { message: 'the copy follows the home address' });
+
+    // Incident date on or before the birth date.
+    type(el, 'birthDate', '1990-05-01');
+    type(el, 'dateTime', '1990-05-01T10:00');
+    save(el);
+    await waitFor(() => fieldError(el, 'dateTime') === CIT_TEXT.incidentDate, { message: 'the incident-date rule' });
+    type(el, 'dateTime', '1990-04-30T10:00');
+    save(el);
+    await waitFor(() => fieldError(el, 'dateTime') === CIT_TEXT.incidentDate, { message: 'before the birth date too' });
+    type(el, 'dateTime', '1990-05-02T10:00');
+    save(el);
+    await waitFor(() => fieldError(el, 'dateTime') === '', { message: 'a later incident is fine' });
+
+    // Duplicate check: names of three characters or more and a gender, after 1000 ms.
+    const real = window.fetch;
+    window.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/person-match')) await sleep(400);
+      return real(input, init);
+    }) as typeof fetch;
+    try {
+      type(el, 'firstName', 'Zo');
+      type(el, 'lastName', 'Nobodyhere');
+      pick(el, 'genderUid', 'Female');
+      await sleep(1300);
+      equal(duplicateStatus(el), '', 'no check with a two-letter first name');
+      type(el, 'firstName', 'Zoey');
+      await waitFor(() => duplicateStatus(el) === CIT_TEXT.duplicateRunning, { timeout: 3000, message: 'Running duplication check ...' });
+      await waitFor(() => duplicateStatus(el) === CIT_TEXT.noMatches, { timeout: 5000, message: 'No Matches Found' });
+      const person = await matchedPerson();
+      type(el, 'firstName', person.firstName);
+      type(el, 'lastName', person.lastName);
+      pick(el, 'genderUid', person.genderUid);
+      await waitFor(() => duplicateStatus(el) === CIT_TEXT.matchesFound, { timeout: 5000, message: 'Potential Matches Found' });
+    } finally {
+      window.fetch = real;
+    }
+  });
+
+  it('every conditional field appears only for its value, and its value is cleared when hidden', async () => {
+    const el = mount();
+    await identified(el);
+
+    // Facility: only with follow-up Yes; cleared otherwise.
+    equal(has(el, 'facilityUid'), false);
+    pick(el, 'mhFollowUpRequested', 'Yes');
+    await waitFor(() => has(el, 'facilityUid'), { message: 'the facility' });
+    pick(el, 'facilityUid', 'Crisis Stabilization Unit');
+    pick(el, 'mhFollowUpRequested', 'No');
+    await waitFor(() => !has(el, 'facilityUid'), { message: 'facility hidden' });
+    pick(el, 'mhFollowUpRequested', 'Yes');
+    await waitFor(() => has(el, 'facilityUid'), { message: 'the facility again' });
+    equal(ctl<HTMLSelectElement>(el, 'facilityUid').value, '', 'facility cleared');
+
+    // Crime level and charges: only with related crime Yes; charges also need a crime level.
+    equal(has(el, 'incidentHasRelatedCrimeYes'), false);
+    pick(el, 'incidentHasRelatedCrime', 'Yes');
+    await waitFor(() => has(el, 'incidentHasRelatedCrimeYes'), { message: 'the crime level' });
+    equal(has(el, 'criminalChargesToBeFiled'), false, 'no charges without a crime level');
+    pick(el, 'incidentHasRelatedCrimeYes', 'Felony');
+    await waitFor(() => has(el, 'criminalChargesToBeFiled'), { message: 'the charges' });
+    pick(el, 'criminalChargesToBeFiled', 'TBD');
+    pick(el, 'incidentHasRelatedCrimeYes', '');
+    await waitFor(() => !has(el, 'criminalChargesToBeFiled'), { message: 'charges hidden without a level' });
+    pick(el, 'incidentHasRelatedCrimeYes', 'Misdemeanor');
+    await waitFor(() => has(el, 'criminalChargesToBeFiled'), { message: 'the charges again' });
+    equal(ctl<HTMLSelectElement>(el, 'criminalChargesToBeFiled').value, '', 'charges cleared with no crime level');
+    pick(el, 'criminalChargesToBeFiled', 'Yes');
+    pick(el, 'incidentHasRelatedCrime', 'No');
+    await waitFor(() => !has(el, 'incidentHasRelatedCrimeYes') && !has(el, 'criminalChargesToBeFiled'), { message: 'crime fields hidden' });
+    pick(el, 'incidentHasRelatedCrime', 'Yes');
+    await waitFor(() => has(el, 'incidentHasRelatedCrimeYes'), { message: 'the crime level again' });
+    equal(ctl<HTMLSelectElement>(el, 'incidentHasRelatedCrimeYes').value, '', 'crime level cleared');
+    equal(has(el, 'criminalChargesToBeFiled'), false, 'charges cleared too');
+
+    // Other reporting source: only with referral source Other.
+    equal(has(el, 'otherReporting'), false);
+    pick(el, 'referralSourceUid', 'Other');
+    await waitFor(() => has(el, 'otherReporting'), { message: 'other reporting' });
+    type(el, 'otherReporting', 'A neighbour');
+    pick(el, 'referralSourceUid', 'Family');
+    await waitFor(() => !has(el, 'otherReporting'), { message: 'other reporting hidden' });
+    pick(el, 'referralSourceUid', 'Other');
+    await waitFor(() => has(el, 'otherReporting'), { message: 'other reporting again' });
+    equal(ctl(el, 'otherReporting').value, '', 'other reporting cleared');
+
+    // Other crisis: only with crisis Other.
+    equal(has(el, 'crisisOther'), false);
+    box(el, 'crisis', 'Other').click();
+    await waitFor(() => has(el, 'crisisOther'), { message: 'other crisis' });
+    type(el, 'crisisOther', 'Lost keys');
+    box(el, 'crisis', 'Other').click();
+    await waitFor(() => !has(el, 'crisisOther'), { message: 'other crisis hidden' });
+    box(el, 'crisis', 'Other').click();
+    await waitFor(() => has(el, 'crisisOther'), { message: 'other crisis again' });
+    equal(ctl(el, 'crisisOther').value, '', 'other crisis cleared');
+
+    // Injuries: only with response Force Used; injury from force only with an injury other than No Injury.
+    equal(has(el, 'forceUsedIncidentResultedInInjury'), false);
+    pick(el, 'response', 'Force Used');
+    await waitFor(() => has(el, 'forceUsedIncidentResultedInInjury'), { message: 'injured parties' });
+    equal(has(el, 'injuryResultedFromForce'), false, 'nothing before an injury');
+    boxByLabel(el, 'forceUsedIncidentResultedInInjury', 'No Injury').click();
+    await sleep(100);
+    equal(has(el, 'injuryResultedFromForce'), false, 'No Injury alone does not ask');
+    box(el, 'forceUsedIncidentResultedInInjury', 'Subject Injured').click();
+    await waitFor(() => has(el, 'injuryResultedFromForce'), { message: 'injury from force' });
+    type(el, 'injuryResultedFromForce', 'Bruised wrist');
+    box(el, 'forceUsedIncidentResultedInInjury', 'Subject Injured').click();
+    await waitFor(() => !has(el, 'injuryResultedFromForce'), { message: 'injury from force hidden' });
+    box(el, 'forceUsedIncidentResultedInInjury', 'Officer Injured').click();
+    await waitFor(() => has(el, 'injuryResultedFromForce'), { message: 'injury from force again' });
+    equal(ctl(el, 'injuryResultedFromForce').value, '', 'injury from force cleared');
+    type(el, 'injuryResultedFromForce', 'Scratch');
+    pick(el, 'response', 'No Contact');
+    await waitFor(() => !has(el, 'forceUsedIncidentResultedInInjury') && !has(el, 'injuryResultedFromForce'), { message: 'injury fields hidden' });
+    pick(el, 'response', 'Force Used');
+    await waitFor(() => has(el, 'forceUsedIncidentResultedInInjury'), { message: 'injured parties again' });
+    equal(root(el).querySelectorAll('[data-field="forceUsedIncidentResultedInInjury"] input:checked').length, 0, 'injured parties cleared');
+    equal(has(el, 'injuryResultedFromForce'), false, 'injury from force cleared');
+
+    // Evaluation initiated by: only with custody Yes.
+    equal(has(el, 'processInitiatedBy'), false);
+    pick(el, 'subjectTakenIntoCustodyForEvaluation', 'Yes');
+    await waitFor(() => has(el, 'processInitiatedBy'), { message: 'evaluation initiated by' });
+    pick(el, 'processInitiatedBy', 'Health Officer');
+    pick(el, 'subjectTakenIntoCustodyForEvaluation', 'No');
+    await waitFor(() => !has(el, 'processInitiatedBy'), { message: 'evaluation hidden' });
+    pick(el, 'subjectTakenIntoCustodyForEvaluation', 'Yes');
+    await waitFor(() => has(el, 'processInitiatedBy'), { message: 'evaluation again' });
+    equal(ctl<HTMLSelectElement>(el, 'processInitiatedBy').value, '', 'evaluation initiated by cleared');
+
+    // Required while shown.
+    save(el);
+    await waitFor(() => fieldError(el, 'facilityUid') === 'Facility is required', { message: 'facility required' });
+    equal(fieldError(el, 'incidentHasRelatedCrimeYes'), 'Crime Level is required');
+    equal(fieldError(el, 'crisisOther'), 'Other Crisis is required');
+    equal(fieldError(el, 'processInitiatedBy'), 'Evaluation Initiated By is required');
+  });
+
+  it('saves: "Form successfully saved!", the facility e-mail toast; the form resets and identity is needed again', async () => {
+    const el = mount();
+    await identified(el);
+    fillValid(el, `Citbrowser${Date.now() % 100000}`);
+    pick(el, 'mhFollowUpRequested', 'Yes');
+    await waitFor(() => has(el, 'facilityUid'), { message: 'the facility' });
+    pick(el, 'facilityUid', 'Crisis Stabilization Unit');
+    save(el);
+    await waitFor(() => toasted(CIT_TEXT.saved), { timeout: 10000, message: 'Form successfully saved!' });
+    await waitFor(() => toasted(CIT_TEXT.emailSent), { message: 'the e-mail toast' });
+    equal(root(el).querySelector('[role="alertdialog"]'), null, 'no failure dialog');
+    await waitFor(() => !has(el, 'firstName'), { message: 'the sheet hidden after the save' });
+    equal(ctl(el, 'code').value, '', 'identifier cleared');
+    equal(ctl(el, 'officerName').value, '', 'officer cleared');
+    equal(identityStatus(el), '');
+    await identified(el);
+    equal(ctl(el, 'firstName').value, '', 'a fresh sheet');
+    equal(ctl(el, 'lastName').value, '');
+  });
+
+  it('a facility without an address: "Failed to send email" with its text and Okay', async () => {
+    const el = mount();
+    await identified(el, 'Officer Chen');
+    fillValid(el, `Citnomail${Date.now() % 100000}`);
+    pick(el, 'mhFollowUpRequested', 'Yes');
+    await waitFor(() => has(el, 'facilityUid'), { message: 'the facility' });
+    pick(el, 'facilityUid', 'Harbor Walk-in Center');
+    save(el);
+    const dialog = await waitFor(() => root(el).querySelector('[role="alertdialog"]'), { timeout: 10000, message: 'the dialog' });
+    equal(dialog.getAttribute('aria-label'), CIT_TEXT.emailFailedTitle);
+    equal(text(dialog.querySelector('h2')), 'Failed to send email');
+    equal(text(dialog.querySelector('p')), 'Whoops - an email could not be sent to the Harbor Walk-in Center facility. Please contact your CIT.');
+    ok(toasted(CIT_TEXT.saved), 'the sheet itself was saved');
+    equal(toasted(CIT_TEXT.emailSent), false, 'no e-mail toast');
+    buttonByText(dialog, 'Okay').click();
+    await waitFor(() => !root(el).querySelector('[role="alertdialog"]'), { message: 'the dialog closes' });
+  });
+});
+
+/** A patient the duplicate check matches: a sheet filed and approved through the API (the approval creates the patient). */
+async function matchedPerson(): Promise<{ firstName: string; lastName: string; genderUid: string }> {
+  const json = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${url}/api${path}`, { ...init, headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers ?? {}) } });
+    const body = await response.text();
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${body}`);
+    return body ? JSON.parse(body) : null;
+  };
+  const options = (await json('/cit/oh/context')).data.attributes.options as Record<string, { uid: string; label: string }[]>;
+  const uid = (list: string, label?: string) => (label ? options[list].find((o) => o.label === label)! : options[list][0]).uid;
+  const person = { firstName: 'Matchy', lastName: `Existing${Date.now() % 100000}`, genderUid: uid('gender', 'Male') };
+  const filed = await json('/cit/oh/submit', {
+    method: 'POST',
+    headers: { 'idempotency-key': `cit-browser-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+    body: JSON.stringify({
+      code: CODE, officer_name: OFFICER, first_name: person.firstName, last_name: person.lastName, gender_uid: person.genderUid, race_uid: [uid('race')],
+      veteran_status: 'Veteran status unknown', phone_number: '6145550123', phone_type: 'Mobile', date_time: '2026-01-10T22:15',
+      event_time_zone: 'America/New_York', officer: OFFICER, shift_uid: uid('shift'), referral_source_uid: uid('referral_source'),
+      crisis: ['Depression'], response: 'No Contact', disposition_uid: uid('status'),
+    }),
+  });
+  const login = await json('/auth/login', { method: 'POST', body: JSON.stringify({ user_name: 'cit-supervisor', password: 'careweave-demo' }) });
+  await json(`/data/public/cit-submission/${filed.data.id}/accept`, { method: 'PUT', headers: { authorization: `Bearer ${login.data.attributes.token}` } });
+  return person;
+}
