@@ -7,8 +7,10 @@ import { adoptWidgetStyles } from '../shared/widget/styles';
  * Renders widget components the way their custom elements do: in a shadow
  * root with the widget styles, so they look the same in the shell as on a
  * partner's page, and their events leave through this host element.
+ * With `apiBase` the widget talks to the server without the signed-in
+ * session (public pages that must not use, or drop, a user's session).
  */
-export function WidgetMount({ children, className }: { children: ReactNode; className?: string }) {
+export function WidgetMount({ children, className, apiBase }: { children: ReactNode; className?: string; apiBase?: string }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [root, setRoot] = useState<ShadowRoot | null>(null);
   useLayoutEffect(() => {
@@ -19,7 +21,7 @@ export function WidgetMount({ children, className }: { children: ReactNode; clas
   }, []);
   return (
     <div ref={hostRef} className={className}>
-      {root && createPortal(<WidgetProvider host={hostRef.current}>{children}</WidgetProvider>, root)}
+      {root && createPortal(<WidgetProvider host={hostRef.current} apiBase={apiBase}>{children}</WidgetProvider>, root)}
     </div>
   );
 }

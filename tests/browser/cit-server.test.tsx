@@ -145,7 +145,8 @@ describe('<care-cit-form> against the real server', function () {
     type(el, 'addr2', 'Apt 4');
     await waitFor(() => ctl(el, 'locationAddr2').value === 'Apt 4', { message: 'the copy follows the home address' });
 
-    // Incident date on or before the birth date.
+    // Incident date on or before the birth date (checked once the other fields are valid).
+    fillValid(el, 'Datecheck');
     type(el, 'birthDate', '1990-05-01');
     type(el, 'dateTime', '1990-05-01T10:00');
     save(el);
@@ -154,8 +155,7 @@ describe('<care-cit-form> against the real server', function () {
     save(el);
     await waitFor(() => fieldError(el, 'dateTime') === CIT_TEXT.incidentDate, { message: 'before the birth date too' });
     type(el, 'dateTime', '1990-05-02T10:00');
-    save(el);
-    await waitFor(() => fieldError(el, 'dateTime') === '', { message: 'a later incident is fine' });
+    await waitFor(() => fieldError(el, 'dateTime') === '', { message: 'a later incident is fine (checked again as it changes)' });
 
     // Duplicate check: names of three characters or more and a gender, after 1000 ms.
     const real = window.fetch;
@@ -185,6 +185,7 @@ describe('<care-cit-form> against the real server', function () {
   it('every conditional field appears only for its value, and its value is cleared when hidden', async () => {
     const el = mount();
     await identified(el);
+    fillValid(el, 'Conditional');
 
     // Facility: only with follow-up Yes; cleared otherwise.
     equal(has(el, 'facilityUid'), false);
@@ -278,9 +279,10 @@ describe('<care-cit-form> against the real server', function () {
     // Required while shown.
     save(el);
     await waitFor(() => fieldError(el, 'facilityUid') === 'Facility is required', { message: 'facility required' });
-    equal(fieldError(el, 'incidentHasRelatedCrimeYes'), 'Crime Level is required');
     equal(fieldError(el, 'crisisOther'), 'Other Crisis is required');
     equal(fieldError(el, 'processInitiatedBy'), 'Evaluation Initiated By is required');
+    equal(fieldError(el, 'incidentHasRelatedCrimeYes'), 'Crime Level is required');
+    equal(fieldError(el, 'forceUsedIncidentResultedInInjury'), 'Injured Parties is required');
   });
 
   it('saves: "Form successfully saved!", the facility e-mail toast; the form resets and identity is needed again', async () => {
