@@ -1,4 +1,6 @@
 /** Spec 002 "CIT option lists", section 9 defaults, and the dependent-field clearing rules (section 4). */
+import type { CitSubmission } from './schemas/cit';
+
 export const CIT_DEFAULT_STATE = 'oh';
 export const LOCATION_TYPES = ['Personal Residence', 'Other Residence', 'Group Home', 'Business', 'Service Provider', 'Public Property'] as const;
 export const CRISIS_EVENTS = [
@@ -95,3 +97,19 @@ export function dependentsToClear(v: CitDependents, otherReferralSourceUid: stri
   if (v.subjectTakenIntoCustodyForEvaluation !== 'yes') out.push('processInitiatedBy');
   return out;
 }
+
+/** The sheet's field labels, in the order the form, the staff view and the PDF show them. */
+export const CIT_LABELS: Partial<Record<keyof CitSubmission, string>> = {
+  code: 'Agency Identifier', officerName: 'Officer Name', firstName: 'First Name', lastName: 'Last Name', birthDate: 'Birth Date',
+  genderUid: 'Gender', raceUid: 'Race', juvenile: 'Juvenile', veteranStatus: 'Veteran Status', phoneNumber: 'Phone Number', phoneType: 'Phone Type',
+  addr1: 'Address', addr2: 'Address Line 2', city: 'City', stateUid: 'State', postCode: 'Zip Code', county: 'County', priorityNote: 'Priority Note',
+  dateTime: 'Incident Date and Time', eventTimeZone: 'Time Zone', officer: 'Officer', officerCit: 'Officer CIT Trained', shiftUid: 'Shift',
+  totalTimeOnCall: 'Total Time on Call', type: 'Location Type', locationAddr1: 'Incident Address', locationAddr2: 'Incident Address Line 2',
+  locationCity: 'Incident City', locationStateUid: 'Incident State', locationPostCode: 'Incident Zip Code', locationCounty: 'Incident County',
+  referralSourceUid: 'Referral Source', otherReporting: 'Other Reporting Source', crisis: 'Crisis Event', crisisOther: 'Other Crisis',
+  weaponInvolved: 'Weapon Involved', response: 'Response', forceUsedIncidentResultedInInjury: 'Injured Parties', injuryResultedFromForce: 'Injury Resulted From Force',
+  dispositionUid: 'Disposition', mhFollowUpRequested: 'Mental Health Follow-up Requested', facilityUid: 'Facility', transportBy: 'Transport By',
+  destination: 'Destination', subjectTakenIntoCustodyForEvaluation: 'Subject Taken Into Custody for Evaluation', processInitiatedBy: 'Evaluation Initiated By',
+  incidentHasRelatedCrime: 'Incident Has Related Crime', incidentHasRelatedCrimeYes: 'Crime Level', criminalChargesToBeFiled: 'Criminal Charges To Be Filed',
+  incidentNote: 'Incident Note', officerUnit: 'Officer Unit', reportNumber: 'Report Number', supervisor: 'Supervisor', supervisorUnit: 'Supervisor Unit',
+};

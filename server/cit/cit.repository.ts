@@ -53,7 +53,8 @@ export async function otherReferralSourceUid(db: Db): Promise<string | null> {
 /** Applies the clearing rules so a stored sheet never carries a value its condition no longer allows. */
 export function clearDependents(values: CitSubmission, otherUid: string | null): CitSubmission {
   const out = { ...values } as Record<string, unknown>;
-  for (const field of dependentsToClear(values, otherUid)) out[field] = Array.isArray(out[field]) ? [] : '';
+  // A list field stays a list even when it was not sent at all.
+  for (const field of dependentsToClear(values, otherUid)) out[field] = Array.isArray(out[field]) || field === 'forceUsedIncidentResultedInInjury' ? [] : '';
   return out as CitSubmission;
 }
 

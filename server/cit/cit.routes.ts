@@ -10,6 +10,7 @@ import { countAttempt, type Limit } from '../public-forms/limits';
 import { snakeKeys } from '../../shared/casing';
 import { CIT_TEXT } from '../../shared/cit-options';
 import { CitIdentitySchema, CitSubmissionSchema, type CitSubmission } from '../../shared/schemas/cit';
+import { registerCitPdfRoutes } from './cit-pdf';
 import { citOptionLists, clearDependents, countPersonMatches, findAgencyOfficer, otherReferralSourceUid, type Agency } from './cit.repository';
 
 /** Identity guesses: per client address and per agency identifier, 15 minutes. */
@@ -95,7 +96,10 @@ async function requireApprover(db: Db, request: FastifyRequest) {
   return auth;
 }
 
-export const citRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+  registerCitPdfRoutes(app, ctx);
+
   // ---- Agency officers (no session) ----
   app.get<{ Params: { state: string } }>('/cit/:state/context', async (request) => {
     const state = stateOf(request);
@@ -183,6 +187,31 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
     const row = await loadSubmission(db, request.params.id, auth.divisionUid);
     const canApprove = Boolean(auth.flags.citSupervisoryApproval) && (await approvalEnabled(db, auth.divisionUid));
     return { data: submissionResource(row, canApprove) };
+  });
+
+  // A supervisor corrects a pending sheet before deciding; the officer's identity and the approval status are not editable.
+  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id', async (request) => {
+    const auth = await requireApprover(db, request);
+    const attributes = (request.body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
+    if (!attributes || typeof attributes !== 'object' || Array.isArray(attributes)) throw new HttpError(400, [{ message: 'Request body must be { data: { attributes } }' }]);
+    return db.transaction().execute(async (t) => {
+      const trx = t as unknown as Db;
+      const row = await loadSubmission(trx, request.params.id, auth.divisionUid, true);
+      if (row.approval_status !== 'pending') throw new HttpError(409, [{ message: 'This submission has already been decided' }]);
+      const { code: _c, officer_name: _o, officerName: _n, approval_status: _a, approvalStatus: _s, ...changes } = attributes as Record<string, unknown>;
+      // The stored sheet has no identity code; a placeholder satisfies the schema and is never stored.
+      const { approvalStatus: _stored, code: _none, ...sheet } = row.submission_json as unknown as Record<string, unknown>;
+      const parsed = parseBody(CitSubmissionSchema, { ...(snakeKeys(sheet) as Record<string, unknown>), ...changes, code: '-', officer_name: row.officer_name });
+      const values = clearDependents(parsed, await otherReferralSourceUid(trx));
+      if (values.mhFollowUpRequested === 'yes' && values.facilityUid) {
+        const ok = await sql`select 1 from facility f join cit_agency a on a.org_uid = f.org_uid where f.facility_uid = ${values.facilityUid} and a.agency_uid = ${row.agency_uid}`.execute(trx);
+        if (!ok.rows.length) throw new HttpError(422, [{ field: 'facility_uid', message: 'Must be a facility of this agency' }]);
+      }
+      const stored = { ...values, code: undefined, approvalStatus: 'pending' };
+      await sql`update cit_submission set submission_json = ${JSON.stringify(stored)}::jsonb where submission_uid = ${row.submission_uid}`.execute(trx);
+      await sql`insert into cit_submission_log (submission_uid, action, user_uid, division_uid) values (${row.submission_uid}, 'edited', ${auth.userUid}, ${row.division_uid})`.execute(trx);
+      return { data: submissionResource(await loadSubmission(trx, row.submission_uid, auth.divisionUid), true) };
+    });
   });
 
   app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id/accept', async (request) => {

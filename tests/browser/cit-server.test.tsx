@@ -1,4 +1,5 @@
 import '../../widgets/cit/cit-form.element';
+import '../../widgets/cit/cit-submission.element';
 import { CIT_TEXT } from '../../shared/cit-options';
 import { $toasts } from '../../widgets/kit/toasts';
 import { equal, ok } from './support/assert';
@@ -326,6 +327,11 @@ describe('<care-cit-form> against the real server', function () {
 
 /** A patient the duplicate check matches: a sheet filed and approved through the API (the approval creates the patient). */
 async function matchedPerson(): Promise<{ firstName: string; lastName: string; genderUid: string }> {
+  return (await filed(true)).person;
+}
+
+/** A sheet filed through the public API, approved by the supervisor when `approve`. */
+async function filed(approve: boolean) {
   const json = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${url}/api${path}`, { ...init, headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.headers ?? {}) } });
     const body = await response.text();
@@ -335,7 +341,7 @@ async function matchedPerson(): Promise<{ firstName: string; lastName: string; g
   const options = (await json('/cit/oh/context')).data.attributes.options as Record<string, { uid: string; label: string }[]>;
   const uid = (list: string, label?: string) => (label ? options[list].find((o) => o.label === label)! : options[list][0]).uid;
   const person = { firstName: 'Matchy', lastName: `Existing${Date.now() % 100000}`, genderUid: uid('gender', 'Male') };
-  const filed = await json('/cit/oh/submit', {
+  const sheet = await json('/cit/oh/submit', {
     method: 'POST',
     headers: { 'idempotency-key': `cit-browser-${Date.now()}-${Math.random().toString(36).slice(2)}` },
     body: JSON.stringify({
@@ -346,6 +352,56 @@ async function matchedPerson(): Promise<{ firstName: string; lastName: string; g
     }),
   });
   const login = await json('/auth/login', { method: 'POST', body: JSON.stringify({ user_name: 'cit-supervisor', password: 'careweave-demo' }) });
-  await json(`/data/public/cit-submission/${filed.data.id}/accept`, { method: 'PUT', headers: { authorization: `Bearer ${login.data.attributes.token}` } });
-  return person;
+  const token = login.data.attributes.token as string;
+  if (approve) await json(`/data/public/cit-submission/${sheet.data.id}/accept`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+  return { person, id: sheet.data.id as string, token };
 }
+
+describe('<care-cit-submission> PDF against the real server', function () {
+  this.timeout(30000);
+  before(function () {
+    if (!url) this.skip();
+  });
+  afterEach(() => document.querySelectorAll('care-cit-submission').forEach((el) => el.remove()));
+
+  const view = (id: string, token: string) => {
+    const el = document.createElement('care-cit-submission');
+    el.setAttribute('api-base', `${url}/api`);
+    el.setAttribute('token', token);
+    el.setAttribute('submission-id', id);
+    document.body.append(el);
+    return el;
+  };
+  const pdfButton = (el: HTMLElement) => [...root(el).querySelectorAll('button')].find((b) => text(b) === 'PDF');
+
+  it('an approved sheet has a PDF button that opens the signed link in a new tab; a pending one has none', async () => {
+    const pending = await filed(false);
+    const a = view(pending.id, pending.token);
+    await waitFor(() => text(root(a).querySelector('[data-testid="approval-status"]')) === 'pending', { timeout: 10000, message: 'the pending sheet' });
+    equal(pdfButton(a), undefined, 'no PDF before approval');
+
+    const approved = await filed(true);
+    const el = view(approved.id, approved.token);
+    const button = await waitFor(() => pdfButton(el), { timeout: 10000, message: 'the PDF button' });
+    const tab = { opener: {} as unknown, location: { href: '' }, closed: false, close() { this.closed = true; } };
+    const opened: string[] = [];
+    const real = window.open;
+    window.open = ((target?: string | URL, name?: string) => {
+      opened.push(`${String(target ?? '')}|${name ?? ''}`);
+      return tab as unknown as Window;
+    }) as typeof window.open;
+    try {
+      button.click();
+      await waitFor(() => tab.location.href, { message: 'the tab sent to the link' });
+    } finally {
+      window.open = real;
+    }
+    equal(opened.join(','), '|_blank', 'one new tab, opened within the click');
+    equal(tab.opener, null, 'the tab cannot reach back');
+    ok(tab.location.href.startsWith(`${url}/api/cit-pdf?token=`), tab.location.href);
+    const pdf = await fetch(tab.location.href);
+    equal(pdf.status, 200);
+    equal(pdf.headers.get('content-type'), 'application/pdf');
+    equal(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5)), '%PDF-');
+  });
+});

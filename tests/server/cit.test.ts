@@ -222,3 +222,149 @@ describe('staff: CIT submission approval', () => {
     errorsOf(await call(server.url, `/api/data/public/cit-submission/${id}`, { token: supervisor.token }), 404);
   });
 });
+
+describe('staff: CIT PDF export', () => {
+  const put = (id: string, action: string) => call(server.url, `/api/data/public/cit-submission/${id}/${action}`, { method: 'PUT', token: supervisor.token, body: {} });
+  const pdfPath = (patient: string, event: string) => `/api/data/public/patient/${patient}/medical-events/${event}/pdf`;
+  let patient: string;
+  let event: string;
+  before(async () => {
+    const id = (await submit(sheet({ first_name: 'Pdfperson', last_name: 'Exportcase', crisis: ['Depression', 'Other'], crisis_other: 'Lost job', mh_follow_up_requested: 'yes', facility_uid: facilities[0].facility_uid }))).body.data.id;
+    const approved = await put(id, 'accept');
+    assert.equal(approved.status, 200, approved.text);
+    patient = approved.body.data.attributes.patient_uid;
+    event = approved.body.data.attributes.medical_event_uid;
+  });
+  /** The text drawn on the PDF's pages (pdf-lib writes Flate streams with hex strings). */
+  async function pdfText(bytes: Buffer): Promise<string> {
+    const { inflateSync } = await import('node:zlib');
+    const raw = bytes.toString('latin1');
+    const out: string[] = [];
+    for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+      let content: string;
+      try {
+        content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
+      } catch {
+        continue;
+      }
+      for (const t of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) out.push(Buffer.from(t[1], 'hex').toString('latin1'));
+    }
+    return out.join('\n');
+  }
+
+  it('gives a short-lived link that streams the sheet as a PDF', async () => {
+    const answer = await call(server.url, pdfPath(patient, event), { token: supervisor.token });
+    assert.equal(answer.status, 200, answer.text);
+    const link = answer.body.data.link as string;
+    assert.ok(link.startsWith(`${server.url}/api/cit-pdf?token=`), link);
+    const pdf = await fetch(link);
+    assert.equal(pdf.status, 200);
+    assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+    assert.match(pdf.headers.get('content-disposition') ?? '', /^inline; filename="cit-Exportcase-Pdfperson-/);
+    const bytes = Buffer.from(await pdf.arrayBuffer());
+    assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+    const { PDFDocument } = await import('pdf-lib');
+    assert.ok((await PDFDocument.load(bytes)).getPageCount() >= 1);
+    const text = await pdfText(bytes);
+    for (const expected of ['Crisis Intervention Team Contact Sheet', 'Exportcase, Pdfperson', 'First Name', 'Pdfperson', 'Crisis Event', 'Depression, Other', 'Other Crisis', 'Lost job',
+      'Time Zone', 'Eastern', 'Facility', facilities[0].facility_name, 'Gender', 'Female', 'Phone Number', '(614) 555-0199', 'Incident Date and Time', '01/10/2026']) {
+      assert.ok(text.includes(expected), `"${expected}" in the PDF:\n${text}`);
+    }
+    assert.ok(!text.includes(DEMO_CIT_AGENCY.code), 'the agency identifier is never printed');
+    // The link works more than once within its 5 minutes.
+    assert.equal((await fetch(link)).status, 200);
+  });
+
+  it('refuses expired and tampered links with 403', async () => {
+    const { signPdfToken } = await import('../../server/cit/cit-pdf');
+    const fs = await import('node:fs/promises');
+    const secret = Buffer.from((await fs.readFile(`${server.dataDir}/pdf-link.key`, 'utf8')).trim(), 'base64url');
+    const expired = signPdfToken(secret, { e: event, p: patient, x: Math.floor(Date.now() / 1000) - 1 });
+    assert.deepEqual(errorsOf(await call(server.url, `/api/cit-pdf?token=${expired}`), 403), [{ message: 'This PDF link has expired or is not valid. Ask for a new one.' }]);
+    const good = (await call(server.url, pdfPath(patient, event), { token: supervisor.token })).body.data.link as string;
+    const token = good.split('/api/cit-pdf?token=')[1];
+    const [payload, signature] = token.split('.');
+    const flipped = signature.slice(0, -2) + (signature.endsWith('AA') ? 'BB' : 'AA');
+    errorsOf(await call(server.url, `/api/cit-pdf?token=${payload}.${flipped}`), 403);
+    const longer = Buffer.from(JSON.stringify({ e: event, p: patient, x: Math.floor(Date.now() / 1000) + 86400 * 365 })).toString('base64url');
+    errorsOf(await call(server.url, `/api/cit-pdf?token=${longer}.${signature}`), 403);
+    errorsOf(await call(server.url, `/api/cit-pdf?token=${signPdfToken(Buffer.alloc(32, 1), { e: event, p: patient, x: Math.floor(Date.now() / 1000) + 60 })}`), 403);
+    errorsOf(await call(server.url, '/api/cit-pdf?token=garbage'), 403);
+  });
+
+  it('401 without a session, 403 without CIT, 404 for another division, a non-cit event or a mismatched patient', async () => {
+    errorsOf(await call(server.url, pdfPath(patient, event)), 401);
+    const nav = await login(server.url, 'navigator');
+    errorsOf(await call(server.url, pdfPath(patient, event), { token: nav.token }), 403);
+    const [other] = (await sql<{ division_uid: string }>`select division_uid from division where division_uid <> (select division_uid from patient where patient_uid = ${patient}) limit 1`.execute(server.db)).rows;
+    const elsewhere = (await sql<{ patient_uid: string }>`
+      insert into patient (division_uid, first_name, last_name, gender_uid, episode_status_uid)
+      select ${other.division_uid}, 'Pdfother', 'Division', gender_uid, episode_status_uid from patient where patient_uid = ${patient} returning patient_uid`.execute(server.db)).rows[0].patient_uid;
+    const elsewhereEvent = (await sql<{ medical_event_uid: string }>`
+      insert into medical_event (patient_uid, medical_event_type_uid, event_date, event_time_zone, status_uid, detail)
+      select ${elsewhere}, medical_event_type_uid, event_date, event_time_zone, status_uid, detail from medical_event where medical_event_uid = ${event}
+      returning medical_event_uid`.execute(server.db)).rows[0].medical_event_uid;
+    errorsOf(await call(server.url, pdfPath(elsewhere, elsewhereEvent), { token: supervisor.token }), 404);
+    const overdose = (await sql<{ medical_event_uid: string }>`
+      insert into medical_event (patient_uid, medical_event_type_uid, event_date, event_time_zone, status_uid)
+      select ${patient}, m.uid, now(), 'America/New_York', me.status_uid from reference_data m, medical_event me
+       where m.model = 'reference-medical-event' and m.name = 'drug_overdose' and me.medical_event_uid = ${event}
+      returning medical_event_uid`.execute(server.db)).rows[0].medical_event_uid;
+    errorsOf(await call(server.url, pdfPath(patient, overdose), { token: supervisor.token }), 404);
+    errorsOf(await call(server.url, pdfPath(elsewhere, event), { token: supervisor.token }), 404);
+    errorsOf(await call(server.url, pdfPath('not-an-id', event), { token: supervisor.token }), 404);
+  });
+});
+
+describe('staff: editing a pending CIT submission', () => {
+  const edit = (id: string, attributes: Record<string, unknown>, token = supervisor.token) =>
+    call(server.url, `/api/data/public/cit-submission/${id}`, { method: 'PUT', token, body: { data: { attributes } } });
+  const newSubmission = async (first: string) => (await submit(sheet({ first_name: first, last_name: 'Editcase' }))).body.data.id as string;
+  const stored = async (id: string) => (await sql<{ submission_json: any }>`select submission_json from cit_submission where submission_uid = ${id}`.execute(server.db)).rows[0].submission_json;
+
+  it('a supervisor corrects fields; the rest, the officer and the status stay; dependents are cleared', async () => {
+    const id = await newSubmission('Editable');
+    const answer = await edit(id, { first_name: 'Edited', incident_note: 'corrected note', crisis: ['Anxiety Related'], crisis_other: 'should be cleared', officer_name: 'Officer Chen', approval_status: 'approved', code: 'x' });
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal(answer.body.data.attributes.status, 'pending');
+    assert.equal(answer.body.data.attributes.officer_name, DEMO_CIT_AGENCY.officers[0]);
+    assert.equal(answer.body.data.attributes.submission_json.first_name, 'Edited');
+    assert.equal(answer.body.data.attributes.submission_json.code, undefined);
+    const json = await stored(id);
+    assert.equal(json.firstName, 'Edited');
+    assert.equal(json.lastName, 'Editcase');
+    assert.equal(json.incidentNote, 'corrected note');
+    assert.deepEqual(json.crisis, ['Anxiety Related']);
+    assert.equal(json.crisisOther, '');
+    assert.equal(json.officerName, DEMO_CIT_AGENCY.officers[0]);
+    assert.equal(json.approvalStatus, 'pending');
+    assert.equal(json.code, undefined);
+    const log = await sql<{ action: string }>`select action from cit_submission_log where submission_uid = ${id} order by created_at`.execute(server.db);
+    assert.deepEqual(log.rows.map((r) => r.action), ['submitted', 'edited']);
+  });
+
+  it('validates like the public form (422 with fields)', async () => {
+    const id = await newSubmission('Invalidedit');
+    const bad = await edit(id, { first_name: '', phone_number: '12', birth_date: '1990-05-01', date_time: '1990-04-01T10:00', mh_follow_up_requested: 'yes', facility_uid: '' });
+    const errors = Object.fromEntries(errorsOf(bad, 422).map((e) => [e.field, e.message]));
+    assert.equal(errors.first_name, 'Required');
+    assert.equal(errors.phone_number, 'Must be a 10-digit phone number');
+    const rules = Object.fromEntries(errorsOf(await edit(id, { birth_date: '1990-05-01', date_time: '1990-04-01T10:00', mh_follow_up_requested: 'yes', facility_uid: '' }), 422).map((e) => [e.field, e.message]));
+    assert.equal(rules.date_time, CIT_TEXT.incidentDate);
+    assert.equal(rules.facility_uid, 'Required');
+    errorsOf(await edit(id, { mh_follow_up_requested: 'yes', facility_uid: '00000000-0000-0000-0000-000000000000' }), 422);
+    errorsOf(await call(server.url, `/api/data/public/cit-submission/${id}`, { method: 'PUT', token: supervisor.token, body: { first_name: 'flat' } }), 400);
+    assert.equal((await stored(id)).firstName, 'Invalidedit', 'nothing stored');
+  });
+
+  it('403 for non-supervisors, 401 without a session, 409 once decided, 404 unknown', async () => {
+    const id = await newSubmission('Lockededit');
+    const cit = await login(server.url, 'cit');
+    errorsOf(await edit(id, { first_name: 'Nope' }, cit.token), 403);
+    errorsOf(await call(server.url, `/api/data/public/cit-submission/${id}`, { method: 'PUT', body: { data: { attributes: { first_name: 'Nope' } } } }), 401);
+    const accepted = await call(server.url, `/api/data/public/cit-submission/${id}/accept`, { method: 'PUT', token: supervisor.token, body: {} });
+    assert.equal(accepted.status, 200);
+    assert.deepEqual(errorsOf(await edit(id, { first_name: 'Late' }), 409), [{ message: 'This submission has already been decided' }]);
+    errorsOf(await edit('00000000-0000-0000-0000-000000000000', { first_name: 'Ghost' }), 404);
+  });
+});

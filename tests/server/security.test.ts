@@ -181,6 +181,8 @@ describe('refusals on every route', () => {
     ['GET', `/api/data/public/cit-submission/${uuid}`],
     ['PUT', `/api/data/public/cit-submission/${uuid}/accept`],
     ['PUT', `/api/data/public/cit-submission/${uuid}/reject`],
+    ['PUT', `/api/data/public/cit-submission/${uuid}`, { data: { attributes: { first_name: 'x' } } }],
+    ['GET', `/api/data/public/patient/${uuid}/medical-events/${uuid}/pdf`],
     ['GET', `/api/data/public/hwc-patient/${uuid}`],
     ['PUT', `/api/data/public/hwc-patient/${uuid}`, { data: { attributes: { is_ignored: true } } }],
     ['PUT', `/api/data/public/hwc-patient/${uuid}/command/resend`, {}],
@@ -207,11 +209,11 @@ describe('refusals on every route', () => {
     assert.ok(registered.includes('GET /api/queues/:id'), registered.join('\n'));
     const open = ['POST /api/auth/login', 'GET /api/translations', 'GET /api/health',
       'POST /api/support-request/submit', 'POST /api/b2w/init', 'POST /api/b2w/validate', 'POST /api/b2w/status', 'POST /api/public/engagements/opt-out/:param',
-      'GET /api/cit/:param/context', 'POST /api/cit/:param/identify', 'POST /api/cit/:param/person-match', 'POST /api/cit/:param/submit', 'GET /api/reference-data/reference-geo-data',
+      'GET /api/cit/:param/context', 'POST /api/cit/:param/identify', 'POST /api/cit/:param/person-match', 'POST /api/cit/:param/submit', 'GET /api/reference-data/reference-geo-data', 'GET /api/cit-pdf',
       'GET /api/ext/:param', 'GET /api/ext/:param/index', 'GET /api/ext/:param/reference/:param', 'GET /api/ext/:param/providers', 'POST /api/ext/:param/register', 'POST /api/ext/:param/register-confirm', 'POST /api/ext/:param',
       'GET /api/handle_with_care/context', 'GET /api/handle_with_care/config/reference-gender', 'GET /api/handle_with_care/public/facility', 'POST /api/handle_with_care/submit'];
     const normalise = (p: string) => p.replace(/\/:[a-z]+/g, '/:param');
-    const covered = ROUTES.map(([m, p]) => normalise(`${m} ${p.split('?')[0].replace(uuid, ':param').replace(/\/(queue-patient-view|reference-gender)\b/, '/:param')}`));
+    const covered = ROUTES.map(([m, p]) => normalise(`${m} ${p.split('?')[0].replaceAll(uuid, ':param').replace(/\/(queue-patient-view|reference-gender)\b/, '/:param')}`));
     const missing = registered.map(normalise).filter((r) => !open.includes(r) && !covered.includes(r) && !r.includes('*'));
     assert.deepEqual([...new Set(missing)], []);
   });

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../shared/api/errors';
 import {
-  CHARGES, CIT_DUPLICATE_DEBOUNCE_MS, CIT_DUPLICATE_NAME_MIN, CIT_IDENTITY_DEBOUNCE_MS, CIT_TEXT, CIT_ZIP_LENGTH, CRIME_LEVELS, CRISIS_EVENTS,
+  CHARGES, CIT_DUPLICATE_DEBOUNCE_MS, CIT_LABELS, CIT_DUPLICATE_NAME_MIN, CIT_IDENTITY_DEBOUNCE_MS, CIT_TEXT, CIT_ZIP_LENGTH, CRIME_LEVELS, CRISIS_EVENTS,
   dependentsToClear, EVALUATION_INITIATED_BY, hasRealInjury, INJURED_PARTIES, LOCATION_TYPES, OTHER, PHONE_TYPES, RESPONSES, TIME_ZONES,
   TRANSPORT_BY, VETERAN_STATUSES, WEAPONS,
 } from '../../shared/cit-options';
@@ -22,20 +22,8 @@ import { CitStyles } from './cit.styles';
 export type IdentityState = 'CHECKING' | 'VERIFYING' | 'VALID' | 'INVALID';
 type Form = UseFormReturn<CitSubmission>;
 
-export const CIT_LABELS: Partial<Record<keyof CitSubmission, string>> = {
-  code: 'Agency Identifier', officerName: 'Officer Name', firstName: 'First Name', lastName: 'Last Name', birthDate: 'Birth Date',
-  genderUid: 'Gender', raceUid: 'Race', juvenile: 'Juvenile', veteranStatus: 'Veteran Status', phoneNumber: 'Phone Number', phoneType: 'Phone Type',
-  addr1: 'Address', addr2: 'Address Line 2', city: 'City', stateUid: 'State', postCode: 'Zip Code', county: 'County', priorityNote: 'Priority Note',
-  dateTime: 'Incident Date and Time', eventTimeZone: 'Time Zone', officer: 'Officer', officerCit: 'Officer CIT Trained', shiftUid: 'Shift',
-  totalTimeOnCall: 'Total Time on Call', type: 'Location Type', locationAddr1: 'Incident Address', locationAddr2: 'Incident Address Line 2',
-  locationCity: 'Incident City', locationStateUid: 'Incident State', locationPostCode: 'Incident Zip Code', locationCounty: 'Incident County',
-  referralSourceUid: 'Referral Source', otherReporting: 'Other Reporting Source', crisis: 'Crisis Event', crisisOther: 'Other Crisis',
-  weaponInvolved: 'Weapon Involved', response: 'Response', forceUsedIncidentResultedInInjury: 'Injured Parties', injuryResultedFromForce: 'Injury Resulted From Force',
-  dispositionUid: 'Disposition', mhFollowUpRequested: 'Mental Health Follow-up Requested', facilityUid: 'Facility', transportBy: 'Transport By',
-  destination: 'Destination', subjectTakenIntoCustodyForEvaluation: 'Subject Taken Into Custody for Evaluation', processInitiatedBy: 'Evaluation Initiated By',
-  incidentHasRelatedCrime: 'Incident Has Related Crime', incidentHasRelatedCrimeYes: 'Crime Level', criminalChargesToBeFiled: 'Criminal Charges To Be Filed',
-  incidentNote: 'Incident Note', officerUnit: 'Officer Unit', reportNumber: 'Report Number', supervisor: 'Supervisor', supervisorUnit: 'Supervisor Unit',
-};
+/** Moved to shared/cit-options.ts (the server's PDF uses the same labels). */
+export { CIT_LABELS };
 const label = (name: keyof CitSubmission) => CIT_LABELS[name] ?? name;
 
 function Select({ form, name, options, wide }: { form: Form; name: keyof CitSubmission; options: readonly (string | { value: string; label: string })[]; wide?: boolean }) {

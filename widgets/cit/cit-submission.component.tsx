@@ -9,7 +9,7 @@ import { useWidgetApi } from '../../shared/widget/widget-context';
 import { LoadState } from '../kit/load-state';
 import { toast, Toasts } from '../kit/toasts';
 import { CIT_LABELS } from './cit-form.component';
-import { decideSubmission, getOptionsForStaff, getSubmission, type CitOptions, type CitSubmissionDoc } from './cit.resource';
+import { decideSubmission, getCitPdfLink, getOptionsForStaff, getSubmission, type CitOptions, type CitSubmissionDoc } from './cit.resource';
 import { CitStyles } from './cit.styles';
 
 const HIDDEN = new Set(['code', 'approvalStatus']);
@@ -84,6 +84,22 @@ export function CitSubmissionView({ submissionId }: { submissionId: string }) {
     }
   };
 
+  // The tab is opened within the click (popup blockers), then sent to the signed link.
+  const openPdf = async () => {
+    if (!doc?.patientUid || !doc.medicalEventUid) return;
+    const tab = window.open('', '_blank');
+    try {
+      const { link } = (await getCitPdfLink(api, doc.patientUid, doc.medicalEventUid)).data;
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = link;
+      } else window.open(link, '_blank', 'noopener');
+    } catch (err) {
+      tab?.close();
+      toast(err instanceof ApiError ? err.errors[0].message : 'Something went wrong.', 'danger');
+    }
+  };
+
   const controls = doc?.canApprove && !doc.approvalLocked && !deleted;
   return (
     <div className="cit-submission cit-readonly">
@@ -100,6 +116,11 @@ export function CitSubmissionView({ submissionId }: { submissionId: string }) {
                 Status: <strong data-testid="approval-status">{doc.status}</strong>
                 {doc.approvalLocked && ' (locked)'} · {doc.agencyName} · filed by {doc.officerName} on {formatDateTime(doc.createdAt)}
               </p>
+              {doc.status === 'approved' && doc.patientUid && doc.medicalEventUid && (
+                <div className="cit-buttons">
+                  <button type="button" onClick={openPdf}>PDF</button>
+                </div>
+              )}
               {controls && (
                 <section aria-label="Approval">
                   <div className="approval" role="group" aria-label="Approval status">

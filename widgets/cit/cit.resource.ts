@@ -52,3 +52,6 @@ export const getSubmission = (api: ApiClient, id: string) => api.get<Doc<CitSubm
 export const decideSubmission = (api: ApiClient, id: string, action: 'accept' | 'reject') =>
   api.put<Doc<CitSubmissionDoc> | undefined>(`data/public/cit-submission/${encodeURIComponent(id)}/${action}`);
 export const getOptionsForStaff = (api: ApiClient) => api.get<Doc<{ options: CitOptions }>>('cit/oh/context');
+/** A signed link (5 minutes) to the PDF of an approved sheet's CIT event; it needs no session, so a new tab can open it. */
+export const getCitPdfLink = (api: ApiClient, patientUid: string, medicalEventUid: string) =>
+  api.get<{ data: { link: string } }>(`data/public/patient/${encodeURIComponent(patientUid)}/medical-events/${encodeURIComponent(medicalEventUid)}/pdf`);

@@ -1,0 +1,242 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { AppContext } from '../app-context';
+import { requireFlag } from '../auth/context';
+import type { Db } from '../db/connect';
+import { patientScope } from '../dataviews/scopes';
+import { HttpError, notFound } from '../errors';
+import { CIT_LABELS, TIME_ZONES } from '../../shared/cit-options';
+import { formatDate, formatDateTime, formatPhone } from '../../shared/format';
+
+/** How long a PDF link works (spec: short-lived). */
+export const CIT_PDF_LINK_SECONDS = 5 * 60;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The HMAC key for PDF links: 32 random bytes kept in DATA_DIR/pdf-link.key
+ * (mode 600, written on first start, like the embedded PostgreSQL password).
+ * When DATA_DIR cannot be written, a key for this process only: links then
+ * stop working at a restart, which a 5-minute link can live with.
+ */
+const secrets = new Map<string, Promise<Buffer>>();
+export function pdfLinkSecret(dataDir: string): Promise<Buffer> {
+  let found = secrets.get(dataDir);
+  if (!found) {
+    found = (async () => {
+      const file = path.join(dataDir, 'pdf-link.key');
+      try {
+        const saved = await fs.readFile(file, 'utf8');
+        if (saved.trim().length >= 43) return Buffer.from(saved.trim(), 'base64url');
+      } catch {
+        // not there yet
+      }
+      const fresh = crypto.randomBytes(32);
+      try {
+        await fs.mkdir(dataDir, { recursive: true });
+        await fs.writeFile(file, fresh.toString('base64url'), { mode: 0o600, flag: 'wx' });
+      } catch (err) {
+        // Another start wrote it first: use theirs. Otherwise (read-only DATA_DIR) keep the process key.
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') return Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64url');
+      }
+      return fresh;
+    })();
+    secrets.set(dataDir, found);
+  }
+  return found;
+}
+
+interface LinkClaims {
+  /** medical event */
+  e: string;
+  /** patient */
+  p: string;
+  /** expiry, seconds since the epoch */
+  x: number;
+}
+
+const mac = (secret: Buffer, payload: string) => crypto.createHmac('sha256', secret).update(`cit-pdf:${payload}`).digest('base64url');
+
+export function signPdfToken(secret: Buffer, claims: LinkClaims): string {
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${payload}.${mac(secret, payload)}`;
+}
+
+/** The claims of a good, unexpired token; null for anything else. */
+export function verifyPdfToken(secret: Buffer, token: string, now = Date.now()): LinkClaims | null {
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return null;
+  const expected = Buffer.from(mac(secret, payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as LinkClaims;
+    if (typeof claims.x !== 'number' || claims.x * 1000 < now || !UUID.test(claims.e) || !UUID.test(claims.p)) return null;
+    return claims;
+  } catch {
+    return null;
+  }
+}
+
+interface EventRow {
+  medical_event_uid: string;
+  patient_uid: string;
+  first_name: string;
+  last_name: string;
+  detail: { crisis?: Record<string, unknown>; agencyName?: string; citSubmissionUid?: string } | null;
+  facility_name: string | null;
+  event_date: Date;
+}
+
+async function loadCitEvent(db: Db, patientUid: string, eventUid: string, scope?: ReturnType<ReturnType<typeof patientScope>>): Promise<EventRow | null> {
+  const row = await sql<EventRow>`
+    select me.medical_event_uid, p.patient_uid, p.first_name, p.last_name, me.detail, f.facility_name, me.event_date
+      from medical_event me
+      join patient p on p.patient_uid = me.patient_uid
+      join reference_data m on m.uid = me.medical_event_type_uid and m.model = 'reference-medical-event' and m.name = 'cit'
+      left join facility f on f.facility_uid = me.facility_uid
+     where me.medical_event_uid = ${eventUid} and me.patient_uid = ${patientUid} and ${scope ?? sql`true`}`.execute(db);
+  return row.rows[0] ?? null;
+}
+
+/** What a value reads as on the sheet (as on the staff cit-submission page). */
+function display(key: string, value: unknown, labels: Map<string, string>): string {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && !value.length)) return '';
+  if (Array.isArray(value)) return value.map((v) => labels.get(String(v)) ?? String(v)).join(', ');
+  const text = String(value);
+  if (key === 'birthDate') return formatDate(text);
+  if (key === 'dateTime') return formatDateTime(text);
+  if (key === 'phoneNumber') return formatPhone(text);
+  if (key === 'eventTimeZone') return TIME_ZONES.find((t) => t.value === text)?.label ?? text;
+  if (text === 'yes' || text === 'no') return text === 'yes' ? 'Yes' : 'No';
+  return labels.get(text) ?? text;
+}
+
+/** The standard PDF fonts speak WinAnsi only: anything else becomes '?'. */
+const printable = (s: string) => s.normalize('NFC').replace(/[\t\r\n]+/g, ' ').replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(next, size) <= width) line = next;
+    else {
+      if (line) lines.push(line);
+      // A single word longer than the column is cut.
+      let rest = word;
+      while (font.widthOfTextAtSize(rest, size) > width) {
+        let cut = rest.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+        lines.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
+    }
+  }
+  if (line) lines.push(line);
+  return lines.length ? lines : [''];
+}
+
+/** The CIT sheet of one event as a PDF: every filled field with its label, read-only. */
+export async function citPdf(db: Db, row: EventRow): Promise<Uint8Array> {
+  const sheet = row.detail?.crisis ?? {};
+  const uids = Object.values(sheet).flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === 'string' && UUID.test(v));
+  const labels = new Map<string, string>();
+  if (uids.length) {
+    const found = await sql<{ uid: string; label: string }>`select uid::text, label from reference_data where uid::text = any(${uids}::text[])`.execute(db);
+    for (const r of found.rows) labels.set(r.uid, r.label);
+    const facilities = await sql<{ uid: string; label: string }>`select facility_uid::text as uid, facility_name as label from facility where facility_uid::text = any(${uids}::text[])`.execute(db);
+    for (const r of facilities.rows) labels.set(r.uid, r.label);
+  }
+
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`CIT contact sheet - ${row.last_name}, ${row.first_name}`);
+  pdf.setCreator('Careweave');
+  pdf.setProducer('Careweave (pdf-lib)');
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const [W, H, M] = [612, 792, 50];
+  const labelWidth = 170;
+  const valueWidth = W - 2 * M - labelWidth - 10;
+  let page: PDFPage = pdf.addPage([W, H]);
+  let y = H - M;
+  const ensure = (height: number) => {
+    if (y - height < M) {
+      page = pdf.addPage([W, H]);
+      y = H - M;
+    }
+  };
+  const write = (text: string, x: number, f: PDFFont, size: number, color = rgb(0, 0, 0)) => page.drawText(printable(text), { x, y, font: f, size, color });
+
+  write('Crisis Intervention Team Contact Sheet', M, bold, 16);
+  y -= 22;
+  write(`${row.last_name}, ${row.first_name}${row.detail?.agencyName ? ` - ${row.detail.agencyName}` : ''}`, M, font, 11, rgb(0.25, 0.25, 0.25));
+  y -= 14;
+  write('Approved CIT event (read-only copy of the contact sheet)', M, font, 9, rgb(0.4, 0.4, 0.4));
+  y -= 10;
+  page.drawLine({ start: { x: M, y }, end: { x: W - M, y }, thickness: 0.5, color: rgb(0.7, 0.7, 0.7) });
+  y -= 18;
+
+  const size = 10;
+  const lineHeight = 13;
+  for (const [key, label] of Object.entries(CIT_LABELS)) {
+    if (key === 'code' || label === undefined) continue;
+    const raw = key === 'facilityUid' && row.facility_name ? row.facility_name : sheet[key];
+    const value = display(key, raw, labels);
+    if (!value) continue;
+    const labelLines = wrap(printable(label), bold, size, labelWidth);
+    const valueLines = wrap(printable(value), font, size, valueWidth);
+    const lines = Math.max(labelLines.length, valueLines.length);
+    ensure(lines * lineHeight + 4);
+    for (let i = 0; i < lines; i++) {
+      if (labelLines[i]) page.drawText(labelLines[i], { x: M, y, font: bold, size });
+      if (valueLines[i]) page.drawText(valueLines[i], { x: M + labelWidth + 10, y, font, size });
+      y -= lineHeight;
+    }
+    y -= 4;
+  }
+  const pages = pdf.getPages();
+  pages.forEach((p, i) => p.drawText(`Page ${i + 1} of ${pages.length}`, { x: W - M - 60, y: M / 2, font, size: 8, color: rgb(0.4, 0.4, 0.4) }));
+  return pdf.save();
+}
+
+/** Staff ask for a link; the link itself needs no session (it is opened in a new tab) but dies after 5 minutes. */
+export function registerCitPdfRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+  const secret = () => pdfLinkSecret(config.dataDir);
+  // Make the key on start, not on the first request.
+  void secret();
+
+  app.get<{ Params: { patient: string; event: string } }>('/data/public/patient/:patient/medical-events/:event/pdf', async (request) => {
+    const auth = requireFlag(request, 'hasAppCit');
+    const { patient: patientId, event: medicalEventId } = request.params;
+    if (!UUID.test(patientId) || !UUID.test(medicalEventId)) throw notFound();
+    const row = await loadCitEvent(db, patientId, medicalEventId, patientScope('p')(auth));
+    if (!row) throw notFound('CIT event not found');
+    const token = signPdfToken(await secret(), { e: row.medical_event_uid, p: row.patient_uid, x: Math.floor(Date.now() / 1000) + CIT_PDF_LINK_SECONDS });
+    return { data: { link: `${origin(request)}/api/cit-pdf?token=${token}` } };
+  });
+
+  app.get<{ Querystring: { token?: string } }>('/cit-pdf', async (request, reply) => {
+    const claims = verifyPdfToken(await secret(), String(request.query.token ?? ''));
+    if (!claims) throw new HttpError(403, [{ message: 'This PDF link has expired or is not valid. Ask for a new one.' }]);
+    const row = await loadCitEvent(db, claims.p, claims.e);
+    if (!row) throw notFound('CIT event not found');
+    const bytes = await citPdf(db, row);
+    const name = `cit-${row.last_name}-${row.first_name}-${formatDate(row.event_date).replace(/\//g, '-')}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${name}"`)
+      .header('cache-control', 'private, no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send(Buffer.from(bytes));
+  });
+}
+
+/** Where the caller reached this server (the link must work from an embedding page on another origin). */
+function origin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
