@@ -3,6 +3,7 @@ import type { Resource } from '../shared/api/client';
 import type { Session } from '../shared/session-store';
 import { LoadState } from '../widgets/kit/load-state';
 import { CalendarCard } from '../widgets/calendar/calendar.component';
+import { CitSubmissionsCard } from '../widgets/cit/cit-submissions.component';
 import { QueueCard } from '../widgets/queue/queue.component';
 import { RemindersCard } from '../widgets/reminders/reminders.component';
 import { shellApi } from './api';
@@ -75,7 +76,14 @@ export function HomePage({ session }: { session: Session }) {
               </div>
             </div>
           ) : (
-            <QueueCards divisionUid={session.currentDivisionUid} hideWhenEmpty />
+            <>
+              {mode === 'cit' && (
+                <WidgetMount className="care-home-cit">
+                  <CitSubmissionsCard key={session.currentDivisionUid} />
+                </WidgetMount>
+              )}
+              <QueueCards divisionUid={session.currentDivisionUid} hideWhenEmpty />
+            </>
           )}
         </>
       )}

@@ -2,6 +2,7 @@ import type { Flag } from '../../shared/permissions';
 import type { AuthContext } from '../auth/context';
 import { REFERENCE_MODELS } from '../../shared/reference-models';
 import { calendarViews } from '../calendar/calendar.views';
+import { citViews } from '../cit/cit.views';
 import { hwcViews } from '../hwc/hwc.views';
 import { patientSearchViews } from '../patient-search/patient-search.views';
 import { remindersViews } from '../reminders/reminders.views';
@@ -98,7 +99,7 @@ function referenceModel(model: string): ViewDefinition {
 }
 
 export const PUBLIC_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
-  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...patientSearchViews].map((v) => [v.name, v]),
+  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews].map((v) => [v.name, v]),
 );
 
 export const REFERENCE_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(REFERENCE_MODELS.map((m) => [m, referenceModel(m)]));

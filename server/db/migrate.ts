@@ -10,6 +10,7 @@ import * as m008 from './migrations/008_support_b2w_opt_out';
 import * as m009 from './migrations/009_hwc';
 import * as m010 from './migrations/010_cit';
 import * as m011 from './migrations/011_ext';
+import * as m012 from './migrations/012_cit_submission_list';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009_hwc': m009,
   '010_cit': m010,
   '011_ext': m011,
+  '012_cit_submission_list': m012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

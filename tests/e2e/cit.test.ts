@@ -61,7 +61,11 @@ describe('CIT contact sheet and approval', () => {
 
     const sup = await openPage(h, 1280, 900);
     await loginAs(sup.page, 'cit-supervisor');
-    await sup.page.goto(`/cit-submission/${id}`);
+    // The supervisor finds the new sheet on the home page's CIT Submissions card.
+    const card = sup.page.locator('.care-home-cit');
+    await card.getByRole('heading', { name: 'CIT Submissions' }).waitFor();
+    await card.locator('tbody tr', { hasText: 'Eastfield' }).click();
+    await sup.page.waitForURL(`**/cit-submission/${id}`);
     await sup.page.getByTestId('approval-status').getByText('pending').waitFor();
     assert.equal(await sup.page.getByRole('button', { name: 'Approved' }).getAttribute('aria-pressed'), 'true');
     await sup.page.getByRole('button', { name: 'Rejected' }).click();

@@ -173,6 +173,29 @@ describe('staff: CIT submission approval', () => {
     errorsOf(await call(server.url, `/api/data/public/cit-submission/not-an-id`, { token: cit.token }), 404);
   });
 
+  it('the division\'s sheets are listed for CIT staff, newest first, without the agency code; others get 403', async () => {
+    const id = await newSubmission('Listable');
+    const list = await call(server.url, '/api/data/public/cit-submission-list?approval_status=pending&page-size=50', { token: supervisor.token });
+    assert.equal(list.status, 200);
+    const rows = list.body.data.map((r: { attributes: Record<string, unknown> }) => r.attributes);
+    assert.deepEqual(
+      { ...rows[0], created_at: undefined, incident_date_time: undefined },
+      { submission_uid: id, last_name: 'Approvalcase', first_name: 'Listable', officer_name: identity.officer_name, approval_status: 'pending', created_at: undefined, incident_date_time: undefined },
+    );
+    assert.ok(rows.every((r: Record<string, unknown>) => r.approval_status === 'pending'));
+    assert.doesNotMatch(list.text, new RegExp(DEMO_CIT_AGENCY.code));
+    assert.match(String(rows[0].incident_date_time), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    const byName = await call(server.url, '/api/data/public/cit-submission-list?first_name__like=listab', { token: supervisor.token });
+    assert.deepEqual(byName.body.data.map((r: { id: string }) => r.id), [id]);
+    const nav = await login(server.url, 'navigator');
+    errorsOf(await call(server.url, '/api/data/public/cit-submission-list', { token: nav.token }), 403);
+    // Another division's sheets are not listed: the supervisor's division holds them all here, so move one away.
+    const other = await server.db.selectFrom('division').select('division_uid').where('division_uid', '!=', supervisor.session.current_division_uid).executeTakeFirstOrThrow();
+    await sql`update cit_submission set division_uid = ${other.division_uid} where submission_uid = ${id}`.execute(server.db);
+    const after = await call(server.url, '/api/data/public/cit-submission-list?page-size=500', { token: supervisor.token });
+    assert.ok(!after.body.data.some((r: { id: string }) => r.id === id));
+  });
+
   it('only supervisors with the setting may decide', async () => {
     const id = await newSubmission('Guarded');
     const cit = await login(server.url, 'cit');

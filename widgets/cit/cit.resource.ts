@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { ApiClient } from '../../shared/api/client';
+import type { ApiClient, Query } from '../../shared/api/client';
+import type { PageRequest, PageResult } from '../kit/data-table';
 import { idempotencyHeader } from '../kit/public-submit';
 import type { CitSubmission } from '../../shared/schemas/cit';
 
@@ -55,3 +56,13 @@ export const getOptionsForStaff = (api: ApiClient) => api.get<Doc<{ options: Cit
 /** A signed link (5 minutes) to the PDF of an approved sheet's CIT event; it needs no session, so a new tab can open it. */
 export const getCitPdfLink = (api: ApiClient, patientUid: string, medicalEventUid: string) =>
   api.get<{ data: { link: string } }>(`data/public/patient/${encodeURIComponent(patientUid)}/medical-events/${encodeURIComponent(medicalEventUid)}/pdf`);
+
+/** A row of `cit-submission-list` in wire form: its column names go back unchanged as sort and filter keys. */
+export type CitSubmissionRow = Record<string, unknown> & { submission_uid: string };
+
+export async function fetchCitSubmissionPage(api: ApiClient, { page, pageSize, sort, filters }: PageRequest): Promise<PageResult<CitSubmissionRow>> {
+  const query: Query = { page, pageSize, sort: sort || undefined };
+  for (const [column, value] of Object.entries(filters)) query[`${column}__like`] = value;
+  const doc = await api.request<{ data: { attributes: CitSubmissionRow }[]; meta?: { total?: number } }>('GET', 'data/public/cit-submission-list', { query, raw: true });
+  return { rows: doc.data.map((r) => r.attributes), total: doc.meta?.total ?? doc.data.length };
+}
