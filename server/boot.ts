@@ -50,7 +50,7 @@ export async function boot(config: Config, options: { logger?: boolean; log?: (m
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
 
-  const outbox = startOutboxWorker(db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.dataDir) : fileTransport(config.dataDir));
+  const outbox = startOutboxWorker(db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.dataDir) : fileTransport(config.dataDir), config.outboxIntervalMs);
 
   const housekeeping = setInterval(() => {
     void deleteExpiredSessions(db).catch(() => {});

@@ -21,6 +21,8 @@ export interface Config {
   pgPoolMax: number;
   /** How long a session row is reused between requests (0: read every time). */
   sessionCacheMs: number;
+  /** How often the outbox worker looks for messages to deliver. */
+  outboxIntervalMs: number;
   /** How long list totals are reused (0: always count). */
   countCacheMs: number;
   /** Serve dist/ (the built shell and elements) when present. */
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPoolMax: Number(env.PG_POOL_MAX ?? Math.max(4, 2 * os.availableParallelism())),
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 1000),
     countCacheMs: Number(env.COUNT_CACHE_MS ?? 3000),
+    outboxIntervalMs: Number(env.OUTBOX_INTERVAL_MS ?? 2000),
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
