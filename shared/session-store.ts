@@ -31,8 +31,6 @@ export interface SessionState {
  */
 export const $session = atom<SessionState>({ apiBase: '/api', token: null, csrfToken: null, session: null });
 
-/** The spec's default theme colour is blue. */
-
 /** `theme.settingValue` is a JSON string holding `color.primary`; a broken one falls back to the default. */
 export function primaryColorOf(session: Session | null | undefined): string | undefined {
   const raw = session?.theme?.settingValue;

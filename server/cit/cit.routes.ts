@@ -130,8 +130,8 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   app.get<{ Querystring: { zip_code?: string } }>('/reference-data/reference-geo-data', async (request) => {
     const zip = String(request.query.zip_code ?? '');
     if (!/^\d{5}$/.test(zip)) return { data: [] };
-    const rows = await sql<{ zip_code: string; city: string; county: string; state_iso: string; state_uid: string | null }>`
-      select g.zip_code, g.city, g.county, g.state_iso, r.uid as state_uid
+    const rows = await sql<{ zip_code: string; city: string; county: string; state_iso: string; state_uid: string | null; latitude: string | null; longitude: string | null }>`
+      select g.zip_code, g.city, g.county, g.state_iso, r.uid as state_uid, g.latitude, g.longitude
         from reference_geo_data g left join reference_data r on r.model = 'reference-country-division' and r.name = g.state_iso
        where g.zip_code = ${zip}`.execute(db);
     return { data: rows.rows.map((r) => ({ type: 'reference-geo-data', id: r.zip_code, attributes: r })) };

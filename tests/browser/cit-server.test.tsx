@@ -1,6 +1,7 @@
 import '../../widgets/cit/cit-form.element';
 import '../../widgets/cit/cit-submission.element';
 import { CIT_TEXT } from '../../shared/cit-options';
+import { $session } from '../../shared/session-store';
 import { $toasts } from '../../widgets/kit/toasts';
 import { equal, ok } from './support/assert';
 import { buttonByText, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
@@ -284,6 +285,29 @@ describe('<care-cit-form> against the real server', function () {
     equal(fieldError(el, 'processInitiatedBy'), 'Evaluation Initiated By is required');
     equal(fieldError(el, 'incidentHasRelatedCrimeYes'), 'Crime Level is required');
     equal(fieldError(el, 'forceUsedIncidentResultedInInjury'), 'Injured Parties is required');
+  });
+
+  it('debug mode (a signed-in debug user) shows read-only id, latitude and longitude; nobody else sees them', async () => {
+    const plain = mount();
+    await identified(plain);
+    equal(root(plain).querySelector('[data-debug]'), null, 'no debug fields for an officer');
+    plain.remove();
+    const before = $session.get();
+    $session.set({ ...before, session: { flags: { hasDebugMode: true } } as never });
+    try {
+      const el = mount();
+      await identified(el);
+      const latitude = () => root(el).querySelector<HTMLInputElement>('[data-debug="Latitude"] input')!;
+      ok(latitude().readOnly, 'read-only');
+      equal(latitude().value, '');
+      type(el, 'postCode', '44308');
+      await waitFor(() => latitude().value !== '', { message: 'latitude from the zip' });
+      ok(/^-?\d+(\.\d+)?$/.test(latitude().value), `a latitude: ${latitude().value}`);
+      ok(/^-?\d+(\.\d+)?$/.test(root(el).querySelector<HTMLInputElement>('[data-debug="Longitude"] input')!.value), 'a longitude');
+      equal(root(el).querySelector<HTMLInputElement>('[data-debug="Id"] input')!.value, '', 'no id before the sheet is saved');
+    } finally {
+      $session.set(before);
+    }
   });
 
   it('saves: "Form successfully saved!", the facility e-mail toast; the form resets and identity is needed again', async () => {

@@ -1,4 +1,6 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { $session } from '../../shared/session-store';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../shared/api/errors';
 import {
@@ -91,6 +93,26 @@ export interface CitFormProps {
 }
 
 /** The public CIT contact sheet (spec 002 "Public CIT form"): identity first, then the sheet. */
+/** Read-only debug facts: the sheet has no id until saved; coordinates come from the zip's geo data. */
+function DebugFields({ coordinates }: { coordinates: { latitude: string; longitude: string } | null }) {
+  const id = useId();
+  const facts: [string, string][] = [
+    ['Id', ''],
+    ['Latitude', coordinates?.latitude ?? ''],
+    ['Longitude', coordinates?.longitude ?? ''],
+  ];
+  return (
+    <>
+      {facts.map(([label, value]) => (
+        <div className="field" key={label} data-debug={label}>
+          <label htmlFor={`${id}-${label}`}>{label}</label>
+          <input id={`${id}-${label}`} value={value} placeholder="—" readOnly />
+        </div>
+      ))}
+    </>
+  );
+}
+
 export function CitForm({ state = 'oh' }: CitFormProps) {
   const api = useWidgetApi();
   const context = useCitContext(api, state);
@@ -117,6 +139,9 @@ function CitSheet({ state, options }: { state: string; options: CitOptions }) {
   const [facilities, setFacilities] = useState<Facility[]>([]);
   const [duplicate, setDuplicate] = useState('');
   const [address, setAddress] = useState('');
+  const [coordinates, setCoordinates] = useState<{ latitude: string; longitude: string } | null>(null);
+  // Spec 002: debug mode shows read-only id, latitude and longitude (only a signed-in debug user has it).
+  const debug = Boolean(useStore($session).session?.flags.hasDebugMode);
   const [failedFacility, setFailedFacility] = useState<string | null>(null);
   const otherSourceUid = useMemo(() => options.referralSource.find((o) => o.label === OTHER)?.uid ?? null, [options]);
 
@@ -178,6 +203,7 @@ function CitSheet({ state, options }: { state: string; options: CitOptions }) {
   useEffect(() => {
     if (zip.length !== CIT_ZIP_LENGTH) {
       setAddress('');
+      setCoordinates(null);
       return;
     }
     let live = true;
@@ -186,6 +212,7 @@ function CitSheet({ state, options }: { state: string; options: CitOptions }) {
         if (!live) return;
         const row = doc.data[0]?.attributes;
         if (!row) return setAddress(CIT_TEXT.noAddress);
+        setCoordinates(row.latitude && row.longitude ? { latitude: row.latitude, longitude: row.longitude } : null);
         form.setValue('city', row.city as never);
         form.setValue('county', row.county as never);
         if (row.stateUid) form.setValue('stateUid', row.stateUid as never);
@@ -281,6 +308,7 @@ function CitSheet({ state, options }: { state: string; options: CitOptions }) {
               <Text form={form} name="city" />
               <Select form={form} name="stateUid" options={refOptions(options.countryDivision)} />
               <Text form={form} name="county" />
+              {debug && <DebugFields coordinates={coordinates} />}
               <Text form={form} name="priorityNote" wide />
             </div>
           </fieldset>

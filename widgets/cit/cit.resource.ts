@@ -31,7 +31,7 @@ export const identify = (api: ApiClient, state: string, code: string, officerNam
 export const personMatch = (api: ApiClient, state: string, body: { code: string; officerName: string; firstName: string; lastName: string; genderUid: string; birthDate?: string }) =>
   api.post<Doc<{ matches: number }>>(`cit/${encodeURIComponent(state)}/person-match`, body);
 
-export interface GeoRow { zipCode: string; city: string; county: string; stateIso: string; stateUid: string | null }
+export interface GeoRow { zipCode: string; city: string; county: string; stateIso: string; stateUid: string | null; latitude: string | null; longitude: string | null }
 export const geoByZip = (api: ApiClient, zip: string) => api.get<{ data: { attributes: GeoRow }[] }>('reference-data/reference-geo-data', { zip_code: zip });
 
 export const submitCit = (api: ApiClient, state: string, values: CitSubmission, key: string) =>
