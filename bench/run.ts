@@ -132,22 +132,22 @@ async function benchDatabaseUrl(base: string): Promise<string> {
 const gzip = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Static and dynamic imports of a built module, as files under dist/. */
-function importsOf(file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8');
-  const found = new Set<string>();
-  for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g)) found.add(path.resolve(path.dirname(file), m[1]));
-  return [...found].filter((f) => fs.existsSync(f));
-}
+const STATIC_IMPORT = /(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+)["']/g;
+const ANY_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}\/[^"']+)["']/g;
 
-function reachable(entries: string[]): Set<string> {
+/** The built modules `entries` import, transitively: with `lazy`, dynamic imports count too. */
+function closure(entries: string[], lazy: boolean): Set<string> {
   const seen = new Set<string>();
   const stack = [...entries];
   while (stack.length) {
     const f = stack.pop()!;
     if (seen.has(f)) continue;
     seen.add(f);
-    if (f.endsWith('.js')) stack.push(...importsOf(f));
+    if (!f.endsWith('.js')) continue;
+    for (const m of fs.readFileSync(f, 'utf8').matchAll(lazy ? ANY_IMPORT : STATIC_IMPORT)) {
+      const dep = path.resolve(path.dirname(f), m[1]);
+      if (fs.existsSync(dep)) stack.push(dep);
+    }
   }
   return seen;
 }
@@ -168,7 +168,7 @@ function bundleSizes(): string[] {
   const direct = refs.filter((f) => fs.existsSync(f));
   // What the browser fetches: the referenced files and whatever they import statically.
   const shellEntries = direct.filter((f) => f.endsWith('.js'));
-  const firstLoad = new Set([html, ...direct, ...staticClosure(shellEntries)]);
+  const firstLoad = new Set([html, ...direct, ...closure(shellEntries, false)]);
   const firstLoadGzip = [...firstLoad].reduce((sum, f) => sum + gzip(f), 0);
   lines.push(`shell first load (index.html + ${firstLoad.size - 1} files): ${kb(firstLoadGzip)} gzip`);
   for (const f of firstLoad) lines.push(`    ${path.relative(dist, f).padEnd(44)} ${kb(gzip(f)).padStart(9)}`);
@@ -183,8 +183,8 @@ function bundleSizes(): string[] {
     .readdirSync(elementsDir)
     .filter((f) => f.endsWith('.js') && f !== 'care-queue.js')
     .map((f) => path.join(elementsDir, f));
-  const usedElsewhere = reachable([...others, ...shellEntries]);
-  const queueChunks = reachable([queue]);
+  const usedElsewhere = closure([...others, ...shellEntries], true);
+  const queueChunks = closure([queue], true);
   const own = [...queueChunks].filter((f) => !usedElsewhere.has(f));
   const shared = [...queueChunks].filter((f) => usedElsewhere.has(f));
   const ownGzip = own.reduce((sum, f) => sum + gzip(f), 0);
@@ -197,22 +197,6 @@ function bundleSizes(): string[] {
   return lines;
 }
 
-/** Static imports only (what loads before first render), transitively. */
-function staticClosure(entries: string[]): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...entries];
-  while (stack.length) {
-    const f = stack.pop()!;
-    if (seen.has(f)) continue;
-    seen.add(f);
-    const text = fs.readFileSync(f, 'utf8');
-    for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+)["']/g)) {
-      const dep = path.resolve(path.dirname(f), m[1]);
-      if (fs.existsSync(dep)) stack.push(dep);
-    }
-  }
-  return seen;
-}
 
 // ---- main --------------------------------------------------------------
 
