@@ -98,7 +98,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     log(`${database}: data view answers ${body.meta?.total} matching rows; ${CONNECTIONS} connections, ${SECONDS} s per route`);
     const rows: Row[] = [];
     for (const [route, target, auth] of [
-      ['GET /api/health (trivial)', `${url}/api/health`, undefined],
+      ['GET /api/live (trivial)', `${url}/api/live`, undefined],
       ['GET data view (filter+sort+page)', url + DATA_VIEW_PATH, token],
       ['GET patient search (q=garc)', url + SEARCH_PATH, token],
     ] as const) {

@@ -5,8 +5,9 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { PAGE_VIEW_HEADER } from '../shared/api/page-view';
 import type { AppContext } from './app-context';
-import { authRoutes } from './auth/auth.routes';
+import { authRoutes, sessionPolicy } from './auth/auth.routes';
 import { resolveAuth } from './auth/context';
 import { sessionCache } from './auth/sessions.repository';
 import { auditRoutes } from './audit/audit.routes';
@@ -24,24 +25,34 @@ import { hwcRoutes } from './hwc/hwc.routes';
 import { optOutRoutes } from './opt-out/opt-out.routes';
 import { supportRoutes } from './support/support.routes';
 import { patientSearchRoutes } from './patient-search/patient-search.routes';
+import { patientsRoutes } from './patients/patients.routes';
 import { providersRoutes } from './providers/providers.routes';
 import { remindersRoutes } from './reminders/reminders.routes';
+import { requestId, sendRequestIds } from './request-id';
+import { enforceAccess } from './security/access';
+import { registerJsonLimits } from './security/json-limits';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole HTTP app; main.ts and the tests both use it. */
-export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: { logRequests?: boolean } = {}): Promise<FastifyInstance> {
   const { config, db } = ctx;
+  const policy = sessionPolicy(config);
   countCache.ttlMs = config.countCacheMs;
   sessionCache.ttlMs = config.sessionCacheMs;
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel } : false,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // Server errors are always logged (to stderr, with the request id); every request only with LOG_REQUESTS=1.
+    logger: { level: options.logRequests ? config.logLevel : 'error', stream: process.stderr },
+    genReqId: requestId,
+    // A hop count trusts that many proxies nearest to us (proxy-addr's rule).
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     clientErrorHandler,
   });
   registerErrorHandling(app);
+  sendRequestIds(app);
+  registerJsonLimits(app);
 
   const origins = config.allowedOrigins;
   await app.register(helmet, {
@@ -73,7 +84,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     credentials: true,
     // The default (GET, HEAD, POST) would block the division switch and every update or delete from an embedding page.
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'x-csrf-token', 'idempotency-key', 'x-registration-token'],
+    // An embedding page may read these: the id to quote in a support call, a replayed submit, when to retry.
+    exposedHeaders: ['x-request-id', 'idempotent-replayed', 'retry-after'],
+    allowedHeaders: ['authorization', 'content-type', 'x-csrf-token', 'idempotency-key', 'x-registration-token', PAGE_VIEW_HEADER],
   });
   await app.register(cookie);
 
@@ -81,8 +94,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     async (api) => {
       api.decorateRequest('auth', null);
       api.addHook('onRequest', async (request) => {
-        request.auth = await resolveAuth(db, request, config.sessionIdleMinutes);
+        request.auth = await resolveAuth(db, request, policy);
       });
+      enforceAccess(api, db);
       // A write may change what any list counts; the next totals are read fresh.
       api.addHook('onResponse', async (request, reply) => {
         if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) countCache.clear();
@@ -95,6 +109,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       await api.register(providersRoutes, ctx);
       await api.register(remindersRoutes, ctx);
       await api.register(patientSearchRoutes, ctx);
+      await api.register(patientsRoutes, ctx);
       await api.register(supportRoutes, ctx);
       await api.register(b2wRoutes, ctx);
       await api.register(optOutRoutes, ctx);
@@ -108,7 +123,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     { prefix: '/api' },
   );
 
-  if (!config.smtpUrl) await app.register(outboxPageRoutes, ctx);
+  await app.register(outboxPageRoutes, ctx);
   registerStatic(app, config.distDir);
   await attachRealtime(app, ctx);
   return app;

@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { deleteExpiredSessions } from './auth/sessions.repository';
-import type { Config } from './config';
-import { createDb, type Db } from './db/connect';
+import { pruneTrustedClients } from './auth/trusted-clients';
+import { checkBinding, type Config } from './config';
+import { createDb, poolOptions, type Db } from './db/connect';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
 import { seedBase, seedDemo } from './db/seed/demo';
 import { pruneHits } from './security/rate-limit';
 import { pruneIdempotentRequests } from './public-forms/idempotency';
-import { fileTransport, smtpTransport } from './outbox/transports';
+import { transportsFor } from './outbox/transports';
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker';
 
 export interface Running {
@@ -17,14 +18,22 @@ export interface Running {
   url: string;
   connectionString: string;
   outbox: OutboxWorker;
+  /** Finishes requests in flight and stops; past SHUTDOWN_TIMEOUT_MS it cuts them off and rejects. */
   stop(): Promise<void>;
 }
 
 const HOUSEKEEPING_MS = 10 * 60_000;
 
+export class ShutdownDeadlineError extends Error {
+  constructor(ms: number) {
+    super(`Requests still running ${ms} ms after the stop signal: connections were closed`);
+  }
+}
+
 /** Database (embedded or DATABASE_URL), migrations, seed, HTTP app: in that order. */
-export async function boot(config: Config, options: { logger?: boolean; log?: (m: string) => void } = {}): Promise<Running> {
+export async function boot(config: Config, options: { logRequests?: boolean; log?: (m: string) => void } = {}): Promise<Running> {
   const log = options.log ?? (() => {});
+  checkBinding(config);
   let embedded: EmbeddedDatabase | undefined;
   let connectionString = config.databaseUrl;
   if (!connectionString) {
@@ -32,7 +41,7 @@ export async function boot(config: Config, options: { logger?: boolean; log?: (m
     embedded = await startEmbeddedPostgres(config.dataDir);
     connectionString = embedded.connectionString;
   }
-  const { db, pool } = createDb(connectionString, config.pgPoolMax);
+  const { db, pool, destroyConnections } = createDb(connectionString, poolOptions(config));
   try {
     const applied = await migrateToLatest(db);
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
@@ -44,29 +53,54 @@ export async function boot(config: Config, options: { logger?: boolean; log?: (m
     throw err;
   }
 
-  const app = await buildApp({ db, config }, { logger: options.logger });
+  const app = await buildApp({ db, config }, { logRequests: options.logRequests });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  config.publicUrl ||= `http://localhost:${port}`;
 
-  const outbox = startOutboxWorker(db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.dataDir) : fileTransport(config.dataDir), config.outboxIntervalMs);
+  const outbox = startOutboxWorker(db, transportsFor(config), config.outboxIntervalMs);
 
   const housekeeping = setInterval(() => {
     void deleteExpiredSessions(db).catch(() => {});
     void pruneHits(db, 24 * 3600).catch(() => {});
     void pruneIdempotentRequests(db).catch(() => {});
+    void pruneTrustedClients(db).catch(() => {});
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
+
+  const orderly = async () => {
+    clearInterval(housekeeping);
+    await app.close(); // waits for in-flight requests
+    await outbox.stop();
+    await db.destroy();
+    await embedded?.stop();
+  };
+  /**
+   * A request stuck on the database (or a client that never finishes) must
+   * not keep the process alive forever: past the deadline every HTTP and
+   * database connection is cut, and stop() rejects so the caller exits non-zero.
+   */
+  const forced = async () => {
+    app.server.closeAllConnections();
+    destroyConnections();
+    await embedded?.stop().catch(() => {});
+    throw new ShutdownDeadlineError(config.shutdownTimeoutMs);
+  };
 
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      clearInterval(housekeeping);
-      await app.close(); // waits for in-flight requests
-      await outbox.stop();
-      await db.destroy();
-      await embedded?.stop();
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), config.shutdownTimeoutMs)));
+      const done = orderly().then(() => 'done' as const);
+      const outcome = await Promise.race([done, deadline]);
+      clearTimeout(timer);
+      if (outcome === 'late') {
+        done.catch(() => {}); // the orderly path fails once its connections are cut
+        await forced();
+      }
     })());
   return { app, db, url, connectionString, outbox, stop };
 }

@@ -4,15 +4,30 @@ import path from 'node:path';
 /** Every setting comes from the environment; README lists them. */
 export interface Config {
   port: number;
+  /** Loopback by default: a demo install must not be reachable from the network by accident. */
   host: string;
+  /**
+   * Where people reach Careweave (links in e-mails and PDFs). Never taken from
+   * a request's Host header, which any caller can set; without PUBLIC_URL it is
+   * http://localhost:<port> once the server listens.
+   */
+  publicUrl: string;
+  /** Fastify's trustProxy: a hop count or a list of proxy addresses/CIDRs; never "any". */
+  trustProxy: number | string | false;
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
   smtpUrl?: string;
+  /** Text-message delivery (server/outbox/sms.ts); without it texts wait in the outbox. */
+  smsUrl?: string;
   allowedOrigins: string[];
   demoSeed: boolean;
+  /** Lets a demo install listen beyond loopback (ALLOW_DEMO_ON_NETWORK=1). */
+  allowDemoOnNetwork: boolean;
   /** Idle minutes before a session expires (spec 002: 60). */
   sessionIdleMinutes: number;
+  /** Hours a session lives however active it is (absolute lifetime). */
+  sessionMaxHours: number;
   /**
    * Database connections per process. PostgreSQL serves most when about two
    * queries per core run at once; more only adds context switches and tail
@@ -21,6 +36,12 @@ export interface Config {
   pgPoolMax: number;
   /** How long a session row is reused between requests (0: read every time). */
   sessionCacheMs: number;
+  /** How long a request waits for a pooled connection before a 503. */
+  pgAcquireTimeoutMs: number;
+  /** Longest a single statement may run. */
+  pgStatementTimeoutMs: number;
+  /** After a stop signal, in-flight requests get this long; then connections are cut and the process exits 1. */
+  shutdownTimeoutMs: number;
   /** How often the outbox worker looks for messages to deliver. */
   outboxIntervalMs: number;
   /** How long list totals are reused (0: always count). */
@@ -35,22 +56,55 @@ function bool(value: string | undefined, fallback: boolean): boolean {
   return !/^(0|false|off|no)$/i.test(value);
 }
 
+/** TRUST_PROXY: '2' trusts two hops, '10.0.0.1,10.0.0.0/8' those addresses; anything else nothing. */
+export function parseTrustProxy(value: string | undefined): number | string | false {
+  const v = value?.trim() ?? '';
+  if (v === '' || /^(0|false|off|no)$/i.test(v)) return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  if (/^(true|on|yes)$/i.test(v)) throw new Error('TRUST_PROXY must be a hop count (e.g. 1) or a list of proxy addresses, not "true": trusting any X-Forwarded-For lets every caller choose its address');
+  return v;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
   return {
-    port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
+    port,
+    host: env.HOST || '127.0.0.1',
+    publicUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    smsUrl: env.SMS_URL || undefined,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     demoSeed: bool(env.DEMO_SEED, true),
+    allowDemoOnNetwork: bool(env.ALLOW_DEMO_ON_NETWORK, false),
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 60),
+    sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),
     pgPoolMax: Number(env.PG_POOL_MAX ?? Math.max(4, 2 * os.availableParallelism())),
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 1000),
+    pgAcquireTimeoutMs: Number(env.PG_ACQUIRE_TIMEOUT_MS ?? 5000),
+    pgStatementTimeoutMs: Number(env.PG_STATEMENT_TIMEOUT_MS ?? 15000),
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 15000),
     countCacheMs: Number(env.COUNT_CACHE_MS ?? 3000),
     outboxIntervalMs: Number(env.OUTBOX_INTERVAL_MS ?? 2000),
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
+}
+
+export const isLoopbackHost = (host: string) => /^(127(\.\d{1,3}){3}|::1|localhost)$/i.test(host);
+
+/**
+ * The demo logins' password is in the README: a demo install listens on
+ * loopback only, unless the operator says otherwise on purpose.
+ */
+export function checkBinding(config: Config): void {
+  if (config.demoSeed && !isLoopbackHost(config.host) && !config.allowDemoOnNetwork) {
+    throw new Error(
+      `HOST=${config.host} would put the demo logins (published password) on the network. ` +
+        'Set DEMO_SEED=0 for a real install, or ALLOW_DEMO_ON_NETWORK=1 to show the demo on a network on purpose.',
+    );
+  }
 }

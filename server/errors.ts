@@ -4,6 +4,9 @@ import type { Struct } from 'superstruct';
 import type { FieldError } from '../shared/api/errors';
 import { camelKeys, snakeCase } from '../shared/casing';
 import { check } from '../shared/schemas/validate';
+import { DatabaseBusyError } from './db/connect';
+
+const BUSY_RETRY_SECONDS = 2;
 
 export class HttpError extends Error {
   constructor(
@@ -52,11 +55,21 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
   socket.destroy(error);
 }
 
+/** Links that are credentials (PDF links, opt-out tokens) must not end up in log files. */
+export const loggableUrl = (url: string) =>
+  url.replace(/([?&](?:token|code|challenge)=)[^&]*/gi, '$1[redacted]').replace(/(\/opt-out\/)[^/?]+/, '$1[redacted]');
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown }, request, reply) => {
     if (error instanceof HttpError) {
       void reply.headers(error.headers).status(error.statusCode).send({ errors: error.errors });
       return;
+    }
+    // No connection came free in time, or a statement ran past statement_timeout (57014): the
+    // database is overloaded or stuck. Say so and when to retry, rather than hang or say 500.
+    if (error instanceof DatabaseBusyError || error.code === '57014' || error.code === '53300') {
+      request.log.error({ err: error, method: request.method, url: loggableUrl(request.url) }, 'database busy');
+      return void reply.header('retry-after', String(BUSY_RETRY_SECONDS)).status(503).send({ errors: [{ message: 'The server is busy. Please try again in a moment.' }] });
     }
     // PostgreSQL "data exception" (class 22: bad date, number out of range, invalid text): the
     // request carried a value the checks let through. Still the client's input; never echo the SQL text.
@@ -71,7 +84,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Fastify's own client errors (bad JSON, unsupported media type): their text holds no internals.
       return void reply.status(status).send({ errors: [{ message: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError' ? 'Request body is not valid JSON' : error.message }] });
     }
-    request.log.error({ err: error }, 'request failed');
-    void reply.status(500).send({ errors: [{ message: 'Something went wrong on the server. Please try again.' }] });
+    // The log line (with reqId) holds the details; the client gets only the id to quote.
+    request.log.error({ err: error, method: request.method, url: loggableUrl(request.url) }, 'request failed');
+    void reply.status(500).send({ errors: [{ message: `Something went wrong on the server. Please try again. (request ${request.id})` }], request_id: request.id });
   });
 }

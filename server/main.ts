@@ -7,7 +7,7 @@ const config = loadConfig();
 const log = (m: string) => console.log(`[careweave] ${m}`);
 
 try {
-  const running = await boot(config, { logger: process.env.LOG_REQUESTS === '1', log });
+  const running = await boot(config, { logRequests: process.env.LOG_REQUESTS === '1', log });
   const publicUrl = `http://localhost:${new URL(running.url).port}`;
   log(`Careweave is running at ${publicUrl}/`);
   log(`Demo pages: ${publicUrl}/demo/   API: ${publicUrl}/api`);

@@ -14,14 +14,28 @@ export function snakeCase(key: string): string {
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+const emptyLike = (v: unknown): unknown => (Array.isArray(v) ? [] : isPlainObject(v) ? {} : v);
+
+/**
+ * Copies arrays and plain objects with every key converted. A work list, not
+ * recursion: no input, however deeply nested, can overflow the stack.
+ */
 function convertKeys(value: unknown, convert: (k: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((v) => convertKeys(v, convert));
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[convert(k)] = convertKeys(v, convert);
-    return out;
+  const root = emptyLike(value);
+  const work: [unknown, object][] = root === value ? [] : [[value, root as object]];
+  for (let item = work.pop(); item; item = work.pop()) {
+    const [source, target] = item;
+    for (const [key, v] of Object.entries(source as object)) {
+      const copy = emptyLike(v);
+      if (copy !== v) work.push([v, copy as object]);
+      const name = Array.isArray(target) ? key : convert(key);
+      // Assigning '__proto__' would set the copy's prototype instead of making a key.
+      if (name === '__proto__') Object.defineProperty(target, name, { value: copy, enumerable: true, writable: true, configurable: true });
+      else (target as Record<string, unknown>)[name] = copy;
+    }
   }
-  return value;
+  return root;
 }
 
 export const camelKeys = <T = unknown>(value: unknown): T => convertKeys(value, camelCase) as T;

@@ -1,5 +1,7 @@
 /**
- * Every flag and permission that section 6 of the three spec documents reads.
+ * Every flag and permission that section 6 of the three spec documents reads,
+ * plus `handleWithCare` (Handle with Care staff: the /hwc/{id} detail page),
+ * kept apart from `hasHwc`, spec 001's health-and-wellness mode.
  * Stored per user and division on the server; the session exposes the ones of
  * the current division. The browser only hides what the server already refuses.
  */
@@ -15,6 +17,7 @@ export const FLAGS = [
   'hasAppCit',
   'hasAppSponsor',
   'hasHwc',
+  'handleWithCare',
   'hasDebugMode',
   'chat',
   'hasReports',
@@ -52,3 +55,18 @@ export function flagsAllow(flags: Partial<Flags>, required: readonly string[] | 
   if (!required?.length) return true;
   return required.every((r) => (r.startsWith('!') ? !flags[r.slice(1) as Flag] : !!flags[r as Flag]));
 }
+
+/**
+ * The modes whose work lists (queues, reminders, assignees) exist today:
+ * navigator, community and sponsor homes. Identity, CIT and Handle with Care
+ * users have their own lists and never need these.
+ */
+export const WORK_LIST_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity', 'hasAppSponsor'];
+
+/** Every mode that opens a patient record (spec 001 section 1: each mode has its own view of a patient). */
+export const PATIENT_RECORD_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppIdentity', 'hasAppCommunity', 'hasAppCit', 'hasAppSponsor', 'hasHwc'];
+
+/** The modes whose /patients page is the division's patient list (identity users search instead). */
+export const PATIENT_LIST_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity', 'hasAppCit', 'hasAppSponsor', 'hasHwc'];
+
+export const hasAnyFlag = (flags: Partial<Flags> | undefined, anyOf: readonly Flag[]): boolean => anyOf.some((f) => !!flags?.[f]);

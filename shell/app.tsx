@@ -1,20 +1,16 @@
 import { Suspense, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Route, Switch, useLocation, useSearch } from 'wouter';
 import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 import { $session } from '../shared/session-store';
 import { Toasts, toast } from '../widgets/kit/toasts';
 import { rememberAttemptedRoute, takeAttemptedRoute } from './attempted-route';
 import { useCareNavigate } from './care-navigate';
-import { HomePage } from './home-page';
-import { B2wRoute, CalendarRoute, CitRoute, CitSubmissionRoute, ExtRoute, HwcDetailRoute, HwcRoute, OptOutRoute, ReminderFormRoute, RemindersRoute, SupportRoute } from './lazy-routes';
 import { InactivityDialog } from './inactivity-dialog';
-import { LoginPage } from './login-page';
 import { NotFoundPage } from './not-found-page';
-import { QueueRoute } from './queue-route';
+import { pageRoutes } from './pages';
 import { routeDecision } from './routes';
 import { $boot, bootSession } from './session-actions';
-import { SessionTimeoutPage } from './session-timeout-page';
 import { applyTheme } from './theme';
 import { TopBar } from './top-bar';
 import { WidgetMount } from './widget-mount';
@@ -31,6 +27,7 @@ export function App() {
   const boot = useStore($boot);
   const { session } = useStore($session);
   const [location, navigate] = useLocation();
+  const search = useSearch();
   const decision = boot === 'ready' ? routeDecision(location, !!session) : null;
 
   useEffect(() => void bootSession(), []);
@@ -58,28 +55,7 @@ export function App() {
           {session && location !== '/session-timeout' && <TopBar session={session} />}
           <Suspense fallback={<Loading />}>
             <Switch>
-              <Route path="/login" component={LoginPage} />
-              <Route path="/session-timeout" component={SessionTimeoutPage} />
-              <Route path="/support" component={SupportRoute} />
-              <Route path="/b2w" component={B2wRoute} />
-              <Route path="/engagements/opt-out/:token">{(params) => <OptOutRoute token={params.token} />}</Route>
-              <Route path="/hwc" component={HwcRoute} />
-              <Route path="/cit">
-                <Redirect to="/cit/oh" replace />
-              </Route>
-              <Route path="/cit/:state">{(params) => <CitRoute state={params.state} />}</Route>
-              <Route path="/ext/:instance/:type?">{(params) => <ExtRoute instance={params.instance} type={params.type} />}</Route>
-              {session && <Route path="/hwc/:id">{(params) => <HwcDetailRoute id={params.id} />}</Route>}
-              {session && <Route path="/cit-submission/:submissionId">{(params) => <CitSubmissionRoute submissionId={params.submissionId} />}</Route>}
-              {session && (
-                <Route path="/home">
-                  <HomePage session={session} />
-                </Route>
-              )}
-              {session && <Route path="/home/queues/:queueId">{(params) => <QueueRoute queueId={params.queueId} />}</Route>}
-              {session && <Route path="/home/reminders" component={RemindersRoute} />}
-              {session && <Route path="/home/calendar" component={CalendarRoute} />}
-              {session && <Route path="/patients/:patientId/reminders/add">{(params) => <ReminderFormRoute patientId={params.patientId} />}</Route>}
+              {pageRoutes(session, new URLSearchParams(search))}
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Widgets never route (ARCHITECTURE.md): they emit `care-navigate` and the shell moves. */
+/** Widgets never route (docs/architecture.md): they emit `care-navigate` and the shell moves. */
 export function useCareNavigate(navigate: (path: string) => void): void {
   useEffect(() => {
     const onNavigate = (event: Event) => {

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { Resource } from '../shared/api/client';
+import { hasAnyFlag, WORK_LIST_FLAGS } from '../shared/permissions';
 import type { Session } from '../shared/session-store';
 import { LoadState } from '../widgets/kit/load-state';
 import { CalendarCard } from '../widgets/calendar/calendar.component';
 import { CitSubmissionsCard } from '../widgets/cit/cit-submissions.component';
+import { HwcEntriesCard } from '../widgets/hwc/hwc-entries.component';
 import { QueueCard } from '../widgets/queue/queue.component';
 import { RemindersCard } from '../widgets/reminders/reminders.component';
 import { shellApi } from './api';
@@ -50,11 +52,12 @@ function QueueCards({ divisionUid, hideWhenEmpty }: { divisionUid: string; hideW
  * Spec 001 section 1: content by the first matching role. Navigator home
  * (spec 000 section 2): calendar, reminders and queue cards. The other
  * modes' own cards arrive with their areas; until then they show their
- * heading and any queues of the division.
+ * heading and any queues of the division. Handle with Care staff get their
+ * entries after whatever their mode shows, or as their whole home.
  */
 export function HomePage({ session }: { session: Session }) {
-  usePageTitle('Home');
   const mode = homeMode(session.flags);
+  usePageTitle(mode === 'hwcStaff' ? HOME_MODE_LABELS.hwcStaff : 'Home');
   return (
     <main className="care-page">
       <h1>Home</h1>
@@ -82,8 +85,13 @@ export function HomePage({ session }: { session: Session }) {
                   <CitSubmissionsCard key={session.currentDivisionUid} />
                 </WidgetMount>
               )}
-              <QueueCards divisionUid={session.currentDivisionUid} hideWhenEmpty />
+              {hasAnyFlag(session.flags, WORK_LIST_FLAGS) && <QueueCards divisionUid={session.currentDivisionUid} hideWhenEmpty />}
             </>
+          )}
+          {session.flags.handleWithCare && (
+            <WidgetMount className="care-home-hwc">
+              <HwcEntriesCard key={session.currentDivisionUid} />
+            </WidgetMount>
           )}
         </>
       )}

@@ -1,23 +1,23 @@
 import { lazy, type ComponentType } from 'react';
 
 /**
- * Pages not on the way to /home load when first visited, so a staff member's
- * first load does not carry every public form (and a public form's visitor
- * does not carry the dashboards).
+ * Widgets of pages not on the way to /home load when first visited, so a
+ * staff member's first load does not carry every public form (and a public
+ * form's visitor does not carry the dashboards or the patient record).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function page<K extends string, P = any>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy(() => load().then((m) => ({ default: m[name] })));
+function widget<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy<M[K]>(() => load().then((m) => ({ default: m[name] })));
 }
 
-export const B2wRoute = page(() => import('./b2w-route'), 'B2wRoute');
-export const CalendarRoute = page(() => import('./calendar-route'), 'CalendarRoute');
-export const CitRoute = page(() => import('./cit-route'), 'CitRoute');
-export const CitSubmissionRoute = page(() => import('./cit-submission-route'), 'CitSubmissionRoute');
-export const ExtRoute = page(() => import('./ext-route'), 'ExtRoute');
-export const HwcDetailRoute = page(() => import('./hwc-detail-route'), 'HwcDetailRoute');
-export const HwcRoute = page(() => import('./hwc-route'), 'HwcRoute');
-export const OptOutRoute = page(() => import('./opt-out-route'), 'OptOutRoute');
-export const ReminderFormRoute = page(() => import('./reminder-form-route'), 'ReminderFormRoute');
-export const RemindersRoute = page(() => import('./reminders-route'), 'RemindersRoute');
-export const SupportRoute = page(() => import('./support-route'), 'SupportRoute');
+export const BackToWork = widget(() => import('../widgets/b2w/b2w.component'), 'BackToWork');
+export const CalendarPage = widget(() => import('../widgets/calendar/calendar.component'), 'CalendarPage');
+export const CitForm = widget(() => import('../widgets/cit/cit-form.component'), 'CitForm');
+export const CitSubmissionView = widget(() => import('../widgets/cit/cit-submission.component'), 'CitSubmissionView');
+export const ReferralFormWidget = widget(() => import('../widgets/ext/referral-form.component'), 'ReferralFormWidget');
+export const HwcDetail = widget(() => import('../widgets/hwc/hwc-detail.component'), 'HwcDetail');
+export const HwcForm = widget(() => import('../widgets/hwc/hwc-form.component'), 'HwcForm');
+export const OptOut = widget(() => import('../widgets/opt-out/opt-out.component'), 'OptOut');
+export const RemindersPage = widget(() => import('../widgets/reminders/reminders.component'), 'RemindersPage');
+export const SupportForm = widget(() => import('../widgets/support/support.component'), 'SupportForm');
+export const PatientRecord = widget(() => import('../widgets/patient-record/patient-record.component'), 'PatientRecord');

@@ -1,7 +1,12 @@
 import { Link, useLocation } from 'wouter';
 import { flagsAllow, type Flags } from '../shared/permissions';
+import { useHasPage } from './pages';
 
-/** Main navigation of spec 000 section 2 and spec 002 routes; each item's flags must all hold. */
+/**
+ * Main navigation of spec 000 section 2 and spec 002 routes; each item's flags
+ * must all hold, and its page must exist (shell/pages.tsx), so no item leads
+ * to "Page not found" and each appears once its page is added.
+ */
 const NAV_ITEMS: { label: string; href: string; flags?: string[] }[] = [
   { label: 'Home', href: '/home' },
   { label: 'Chat', href: '/chat', flags: ['chat'] },
@@ -12,10 +17,11 @@ const NAV_ITEMS: { label: string; href: string; flags?: string[] }[] = [
 
 export function MainNav({ flags }: { flags: Partial<Flags> }) {
   const [location] = useLocation();
+  const hasPage = useHasPage();
   return (
     <nav className="care-main-nav" aria-label="Main">
       <ul>
-        {NAV_ITEMS.filter((item) => flagsAllow(flags, item.flags)).map((item) => {
+        {NAV_ITEMS.filter((item) => hasPage(item.href) && flagsAllow(flags, item.flags)).map((item) => {
           const current = location === item.href || location.startsWith(`${item.href}/`);
           return (
             <li key={item.href}>

@@ -1,26 +1,47 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
 import { AuditEntrySchema } from '../../shared/schemas/audit';
 import type { AppContext } from '../app-context';
-import { requireAuth } from '../auth/context';
-import { patientScope } from '../dataviews/scopes';
-import { HttpError, notFound, parseBody } from '../errors';
-import { recordAudit } from './audit.repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ACTION = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+import { parsePaging, type QueryParams } from '../dataviews/engine';
+import { parseBody } from '../errors';
+import { requirePatient } from '../patients/patient-access';
+import { PATIENT_RECORD_FLAGS, allow, forPatient, patientOf } from '../security/access';
+import { auditSourceOf } from './audit-source';
+import { findPageViewEntry, listAuditMessages, recordAudit } from './audit.repository';
 
 export const auditRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.post('/audit', async (request, reply) => {
-    const auth = requireAuth(request);
+  // A page's own record (Continue in the preview, opening Referrals & Appointments); with x-page-view, once per page view.
+  app.post('/audit', allow(...PATIENT_RECORD_FLAGS), async (request, reply) => {
+    const source = auditSourceOf(request);
     const body = parseBody(AuditEntrySchema, request.body);
-    if (!ACTION.test(body.action)) throw new HttpError(422, [{ field: 'action', message: 'Must be an action name' }]);
-    // Only patients the caller may see can be audited as viewed; others are 404, not a leak of existence.
-    const visible = UUID.test(body.patientUid)
-      ? await sql`select 1 from patient v where v.patient_uid = ${body.patientUid} and ${patientScope('v')(auth)}`.execute(db)
-      : { rows: [] };
-    if (visible.rows.length === 0) throw notFound('Patient not found');
-    const row = await recordAudit(db, { patientUid: body.patientUid, action: body.action, userUid: auth.userUid, divisionUid: auth.divisionUid });
-    return reply.status(201).send({ data: { type: 'audit', id: row.audit_uid, attributes: row } });
+    const patient = await requirePatient(db, request, body.patientUid, { recordView: false });
+    const entry = { ...source, patientUid: patient.patient_uid, action: body.action, targetType: 'patients', targetUid: patient.patient_uid };
+    const written = await recordAudit(db, entry);
+    if (written) return reply.status(201).send({ data: { type: 'audit', id: written.audit_uid, attributes: written } });
+    // The page view had recorded it already: the same entry, nothing new.
+    const earlier = await findPageViewEntry(db, entry);
+    return reply.status(200).send({ data: { type: 'audit', id: earlier.audit_uid, attributes: earlier } });
+  });
+
+  // Spec 001 "GET /patients/{patient_id}/audit-messages".
+  app.get<{ Params: { id: string }; Querystring: QueryParams }>('/patients/:id/audit-messages', forPatient(allow(...PATIENT_RECORD_FLAGS)), async (request) => {
+    const patient = patientOf(request);
+    const paging = parsePaging(request.query);
+    const { rows, total } = await listAuditMessages(db, patient.patient_uid, paging);
+    return {
+      data: rows.map((r) => ({
+        type: 'audit-messages',
+        id: r.audit_uid,
+        attributes: {
+          message_date: r.created_at,
+          formatted_message: r.message,
+          service_method: r.service_method,
+          target_type: r.target_type,
+          target_uid: r.target_uid,
+          action: r.action,
+          user_display_name: r.display_name,
+        },
+      })),
+      meta: { total, page: paging.page, page_size: paging.pageSize },
+    };
   });
 };

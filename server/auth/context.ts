@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { flagsFrom, type Flag, type Flags } from '../../shared/permissions';
+import { flagsFrom, type Flags } from '../../shared/permissions';
 import { forbidden, unauthorized } from '../errors';
 import type { Db } from '../db/connect';
-import { findLiveSession, touchSession } from './sessions.repository';
+import { findLiveSession, touchSession, type SessionPolicy } from './sessions.repository';
 
 export const SESSION_COOKIE = 'careweave_session';
 
@@ -20,6 +20,7 @@ export interface AuthContext {
   flags: Flags;
   csrfToken: string;
   via: 'bearer' | 'cookie';
+  signedInAt: Date;
   expiresAt: Date;
 }
 
@@ -39,13 +40,13 @@ export function tokenOf(request: FastifyRequest): { token: string; via: 'bearer'
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
-export async function resolveAuth(db: Db, request: FastifyRequest, idleMinutes: number, forceTouch = false): Promise<AuthContext | null> {
+export async function resolveAuth(db: Db, request: FastifyRequest, policy: SessionPolicy, forceTouch = false): Promise<AuthContext | null> {
   const found = tokenOf(request);
   if (!found) return null;
   const row = await findLiveSession(db, found.token);
   if (!row) return null;
   let expiresAt = row.expires_at;
-  if (forceTouch || Date.now() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) expiresAt = await touchSession(db, row, idleMinutes);
+  if (forceTouch || Date.now() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) expiresAt = await touchSession(db, row, policy);
   const permissions = row.permissions ?? [];
   const flags = flagsFrom(permissions);
   flags.ownCredentialService = row.authentication_service === 'careweave';
@@ -62,6 +63,7 @@ export async function resolveAuth(db: Db, request: FastifyRequest, idleMinutes: 
     flags,
     csrfToken: row.csrf_token,
     via: found.via,
+    signedInAt: row.created_at,
     expiresAt,
   };
 }
@@ -78,12 +80,12 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return auth;
 }
 
-export function requireFlag(request: FastifyRequest, ...anyOf: Flag[]): AuthContext {
-  const auth = requireAuth(request);
-  if (!anyOf.some((f) => auth.flags[f])) throw forbidden();
-  return auth;
-}
+/**
+ * `Secure` whenever the browser reached us over HTTPS, directly or through a
+ * trusted proxy's X-Forwarded-Proto (request.protocol follows TRUST_PROXY).
+ */
+export const cameOverHttps = (request: FastifyRequest) => request.protocol === 'https';
 
-export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
-  void reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  void reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure: cameOverHttps(request) });
 }

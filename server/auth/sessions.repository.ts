@@ -1,9 +1,19 @@
 import crypto from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import { TtlCache } from '../cache/ttl-cache';
 import type { Db } from '../db/connect';
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
+
+/** How long sessions live: idle minutes (slid by activity) and an absolute cap from sign-in. */
+export interface SessionPolicy {
+  idleMinutes: number;
+  maxHours: number;
+}
+
+/** Fired with the ids of sessions that ended here (logout, division switch, password change), so their sockets close. */
+export const sessionsEnded = new EventEmitter<{ ended: [sessionIds: string[]] }>();
 
 export interface NewSession {
   token: string;
@@ -11,15 +21,19 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-/** Only the token's hash is stored: a database leak does not hand out sessions. */
-export async function createSession(db: Db, userUid: string, divisionUid: string, idleMinutes: number): Promise<NewSession> {
+/**
+ * Only the token's hash is stored: a database leak does not hand out sessions.
+ * `signedInAt` carries the sign-in time over a division switch, so switching
+ * does not extend the absolute lifetime.
+ */
+export async function createSession(db: Db, userUid: string, divisionUid: string, policy: SessionPolicy, signedInAt = new Date()): Promise<NewSession> {
   const token = crypto.randomBytes(32).toString('base64url');
   const csrfToken = crypto.randomBytes(24).toString('base64url');
   const now = new Date();
-  const expiresAt = new Date(now.getTime() + idleMinutes * 60_000);
+  const expiresAt = new Date(Math.min(now.getTime() + policy.idleMinutes * 60_000, signedInAt.getTime() + policy.maxHours * 3_600_000));
   await db
     .insertInto('session')
-    .values({ session_id: hashToken(token), user_uid: userUid, current_division_uid: divisionUid, csrf_token: csrfToken, last_seen_at: now, expires_at: expiresAt })
+    .values({ session_id: hashToken(token), user_uid: userUid, current_division_uid: divisionUid, csrf_token: csrfToken, created_at: signedInAt, last_seen_at: now, expires_at: expiresAt })
     .execute();
   return { token, csrfToken, expiresAt };
 }
@@ -40,6 +54,7 @@ function loadLiveSession(db: Db, sessionId: string) {
       'session.user_uid',
       'session.current_division_uid',
       'session.csrf_token',
+      'session.created_at',
       'session.last_seen_at',
       'session.expires_at',
       'app_user.user_name',
@@ -64,18 +79,27 @@ export type LiveSession = NonNullable<Awaited<ReturnType<typeof loadLiveSession>
 export const sessionCache = new TtlCache<LiveSession | undefined>(1000);
 
 export async function findLiveSession(db: Db, token: string): Promise<LiveSession | undefined> {
-  const sessionId = hashToken(token);
+  return findLiveSessionById(db, hashToken(token));
+}
+
+export async function findLiveSessionById(db: Db, sessionId: string): Promise<LiveSession | undefined> {
   const row = await sessionCache.get(sessionId, () => loadLiveSession(db, sessionId));
   return row && row.expires_at.getTime() > Date.now() ? row : undefined;
 }
 
-/** Slides the idle expiry forward; `row` (shared through the cache) is updated so concurrent requests do not touch again. */
-export async function touchSession(db: Db, row: LiveSession, idleMinutes: number): Promise<Date> {
+/**
+ * Slides the idle expiry forward, never past the absolute lifetime; `row`
+ * (shared through the cache) is updated so concurrent requests do not touch again.
+ */
+export async function touchSession(db: Db, row: LiveSession, policy: SessionPolicy): Promise<Date> {
   const sessionId = row.session_id;
   row.last_seen_at = new Date();
   const updated = await db
     .updateTable('session')
-    .set({ last_seen_at: sql<Date>`now()`, expires_at: sql<Date>`now() + make_interval(mins => ${idleMinutes})` })
+    .set({
+      last_seen_at: sql<Date>`now()`,
+      expires_at: sql<Date>`least(now() + make_interval(mins => ${policy.idleMinutes}), created_at + ${policy.maxHours}::float8 * interval '1 hour')`,
+    })
     .where('session_id', '=', sessionId)
     .returning('expires_at')
     .executeTakeFirst();
@@ -86,6 +110,16 @@ export async function touchSession(db: Db, row: LiveSession, idleMinutes: number
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   sessionCache.delete(sessionId);
   await db.deleteFrom('session').where('session_id', '=', sessionId).execute();
+  sessionsEnded.emit('ended', [sessionId]);
+}
+
+/** Ends every session of a user but `keep` (a password change keeps the one that made it). */
+export async function deleteUserSessions(db: Db, userUid: string, keep?: string): Promise<void> {
+  let query = db.deleteFrom('session').where('user_uid', '=', userUid);
+  if (keep) query = query.where('session_id', '<>', keep);
+  const ended = (await query.returning('session_id').execute()).map((r) => r.session_id);
+  for (const id of ended) sessionCache.delete(id);
+  if (ended.length) sessionsEnded.emit('ended', ended);
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {

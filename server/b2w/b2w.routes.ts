@@ -17,6 +17,7 @@ import { enqueueMessage } from '../outbox/outbox.repository';
 import { onceOnly } from '../public-forms/idempotency';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import { checkCode, CODE_TTL_MINUTES, issueCode } from '../public-forms/one-time-codes';
+import { publicRoute } from '../security/access';
 
 const PURPOSE = 'b2w';
 /** Vendor codes and phone numbers: 20 registrations per client address, 5 per phone number an hour (each may send a text). */
@@ -69,7 +70,7 @@ export const b2wRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
    * phone number on file. Matched or not, the answer is the same (no one learns
    * who works there); only a match gets a code, by text or e-mail.
    */
-  app.post('/b2w/init', async (request, reply) => {
+  app.post('/b2w/init', publicRoute, async (request, reply) => {
     const input = parseBody(B2wRegistrationSchema, request.body);
     const phone = phoneDigits(input.telephoneNumber);
     await countAttempt(db, request, B2W_INIT_LIMIT, phone);
@@ -122,7 +123,7 @@ export const b2wRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
    * code again for a confirmed registration (a retry after a lost answer) is
    * accepted again; nothing else is.
    */
-  app.post('/b2w/validate', async (request) => {
+  app.post('/b2w/validate', publicRoute, async (request) => {
     const input = parseBody(B2wValidateSchema, request.body);
     await countAttempt(db, request, B2W_CODE_LIMIT, input.registrationUid);
     const code = input.code.trim();
@@ -145,7 +146,7 @@ export const b2wRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
    * Stores the day's assessment and answers its outcome. Once per
    * Idempotency-Key, and once per employee and date (409 after that).
    */
-  app.post('/b2w/status', async (request, reply) => {
+  app.post('/b2w/status', publicRoute, async (request, reply) => {
     const input = parseBody(B2wStatusSchema, request.body);
     await countAttempt(db, request, B2W_STATUS_LIMIT, input.registrationUid);
     const registration = await findRegistration(db, input);

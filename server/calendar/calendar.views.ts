@@ -43,7 +43,7 @@ const medicalEventView: ViewDefinition = {
   columns: { ...EVENT_COLUMNS, medical_event_name: 'text', medical_event_label: 'text' },
   defaultSort: 'event_date',
   scope: medicalEventScope,
-  anyFlag: CALENDAR_FLAGS,
+  access: { anyFlag: CALENDAR_FLAGS },
 };
 
 /** Spec 000 section 7 "Calendar": appointments. */
@@ -54,7 +54,7 @@ const appointmentView: ViewDefinition = {
   columns: { ...EVENT_COLUMNS, appointment_type_label: 'text' },
   defaultSort: 'event_date',
   scope: patientScope('v'),
-  anyFlag: [CALENDAR_EVENT_TYPE_FLAGS.appointment],
+  access: { anyFlag: [CALENDAR_EVENT_TYPE_FLAGS.appointment] },
 };
 
 /** List views of this area, served by the data-view engine at /api/data/public/<name>. */

@@ -5,16 +5,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { AppContext } from '../app-context';
-import { requireFlag } from '../auth/context';
+import { serviceMethodOf } from '../audit/audit-source';
+import { recordAudit } from '../audit/audit.repository';
+import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
-import { patientScope } from '../dataviews/scopes';
 import { HttpError, notFound } from '../errors';
 import { CIT_LABELS, TIME_ZONES } from '../../shared/cit-options';
 import { formatDate, formatDateTime, formatPhone } from '../../shared/format';
+import { isUuid } from '../../shared/uuid';
+import { allow, forPatient, patientOf, publicRoute } from '../security/access';
 
 /** How long a PDF link works (spec: short-lived). */
 export const CIT_PDF_LINK_SECONDS = 5 * 60;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The HMAC key for PDF links: 32 random bytes kept in DATA_DIR/pdf-link.key
@@ -54,6 +56,10 @@ interface LinkClaims {
   e: string;
   /** patient */
   p: string;
+  /** the user who asked for the link: the download is audited as theirs */
+  u: string;
+  /** that user's division when they asked */
+  d: string;
   /** expiry, seconds since the epoch */
   x: number;
 }
@@ -74,7 +80,7 @@ export function verifyPdfToken(secret: Buffer, token: string, now = Date.now()):
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as LinkClaims;
-    if (typeof claims.x !== 'number' || claims.x * 1000 < now || !UUID.test(claims.e) || !UUID.test(claims.p)) return null;
+    if (typeof claims.x !== 'number' || claims.x * 1000 < now || ![claims.e, claims.p, claims.u, claims.d].every(isUuid)) return null;
     return claims;
   } catch {
     return null;
@@ -84,6 +90,7 @@ export function verifyPdfToken(secret: Buffer, token: string, now = Date.now()):
 interface EventRow {
   medical_event_uid: string;
   patient_uid: string;
+  division_uid: string;
   first_name: string;
   last_name: string;
   detail: { crisis?: Record<string, unknown>; agencyName?: string; citSubmissionUid?: string } | null;
@@ -91,14 +98,15 @@ interface EventRow {
   event_date: Date;
 }
 
-async function loadCitEvent(db: Db, patientUid: string, eventUid: string, scope?: ReturnType<ReturnType<typeof patientScope>>): Promise<EventRow | null> {
+async function loadCitEvent(db: Db, patientUid: string, eventUid: string): Promise<EventRow | null> {
+  if (!isUuid(eventUid)) return null;
   const row = await sql<EventRow>`
-    select me.medical_event_uid, p.patient_uid, p.first_name, p.last_name, me.detail, f.facility_name, me.event_date
+    select me.medical_event_uid, p.patient_uid, p.division_uid, p.first_name, p.last_name, me.detail, f.facility_name, me.event_date
       from medical_event me
       join patient p on p.patient_uid = me.patient_uid
       join reference_data m on m.uid = me.medical_event_type_uid and m.model = 'reference-medical-event' and m.name = 'cit'
       left join facility f on f.facility_uid = me.facility_uid
-     where me.medical_event_uid = ${eventUid} and me.patient_uid = ${patientUid} and ${scope ?? sql`true`}`.execute(db);
+     where me.medical_event_uid = ${eventUid} and me.patient_uid = ${patientUid}`.execute(db);
   return row.rows[0] ?? null;
 }
 
@@ -144,7 +152,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 /** The CIT sheet of one event as a PDF: every filled field with its label, read-only. */
 export async function citPdf(db: Db, row: EventRow): Promise<Uint8Array> {
   const sheet = row.detail?.crisis ?? {};
-  const uids = Object.values(sheet).flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === 'string' && UUID.test(v));
+  const uids = Object.values(sheet).flatMap((v) => (Array.isArray(v) ? v : [v])).filter(isUuid);
   const labels = new Map<string, string>();
   if (uids.length) {
     const found = await sql<{ uid: string; label: string }>`select uid::text, label from reference_data where uid::text = any(${uids}::text[])`.execute(db);
@@ -204,28 +212,60 @@ export async function citPdf(db: Db, row: EventRow): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** Who may ask for a link; the person a link was made for must still hold it in that division when it is opened. */
+const LINK_FLAG = 'hasAppCit';
+
+/** The link's user, while they are active and still hold LINK_FLAG in the division named in the link. */
+async function linkOwner(db: Db, claims: LinkClaims): Promise<{ display_name: string } | undefined> {
+  return db
+    .selectFrom('app_user as u')
+    .innerJoin('user_division as ud', 'ud.user_uid', 'u.user_uid')
+    .select('u.display_name')
+    .where('u.user_uid', '=', claims.u)
+    .where('u.is_active', '=', true)
+    .where('ud.division_uid', '=', claims.d)
+    .where(sql<boolean>`${LINK_FLAG} = any(ud.permissions)`)
+    .executeTakeFirst();
+}
+
+const invalidLink = () => new HttpError(403, [{ message: 'This PDF link has expired or is not valid. Ask for a new one.' }]);
+
 /** Staff ask for a link; the link itself needs no session (it is opened in a new tab) but dies after 5 minutes. */
 export function registerCitPdfRoutes(app: FastifyInstance, { db, config }: AppContext): void {
   const secret = () => pdfLinkSecret(config.dataDir);
   // Make the key on start, not on the first request.
   void secret();
 
-  app.get<{ Params: { patient: string; event: string } }>('/data/public/patient/:patient/medical-events/:event/pdf', async (request) => {
-    const auth = requireFlag(request, 'hasAppCit');
-    const { patient: patientId, event: medicalEventId } = request.params;
-    if (!UUID.test(patientId) || !UUID.test(medicalEventId)) throw notFound();
-    const row = await loadCitEvent(db, patientId, medicalEventId, patientScope('p')(auth));
+  app.get<{ Params: { patient: string; event: string } }>('/data/public/patient/:patient/medical-events/:event/pdf', forPatient(allow(LINK_FLAG), 'patient'), async (request) => {
+    const auth = requireAuth(request);
+    const patient = patientOf(request);
+    const row = await loadCitEvent(db, patient.patient_uid, request.params.event);
     if (!row) throw notFound('CIT event not found');
-    const token = signPdfToken(await secret(), { e: row.medical_event_uid, p: row.patient_uid, x: Math.floor(Date.now() / 1000) + CIT_PDF_LINK_SECONDS });
-    return { data: { link: `${origin(request)}/api/cit-pdf?token=${token}` } };
+    const claims = { e: row.medical_event_uid, p: row.patient_uid, u: auth.userUid, d: auth.divisionUid, x: Math.floor(Date.now() / 1000) + CIT_PDF_LINK_SECONDS };
+    return { data: { link: `${config.publicUrl}/api/cit-pdf?token=${signPdfToken(await secret(), claims)}` } };
   });
 
-  app.get<{ Querystring: { token?: string } }>('/cit-pdf', async (request, reply) => {
+  // Opening the link is the download the audit records, in the name of whoever asked for the link.
+  app.get<{ Querystring: { token?: string } }>('/cit-pdf', publicRoute, async (request, reply) => {
     const claims = verifyPdfToken(await secret(), String(request.query.token ?? ''));
-    if (!claims) throw new HttpError(403, [{ message: 'This PDF link has expired or is not valid. Ask for a new one.' }]);
+    if (!claims) throw invalidLink();
+    const owner = await linkOwner(db, claims);
+    if (!owner) throw invalidLink();
     const row = await loadCitEvent(db, claims.p, claims.e);
-    if (!row) throw notFound('CIT event not found');
+    // A patient moved to another division since is no longer the link owner's to download.
+    if (!row || row.division_uid !== claims.d) throw notFound('CIT event not found');
     const bytes = await citPdf(db, row);
+    await recordAudit(db, {
+      patientUid: row.patient_uid,
+      action: 'DownloadedCitPdf',
+      userUid: claims.u,
+      userDisplayName: owner.display_name,
+      divisionUid: claims.d,
+      pageViewId: null,
+      serviceMethod: serviceMethodOf(request),
+      targetType: 'medical-events',
+      targetUid: row.medical_event_uid,
+    });
     const name = `cit-${row.last_name}-${row.first_name}-${formatDate(row.event_date).replace(/\//g, '-')}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
     return reply
       .header('content-type', 'application/pdf')
@@ -234,9 +274,4 @@ export function registerCitPdfRoutes(app: FastifyInstance, { db, config }: AppCo
       .header('referrer-policy', 'no-referrer')
       .send(Buffer.from(bytes));
   });
-}
-
-/** Where the caller reached this server (the link must work from an embedding page on another origin). */
-function origin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
-import { requireFlag } from '../auth/context';
+import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
 import { forbidden, HttpError, notFound, parseBody } from '../errors';
 import { enqueueMessage } from '../outbox/outbox.repository';
@@ -12,6 +12,7 @@ import { CIT_TEXT } from '../../shared/cit-options';
 import { CitIdentitySchema, CitSubmissionSchema, type CitSubmission } from '../../shared/schemas/cit';
 import { registerCitPdfRoutes } from './cit-pdf';
 import { citOptionLists, clearDependents, countPersonMatches, findAgencyOfficer, otherReferralSourceUid, type Agency } from './cit.repository';
+import { allow, publicRoute } from '../security/access';
 
 /** Identity guesses: per client address and per agency identifier, 15 minutes. */
 export const CIT_IDENTITY_LIMIT: Limit = { name: 'cit-identity', perAddress: 30, perValue: 15, windowSeconds: 900 };
@@ -28,10 +29,18 @@ function stateOf(request: FastifyRequest<{ Params: { state: string } }>): string
   return request.params.state.toLowerCase();
 }
 
-async function identified(db: Db, request: FastifyRequest, state: string, code: string, officerName: string, limit: Limit): Promise<Agency> {
-  await countAttempt(db, request, limit, code.trim() || '-');
+/**
+ * Every check of an officer's identity, wherever it happens, counts against
+ * the identity limit (a valid one is given back, so only wrong guesses use it
+ * up); a call that goes on to use the form also counts against `use`.
+ */
+async function identified(db: Db, request: FastifyRequest, state: string, code: string, officerName: string, use?: Limit): Promise<Agency> {
+  const key = code.trim() || '-';
+  const guess = await countAttempt(db, request, CIT_IDENTITY_LIMIT, key);
   const agency = await findAgencyOfficer(db, state, code, officerName);
   if (!agency) throw invalidIdentity();
+  await guess.refund();
+  if (use) await countAttempt(db, request, use, key);
   return agency;
 }
 
@@ -89,9 +98,9 @@ function submissionResource(row: SubmissionRow, canApprove: boolean) {
   };
 }
 
-/** Who may decide: the capability, and the division's setting being the string 'true' (spec 002 section 2). */
+/** Who may decide: the capability (the route's access), and the division's setting being the string 'true' (spec 002 section 2). */
 async function requireApprover(db: Db, request: FastifyRequest) {
-  const auth = requireFlag(request, 'citSupervisoryApproval');
+  const auth = requireAuth(request);
   if (!(await approvalEnabled(db, auth.divisionUid))) throw forbidden('Supervisory approval is not enabled for this division');
   return auth;
 }
@@ -101,33 +110,34 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   registerCitPdfRoutes(app, ctx);
 
   // ---- Agency officers (no session) ----
-  app.get<{ Params: { state: string } }>('/cit/:state/context', async (request) => {
+  app.get<{ Params: { state: string } }>('/cit/:state/context', publicRoute, async (request) => {
     const state = stateOf(request);
     return { data: { type: 'cit-context', id: state, attributes: { state, options: await citOptionLists(db, null) } } };
   });
 
-  app.post<{ Params: { state: string } }>('/cit/:state/identify', async (request) => {
+  app.post<{ Params: { state: string } }>('/cit/:state/identify', publicRoute, async (request) => {
     const state = stateOf(request);
     const identity = parseBody(CitIdentitySchema, request.body);
-    const agency = await identified(db, request, state, identity.code, identity.officerName, CIT_IDENTITY_LIMIT);
+    const agency = await identified(db, request, state, identity.code, identity.officerName);
     const facilities = (await citOptionLists(db, agency.org_uid)).facility;
     return { data: { type: 'cit-identity', id: agency.agency_uid, attributes: { valid: true, agency_name: agency.agency_name, facilities } } };
   });
 
-  app.post<{ Params: { state: string } }>('/cit/:state/person-match', async (request) => {
+  app.post<{ Params: { state: string } }>('/cit/:state/person-match', publicRoute, async (request) => {
     const state = stateOf(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const identity = parseBody(CitIdentitySchema, { code: body.code, officer_name: body.officer_name });
     const agency = await identified(db, request, state, identity.code, identity.officerName, CIT_USE_LIMIT);
     const str = (v: unknown) => (typeof v === 'string' ? v : '');
-    const [firstName, lastName, genderUid, birthDate] = [str(body.first_name), str(body.last_name), str(body.gender_uid), str(body.birth_date)];
+    const [firstName, lastName, genderUid] = [str(body.first_name), str(body.last_name), str(body.gender_uid)];
     if (firstName.trim().length < 3 || lastName.trim().length < 3 || !UUID.test(genderUid)) throw new HttpError(422, [{ message: 'First and last name (3 characters or more) and gender are needed' }]);
-    const matches = await countPersonMatches(db, agency.division_uid, { firstName, lastName, genderUid, birthDate: /^\d{4}-\d{2}-\d{2}$/.test(birthDate) ? birthDate : null });
+    // By name and gender only (docs/decisions.md): a birth date would let an officer confirm one.
+    const matches = await countPersonMatches(db, agency.division_uid, { firstName, lastName, genderUid });
     // Officers learn only whether someone matches (spec: 'Potential Matches Found' / 'No Matches Found').
     return { data: { type: 'person-match', id: 'count', attributes: { matches: matches.length > 0 ? 1 : 0 } } };
   });
 
-  app.get<{ Querystring: { zip_code?: string } }>('/reference-data/reference-geo-data', async (request) => {
+  app.get<{ Querystring: { zip_code?: string } }>('/reference-data/reference-geo-data', publicRoute, async (request) => {
     const zip = String(request.query.zip_code ?? '');
     if (!/^\d{5}$/.test(zip)) return { data: [] };
     const rows = await sql<{ zip_code: string; city: string; county: string; state_iso: string; state_uid: string | null; latitude: string | null; longitude: string | null }>`
@@ -137,7 +147,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     return { data: rows.rows.map((r) => ({ type: 'reference-geo-data', id: r.zip_code, attributes: r })) };
   });
 
-  app.post<{ Params: { state: string } }>('/cit/:state/submit', async (request, reply) => {
+  app.post<{ Params: { state: string } }>('/cit/:state/submit', publicRoute, async (request, reply) => {
     const state = stateOf(request);
     const parsed = parseBody(CitSubmissionSchema, request.body);
     const agency = await identified(db, request, state, parsed.code, parsed.officerName, CIT_USE_LIMIT);
@@ -182,15 +192,15 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   });
 
   // ---- Staff ----
-  app.get<{ Params: { id: string } }>('/data/public/cit-submission/:id', async (request) => {
-    const auth = requireFlag(request, 'hasAppCit');
+  app.get<{ Params: { id: string } }>('/data/public/cit-submission/:id', allow('hasAppCit'), async (request) => {
+    const auth = requireAuth(request);
     const row = await loadSubmission(db, request.params.id, auth.divisionUid);
     const canApprove = Boolean(auth.flags.citSupervisoryApproval) && (await approvalEnabled(db, auth.divisionUid));
     return { data: submissionResource(row, canApprove) };
   });
 
   // A supervisor corrects a pending sheet before deciding; the officer's identity and the approval status are not editable.
-  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id', async (request) => {
+  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id', allow('citSupervisoryApproval'), async (request) => {
     const auth = await requireApprover(db, request);
     const attributes = (request.body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
     if (!attributes || typeof attributes !== 'object' || Array.isArray(attributes)) throw new HttpError(400, [{ message: 'Request body must be { data: { attributes } }' }]);
@@ -214,7 +224,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     });
   });
 
-  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id/accept', async (request) => {
+  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id/accept', allow('citSupervisoryApproval'), async (request) => {
     const auth = await requireApprover(db, request);
     return db.transaction().execute(async (t) => {
       const trx = t as unknown as Db;
@@ -249,7 +259,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     });
   });
 
-  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id/reject', async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id/reject', allow('citSupervisoryApproval'), async (request, reply) => {
     const auth = await requireApprover(db, request);
     await db.transaction().execute(async (t) => {
       const trx = t as unknown as Db;

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { ViewDefinition } from '../dataviews/registry';
+import { currentDivisionScope } from '../dataviews/scopes';
 
 /** `/api/data/public/cit-submission-list`: the current division's CIT sheets, for CIT staff. */
 export const citViews: ViewDefinition[] = [
@@ -17,7 +17,7 @@ export const citViews: ViewDefinition[] = [
       created_at: 'timestamp',
     },
     defaultSort: '-created_at',
-    anyFlag: ['hasAppCit'],
-    scope: (auth) => sql`v.division_uid = ${auth.divisionUid}`,
+    access: { anyFlag: ['hasAppCit'] },
+    scope: currentDivisionScope('v'),
   },
 ];

@@ -53,11 +53,18 @@ function positiveInt(raw: string | undefined, name: string, fallback: number, ma
   return n;
 }
 
+/** `page` (1-based) and `page-size` (up to 500) of a list call; 400 for anything else. */
+export function parsePaging(params: QueryParams, defaultPageSize = 10): { page: number; pageSize: number } {
+  return {
+    page: positiveInt(single(params, 'page'), 'page', 1, 1_000_000),
+    pageSize: positiveInt(single(params, 'page-size'), 'page-size', defaultPageSize, MAX_PAGE_SIZE),
+  };
+}
+
 /** Parses and checks paging, sort and filters against the view's allowed columns. */
 export function parseListRequest(view: ViewDefinition, params: QueryParams, defaults: { pageSize?: number; sort?: string } = {}): ListRequest {
   const allData = ['1', 'true'].includes(single(params, 'all-data') ?? '');
-  const page = positiveInt(single(params, 'page'), 'page', 1, 1_000_000);
-  const pageSize = positiveInt(single(params, 'page-size'), 'page-size', defaults.pageSize ?? 10, MAX_PAGE_SIZE);
+  const { page, pageSize } = parsePaging(params, defaults.pageSize);
   const sortText = single(params, 'sort') || defaults.sort || view.defaultSort;
   const sort = sortText
     .split(',')

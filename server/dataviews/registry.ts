@@ -1,12 +1,13 @@
-import type { Flag } from '../../shared/permissions';
 import type { AuthContext } from '../auth/context';
 import { REFERENCE_MODELS } from '../../shared/reference-models';
 import { calendarViews } from '../calendar/calendar.views';
 import { citViews } from '../cit/cit.views';
 import { hwcViews } from '../hwc/hwc.views';
 import { patientSearchViews } from '../patient-search/patient-search.views';
+import { navItemView, patientsViews } from '../patients/patients.views';
 import { remindersViews } from '../reminders/reminders.views';
 import type { RawBuilder } from 'kysely';
+import { WORK_LIST_FLAGS, type Access } from '../security/access';
 import { divisionScope, organizationScope, ownMarkets, ownOrganizations, patientScope, referenceScope } from './scopes';
 
 export type ColumnKind = 'text' | 'number' | 'date' | 'timestamp' | 'boolean' | 'uuid' | 'uuid[]' | 'text[]';
@@ -21,8 +22,14 @@ export interface ViewDefinition {
   defaultSort: string;
   /** Row scope for the caller: division, restricted cases, organisation. */
   scope: (auth: AuthContext) => RawBuilder<unknown>;
-  /** Any one of these flags is needed; none listed means any signed-in user. */
-  anyFlag?: Flag[];
+  /** Who may read it (deny by default: every view says). */
+  access: Access;
+  /**
+   * A list of one patient's rows (notes, documents, ...): the call must name the
+   * patient in this column (`patient_uid=<id>`), and the patient access guard
+   * answers 404 for one the caller may not see, as every patient route does.
+   */
+  patientColumn?: string;
   /** Fixed condition that makes a shared table look like one model (reference data). */
   fixed?: Record<string, string>;
 }
@@ -47,6 +54,7 @@ const queuePatientView: ViewDefinition = {
   },
   defaultSort: 'last_name,first_name',
   scope: patientScope('v'),
+  access: { anyFlag: WORK_LIST_FLAGS },
 };
 
 const facility: ViewDefinition = {
@@ -56,6 +64,7 @@ const facility: ViewDefinition = {
   columns: { facility_uid: 'uuid', facility_name: 'text', is_in_selections: 'boolean', facility_type: 'text', city: 'text', province_iso: 'text', post_code: 'text' },
   defaultSort: 'facility_name',
   scope: organizationScope('v'),
+  access: 'signed-in',
 };
 
 const division: ViewDefinition = {
@@ -65,6 +74,7 @@ const division: ViewDefinition = {
   columns: { division_uid: 'uuid', division_name: 'text', org_uid: 'uuid' },
   defaultSort: 'division_name',
   scope: divisionScope('v'),
+  access: 'signed-in',
 };
 
 /** Spec 000 section 7 "Hierarchy": the caller's own organisations and their markets. */
@@ -75,6 +85,7 @@ const organization: ViewDefinition = {
   columns: { org_uid: 'uuid', org_name: 'text', name: 'text', market_uid: 'uuid' },
   defaultSort: 'org_name',
   scope: ownOrganizations('v'),
+  access: 'signed-in',
 };
 
 const market: ViewDefinition = {
@@ -84,6 +95,7 @@ const market: ViewDefinition = {
   columns: { market_uid: 'uuid', market_name: 'text' },
   defaultSort: 'market_name',
   scope: ownMarkets('v'),
+  access: 'signed-in',
 };
 
 function referenceModel(model: string): ViewDefinition {
@@ -94,12 +106,16 @@ function referenceModel(model: string): ViewDefinition {
     columns: { uid: 'uuid', name: 'text', label: 'text', ref_data_type: 'text', default_sort_order: 'number', is_active: 'boolean' },
     defaultSort: 'default_sort_order,label',
     scope: referenceScope,
+    access: 'signed-in',
     fixed: { model },
   };
 }
 
 export const PUBLIC_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
-  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews].map((v) => [v.name, v]),
+  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews].map((v) => [v.name, v]),
 );
 
-export const REFERENCE_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(REFERENCE_MODELS.map((m) => [m, referenceModel(m)]));
+export const REFERENCE_VIEWS: Record<string, ViewDefinition> = Object.fromEntries([
+  ...REFERENCE_MODELS.map((m) => [m, referenceModel(m)] as const),
+  [navItemView.name, navItemView] as const,
+]);

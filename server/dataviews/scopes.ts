@@ -25,6 +25,9 @@ export function patientVisibility(alias: string, auth: AuthContext): RawBuilder<
   return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
 }
 
+/** Rows of the caller's current division only (data views are never scoped to all accessible divisions). */
+export const currentDivisionScope = (alias: string) => (auth: AuthContext) => sql`${sql.ref(alias)}.division_uid = ${auth.divisionUid}`;
+
 export const patientScope = (alias: string) => (auth: AuthContext) =>
   sql`${sql.ref(alias)}.division_uid = ${auth.divisionUid} and ${patientVisibility(alias, auth)}`;
 

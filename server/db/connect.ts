@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -13,16 +14,118 @@ pg.types.setTypeParser(20, (v: string) => Number(v));
 
 export type Db = Kysely<Database>;
 
-export function createDb(connectionString: string, max = 4): { db: Db; pool: pg.Pool } {
+export interface PoolOptions {
+  max: number;
+  /** How long a caller waits for a free connection before DatabaseBusyError. */
+  acquireTimeoutMs: number;
+  /** statement_timeout of every connection. */
+  statementTimeoutMs: number;
+}
+
+/** Every connection is busy and none came free in time: the caller answers 503. */
+export class DatabaseBusyError extends Error {
+  constructor() {
+    super('No database connection came free in time');
+  }
+}
+
+/**
+ * Code inside a transaction asked the pool for another connection. With a
+ * small pool, enough such requests at once wait on each other forever (every
+ * connection held by a transaction that waits for a connection), so this is
+ * refused at once: pass the transaction down instead.
+ */
+export class SecondConnectionError extends Error {
+  constructor() {
+    super('A database connection was requested while this code already holds one in a transaction; pass the transaction down');
+  }
+}
+
+const holdingConnection = new AsyncLocalStorage<true>();
+
+interface Builder<R> {
+  execute(callback: (executor: R) => Promise<unknown>): Promise<unknown>;
+}
+
+/** Marks everything a transaction's (or pinned connection's) callback runs as holding a connection. */
+function holding<R, B extends Builder<R>>(builder: B): B {
+  const execute = builder.execute.bind(builder);
+  builder.execute = (callback) => execute((executor) => holdingConnection.run(true, () => callback(executor)));
+  return builder;
+}
+
+export interface DatabaseHandle {
+  db: Db;
+  pool: pg.Pool;
+  /** Cuts every connection, busy or not (shutdown past its deadline). */
+  destroyConnections(): void;
+}
+
+/** The pool settings of a loaded configuration. */
+export const poolOptions = (config: { pgPoolMax: number; pgAcquireTimeoutMs: number; pgStatementTimeoutMs: number }): PoolOptions => ({
+  max: config.pgPoolMax,
+  acquireTimeoutMs: config.pgAcquireTimeoutMs,
+  statementTimeoutMs: config.pgStatementTimeoutMs,
+});
+
+export function createDb(connectionString: string, options: PoolOptions): DatabaseHandle {
   // JIT compiling pays off for long analytic queries; for short list calls it costs more than
   // the query. Plans stay custom: a generic plan for a name search ignored the order index and
   // was 12x slower on PostgreSQL 15 (npm run bench on DATABASE_URL: p99 124 ms before, 28 after).
-  const pool = new pg.Pool({ connectionString, max, options: '-c jit=off -c plan_cache_mode=force_custom_plan' });
+  // A session left idle inside a transaction (a handler that died half-way) is ended by the server.
+  const settings = [
+    'jit=off',
+    'plan_cache_mode=force_custom_plan',
+    `statement_timeout=${options.statementTimeoutMs}`,
+    `idle_in_transaction_session_timeout=${Math.max(options.statementTimeoutMs, 10_000) * 2}`,
+  ];
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max,
+    connectionTimeoutMillis: options.acquireTimeoutMs,
+    options: settings.map((s) => `-c ${s}`).join(' '),
+  });
+  const clients = new Set<pg.PoolClient>();
   pool.on('error', () => {
     // An idle client lost its connection (database restart); the pool replaces it.
   });
-  pool.on('connect', prepareStatements);
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+  pool.on('connect', (client) => {
+    clients.add(client);
+    // A connection cut while checked out (database restart, shutdown past its deadline) fails
+    // its query; without a listener the 'error' event would also take the whole process down.
+    client.on('error', () => {});
+    prepareStatements(client);
+  });
+  pool.on('remove', (client) => clients.delete(client as pg.PoolClient));
+
+  const guardedPool = {
+    connect: async () => {
+      if (holdingConnection.getStore()) throw new SecondConnectionError();
+      try {
+        return await pool.connect();
+      } catch (err) {
+        throw /timeout exceeded when trying to connect/.test((err as Error).message) ? new DatabaseBusyError() : err;
+      }
+    },
+    end: () => pool.end(),
+  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool }) });
+  const transaction = db.transaction.bind(db);
+  const connection = db.connection.bind(db);
+  db.transaction = () => holding(transaction());
+  db.connection = () => holding(connection());
+  return {
+    db,
+    pool,
+    destroyConnections: () => {
+      for (const client of clients) void client.end().catch(() => {});
+    },
+  };
+}
+
+/** Runs `fn` in the caller's transaction, or in a new one when the caller holds none. */
+export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute((trx) => fn(trx as unknown as Db));
 }
 
 const statementNames = new Map<string, string>();

@@ -44,6 +44,13 @@ export interface AuditEntryTable {
   user_uid: string;
   division_uid: string;
   created_at: GeneratedTimestamp;
+  /** Migration 014: the page load it came from (one entry per page view, patient and action). */
+  page_view_id: string | null;
+  service_method: string | null;
+  target_type: string | null;
+  target_uid: string | null;
+  /** The sentence the audit page shows; null on entries older than migration 014. */
+  message: string | null;
 }
 
 export interface OutboxTable {
@@ -191,7 +198,9 @@ export interface NotificationTable {
   updated_date: GeneratedTimestamp;
 }
 
-export interface IdempotentRequestTable { scope: string; key: string; status: number; body: ColumnType<unknown, string, string>; created_at: GeneratedTimestamp }
+export interface IdempotentRequestTable { scope: string; key: string; request_hash: string; status: number; body: ColumnType<unknown, string, string>; created_at: GeneratedTimestamp }
+
+export interface TrustedDeviceTable { token_hash: string; user_uid: string; address: string; created_at: GeneratedTimestamp; last_used_at: GeneratedTimestamp }
 
 export interface OneTimeCodeTable {
   code_uid: Generated<string>;
@@ -331,8 +340,33 @@ export interface HwcPatientTable {
 }
 export interface HwcNoticeTable { notice_uid: Generated<string>; hwc_patient_uid: string; outbox_uid: string; facility_uid: string; recipient_name: string; email_address: string; sent_by: string | null; created_at: GeneratedTimestamp }
 
+/** Migration 017: the record's left menu (and later menus). */
+export interface NavItemTable {
+  nav_item_uid: Generated<string>;
+  ref_data_type: string;
+  nav_item_label: string;
+  app_module: string | null;
+  route: string;
+  default_sort_order: Generated<number>;
+  parent_nav_item_uid: string | null;
+  feature_flag: Generated<string[]>;
+  is_active: Generated<boolean>;
+}
+
+/** Migration 017: one episode per patient, made by a trigger with the patient. */
+export interface PatientEpisodeTable {
+  patient_episode_uid: Generated<string>;
+  patient_uid: string;
+  status_uid: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
 export interface Database {
+  nav_item: NavItemTable;
+  patient_episode: PatientEpisodeTable;
   idempotent_request: IdempotentRequestTable;
+  trusted_device: TrustedDeviceTable;
   one_time_code: OneTimeCodeTable;
   support_request: SupportRequestTable;
   b2w_vendor: B2wVendorTable;

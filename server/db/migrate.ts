@@ -11,6 +11,11 @@ import * as m009 from './migrations/009_hwc';
 import * as m010 from './migrations/010_cit';
 import * as m011 from './migrations/011_ext';
 import * as m012 from './migrations/012_cit_submission_list';
+import * as m013 from './migrations/013_security';
+import * as m014 from './migrations/014_audit';
+import * as m015 from './migrations/015_hwc_list';
+import * as m016 from './migrations/016_no_admin_destination';
+import * as m017 from './migrations/017_patient_record';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +31,11 @@ const migrations: Record<string, Migration> = {
   '010_cit': m010,
   '011_ext': m011,
   '012_cit_submission_list': m012,
+  '013_security': m013,
+  '014_audit': m014,
+  '015_hwc_list': m015,
+  '016_no_admin_destination': m016,
+  '017_patient_record': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -36,11 +46,14 @@ const MIGRATION_LOCK = 727_001;
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
+    // Building an index on a large table may take longer than any request is allowed to.
+    await sql`set statement_timeout = 0`.execute(conn);
     try {
       const { error, results } = await new Migrator({ db: conn, provider }).migrateToLatest();
       if (error) throw error;
       return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     } finally {
+      await sql`reset statement_timeout`.execute(conn);
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
     }
   });

@@ -25,6 +25,7 @@ import {
   RegisterSchema,
   type ReferralValues,
 } from '../../shared/schemas/ext-referral';
+import { publicRoute } from '../security/access';
 
 /** The registration token a confirmed visitor's browser sends back (kept per link in localStorage). */
 export const REGISTRATION_HEADER = 'x-registration-token';
@@ -76,6 +77,8 @@ async function requireRegistration(db: Db, request: FastifyRequest, instance: In
     .where('instance_id', '=', instance.instance_id)
     .where('confirmed_at', 'is not', null)
     .executeTakeFirst();
+  // A token is 256 random bits, so a wrong one is abuse, not a guess that could succeed: only
+  // failures are counted (the form's own calls present one valid token several at a time).
   if (!row) {
     await countAttempt(db, request, TOKEN_LIMIT, sha(token));
     throw unauthorized(EXT_TEXT.noRegistration);
@@ -171,14 +174,14 @@ async function findOrCreatePatient(db: Db, values: ReferralValues, instance: Ins
 
 export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   /** Validity check (spec 002): 200 with a confirmed registration for this link, 401 without, 404 for an unknown link. */
-  app.get<{ Params: { instance: string } }>('/ext/:instance', async (request) => {
+  app.get<{ Params: { instance: string } }>('/ext/:instance', publicRoute, async (request) => {
     const instance = await findInstance(db, request.params.instance);
     const registration = await requireRegistration(db, request, instance);
     return { data: { type: 'external-action', id: instance.instance_id, attributes: { action_type: instance.action_type, registration_name: registration.name } } };
   });
 
   /** The link's index: division logos, translations, names for the intro and the payload definition. Needs no registration. */
-  app.get<{ Params: { instance: string }; Querystring: { lang?: string } }>('/ext/:instance/index', async (request) => {
+  app.get<{ Params: { instance: string }; Querystring: { lang?: string } }>('/ext/:instance/index', publicRoute, async (request) => {
     const instance = await findInstance(db, request.params.instance);
     const lang = typeof request.query.lang === 'string' && /^[a-z]{2}(-[A-Z]{2})?$/.test(request.query.lang) ? request.query.lang : DEFAULT_LANG;
     const rows = await db.selectFrom('translation').select(['key', 'value']).where('lang', '=', lang).execute();
@@ -199,7 +202,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
   });
 
   /** Reference lists the form needs (spec 002: default order then label, page 1, page-size 1000). */
-  app.get<{ Params: { instance: string; model: string }; Querystring: Record<string, string> }>('/ext/:instance/reference/:model', async (request) => {
+  app.get<{ Params: { instance: string; model: string }; Querystring: Record<string, string> }>('/ext/:instance/reference/:model', publicRoute, async (request) => {
     const instance = await findInstance(db, request.params.instance);
     await requireRegistration(db, request, instance);
     const model = request.params.model;
@@ -223,7 +226,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
   });
 
   /** Providers of the link's organisation for the requester and "refer to" selects. */
-  app.get<{ Params: { instance: string } }>('/ext/:instance/providers', async (request) => {
+  app.get<{ Params: { instance: string } }>('/ext/:instance/providers', publicRoute, async (request) => {
     const instance = await findInstance(db, request.params.instance);
     await requireRegistration(db, request, instance);
     const rows = await db
@@ -238,7 +241,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
   });
 
   /** Registration (spec 000 section 3): texts a 6-digit code. The answer is the same for every phone number. */
-  app.post<{ Params: { instance: string } }>('/ext/:instance/register', async (request, reply) => {
+  app.post<{ Params: { instance: string } }>('/ext/:instance/register', publicRoute, async (request, reply) => {
     const instance = await findInstance(db, request.params.instance);
     const values = parseBody(RegisterSchema, request.body);
     const phone = digitsOf(values.identifier);
@@ -256,18 +259,18 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
   });
 
   /** Confirmation: the texted code for this phone → a registration token for this link. */
-  app.post<{ Params: { instance: string } }>('/ext/:instance/register-confirm', async (request, reply) => {
+  app.post<{ Params: { instance: string } }>('/ext/:instance/register-confirm', publicRoute, async (request, reply) => {
     const instance = await findInstance(db, request.params.instance);
     const values = parseBody(RegisterConfirmSchema, request.body);
     const phone = digitsOf(values.identifier);
     await countAttempt(db, request, CONFIRM_LIMIT, phone);
     return onceOnly(db, request, reply, `ext-confirm:${instance.instance_id}`, async (trx) => {
-      // Counted on its own connection: a wrong try stays counted although this request fails.
-      const result = await checkCode(db, codePurpose(instance.instance_id), phone, values.challenge);
+      const result = await checkCode(trx, codePurpose(instance.instance_id), phone, values.challenge);
       if (result !== 'ok') {
         const message =
           result === 'expired' ? 'The code has expired. Please register again.' : result === 'locked' ? 'Too many wrong codes. Please register again.' : 'The code is not correct.';
-        throw new HttpError(422, [{ field: 'challenge', message }]);
+        // Answered, not thrown: the transaction commits, so the wrong try stays counted.
+        return { status: 422, body: { errors: [{ field: 'challenge', message }] } };
       }
       const pending = await trx
         .selectFrom('external_registration')
@@ -286,7 +289,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
   });
 
   /** The referral (spec 000 sections 3 and 5): a new or matched patient and a New inbound referral in the link's division. */
-  app.post<{ Params: { instance: string } }>('/ext/:instance', async (request, reply) => {
+  app.post<{ Params: { instance: string } }>('/ext/:instance', publicRoute, async (request, reply) => {
     const instance = await findInstance(db, request.params.instance);
     const registration = await requireRegistration(db, request, instance);
     if (instance.action_type !== 'referral-form') throw notFound(`${instance.action_type} form not found`);

@@ -82,8 +82,12 @@ export async function sendNotices(trx: Db, hwcPatientUid: string, sentBy: string
 export const NOT_SENT_NO_SCHOOL = 'The school is not in the list yet: assign a school to send the notice.';
 export const NOT_SENT_NO_LIST = 'The school has no distribution list: add an email address to send the notice.';
 
-/** The detail page's record (spec 002 "Handle with Care detail"), with every delivery and its outbox status. */
-export async function findHwcPatient(db: Db, orgUid: string, hwcPatientUid: string) {
+/**
+ * The detail page's record (spec 002 "Handle with Care detail"), with every
+ * delivery and its outbox status; only within the caller's current division,
+ * like every other record.
+ */
+export async function findHwcPatient(db: Db, divisionUid: string, hwcPatientUid: string) {
   const row = await db
     .selectFrom('hwc_patient as h')
     .leftJoin('reference_data as g', 'g.uid', 'h.child_gender_uid')
@@ -102,7 +106,7 @@ export async function findHwcPatient(db: Db, orgUid: string, hwcPatientUid: stri
       'h.org_uid',
     ])
     .where('h.hwc_patient_uid', '=', hwcPatientUid)
-    .where('h.org_uid', '=', orgUid)
+    .where('h.division_uid', '=', divisionUid)
     .executeTakeFirst();
   if (!row) return null;
   const notices = await db

@@ -12,7 +12,7 @@ import {
   ageFrom,
 } from '../../shared/schemas/hwc';
 import type { AppContext } from '../app-context';
-import { requireFlag, type AuthContext } from '../auth/context';
+import { requireAuth, type AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
 import { HttpError, forbidden, notFound, parseBody } from '../errors';
 import { onceOnly } from '../public-forms/idempotency';
@@ -27,6 +27,11 @@ import {
   listSchools,
   sendNotices,
 } from './hwc.repository';
+import { notifyHwcStaff } from './hwc-staff-notice';
+import { allow, publicRoute } from '../security/access';
+
+/** Handle with Care staff: the detail page and the school lists it manages. */
+const HWC_STAFF = allow('handleWithCare');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,29 +61,32 @@ function attributesOf(body: unknown): unknown {
   return data?.attributes ?? null;
 }
 
-function staff(request: FastifyRequest): AuthContext {
-  return requireFlag(request, 'hasHwc');
+const entryNotFound = () => notFound('Entry not found');
+
+function entryId(id: string): string {
+  if (!UUID.test(id)) throw entryNotFound();
+  return id;
 }
 
+/** Another division's entry is not found, never forbidden: a 403 would say that it exists. */
 async function recordOr404(db: Db, auth: AuthContext, id: string) {
-  if (!UUID.test(id)) throw notFound('Entry not found');
-  const record = await findHwcPatient(db, auth.orgUid, id);
-  if (!record) throw notFound('Entry not found');
+  const record = await findHwcPatient(db, auth.divisionUid, entryId(id));
+  if (!record) throw entryNotFound();
   return record;
 }
 
 const resource = (record: NonNullable<Awaited<ReturnType<typeof findHwcPatient>>>) => ({ data: { type: 'hwc-patient', id: record.hwc_patient_uid, attributes: record } });
 const dismissed = () => new HttpError(409, [{ message: 'This entry was dismissed and cannot be changed.' }]);
 
-export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db, config }) => {
   // ---- Public: the officer's form, authorised by the district code ----
 
-  app.get('/handle_with_care/context', async (request) => {
+  app.get('/handle_with_care/context', publicRoute, async (request) => {
     const agency = await agencyOf(db, request);
     return { data: { type: 'hwc-context', id: 'current', attributes: { agency_name: agency.agency_name, valid: true } } };
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/handle_with_care/config/reference-gender', async (request) => {
+  app.get<{ Querystring: Record<string, string> }>('/handle_with_care/config/reference-gender', publicRoute, async (request) => {
     await agencyOf(db, request);
     const rows = await db
       .selectFrom('reference_data')
@@ -92,7 +100,7 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
     return { data: rows.map((r) => ({ type: 'reference-gender', id: r.uid, attributes: r })), meta: { total: rows.length, page: 1, page_size: HWC_REFERENCE_PAGE_SIZE } };
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/handle_with_care/public/facility', async (request) => {
+  app.get<{ Querystring: Record<string, string> }>('/handle_with_care/public/facility', publicRoute, async (request) => {
     const agency = await agencyOf(db, request);
     const requested = Number(request.query['page-size'] ?? HWC_REFERENCE_PAGE_SIZE);
     const limit = Number.isInteger(requested) && requested > 0 ? Math.min(requested, HWC_REFERENCE_PAGE_SIZE) : HWC_REFERENCE_PAGE_SIZE;
@@ -104,7 +112,7 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
     };
   });
 
-  app.post('/handle_with_care/submit', async (request, reply) => {
+  app.post('/handle_with_care/submit', publicRoute, async (request, reply) => {
     const agency = await agencyOf(db, request);
     const body = parseBody(HwcSubmitSchema, request.body);
     return onceOnly(db, request, reply, 'hwc-submit', async (trx) => {
@@ -135,6 +143,7 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
         })
         .returning('hwc_patient_uid')
         .executeTakeFirstOrThrow();
+      await notifyHwcStaff(trx, { divisionUid: agency.division_uid, hwcPatientUid: record.hwc_patient_uid, agencyName: agency.agency_name, publicUrl: config.publicUrl });
       const sent = await sendNotices(trx, record.hwc_patient_uid, null);
       if (sent === 0) {
         await trx
@@ -148,15 +157,15 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
     });
   });
 
-  // ---- Staff: the detail page (hasHwc, own organisation only) ----
+  // ---- Staff: the detail page (handleWithCare, current division only; schools are the organisation's) ----
 
-  app.get<{ Params: { id: string } }>('/data/public/hwc-patient/:id', async (request) => {
-    const auth = staff(request);
+  app.get<{ Params: { id: string } }>('/data/public/hwc-patient/:id', HWC_STAFF, async (request) => {
+    const auth = requireAuth(request);
     return resource(await recordOr404(db, auth, request.params.id));
   });
 
-  app.put<{ Params: { id: string } }>('/data/public/hwc-patient/:id', async (request) => {
-    const auth = staff(request);
+  app.put<{ Params: { id: string } }>('/data/public/hwc-patient/:id', HWC_STAFF, async (request) => {
+    const auth = requireAuth(request);
     const record = await recordOr404(db, auth, request.params.id);
     const change = parseBody(HwcPatientUpdateSchema, attributesOf(request.body));
     if (record.is_ignored) throw dismissed();
@@ -172,27 +181,35 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
         .where('hwc_patient_uid', '=', record.hwc_patient_uid)
         .execute();
     }
-    return resource((await findHwcPatient(db, auth.orgUid, record.hwc_patient_uid))!);
+    return resource((await findHwcPatient(db, auth.divisionUid, record.hwc_patient_uid))!);
   });
 
-  app.put<{ Params: { id: string } }>('/data/public/hwc-patient/:id/command/resend', async (request) => {
-    const auth = staff(request);
-    await recordOr404(db, auth, request.params.id);
+  app.put<{ Params: { id: string } }>('/data/public/hwc-patient/:id/command/resend', HWC_STAFF, async (request) => {
+    const auth = requireAuth(request);
+    const id = entryId(request.params.id);
+    // Found and locked in one step, in the current division, so a resend never acts on what recordOr404 would refuse.
     await db.transaction().execute(async (trx) => {
       const tx = trx as unknown as Db;
-      const locked = await tx.selectFrom('hwc_patient').select(['facility_uid', 'is_ignored']).where('hwc_patient_uid', '=', request.params.id).forUpdate().executeTakeFirstOrThrow();
+      const locked = await tx
+        .selectFrom('hwc_patient')
+        .select(['facility_uid', 'is_ignored'])
+        .where('hwc_patient_uid', '=', id)
+        .where('division_uid', '=', auth.divisionUid)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!locked) throw entryNotFound();
       if (locked.is_ignored) throw dismissed();
       if (!locked.facility_uid) throw new HttpError(422, [{ field: 'facility_uid', message: 'Required' }]);
       if ((await distributionList(tx, locked.facility_uid)).length === 0) throw new HttpError(422, [{ field: 'facility_distribution_lists', message: HWC_NEED_EMAIL }]);
-      await sendNotices(tx, request.params.id, auth.userUid);
-      await tx.updateTable('hwc_patient').set({ didnt_send_reason: null, updated_at: sql<Date>`now()` }).where('hwc_patient_uid', '=', request.params.id).execute();
+      await sendNotices(tx, id, auth.userUid);
+      await tx.updateTable('hwc_patient').set({ didnt_send_reason: null, updated_at: sql<Date>`now()` }).where('hwc_patient_uid', '=', id).execute();
     });
-    return resource((await findHwcPatient(db, auth.orgUid, request.params.id))!);
+    return resource((await findHwcPatient(db, auth.divisionUid, id))!);
   });
 
   /** A newly typed school (spec 002: attributes plus orgUid, isInSelections). */
-  app.post('/data/public/facility', async (request, reply) => {
-    const auth = staff(request);
+  app.post('/data/public/facility', HWC_STAFF, async (request, reply) => {
+    const auth = requireAuth(request);
     const input = parseBody(FacilityCreateSchema, attributesOf(request.body));
     if (input.orgUid !== auth.orgUid) throw forbidden();
     const row = await db
@@ -203,8 +220,8 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
     return reply.status(201).send({ data: { type: 'facility', id: row.facility_uid, attributes: row } });
   });
 
-  app.post('/data/public/organization-facility', async (request, reply) => {
-    const auth = staff(request);
+  app.post('/data/public/organization-facility', HWC_STAFF, async (request, reply) => {
+    const auth = requireAuth(request);
     const input = parseBody(OrganizationFacilitySchema, attributesOf(request.body));
     if (input.orgUid !== auth.orgUid) throw forbidden();
     const facility = await db
@@ -219,8 +236,8 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
   });
 
   /** Adds an address to a school's list. Saved entries are locked (spec 002): there is no change or removal. */
-  app.post('/data/public/facility-distribution-list', async (request, reply) => {
-    const auth = staff(request);
+  app.post('/data/public/facility-distribution-list', HWC_STAFF, async (request, reply) => {
+    const auth = requireAuth(request);
     const input = parseBody(DistributionCreateSchema, attributesOf(request.body));
     const school = await findSchool(db, auth.orgUid, input.facilityUid);
     if (!school) throw new HttpError(422, [{ field: 'facility_uid', message: 'Unknown school' }]);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AuthContext } from '../auth/context';
 import type { ViewDefinition } from '../dataviews/registry';
+import { currentDivisionScope } from '../dataviews/scopes';
 
 /** A facility of the caller's organisation: its own, or linked through organization_facility. */
 export const ownFacility = (alias: string) => (auth: AuthContext) =>
@@ -17,8 +18,22 @@ export const facilityDistributionListView: ViewDefinition = {
   columns: { id: 'uuid', facility_uid: 'uuid', name: 'text', email_address: 'text', created_at: 'timestamp' },
   defaultSort: 'created_at',
   scope: ownFacility('v'),
-  anyFlag: ['hasHwc'],
+  access: { anyFlag: ['handleWithCare'] },
+};
+
+/**
+ * The staff card's list: the current division's entries (like every other
+ * list), newest first. Another division's entries are not there at all.
+ */
+export const hwcPatientListView: ViewDefinition = {
+  name: 'hwc-patient-list',
+  source: 'hwc_patient_list_view',
+  idColumn: 'hwc_patient_uid',
+  columns: { hwc_patient_uid: 'uuid', name: 'text', age: 'number', facility_name: 'text', officer_name: 'text', created_at: 'timestamp', status: 'text' },
+  defaultSort: '-created_at',
+  scope: currentDivisionScope('v'),
+  access: { anyFlag: ['handleWithCare'] },
 };
 
 /** List views of this area, served by the data-view engine at /api/data/public/<name>. */
-export const hwcViews: ViewDefinition[] = [facilityDistributionListView];
+export const hwcViews: ViewDefinition[] = [facilityDistributionListView, hwcPatientListView];

@@ -6,6 +6,7 @@ import type { AppContext } from '../app-context';
 import { HttpError, notFound } from '../errors';
 import { onceOnly } from '../public-forms/idempotency';
 import { countAttempt, type Limit } from '../public-forms/limits';
+import { publicRoute } from '../security/access';
 
 /** Guessing tokens: 20 tries per client address and 10 per token in 15 minutes. */
 export const OPT_OUT_LIMIT: Limit = { name: 'opt-out-token', perAddress: 20, perValue: 10, windowSeconds: 900 };
@@ -22,7 +23,7 @@ const LINK_NOT_VALID = 'This link is not valid.';
  * same Idempotency-Key replays the first answer), 429 too many guesses.
  */
 export const optOutRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.post<{ Params: { token: string } }>('/public/engagements/opt-out/:token', async (request, reply) => {
+  app.post<{ Params: { token: string } }>('/public/engagements/opt-out/:token', publicRoute, async (request, reply) => {
     const { token } = request.params;
     await countAttempt(db, request, OPT_OUT_LIMIT, token.slice(0, 128));
     if (!OPT_OUT_TOKEN.test(token)) throw notFound(LINK_NOT_VALID);

@@ -1,15 +1,24 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context';
+import { sessionPolicy } from '../auth/auth.routes';
+import { resolveAuth } from '../auth/context';
+import { isLoopbackHost } from '../config';
 import { recentMessages } from './outbox.repository';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * /demo/outbox: what would have been e-mailed or texted, readable in a browser.
- * Only mounted when no mail provider is configured (a demo install).
+ * /demo/outbox: what was e-mailed or texted, or waits to be, readable in a
+ * browser. It holds one-time codes and children's names, so it is open only
+ * on a demo install listening on loopback; anywhere else only a signed-in
+ * administrator (navigatorAdmin) may read it, and others get a plain 404.
  */
-export const outboxPageRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.get('/demo/outbox', async (_request, reply) => {
+export const outboxPageRoutes: FastifyPluginAsync<AppContext> = async (app, { db, config }) => {
+  const openToAll = config.demoSeed && isLoopbackHost(config.host);
+  app.get('/demo/outbox', async (request, reply) => {
+    if (!openToAll && !(await resolveAuth(db, request, sessionPolicy(config)))?.flags.navigatorAdmin) {
+      return reply.status(404).send({ errors: [{ message: 'Not found' }] });
+    }
     const rows = await recentMessages(db);
     const items = rows
       .map(
@@ -22,7 +31,7 @@ export const outboxPageRoutes: FastifyPluginAsync<AppContext> = async (app, { db
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccd;border-radius:6px;padding:.75rem 1rem;margin:.75rem 0}
 pre{white-space:pre-wrap;font:inherit;margin:.5rem 0 0}h2{font-size:1.05rem;margin:.5rem 0 0}.status{margin-left:.5rem;padding:0 .4rem;border-radius:4px;background:#eef}.delivered{background:#d1e7dd}.failed{background:#f8d7da}time{color:#555;font-size:.85rem;margin-left:.5rem}</style>
-</head><body><h1>Demo outbox</h1><p>Messages Careweave would have e-mailed or texted (no mail or SMS provider is configured). Newest first.</p>
+</head><body><h1>Demo outbox</h1><p>Messages Careweave sent, or keeps waiting when no provider is set for their channel (e-mail: SMTP_URL, text: SMS_URL). Newest first.</p>
 ${items || '<p>No messages yet.</p>'}</body></html>`);
   });
 };

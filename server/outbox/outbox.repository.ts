@@ -25,13 +25,14 @@ export async function enqueueMessage(db: Db, message: OutgoingMessage): Promise<
  * Claims due messages for this process. Claiming pushes `deliver_after` out by
  * a back-off, so a process that dies mid-delivery leaves them to be retried.
  */
-export async function claimDue(db: Db, limit: number) {
+export async function claimDue(db: Db, limit: number, channels: readonly OutgoingMessage['channel'][]) {
+  if (channels.length === 0) return [];
   const result = await sql<{ outbox_uid: string; channel: 'email' | 'sms'; recipient: string; subject: string | null; body: string; attempts: number; created_at: Date }>`
     update outbox set attempts = attempts + 1,
                       deliver_after = now() + make_interval(secs => least(3600, 15 * power(2, attempts)))
      where outbox_uid in (
        select outbox_uid from outbox
-        where status = 'pending' and deliver_after <= now()
+        where status = 'pending' and deliver_after <= now() and channel in (${sql.join(channels)})
         order by created_at
         limit ${limit}
         for update skip locked)

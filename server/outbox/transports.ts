@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+import { smsTransport } from './sms';
 
 export interface Delivery {
   outboxUid: string;
@@ -11,15 +13,16 @@ export interface Delivery {
 }
 
 export interface Transport {
-  name: 'file' | 'smtp';
   send(message: Delivery): Promise<void>;
 }
 
-/** Without a provider each message becomes a file a person can read (and /demo/outbox lists). */
+/** One transport per channel; a channel without one keeps its messages waiting in the outbox. */
+export type Transports = Partial<Record<Delivery['channel'], Transport>>;
+
+/** Without a mail provider each e-mail becomes a file under DATA_DIR/outbox. */
 export function fileTransport(dataDir: string): Transport {
   const dir = path.join(dataDir, 'outbox');
   return {
-    name: 'file',
     async send(message) {
       await fs.mkdir(dir, { recursive: true });
       await fs.writeFile(path.join(dir, `${message.outboxUid}.json`), JSON.stringify({ ...message, deliveredAt: new Date().toISOString() }, null, 2));
@@ -27,16 +30,25 @@ export function fileTransport(dataDir: string): Transport {
   };
 }
 
-/** E-mail through SMTP_URL. Text messages still go to files: no SMS provider is configured yet. */
-export function smtpTransport(smtpUrl: string, dataDir: string): Transport {
+/** E-mail through SMTP_URL. */
+export function smtpTransport(smtpUrl: string): Transport {
   const mailer = nodemailer.createTransport(smtpUrl);
-  const files = fileTransport(dataDir);
   const from = process.env.MAIL_FROM ?? 'Careweave <no-reply@careweave.local>';
   return {
-    name: 'smtp',
     async send(message) {
-      if (message.channel !== 'email') return files.send(message);
       await mailer.sendMail({ from, to: message.recipient, subject: message.subject ?? 'Careweave', text: message.body });
     },
+  };
+}
+
+/**
+ * E-mail goes to SMTP_URL or, without one, to files; text messages go only to
+ * SMS_URL. A text carries a one-time code: without a provider it waits in the
+ * outbox (an administrator can read it there), it is never written to disk.
+ */
+export function transportsFor(config: Pick<Config, 'smtpUrl' | 'smsUrl' | 'dataDir'>): Transports {
+  return {
+    email: config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.dataDir),
+    ...(config.smsUrl ? { sms: smsTransport(config.smsUrl) } : {}),
   };
 }

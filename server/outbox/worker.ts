@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect';
 import { claimDue, markDelivered, markFailedAttempt } from './outbox.repository';
-import type { Transport } from './transports';
+import type { Delivery, Transports } from './transports';
 
 export interface OutboxWorker {
   /** Delivers what is due now; resolves with how many were delivered. */
@@ -8,16 +8,17 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-/** Polls the outbox; several processes may run one each (claims use SKIP LOCKED). */
-export function startOutboxWorker(db: Db, transport: Transport, intervalMs = 2000): OutboxWorker {
+/** Polls the outbox for the channels it has transports for; several processes may run one each (claims use SKIP LOCKED). */
+export function startOutboxWorker(db: Db, transports: Transports, intervalMs = 2000): OutboxWorker {
+  const channels = Object.keys(transports) as Delivery['channel'][];
   let running: Promise<number> | null = null;
   const runOnce = () =>
     (running ??= (async () => {
       let delivered = 0;
       try {
-        for (const message of await claimDue(db, 20)) {
+        for (const message of await claimDue(db, 20, channels)) {
           try {
-            await transport.send({ outboxUid: message.outbox_uid, channel: message.channel, recipient: message.recipient, subject: message.subject, body: message.body });
+            await transports[message.channel]!.send({ outboxUid: message.outbox_uid, channel: message.channel, recipient: message.recipient, subject: message.subject, body: message.body });
             await markDelivered(db, message.outbox_uid);
             delivered += 1;
           } catch (err) {

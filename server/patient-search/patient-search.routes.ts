@@ -4,6 +4,7 @@ import { requireAuth } from '../auth/context';
 import { toSummary } from './patient-summary';
 import { searchPatients } from './patient-search.repository';
 import { parseQuickQuery, parseSummaryQuery, type PatientSearch } from './search-query';
+import { allow } from '../security/access';
 
 /**
  * Finding patients. Any signed-in user may search: the division rule limits
@@ -21,12 +22,12 @@ export const patientSearchRoutes: FastifyPluginAsync<AppContext> = async (app, {
     };
   };
 
-  app.get<{ Querystring: Record<string, unknown> }>('/summary-patients', async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/summary-patients', allow('hasAppNavigator', 'hasAppIdentity'), async (request) => {
     const auth = requireAuth(request);
     return answer('summary-patients', auth, parseSummaryQuery(request.query));
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>('/data/public/identity-quick-search', async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/data/public/identity-quick-search', allow('hasAppNavigator'), async (request) => {
     const auth = requireAuth(request);
     return answer('identity-quick-search', auth, parseQuickQuery(request.query));
   });

@@ -5,6 +5,7 @@ import { requireAuth } from '../auth/context';
 import type { QueryParams } from '../dataviews/engine';
 import { badRequest, forbidden } from '../errors';
 import { listProviders } from './providers.repository';
+import { WORK_LIST_FLAGS, allow } from '../security/access';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_TEXT = 200;
@@ -31,7 +32,7 @@ function limitOf(raw: string | undefined): number {
  * `reviewer_only` is accepted and has no effect: Careweave has no reviewer role yet.
  */
 export const providersRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.get<{ Querystring: QueryParams }>('/providers/mv', async (request) => {
+  app.get<{ Querystring: QueryParams }>('/providers/mv', allow(...WORK_LIST_FLAGS), async (request) => {
     const auth = requireAuth(request);
     const query = request.query;
     const orgId = single(query, 'organization-id');

@@ -1,10 +1,13 @@
+import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
-import { badRequest } from '../errors';
+import { badRequest, HttpError } from '../errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[A-Za-z0-9_-]{16,100}$/;
+/** Headers that say on whose behalf a public form is sent (agency code, registration, session). */
+const IDENTITY_HEADERS = ['authorization', 'x-registration-token', 'cookie'] as const;
 
 export interface Stored {
   status: number;
@@ -12,10 +15,24 @@ export interface Stored {
 }
 
 /**
+ * What the request asks for: path, body and who sends it. A key sent again
+ * with a different fingerprint is another request, not a retry.
+ */
+function fingerprint(request: FastifyRequest): string {
+  const hash = crypto.createHash('sha256').update(`${request.method} ${request.url}\u0000${JSON.stringify(request.body ?? null)}`);
+  for (const name of IDENTITY_HEADERS) hash.update(`\u0000${String(request.headers[name] ?? '')}`);
+  return hash.digest('base64url');
+}
+
+/**
  * Runs a public submit at most once per (form, Idempotency-Key). The key row
  * is inserted first in the transaction that writes the record, so a double
  * click or a retry after a dropped connection waits for the first attempt and
  * then gets its answer again; a failed attempt rolls back and may be retried.
+ * The handler gets that transaction and must do all its work in it: asking
+ * the pool for another connection while holding this one is refused.
+ * A handler may return a 4xx answer on purpose (to keep a counted wrong try):
+ * it is stored and replayed like any other.
  */
 export async function onceOnly(
   db: Db,
@@ -26,15 +43,24 @@ export async function onceOnly(
 ): Promise<FastifyReply> {
   const key = request.headers[IDEMPOTENCY_HEADER];
   if (typeof key !== 'string' || !KEY.test(key)) throw badRequest('An Idempotency-Key header (16 to 100 letters, digits, - or _) is required');
+  const requestHash = fingerprint(request);
   const result = await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto('idempotent_request')
-      .values({ scope, key, status: 0, body: '{}' })
+      .values({ scope, key, request_hash: requestHash, status: 0, body: '{}' })
       .onConflict((oc) => oc.doNothing())
       .returning('key')
       .executeTakeFirst();
     if (!claimed) {
-      const previous = await trx.selectFrom('idempotent_request').select(['status', 'body']).where('scope', '=', scope).where('key', '=', key).executeTakeFirstOrThrow();
+      const previous = await trx
+        .selectFrom('idempotent_request')
+        .select(['status', 'body', 'request_hash'])
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow();
+      if (previous.request_hash !== requestHash) {
+        throw new HttpError(422, [{ message: 'This Idempotency-Key was already used for a different request. Send a new key with a new request.' }]);
+      }
       return { status: previous.status, body: previous.body, replayed: true };
     }
     const answer = await handler(trx as unknown as Db);
@@ -54,4 +80,3 @@ export async function onceOnly(
 export async function pruneIdempotentRequests(db: Db): Promise<void> {
   await db.deleteFrom('idempotent_request').where('created_at', '<', sql<Date>`now() - interval '1 day'`).execute();
 }
-

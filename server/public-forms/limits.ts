@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import { tooMany } from '../errors';
-import { addHit, countHits } from '../security/rate-limit';
+import { bucketKey, reserve, type Reservation } from '../security/rate-limit';
 
 export interface Limit {
   /** What is counted, e.g. 'hwc-code'. */
@@ -14,14 +14,20 @@ export interface Limit {
 
 /**
  * Counts one attempt against a public check (agency code, registration code,
- * token) per client address and per value, and refuses with a clear 429 past
- * the limit. Counters live in PostgreSQL so every server process shares them.
+ * token) per client address and per value, before the check runs, and refuses
+ * with a clear 429 past the limit. Counters live in PostgreSQL so every server
+ * process shares them. A caller whose attempt turned out valid may give it
+ * back (`refund`), so only failures use up the allowance.
  */
-export async function countAttempt(db: Db, request: FastifyRequest, limit: Limit, value: string): Promise<void> {
-  const buckets = [`${limit.name}:addr:${request.ip}`, `${limit.name}:value:${value.toLowerCase()}`];
-  const [byAddress, byValue] = await Promise.all(buckets.map((b) => countHits(db, b, limit.windowSeconds)));
-  if (byAddress >= limit.perAddress || byValue >= limit.perValue) {
-    throw tooMany(limit.windowSeconds, `Too many attempts. Please wait ${Math.ceil(limit.windowSeconds / 60)} minutes and try again.`);
-  }
-  await Promise.all(buckets.map((b) => addHit(db, b)));
+export async function countAttempt(db: Db, request: FastifyRequest, limit: Limit, value: string): Promise<Reservation> {
+  const reservation = await reserve(
+    db,
+    [
+      { bucket: bucketKey(limit.name, 'addr', request.ip), limit: limit.perAddress },
+      { bucket: bucketKey(limit.name, 'value', value.toLowerCase()), limit: limit.perValue },
+    ],
+    limit.windowSeconds,
+  );
+  if (!reservation.allowed) throw tooMany(limit.windowSeconds, `Too many attempts. Please wait ${Math.ceil(limit.windowSeconds / 60)} minutes and try again.`);
+  return reservation;
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../db/connect';
+import { inTransaction, type Db } from '../db/connect';
 
 /** Issue 4: one-time codes are 6 digits, expire after 10 minutes and allow 5 tries. */
 export const CODE_DIGITS = 6;
@@ -24,10 +24,12 @@ export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'locked' | 'none';
 
 /**
  * Checks a code against the newest unused one. Every wrong try counts; after
- * CODE_MAX_TRIES the code is dead even if the right one comes next.
+ * CODE_MAX_TRIES the code is dead even if the right one comes next. Runs in
+ * the caller's transaction when given one (the count then lasts only if the
+ * caller commits).
  */
 export async function checkCode(db: Db, purpose: string, subject: string, code: string): Promise<CodeCheck> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom('one_time_code')
       .select(['code_uid', 'code_hash', 'attempts', 'expires_at'])

@@ -7,6 +7,7 @@ import { parseListRequest, runList, type ListRequest, type QueryParams } from '.
 import { PUBLIC_VIEWS } from '../dataviews/registry';
 import { notFound } from '../errors';
 import { findQueue, queuesOfDivision } from './queues.repository';
+import { WORK_LIST_FLAGS, allow } from '../security/access';
 
 type QueueRow = Awaited<ReturnType<typeof queuesOfDivision>>[number];
 
@@ -28,7 +29,7 @@ async function countOf(db: Db, auth: AuthContext, queue: QueueRow): Promise<numb
 }
 
 export const queueRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.get('/queues', async (request) => {
+  app.get('/queues', allow(...WORK_LIST_FLAGS), async (request) => {
     const auth = requireAuth(request);
     const queues = (await queuesOfDivision(db, auth.divisionUid)).filter((q) => q.parent_queue_uid === null);
     const counts = await Promise.all(queues.map((q) => countOf(db, auth, q)));
@@ -37,7 +38,7 @@ export const queueRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =
     };
   });
 
-  app.get<{ Params: { id: string }; Querystring: QueryParams }>('/queues/:id', async (request) => {
+  app.get<{ Params: { id: string }; Querystring: QueryParams }>('/queues/:id', allow(...WORK_LIST_FLAGS), async (request) => {
     const auth = requireAuth(request);
     const queue = UUID.test(request.params.id) ? await findQueue(db, request.params.id, auth.divisionUid) : undefined;
     if (!queue) throw notFound('Queue not found');

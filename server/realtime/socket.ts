@@ -3,12 +3,35 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../app-context';
+import type { IncomingMessage } from 'node:http';
 import { SESSION_COOKIE } from '../auth/context';
-import { findLiveSession } from '../auth/sessions.repository';
+import { findLiveSession, findLiveSessionById, sessionsEnded } from '../auth/sessions.repository';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
 
 /** Rooms are named by user so any process can reach a user's sockets. */
 export const userRoom = (userUid: string) => `user:${userUid}`;
 export const subscriptionsRoom = (userUid: string) => `subscriptions:${userUid}`;
+/** Every socket of one session, so ending the session closes them on every process. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** How often this process looks for sockets whose session expired. */
+const EXPIRY_SWEEP_MS = 30_000;
+
+/**
+ * A browser's handshake must come from the shell's own origin (the request's
+ * host, or PUBLIC_URL) or an embedding partner in ALLOWED_ORIGINS: another
+ * site must not open a socket with the user's cookie. Clients that are not
+ * browsers send no Origin and authenticate with a bearer token.
+ */
+export function originAllowed(request: IncomingMessage, config: Pick<Config, 'publicUrl' | 'allowedOrigins'>): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  const host = request.headers.host;
+  const own = host ? [`http://${host}`, `https://${host}`] : [];
+  const published = config.publicUrl ? [new URL(config.publicUrl).origin] : [];
+  return [...own, ...published, ...config.allowedOrigins].includes(origin);
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +49,15 @@ function tokenFrom(socket: Socket): string | undefined {
   return match ? decodeURIComponent(match.slice(SESSION_COOKIE.length + 1)) : undefined;
 }
 
+/** Disconnects this process's sockets whose session has expired or ended elsewhere. */
+export async function closeExpiredSockets(io: Server, db: Db): Promise<void> {
+  for (const socket of await io.local.fetchSockets()) {
+    // A database hiccup is not an expiry: such a socket is looked at again next time.
+    const live = await findLiveSessionById(db, socket.data.sessionId as string).then(Boolean, () => true);
+    if (!live) socket.disconnect(true);
+  }
+}
+
 /**
  * socket.io on the HTTP server, authenticated with the session's bearer token
  * (or the shell's cookie). With REDIS_URL the Redis adapter lets several
@@ -36,6 +68,7 @@ export async function attachRealtime(app: FastifyInstance, { db, config }: AppCo
     path: '/socket.io',
     cors: config.allowedOrigins.length ? { origin: config.allowedOrigins, credentials: true } : undefined,
     serveClient: false,
+    allowRequest: (request, callback) => callback(originAllowed(request, config) ? null : 'origin not allowed', originAllowed(request, config)),
   });
   const redisClients: { quit(): Promise<unknown> }[] = [];
   if (config.redisUrl) {
@@ -52,11 +85,12 @@ export async function attachRealtime(app: FastifyInstance, { db, config }: AppCo
     if (!session) return next(new Error('unauthorized'));
     socket.data.userUid = session.user_uid;
     socket.data.divisionUid = session.current_division_uid;
+    socket.data.sessionId = session.session_id;
     next();
   });
 
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.userUid as string));
+    void socket.join([userRoom(socket.data.userUid as string), sessionRoom(socket.data.sessionId as string)]);
     // Spec 000 section 7: the client joins channel 'subscriptions' and listens for new_message.
     socket.on('join', (channel: unknown, ack?: (ok: boolean) => void) => {
       const ok = channel === 'subscriptions';
@@ -65,8 +99,17 @@ export async function attachRealtime(app: FastifyInstance, { db, config }: AppCo
     });
   });
 
+  // Logout, a division switch or a password change: the session's sockets close at once, on every process.
+  const onEnded = (ids: string[]) => io.in(ids.map(sessionRoom)).disconnectSockets(true);
+  sessionsEnded.on('ended', onEnded);
+  // Idle or absolute expiry happens without a request: look for it now and then.
+  const sweep = setInterval(() => void closeExpiredSockets(io, db).catch(() => {}), EXPIRY_SWEEP_MS);
+  sweep.unref();
+
   app.decorate('realtime', io);
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    sessionsEnded.off('ended', onEnded);
     await new Promise<void>((resolve) => io.close(() => resolve()));
     await Promise.all(redisClients.map((c) => c.quit().catch(() => {})));
   });

@@ -3,7 +3,6 @@ import type { ReminderPayload } from '../../shared/schemas/reminders';
 import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
 import { findOne, whereClause } from '../dataviews/engine';
-import { patientScope } from '../dataviews/scopes';
 import { homePageNotificationsView as view } from './reminders.views';
 
 type Attributes = ReminderPayload['data']['attributes'];
@@ -18,11 +17,6 @@ export interface ReminderPatch {
 /** A reminder is the caller's to see and change exactly when its list row is in the caller's scope. */
 const inScope = (auth: AuthContext) =>
   sql<boolean>`exists (select 1 from home_page_notifications_view v where v.id = notification.id and ${whereClause(view, auth, [])})`;
-
-export async function isPatientVisible(db: Db, auth: AuthContext, patientUid: string): Promise<boolean> {
-  const found = await sql`select 1 from patient v where v.patient_uid = ${patientUid} and ${patientScope('v')(auth)}`.execute(db);
-  return found.rows.length > 0;
-}
 
 /** The reminder as the lists show it, or undefined when missing or out of the caller's scope. */
 export const findReminder = (db: Db, auth: AuthContext, id: string) => findOne(db, view, auth, id);

@@ -6,8 +6,10 @@ import type { Db } from '../db/connect';
 import { toResource } from '../dataviews/engine';
 import { HttpError, notFound, parseBody } from '../errors';
 import { findNavigator, ownNavigator } from '../providers/providers.repository';
-import { deleteReminder, findReminder, insertReminder, isPatientVisible, updateReminder } from './reminders.repository';
+import { findVisiblePatient } from '../patients/patient-access';
+import { deleteReminder, findReminder, insertReminder, updateReminder } from './reminders.repository';
 import { homePageNotificationsView as view } from './reminders.views';
+import { WORK_LIST_FLAGS, allow } from '../security/access';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REMINDER_NOT_FOUND = 'Reminder not found';
@@ -26,21 +28,21 @@ async function assignee(db: Db, auth: AuthContext, targetUid: string | null, fie
 
 export const remindersRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   /** Who "assigned to me" is: the caller's navigator provider record (null when they have none). */
-  app.get('/reminders/me', async (request) => {
+  app.get('/reminders/me', allow(...WORK_LIST_FLAGS), async (request) => {
     const auth = requireAuth(request);
     const own = await ownNavigator(db, auth.orgUid, auth.userUid);
     return { data: { type: 'reminder-assignee', id: auth.userUid, attributes: { user_uid: auth.userUid, org_uid: auth.orgUid, provider_uid: own?.provider_uid ?? null } } };
   });
 
   /** Spec 002 "Reminder payload"; the patient must be one the caller may see. */
-  app.post('/reminders', async (request, reply) => {
+  app.post('/reminders', allow(...WORK_LIST_FLAGS), async (request, reply) => {
     const auth = requireAuth(request);
     const { data } = parseBody(ReminderPayloadSchema, request.body);
     const patientUid = data.relationships.patient.data.id;
     if (data.attributes.subjectUid !== patientUid) {
       throw new HttpError(422, [{ field: 'data.attributes.subject_uid', message: 'Must be the linked patient' }]);
     }
-    if (!(await isPatientVisible(db, auth, patientUid))) throw notFound('Patient not found');
+    if (!(await findVisiblePatient(db, auth, patientUid))) throw notFound('Patient not found');
     const who = await assignee(db, auth, data.attributes.targetUid, 'data.attributes.target_uid');
     const row = await insertReminder(db, { ...data.attributes, targetUid: who.target_uid, displayName: who.display_name }, auth.userUid);
     return reply.status(201).send({
@@ -48,7 +50,7 @@ export const remindersRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
     });
   });
 
-  app.put<{ Params: { id: string } }>('/data/public/notification/:id', async (request) => {
+  app.put<{ Params: { id: string } }>('/data/public/notification/:id', allow(...WORK_LIST_FLAGS), async (request) => {
     const auth = requireAuth(request);
     const { attributes } = parseBody(ReminderUpdateSchema, request.body).data;
     const id = request.params.id;
@@ -63,7 +65,7 @@ export const remindersRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
   });
 
   /** Irreversible (spec 000 section 4). */
-  app.delete<{ Params: { id: string } }>('/data/public/notification/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/data/public/notification/:id', allow(...WORK_LIST_FLAGS), async (request, reply) => {
     const auth = requireAuth(request);
     const id = request.params.id;
     if (!UUID.test(id) || !(await deleteReminder(db, auth, id))) throw notFound(REMINDER_NOT_FOUND);

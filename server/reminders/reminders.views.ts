@@ -1,5 +1,6 @@
 import type { ViewDefinition } from '../dataviews/registry';
 import { patientScope } from '../dataviews/scopes';
+import { WORK_LIST_FLAGS } from '../security/access';
 
 /**
  * Spec 000 "List reminders": the card filters `reminder_date__>>=`/`__<=` (today),
@@ -35,6 +36,7 @@ export const homePageNotificationsView: ViewDefinition = {
   },
   defaultSort: '-reminder_date',
   scope: patientScope('v'),
+  access: { anyFlag: WORK_LIST_FLAGS },
 };
 
 /** List views of this area, served by the data-view engine at /api/data/public/<name>. */

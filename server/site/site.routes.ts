@@ -1,21 +1,41 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import { isFlag } from '../../shared/permissions';
 import { DEFAULT_LANG } from '../../shared/i18n-defaults';
+import { publicRoute, signedIn } from '../security/access';
 
-/** Translations and destinations: what the shell needs besides the session. */
+const HEALTH_TIMEOUT_MS = 2000;
+
+const withTimeout = <T>(work: Promise<T>, ms: number) =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out')), ms);
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+
+/** Health, translations and destinations: what the shell and a load balancer need besides the session. */
 export const siteRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  // Liveness for load balancers and the benchmark's baseline: no session, no database.
-  app.get('/health', async () => ({ status: 'ok' }));
+  // Liveness: the process answers. No session, no database (the benchmark's baseline).
+  app.get('/live', publicRoute, async () => ({ status: 'ok' }));
 
-  app.get<{ Querystring: { lang?: string } }>('/translations', async (request) => {
+  // Readiness for a load balancer: a stuck pool or database makes this a 503 within a few seconds.
+  app.get('/health', publicRoute, async (_request, reply) => {
+    try {
+      await withTimeout(sql`select 1`.execute(db), HEALTH_TIMEOUT_MS);
+      return { status: 'ok', database: 'ok' };
+    } catch {
+      return reply.status(503).header('retry-after', '5').send({ status: 'unavailable', database: 'unavailable', errors: [{ message: 'The database does not answer' }] });
+    }
+  });
+
+  app.get<{ Querystring: { lang?: string } }>('/translations', publicRoute, async (request) => {
     const lang = /^[a-z]{2}(-[A-Z]{2})?$/.test(request.query.lang ?? '') ? request.query.lang! : DEFAULT_LANG;
     const rows = await db.selectFrom('translation').select(['key', 'value']).where('lang', '=', lang).execute();
     return { data: { type: 'translations', id: lang, attributes: { lang, strings: Object.fromEntries(rows.map((r) => [r.key, r.value])) } } };
   });
 
-  app.get('/destinations', async (request) => {
+  app.get('/destinations', signedIn, async (request) => {
     const auth = requireAuth(request);
     const rows = await db.selectFrom('destination').selectAll().orderBy('name').execute();
     const allowed = rows.filter((r) => !r.required_flag || (isFlag(r.required_flag) && auth.flags[r.required_flag]));

@@ -5,6 +5,7 @@ import { parseBody } from '../errors';
 import { enqueueMessage } from '../outbox/outbox.repository';
 import { onceOnly } from '../public-forms/idempotency';
 import { countAttempt, type Limit } from '../public-forms/limits';
+import { publicRoute } from '../security/access';
 
 /** Where support requests are e-mailed: `SUPPORT_EMAIL`, default support@careweave.local. */
 export const supportAddress = () => process.env.SUPPORT_EMAIL || 'support@careweave.local';
@@ -18,7 +19,7 @@ export const SUPPORT_LIMIT: Limit = { name: 'support-request', perAddress: 10, p
  * request is stored and e-mailed to the support address in one transaction.
  */
 export const supportRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.post('/support-request/submit', async (request, reply) => {
+  app.post('/support-request/submit', publicRoute, async (request, reply) => {
     const { data } = parseBody(SupportSubmitSchema, request.body);
     const userEmail = data.userEmail.trim();
     return onceOnly(db, request, reply, 'support-request', async (trx) => {

@@ -49,9 +49,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     ...running,
     dataDir,
     stop: async () => {
-      await running.stop();
-      await dropDatabase();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      try {
+        await running.stop();
+      } finally {
+        await dropDatabase();
+        await fs.rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

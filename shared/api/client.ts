@@ -1,5 +1,6 @@
 import { camelCase, camelKeys, snakeCase, snakeKeys } from '../casing';
 import { ApiError, type FieldError } from './errors';
+import { newPageViewId, PAGE_VIEW_HEADER } from './page-view';
 
 export { ApiError } from './errors';
 
@@ -14,6 +15,8 @@ export interface ApiConfig {
   csrfToken?: string | null;
   /** Called on a 401 so the host can drop its session. */
   onUnauthorized?: () => void;
+  /** Sent as `x-page-view` with every call: set by a patient page (see `withPageView`). */
+  pageViewId?: string | null;
 }
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -57,6 +60,7 @@ export class ApiClient {
   async request<T>(method: string, path: string, options: { query?: Query; body?: unknown; raw?: boolean; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (this.config.pageViewId) headers[PAGE_VIEW_HEADER] = this.config.pageViewId;
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
     else if (this.config.csrfToken && method !== 'GET') headers['x-csrf-token'] = this.config.csrfToken;
     let response: Response;
@@ -87,6 +91,11 @@ export class ApiClient {
       throw new ApiError(response.status, Array.isArray(errors) ? errors.map((e) => ({ message: e.message, field: e.field ? camelCase(e.field) : undefined })) : [{ message: `HTTP ${response.status}` }]);
     }
     return (options.raw ? parsed : camelKeys(parsed)) as T;
+  }
+
+  /** A client for one patient page load: its calls count as one view of the record (a fresh id unless given). */
+  withPageView(pageViewId = newPageViewId()): ApiClient {
+    return new ApiClient({ ...this.config, pageViewId });
   }
 
   get<T>(path: string, query?: Query, signal?: AbortSignal) {

@@ -1,4 +1,4 @@
-/** The server's error body: `{ errors: [{ field?, message }] }` (ARCHITECTURE.md). */
+/** The server's error body: `{ errors: [{ field?, message }] }` (docs/architecture.md). */
 export interface FieldError {
   field?: string;
   message: string;

@@ -1,5 +1,5 @@
 import { boolean, define, enums, object, refine, string, type Infer } from 'superstruct';
-import { requiredText } from './strings';
+import { boundedText, MAX_LENGTH, requiredText } from './strings';
 import { isIsoDate } from './reminders';
 
 /** Spec 002 section 9: communication methods and the temperature threshold (°F). */
@@ -28,8 +28,8 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
  * With neither, both say 'Required'.
  */
 export const B2wRegistrationSchema = object({
-  vendorCode: requiredText(),
-  telephoneNumber: refine(string(), 'telephoneNumber', (v) => (v.trim() === '' ? 'Required' : phoneDigits(v).length === 10 || 'Must be a 10-digit phone number')),
+  vendorCode: requiredText(MAX_LENGTH.code),
+  telephoneNumber: refine(boundedText(MAX_LENGTH.phone), 'telephoneNumber', (v) => (v.trim() === '' ? 'Required' : phoneDigits(v).length === 10 || 'Must be a 10-digit phone number')),
   commMethod: refine(string(), 'commMethod', (v) => (v === '' ? 'Required' : (B2W_COMM_METHODS as readonly string[]).includes(v) || 'Must be sms or email')),
   employeeId: define<string | undefined>('employeeOrSsn', (v, ctx) => {
     if (v !== undefined && typeof v !== 'string') return 'Must be text';
@@ -46,9 +46,9 @@ export type B2wRegistrationValues = Infer<typeof B2wRegistrationSchema>;
 
 /** What the browser keeps in localStorage after b2w/init and sends with every later call. */
 export const B2wStoredRegistrationSchema = object({
-  registrationUid: requiredText(),
-  vendorCode: requiredText(),
-  telephoneNumber: string(),
+  registrationUid: requiredText(MAX_LENGTH.code),
+  vendorCode: requiredText(MAX_LENGTH.code),
+  telephoneNumber: boundedText(MAX_LENGTH.phone),
   commMethod: enums(B2W_COMM_METHODS),
 });
 export type B2wStoredRegistration = Infer<typeof B2wStoredRegistrationSchema>;

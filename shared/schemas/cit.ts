@@ -1,14 +1,13 @@
 import dayjs from 'dayjs';
-import { array, define, enums, nullable, object, optional, refine, size, string, type Infer } from 'superstruct';
+import { array, define, enums, nullable, object, optional, refine, size, type Infer } from 'superstruct';
 import {
   CHARGES, CIT_TEXT, CRIME_LEVELS, CRISIS_EVENTS, EVALUATION_INITIATED_BY, hasRealInjury, INJURED_PARTIES, LOCATION_TYPES,
   OTHER, PHONE_TYPES, RESPONSES, TIME_ZONES, TRANSPORT_BY, VETERAN_STATUSES, WEAPONS, YES_NO,
 } from '../cit-options';
-import { requiredText } from './strings';
+import { MAX_LENGTH, optionalText, requiredText, tooLong } from './strings';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = () => define<string>('uuid', (v) => (typeof v === 'string' && UUID.test(v)) || 'Required');
-const text = (max = 500) => optional(nullable(define<string>('text', (v) => (typeof v === 'string' && v.length <= max) || `Must be at most ${max} characters`)));
 /** An optional choice: empty, or one of the list. */
 const choice = <T extends readonly string[]>(values: T) =>
   optional(nullable(define<string>('choice', (v) => v === '' || (typeof v === 'string' && values.includes(v)) || `Must be one of: ${values.join(', ')}`)));
@@ -21,66 +20,70 @@ export const CIT_BIRTH_MAX_YEARS = 100;
 
 /** Identity of an agency officer (spec 002 "Agency user"): agency identifier and officer name. */
 export const CitIdentitySchema = object({
-  code: size(requiredText(), 1, 64),
-  officerName: size(requiredText(), 1, 120),
+  code: requiredText(64),
+  officerName: requiredText(120),
 });
 export type CitIdentity = Infer<typeof CitIdentitySchema>;
 
 const base = object({
-  code: size(requiredText(), 1, 64),
-  officerName: size(requiredText(), 1, 120),
-  firstName: size(requiredText(), 1, 100),
-  lastName: size(requiredText(), 1, 100),
+  code: requiredText(64),
+  officerName: requiredText(120),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
   birthDate: optional(nullable(define<string>('date', (v) => v === '' || (typeof v === 'string' && DATE.test(v) && dayjs(v).isValid()) || 'Must be a valid date'))),
   genderUid: uuid(),
   raceUid: size(array(uuid()), 1, 10),
   juvenile: choice(YES_NO),
   veteranStatus: required(VETERAN_STATUSES),
-  phoneNumber: define<string>('phone', (v) => (typeof v === 'string' && v.trim() === '' ? 'Required' : typeof v === 'string' && /^\d{10}$/.test(v.replace(/\D/g, ''))) || 'Must be a 10-digit phone number'),
+  phoneNumber: define<string>('phone', (v) => {
+    if (typeof v !== 'string' || v.trim() === '') return 'Required';
+    if (v.length > MAX_LENGTH.phone) return tooLong(MAX_LENGTH.phone);
+    return /^\d{10}$/.test(v.replace(/\D/g, '')) || 'Must be a 10-digit phone number';
+  }),
   phoneType: required(PHONE_TYPES),
-  addr1: text(200),
-  addr2: text(200),
-  city: text(100),
+  addr1: optionalText(200),
+  addr2: optionalText(200),
+  city: optionalText(100),
   stateUid: optUuid(),
   postCode: optional(nullable(define<string>('zip', (v) => v === '' || (typeof v === 'string' && /^\d{5}(-\d{4})?$/.test(v)) || 'Must be a 5-digit zip code'))),
-  county: text(100),
-  priorityNote: text(2000),
+  county: optionalText(100),
+  priorityNote: optionalText(2000),
   dateTime: define<string>('dateTime', (v) => (typeof v === 'string' && DATE_TIME.test(v) && dayjs(v).isValid()) || 'Required'),
   eventTimeZone: required(TIME_ZONES.map((t) => t.value)),
-  officer: size(requiredText(), 1, 120),
+  officer: requiredText(120),
   officerCit: choice(YES_NO),
   shiftUid: uuid(),
-  totalTimeOnCall: text(50),
+  totalTimeOnCall: optionalText(50),
   type: choice(LOCATION_TYPES),
-  locationAddr1: text(200),
-  locationAddr2: text(200),
-  locationCity: text(100),
+  locationAddr1: optionalText(200),
+  locationAddr2: optionalText(200),
+  locationCity: optionalText(100),
   locationStateUid: optUuid(),
-  locationPostCode: text(10),
-  locationCounty: text(100),
+  locationPostCode: optionalText(10),
+  locationCounty: optionalText(100),
   referralSourceUid: uuid(),
-  otherReporting: text(200),
+  otherReporting: optionalText(200),
   crisis: size(array(enums(CRISIS_EVENTS)), 1, CRISIS_EVENTS.length),
-  crisisOther: text(200),
+  crisisOther: optionalText(200),
   weaponInvolved: optional(nullable(array(enums(WEAPONS)))),
   response: required(RESPONSES),
   forceUsedIncidentResultedInInjury: optional(nullable(array(enums(INJURED_PARTIES)))),
-  injuryResultedFromForce: text(500),
+  injuryResultedFromForce: optionalText(500),
   dispositionUid: uuid(),
   mhFollowUpRequested: choice(YES_NO),
   facilityUid: optUuid(),
   transportBy: choice(TRANSPORT_BY),
-  destination: text(200),
+  destination: optionalText(200),
   subjectTakenIntoCustodyForEvaluation: choice(YES_NO),
   processInitiatedBy: choice(EVALUATION_INITIATED_BY),
   incidentHasRelatedCrime: choice(YES_NO),
   incidentHasRelatedCrimeYes: choice(CRIME_LEVELS),
   criminalChargesToBeFiled: choice(CHARGES),
-  incidentNote: text(4000),
-  officerUnit: text(100),
-  reportNumber: text(100),
-  supervisor: text(120),
-  supervisorUnit: text(100),
+  incidentNote: optionalText(4000),
+  officerUnit: optionalText(100),
+  reportNumber: optionalText(100),
+  supervisor: optionalText(120),
+  supervisorUnit: optionalText(100),
 });
 
 const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
@@ -133,4 +136,3 @@ export function citFormDefaults(): Partial<Record<keyof CitSubmission, unknown>>
 /** Staff decision on a submission (spec 002 section 4 "CIT approvalStatus"). */
 export const CIT_APPROVAL_STATUSES = ['rejected', 'pending', 'approved'] as const;
 export type CitApprovalStatus = (typeof CIT_APPROVAL_STATUSES)[number];
-void string;

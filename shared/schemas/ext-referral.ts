@@ -1,5 +1,5 @@
-import { boolean, dynamic, object, optional, refine, string, type Infer, type Struct } from 'superstruct';
-import { requiredText } from './strings';
+import { boolean, dynamic, object, optional, refine, type Infer, type Struct } from 'superstruct';
+import { boundedText, isEmail, MAX_LENGTH, requiredText } from './strings';
 import { isIsoDate } from './reminders';
 
 /**
@@ -49,17 +49,17 @@ const isPhone = (v: string) => digitsOf(v).length === 10;
 const PHONE_MESSAGE = 'Must be a 10-digit phone number';
 
 /** A phone number: 10 digits, any punctuation. */
-export const phone = () => refine(requiredText(), 'phone', (v) => isPhone(v) || PHONE_MESSAGE);
+export const phone = () => refine(requiredText(MAX_LENGTH.phone), 'phone', (v) => isPhone(v) || PHONE_MESSAGE);
 
 export const RegisterSchema = object({
-  name: requiredText(),
+  name: requiredText(MAX_LENGTH.name),
   identifier: phone(),
-  identifierType: refine(requiredText(), 'identifierType', (v) => v === 'Phone' || 'Must be Phone'),
+  identifierType: refine(requiredText(MAX_LENGTH.code), 'identifierType', (v) => v === 'Phone' || 'Must be Phone'),
 });
 export type RegisterValues = Infer<typeof RegisterSchema>;
 
 export const RegisterConfirmSchema = object({
-  challenge: refine(requiredText(), 'challenge', (v) => /^\d{6}$/.test(v) || 'Must be the 6-digit code'),
+  challenge: refine(requiredText(MAX_LENGTH.code), 'challenge', (v) => /^\d{6}$/.test(v) || 'Must be the 6-digit code'),
   identifier: phone(),
 });
 export type RegisterConfirmValues = Infer<typeof RegisterConfirmSchema>;
@@ -143,9 +143,29 @@ const TEXT_FIELDS: ReferralField[] = [
 ];
 export const REFERRAL_FIELDS: readonly ReferralField[] = [...TEXT_FIELDS, 'fromProviderPCP', 'isPrimary'];
 
-const MAX_TEXT = 2000;
+/** Bounds of the free-text fields; the others (choices, ids, dates, numbers) are codes. */
+const REFERRAL_MAX: Partial<Record<ReferralField, number>> = {
+  fromProviderFirstName: MAX_LENGTH.name,
+  fromProviderLastName: MAX_LENGTH.name,
+  firstName: MAX_LENGTH.name,
+  lastName: MAX_LENGTH.name,
+  displayName: MAX_LENGTH.fullName,
+  policyHolderName: MAX_LENGTH.name,
+  fromProviderEmail: MAX_LENGTH.email,
+  emailAddress: MAX_LENGTH.email,
+  fromProviderPhone: MAX_LENGTH.phone,
+  mobileNumber: MAX_LENGTH.phone,
+  homeNumber: MAX_LENGTH.phone,
+  workNumber: MAX_LENGTH.phone,
+  insuranceCompanyPhone: MAX_LENGTH.phone,
+  ssn: MAX_LENGTH.phone,
+  addr1: MAX_LENGTH.address,
+  addr2: MAX_LENGTH.address,
+  city: MAX_LENGTH.address,
+  county: MAX_LENGTH.address,
+  note: MAX_LENGTH.note,
+};
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-const longText = (v: string) => v.length <= MAX_TEXT || `Must be at most ${MAX_TEXT} characters`;
 
 type Rule = (v: string) => true | string;
 const RULES: Partial<Record<ReferralField, Rule>> = {
@@ -157,8 +177,8 @@ const RULES: Partial<Record<ReferralField, Rule>> = {
   homeNumber: (v) => isPhone(v) || PHONE_MESSAGE,
   workNumber: (v) => isPhone(v) || PHONE_MESSAGE,
   insuranceCompanyPhone: (v) => isPhone(v) || PHONE_MESSAGE,
-  fromProviderEmail: (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) || 'Must be a valid email address',
-  emailAddress: (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) || 'Must be a valid email address',
+  fromProviderEmail: (v) => isEmail(v) || 'Must be a valid email address',
+  emailAddress: (v) => isEmail(v) || 'Must be a valid email address',
   birthDate: (v) => (isIsoDate(v) ? v <= new Date().toISOString().slice(0, 10) || 'Must be in the past' : 'Must be a date'),
   policyHolderBirthDate: (v) => isIsoDate(v) || 'Must be a date',
   effectiveDate: (v) => isIsoDate(v) || 'Must be a date',
@@ -193,12 +213,13 @@ export function referralSchema(extraRequired: readonly string[] = []): Struct<Re
     const shape: Record<string, Struct<any, any>> = {};
     for (const name of TEXT_FIELDS) {
       const rule = RULES[name];
-      const check = (v: string) => longText(v) === true ? (rule ? rule(v.trim()) : true) : longText(v);
+      const max = REFERRAL_MAX[name] ?? MAX_LENGTH.code;
+      const check = (v: string) => (rule ? rule(v.trim()) : true);
       shape[name] = required.has(name)
-        ? refine(requiredText(), name, check)
-        : refine(optional(string()), name, (v) => blank(v) || check(v as string));
+        ? refine(requiredText(max), name, check)
+        : refine(optional(boundedText(max)), name, (v) => blank(v) || check(v as string));
     }
-    for (const name of extraRequired) if (!(name in shape)) shape[name] = requiredText();
+    for (const name of extraRequired) if (!(name in shape)) shape[name] = requiredText(MAX_LENGTH.code);
     shape.fromProviderPCP = optional(boolean());
     shape.isPrimary = optional(boolean());
     return object(shape) as unknown as Struct<ReferralValues, null>;

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
-import { array, boolean, define, dynamic, integer, literal, object, optional, refine, string, type Infer } from 'superstruct';
+import { array, boolean, define, dynamic, integer, literal, object, optional, refine, type Infer } from 'superstruct';
 import { isIsoDate, uuid } from './reminders';
-import { email, requiredText } from './strings';
+import { boundedText, email, MAX_LENGTH, requiredText } from './strings';
 
 /** Spec 002 section 9: Handle with Care reference lists page-size 10000; facility list on the detail page 1000. */
 export const HWC_REFERENCE_PAGE_SIZE = 10000;
@@ -43,20 +43,20 @@ const optionalUuid = () => define<string>('optionalUuid', (v) => v === undefined
  * There is deliberately no field about the incident.
  */
 export const HwcSubmitSchema = object({
-  officerName: requiredText(),
-  childFirstName: requiredText(),
-  childLastName: requiredText(),
+  officerName: requiredText(MAX_LENGTH.name),
+  childFirstName: requiredText(MAX_LENGTH.name),
+  childLastName: requiredText(MAX_LENGTH.name),
   childBirthDate: birthDate(),
   childGenderUid: optional(optionalUuid()),
   facilityUid: optional(uuid()),
-  facilityName: requiredText(),
+  facilityName: requiredText(MAX_LENGTH.name),
   childAge: positiveAge(),
 });
 export type HwcSubmit = Infer<typeof HwcSubmitSchema>;
 
 /** The text of a field that is only required when a new school is typed. */
 const newFacilityName = () =>
-  dynamic<string>((_v, ctx) => ((ctx.branch[0] as { facilityUid?: string } | undefined)?.facilityUid === NEW_FACILITY ? requiredText() : string()));
+  dynamic<string>((_v, ctx) => ((ctx.branch[0] as { facilityUid?: string } | undefined)?.facilityUid === NEW_FACILITY ? requiredText(MAX_LENGTH.name) : boundedText(MAX_LENGTH.name)));
 
 /**
  * The public form (spec 002 section 5 "Handle with Care form"): district,
@@ -65,14 +65,14 @@ const newFacilityName = () =>
  * or NEW_FACILITY, then `facilityName` holds the typed name.
  */
 export const HwcFormSchema = object({
-  district: requiredText(),
-  officerName: requiredText(),
-  childFirstName: requiredText(),
-  childLastName: requiredText(),
-  childGenderUid: string(),
+  district: requiredText(MAX_LENGTH.code),
+  officerName: requiredText(MAX_LENGTH.name),
+  childFirstName: requiredText(MAX_LENGTH.name),
+  childLastName: requiredText(MAX_LENGTH.name),
+  childGenderUid: boundedText(MAX_LENGTH.code),
   childBirthDate: birthDate(),
   childAge: positiveAge(),
-  facilityUid: requiredText(),
+  facilityUid: requiredText(MAX_LENGTH.code),
   facilityName: newFacilityName(),
 });
 export type HwcFormValues = Infer<typeof HwcFormSchema>;
@@ -106,9 +106,9 @@ export function hwcSubmitPayload(values: HwcFormValues, schoolName: (id: string)
 
 /** Facility distribution list entry (spec 002 section 3); saved entries carry an id and are locked. */
 export const DistributionEntrySchema = object({
-  id: optional(string()),
-  name: requiredText(),
-  emailAddress: refine(string(), 'emailAddress', (v) => (v.trim() === '' ? 'Required' : email().is(v.trim()) || 'Must be a valid email address')),
+  id: optional(boundedText(MAX_LENGTH.code)),
+  name: requiredText(MAX_LENGTH.name),
+  emailAddress: refine(boundedText(MAX_LENGTH.email), 'emailAddress', (v) => (v.trim() === '' ? 'Required' : email().is(v.trim()) || 'Must be a valid email address')),
 });
 export type DistributionEntry = Infer<typeof DistributionEntrySchema>;
 
@@ -118,7 +118,7 @@ export type DistributionEntry = Infer<typeof DistributionEntrySchema>;
  * each with a name and a valid emailAddress.
  */
 export const HwcDetailSchema = object({
-  facilityUid: requiredText(),
+  facilityUid: requiredText(MAX_LENGTH.code),
   facilityName: newFacilityName(),
   facilityDistributionLists: refine(array(DistributionEntrySchema), 'facilityDistributionLists', (v) => v.length > 0 || HWC_NEED_EMAIL),
 });
@@ -126,7 +126,7 @@ export type HwcDetailValues = Infer<typeof HwcDetailSchema>;
 
 /** POST api/data/public/facility (attributes plus orgUid, isInSelections): a newly typed school. */
 export const FacilityCreateSchema = object({
-  facilityName: requiredText(),
+  facilityName: requiredText(MAX_LENGTH.name),
   orgUid: uuid(),
   isInSelections: optional(boolean()),
 });
@@ -134,7 +134,7 @@ export const FacilityCreateSchema = object({
 /** POST api/data/public/facility-distribution-list. */
 export const DistributionCreateSchema = object({
   facilityUid: uuid(),
-  name: requiredText(),
+  name: requiredText(MAX_LENGTH.name),
   emailAddress: DistributionEntrySchema.schema.emailAddress,
 });
 
@@ -144,6 +144,6 @@ export const OrganizationFacilitySchema = object({ facilityUid: uuid(), orgUid: 
 /** PUT api/data/public/hwc-patient/{id}: assign a school (facilityUid plus facilityName), or dismiss (isIgnored true). */
 export const HwcPatientUpdateSchema = object({
   facilityUid: optional(uuid()),
-  facilityName: optional(requiredText()),
+  facilityName: optional(requiredText(MAX_LENGTH.name)),
   isIgnored: optional(literal(true)),
 });

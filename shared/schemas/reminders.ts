@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { boolean, defaulted, define, literal, nullable, object, optional, refine, string, type Infer } from 'superstruct';
-import { requiredText } from './strings';
+import { boundedText, MAX_LENGTH, requiredText } from './strings';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Date-times carry their zone: a reminder is due at one instant wherever the reader is.
@@ -33,14 +33,16 @@ export function isIsoDate(value: string): boolean {
  * `targetUid` is a navigator's provider id, '' for unassigned.
  */
 export const ReminderFormSchema = object({
-  patientUid: requiredText(),
+  patientUid: requiredText(MAX_LENGTH.code),
   reminderDate: refine(string(), 'reminderDate', (v) => (v.trim() === '' ? 'Required' : isIsoDate(v) || 'Must be a date')),
-  targetUid: string(),
-  note: requiredText(),
+  targetUid: boundedText(MAX_LENGTH.code),
+  note: requiredText(MAX_LENGTH.note),
 });
 export type ReminderFormValues = Infer<typeof ReminderFormSchema>;
 
-const nullableText = () => defaulted(nullable(string()), null);
+/** A reminder's route holds a path with ids (`/patients/{uuid}/details`). */
+const REMINDER_ROUTE_MAX = 500;
+const nullableText = (max: number) => defaulted(nullable(boundedText(max)), null);
 
 /** Spec 002 "Reminder payload", as `POST /api/reminders` takes it (JSON:API, camelCase after conversion). */
 export const ReminderPayloadSchema = object({
@@ -57,14 +59,14 @@ export const ReminderPayloadSchema = object({
       isUrgent: defaulted(boolean(), false),
       isRead: defaulted(boolean(), false),
       isSaved: defaulted(boolean(), false),
-      note: requiredText(),
-      displayName: nullableText(),
+      note: requiredText(MAX_LENGTH.note),
+      displayName: nullableText(MAX_LENGTH.fullName),
       targetUid: defaulted(nullable(uuid()), null),
-      reminderType: nullableText(),
+      reminderType: nullableText(MAX_LENGTH.code),
       eventTypeUid: defaulted(nullable(uuid()), null),
-      eventTypeName: nullableText(),
-      uiModelName: nullableText(),
-      route: nullableText(),
+      eventTypeName: nullableText(MAX_LENGTH.name),
+      uiModelName: nullableText(MAX_LENGTH.code),
+      route: nullableText(REMINDER_ROUTE_MAX),
     }),
     relationships: object({ patient: object({ data: object({ type: literal('patients'), id: uuid() }) }) }),
   }),
@@ -74,11 +76,11 @@ export type ReminderPayload = Infer<typeof ReminderPayloadSchema>;
 /** Spec 000 section 7 "Update reminder": Mark as Done, reassign or unassign, snooze. */
 export const ReminderUpdateSchema = object({
   data: object({
-    type: optional(string()),
-    id: optional(string()),
+    type: optional(boundedText(MAX_LENGTH.code)),
+    id: optional(boundedText(MAX_LENGTH.code)),
     attributes: object({
       isRead: optional(boolean()),
-      displayName: optional(nullable(string())),
+      displayName: optional(nullable(boundedText(MAX_LENGTH.fullName))),
       targetUid: optional(nullable(uuid())),
       reminderDate: optional(isoDateTime()),
     }),

@@ -1,7 +1,48 @@
-import { define, refine, string, trimmed } from 'superstruct';
+import { define, nullable, optional, refine, string, trimmed } from 'superstruct';
 
-/** A required text field: trimmed, not empty; the failure message is the spec's 'Required'. */
-export const requiredText = () => refine(trimmed(string()), 'requiredText', (v) => v.length > 0 || 'Required');
+/**
+ * Longest value each kind of text field takes. Every free-text field has a
+ * bound, so nothing a form sends can outgrow a database index or fill a row
+ * with megabytes; the message shows under the field.
+ */
+export const MAX_LENGTH = {
+  /** A person's, school's, agency's or facility's name. */
+  name: 100,
+  /** A display name: first and last name with a space between. */
+  fullName: 201,
+  /** RFC 5321's longest forward path. */
+  email: 254,
+  /** Digits with spaces, dashes, brackets or an extension. */
+  phone: 30,
+  /** Codes, identifiers, user names, action names, routes. */
+  code: 100,
+  password: 200,
+  /** One address line, a city, a county. */
+  address: 200,
+  /** Notes and comments. */
+  note: 5000,
+} as const;
+
+export const tooLong = (max: number) => `Must be at most ${max} characters`;
+
+/** Text of at most `max` characters; '' allowed. */
+export const boundedText = (max: number) => refine(string(), 'boundedText', (v) => v.length <= max || tooLong(max));
+
+/** Text that may also be left out or null. */
+export const optionalText = (max: number) => optional(nullable(boundedText(max)));
+
+/** A required text field: trimmed, not empty (the spec's 'Required'), at most `max` characters. */
+export const requiredText = (max: number) =>
+  refine(trimmed(string()), 'requiredText', (v) => {
+    const length = v.trim().length;
+    return length === 0 ? 'Required' : length <= max || tooLong(max);
+  });
+
+/** Length first: the pattern backtracks on long input. */
+export const isEmail = (v: string) => v.length <= MAX_LENGTH.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
 
 export const email = () =>
-  define<string>('email', (v) => (typeof v === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) || 'Must be a valid email address');
+  define<string>('email', (v) => {
+    if (typeof v === 'string' && v.length > MAX_LENGTH.email) return tooLong(MAX_LENGTH.email);
+    return (typeof v === 'string' && isEmail(v)) || 'Must be a valid email address';
+  });

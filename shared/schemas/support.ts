@@ -19,7 +19,7 @@ export const SUPPORT_COMMENT_MAX = 4000;
 export const SupportRequestSchema = object({
   userEmail: email(),
   issueType: refine(string(), 'issueType', (v) => (v === '' ? 'Required' : (SUPPORT_ISSUE_TYPES as readonly string[]).includes(v) || 'Must be one of the listed issue types')),
-  comment: refine(requiredText(), 'comment', (v) => v.length <= SUPPORT_COMMENT_MAX || `Must be at most ${SUPPORT_COMMENT_MAX} characters`),
+  comment: requiredText(SUPPORT_COMMENT_MAX),
 });
 export type SupportRequestValues = Infer<typeof SupportRequestSchema>;
 

@@ -7,7 +7,7 @@ import './care-session';
 
 type R2wcType = 'string' | 'number' | 'boolean' | 'json' | 'function' | 'method';
 
-/** Attributes every widget element understands (ARCHITECTURE.md, "Browser"). */
+/** Attributes every widget element understands (docs/architecture.md). */
 interface CommonProps {
   apiBase?: string;
   token?: string;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useWidgetEventSource } from './widget-context';
 
-/** Every event a widget may send out (ARCHITECTURE.md, "Events out of a widget"). */
+/** Every event a widget may send out (docs/architecture.md). */
 export interface WidgetEvents {
   'care-navigate': { path: string };
   'care-saved': Record<string, unknown>;

@@ -71,11 +71,13 @@ button.care-button:disabled { opacity: 0.5; cursor: not-allowed; }
 .field-hint { color: var(--sl-color-neutral-600); font-size: var(--sl-font-size-small); }
 .error-summary { border: 1px solid var(--sl-color-danger-300); background: var(--sl-color-danger-50); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small); margin-bottom: var(--sl-spacing-medium); }
 .error-summary ul { margin: 0; padding-left: var(--sl-spacing-large); }
-.data-table { overflow-x: auto; }
+/* Positioned, so the filters' visually hidden labels stay inside the scrolling box instead of widening the page. */
+.data-table { overflow-x: auto; position: relative; }
 .data-table table { width: 100%; border-collapse: collapse; }
 .data-table th, .data-table td { text-align: left; padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); border-bottom: 1px solid var(--sl-color-neutral-200); }
 .data-table .filters input { width: 100%; }
-.sort-button { font: inherit; font-weight: var(--sl-font-weight-semibold); background: none; border: 0; padding: 0; cursor: pointer; color: inherit; }
+/* A header that wraps stays aligned with its column's cells, not centred like a button's label. */
+.sort-button { font: inherit; font-weight: var(--sl-font-weight-semibold); background: none; border: 0; padding: 0; cursor: pointer; color: inherit; text-align: start; }
 .data-table tr.clickable { cursor: pointer; }
 .data-table tr.clickable:hover, .data-table tr.clickable:focus-visible { background: var(--sl-color-neutral-100); }
 .pager { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-small); align-items: center; justify-content: flex-end; margin-top: var(--sl-spacing-x-small); }

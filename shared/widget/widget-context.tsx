@@ -11,6 +11,8 @@ export interface WidgetContextValue {
   host: HTMLElement | null;
   /** Where events start when there is no host element: the widget's root node. */
   eventTarget: () => HTMLElement | null;
+  /** The signed-in session when the widget shares one (shell or `<care-session>`); null with its own token. */
+  session: Session | null;
 }
 
 const WidgetContext = createContext<WidgetContextValue | null>(null);
@@ -24,6 +26,21 @@ function useWidgetContext(): WidgetContextValue {
 /** The API client for this widget: own attributes, else the nearest `<care-session>`, else the page's `$session`. */
 export function useWidgetApi(): ApiClient {
   return useWidgetContext().client;
+}
+
+/** The signed-in session, when the widget shares one; a widget given only a token reads `session/current` itself. */
+export function useWidgetSession(): Session | null {
+  return useWidgetContext().session;
+}
+
+/**
+ * Children talk to the server through `map(client)` (e.g. a patient page's
+ * client that names its page view) and otherwise see the same context.
+ */
+export function ScopedClient({ map, children }: { map: (client: ApiClient) => ApiClient; children?: ReactNode }) {
+  const outer = useWidgetContext();
+  const value = useMemo(() => ({ ...outer, client: map(outer.client) }), [outer, map]);
+  return <WidgetContext.Provider value={value}>{children}</WidgetContext.Provider>;
 }
 
 export function useWidgetLang(): string {
@@ -110,8 +127,8 @@ export function WidgetProvider({ host = null, apiBase, token, lang, primaryColor
   const color = primaryColor || primaryColorOf(session) || DEFAULT_PRIMARY_COLOR;
 
   const value = useMemo<WidgetContextValue | null>(
-    () => (client ? { client, lang: lang || 'en-US', host, eventTarget: () => rootRef.current } : null),
-    [client, lang, host],
+    () => (client ? { client, lang: lang || 'en-US', host, eventTarget: () => rootRef.current, session: ownConfig ? null : session } : null),
+    [client, lang, host, ownConfig, session],
   );
 
   return (

@@ -422,7 +422,8 @@ describe('<care-cit-submission> PDF against the real server', function () {
     }
     equal(opened.join(','), '|_blank', 'one new tab, opened within the click');
     equal(tab.opener, null, 'the tab cannot reach back');
-    ok(tab.location.href.startsWith(`${url}/api/cit-pdf?token=`), tab.location.href);
+    // Built from PUBLIC_URL (by default http://localhost:<port>), not from the page that asked.
+    ok(tab.location.href.startsWith(`http://localhost:${new URL(url).port}/api/cit-pdf?token=`), tab.location.href);
     const pdf = await fetch(tab.location.href);
     equal(pdf.status, 200);
     equal(pdf.headers.get('content-type'), 'application/pdf');

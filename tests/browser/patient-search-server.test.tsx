@@ -9,6 +9,7 @@ interface Seen {
   method: string;
   url: string;
   status: number;
+  pageView: string | null;
 }
 
 describe('<care-patient-search> against the real server', function () {
@@ -23,7 +24,7 @@ describe('<care-patient-search> against the real server', function () {
     // Every call the widget makes, with the server's real answer.
     window.fetch = async (input, init) => {
       const response = await realFetch(input, init);
-      seen.push({ method: init?.method ?? 'GET', url: String(input), status: response.status });
+      seen.push({ method: init?.method ?? 'GET', url: String(input), status: response.status, pageView: new Headers(init?.headers).get('x-page-view') });
       return response;
     };
   });
@@ -122,7 +123,8 @@ describe('<care-patient-search> against the real server', function () {
     key('Escape');
     await waitFor(() => input.getAttribute('aria-expanded') === 'false', { message: 'closed' });
     key('ArrowDown');
-    await waitFor(() => input.getAttribute('aria-expanded') === 'true', { message: 'open again' });
+    // Enter opens only the active option, so wait for that, not just for the list.
+    await waitFor(() => input.getAttribute('aria-expanded') === 'true' && input.getAttribute('aria-activedescendant') === options(root)[0].id, { message: 'open again, first option active' });
     key('Enter');
     const dialog = await waitFor(() => root.querySelector('sl-dialog.patient-preview[open]'), { message: 'the preview' });
     equal(dialog.getAttribute('label'), 'García, Amara');
@@ -164,6 +166,7 @@ describe('<care-patient-search> against the real server', function () {
     const audit = seen.filter((s) => s.method === 'POST' && s.url.endsWith('/api/audit'));
     equal(audit.length, 1);
     equal(audit[0].status, 201, 'the server recorded the audit entry');
+    ok(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(audit[0].pageView ?? ''), `a fresh page-view id: ${audit[0].pageView}`);
     ok(/^\/patients\/[0-9a-f-]{36}$/.test(paths[0]), paths[0]);
     await waitFor(() => !(dialog as HTMLElement & { open: boolean }).open, { message: 'the preview closes' });
   });

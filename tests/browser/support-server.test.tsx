@@ -60,6 +60,14 @@ describe('<care-support-form> against the real server', function () {
     await waitFor(() => fieldError(el, 'userEmail') === 'Must be a valid email address', { message: 'email message' });
   });
 
+  it('a value over its bound shows the schema\'s "Must be at most N characters" under the field', async () => {
+    const el = mount();
+    await waitFor(() => slButton(el, 'Submit'), { timeout: 10000 });
+    typeInto(byLabel(root(el), 'Email'), `${'a'.repeat(250)}@example.test`);
+    slButton(el, 'Submit')!.click();
+    await waitFor(() => fieldError(el, 'userEmail') === 'Must be at most 254 characters', { message: 'the length message' });
+  });
+
   it('stores the request, e-mails it to support through the outbox and shows the success state', async () => {
     const el = mount();
     await waitFor(() => slButton(el, 'Submit'), { timeout: 10000 });

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { hashPassword } from '../../server/auth/password';
+import { DEMO_PASSWORD } from '../../server/db/seed/demo-users';
 import { DEMO_HWC_CODES } from '../../server/db/seed/hwc';
+import { flagsFrom } from '../../shared/permissions';
 import { ageFrom, HWC_DISMISS_CONFIRM, HWC_FORM_SENT, HWC_SENT } from '../../shared/schemas/hwc';
+import { HOME_MODE_LABELS, homeMode } from '../../shell/modes';
 import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
 
 /** Issue 4: an officer files Handle with Care on a phone; staff assign the school and resend; the school's notice is on /demo/outbox. */
@@ -12,6 +16,42 @@ describe('Handle with Care', () => {
   });
   after(async () => {
     await h?.stop();
+  });
+
+  test('home: Handle with Care staff is a home only without a spec 001 mode; health and wellness (hasHwc) is not staff', () => {
+    assert.equal(homeMode(flagsFrom(['handleWithCare'])), 'hwcStaff');
+    assert.equal(HOME_MODE_LABELS.hwcStaff, 'Handle with Care');
+    assert.equal(homeMode(flagsFrom(['hasAppCit', 'handleWithCare'])), 'cit');
+    assert.equal(homeMode(flagsFrom(['hasAppNavigator', 'twoOh', 'handleWithCare'])), 'navigator');
+    assert.equal(homeMode(flagsFrom(['hasHwc'])), 'healthAndWellness');
+    assert.equal(HOME_MODE_LABELS.healthAndWellness, 'Health and Wellness');
+    assert.equal(homeMode(flagsFrom([])), null);
+  });
+
+  test('a mode and handleWithCare: the entries card follows the mode’s own cards; health and wellness alone shows none', async () => {
+    const [franklin] = await h.server.db.selectFrom('division').select('division_uid').orderBy('division_name').execute();
+    const user = await h.server.db
+      .insertInto('app_user')
+      .values({ user_name: 'wellness', display_name: 'Wes Wellness', first_name: 'Wes', last_name: 'Wellness', email_address: null, password_hash: await hashPassword(DEMO_PASSWORD), theme: null })
+      .returning('user_uid')
+      .executeTakeFirstOrThrow();
+    await h.server.db.insertInto('user_division').values({ user_uid: user.user_uid, division_uid: franklin.division_uid, permissions: ['hasHwc'] }).execute();
+    const { context, page, errors } = await openPage(h, 1280, 900);
+    await loginAs(page, 'wellness');
+    await page.getByRole('heading', { name: 'Health and Wellness', level: 2 }).waitFor();
+    assert.equal(await page.title(), 'Home | Careweave');
+    assert.equal(await page.locator('.care-home-hwc').count(), 0);
+    await context.close();
+
+    // admin has every flag: the identity home (its heading and queues), then the entries.
+    const admin = await openPage(h, 1280, 900);
+    await loginAs(admin.page, 'admin');
+    await admin.page.getByRole('heading', { name: 'Identity', level: 2 }).waitFor();
+    await admin.page.locator('.care-home-hwc tbody tr.clickable').first().waitFor();
+    const order = await admin.page.locator('main > *').evaluateAll((els) => els.map((e) => e.className || e.tagName));
+    assert.equal(order.at(-1), 'care-home-hwc', order.join(', '));
+    assert.deepEqual([...errors, ...admin.errors], []);
+    await admin.context.close();
   });
 
   test('an officer files on a 390 px screen; hwc staff assign a school with an email, save and resend; the notice reaches the outbox', async () => {
@@ -53,10 +93,19 @@ describe('Handle with Care', () => {
     assert.equal(record[0].facility_uid, null, 'a typed-in school waits for staff');
     const id = record[0].hwc_patient_uid;
 
-    // Staff: the hwc demo user assigns the school and its distribution entry, then saves and resends.
+    // Staff: the hwc demo user finds the entry on the home card, opens it, assigns the school and its distribution entry, then saves and resends.
     const staff = await openPage(h, 1280, 900);
     await loginAs(staff.page, 'hwc');
-    await staff.page.goto(`/hwc/${id}`);
+    await staff.page.getByRole('heading', { name: 'Handle with Care', level: 2, exact: true }).waitFor();
+    assert.equal(await staff.page.title(), 'Handle with Care | Careweave');
+    const card = staff.page.locator('.care-home-hwc');
+    await card.getByRole('heading', { name: 'Handle With Care Entries' }).waitFor();
+    const row = card.locator('tbody tr', { hasText: 'Eastwood, Riley' });
+    await row.getByText('Not sent: The school is not in the list yet').waitFor();
+    assert.ok((await card.locator('tbody tr').first().innerText()).includes('Eastwood, Riley'), 'newest first');
+    await shot(staff.page, 'hwc-home');
+    await row.click();
+    await staff.page.waitForURL(`**/hwc/${id}`);
     await staff.page.getByTestId('hwc-name').getByText('Eastwood, Riley').waitFor();
     assert.equal(await staff.page.getByLabel('New School Name').inputValue(), 'Maple Grove Elementary');
     await staff.page.getByRole('button', { name: 'Save and Resend' }).click();
@@ -88,6 +137,8 @@ describe('Handle with Care', () => {
     assert.ok(outbox.includes('School: Maple Grove Elementary'), 'school');
     assert.ok(outbox.includes('Handle with Care'));
     assert.ok(!outbox.includes('Officer Jordan Hale') && !outbox.includes('2015-05-20'), 'nothing else about the child or the officer');
+    // Staff were told of the new entry, with a link to it.
+    assert.ok(outbox.includes('New Handle with Care entry') && outbox.includes(`/hwc/${id}`), 'the staff e-mail with its link');
     await shot(staff.page, 'hwc-outbox', false);
 
     // Dismiss: the spec's confirmation, then home; the entry is locked.

@@ -109,8 +109,8 @@ describe('shell', () => {
     await card.waitFor();
     await card.locator('tbody tr').first().waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const item of ['Home', 'Chat', 'Reports', 'Resource Library']) await nav.getByRole('link', { name: item }).waitFor();
-    assert.equal(await nav.getByRole('link', { name: 'Program Dashboard' }).count(), 0, 'Program Dashboard is for directors');
+    await nav.getByRole('link', { name: 'Home' }).waitFor();
+    for (const item of ['Chat', 'Reports', 'Program Dashboard', 'Resource Library']) assert.equal(await nav.getByRole('link', { name: item }).count(), 0, `${item} has no page yet`);
     await page.getByPlaceholder('Search Patients').waitFor();
     await shot(page, 'home-navigator');
 
@@ -232,11 +232,17 @@ describe('shell', () => {
     await context.close();
   });
 
-  test('Admin appears in the user menu of an admin user', async () => {
+  test('an admin user (every flag) gets no link to a page that does not exist yet', async () => {
     const { context, page } = await openContext();
+    const destinations = page.waitForResponse((r) => r.url().endsWith('/api/destinations'));
     await loginAs(page, 'admin');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Home' }).waitFor();
+    for (const item of ['Chat', 'Reports', 'Program Dashboard', 'Resource Library']) assert.equal(await nav.getByRole('link', { name: item }).count(), 0, `${item} has no page yet`);
+    assert.deepEqual(((await (await destinations).json()) as { data: unknown[] }).data, [], 'no admin destination until the admin page exists');
     await page.getByRole('button', { name: 'Ada Admin' }).click();
-    await page.getByRole('menuitem', { name: 'Admin' }).waitFor();
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    assert.equal(await page.getByRole('menuitem', { name: 'Admin' }).count(), 0);
     await page.getByRole('button', { name: 'Debug' }).waitFor();
     await context.close();
   });

@@ -279,7 +279,8 @@ describe('staff: CIT PDF export', () => {
     const answer = await call(server.url, pdfPath(patient, event), { token: supervisor.token });
     assert.equal(answer.status, 200, answer.text);
     const link = answer.body.data.link as string;
-    assert.ok(link.startsWith(`${server.url}/api/cit-pdf?token=`), link);
+    // Built from PUBLIC_URL (here the default, http://localhost:<port>), never from the request's Host.
+    assert.ok(link.startsWith(`http://localhost:${new URL(server.url).port}/api/cit-pdf?token=`), link);
     const pdf = await fetch(link);
     assert.equal(pdf.status, 200);
     assert.equal(pdf.headers.get('content-type'), 'application/pdf');
@@ -302,7 +303,8 @@ describe('staff: CIT PDF export', () => {
     const { signPdfToken } = await import('../../server/cit/cit-pdf');
     const fs = await import('node:fs/promises');
     const secret = Buffer.from((await fs.readFile(`${server.dataDir}/pdf-link.key`, 'utf8')).trim(), 'base64url');
-    const expired = signPdfToken(secret, { e: event, p: patient, x: Math.floor(Date.now() / 1000) - 1 });
+    const owner = { u: supervisor.session.user_uid, d: supervisor.session.current_division_uid };
+    const expired = signPdfToken(secret, { e: event, p: patient, ...owner, x: Math.floor(Date.now() / 1000) - 1 });
     assert.deepEqual(errorsOf(await call(server.url, `/api/cit-pdf?token=${expired}`), 403), [{ message: 'This PDF link has expired or is not valid. Ask for a new one.' }]);
     const good = (await call(server.url, pdfPath(patient, event), { token: supervisor.token })).body.data.link as string;
     const token = good.split('/api/cit-pdf?token=')[1];
@@ -311,8 +313,57 @@ describe('staff: CIT PDF export', () => {
     errorsOf(await call(server.url, `/api/cit-pdf?token=${payload}.${flipped}`), 403);
     const longer = Buffer.from(JSON.stringify({ e: event, p: patient, x: Math.floor(Date.now() / 1000) + 86400 * 365 })).toString('base64url');
     errorsOf(await call(server.url, `/api/cit-pdf?token=${longer}.${signature}`), 403);
-    errorsOf(await call(server.url, `/api/cit-pdf?token=${signPdfToken(Buffer.alloc(32, 1), { e: event, p: patient, x: Math.floor(Date.now() / 1000) + 60 })}`), 403);
+    errorsOf(await call(server.url, `/api/cit-pdf?token=${signPdfToken(Buffer.alloc(32, 1), { e: event, p: patient, ...owner, x: Math.floor(Date.now() / 1000) + 60 })}`), 403);
     errorsOf(await call(server.url, '/api/cit-pdf?token=garbage'), 403);
+  });
+
+  it('a link names who asked for it: without that user, or once they lost CIT in that division, it is dead', async () => {
+    const { signPdfToken } = await import('../../server/cit/cit-pdf');
+    const fs = await import('node:fs/promises');
+    const secret = Buffer.from((await fs.readFile(`${server.dataDir}/pdf-link.key`, 'utf8')).trim(), 'base64url');
+    const x = Math.floor(Date.now() / 1000) + 60;
+    const link = (claims: object) => `/api/cit-pdf?token=${signPdfToken(secret, { e: event, p: patient, x, ...claims } as Parameters<typeof signPdfToken>[1])}`;
+    const division = supervisor.session.current_division_uid;
+    const message = [{ message: 'This PDF link has expired or is not valid. Ask for a new one.' }];
+    // Signed, but from before links named their user.
+    assert.deepEqual(errorsOf(await call(server.url, link({})), 403), message);
+    const nav = await login(server.url, 'navigator');
+    assert.deepEqual(errorsOf(await call(server.url, link({ u: nav.session.user_uid, d: division })), 403), message);
+    const [otherDivision] = (await sql<{ division_uid: string }>`select division_uid from division where division_uid <> ${division}`.execute(server.db)).rows;
+    assert.deepEqual(errorsOf(await call(server.url, link({ u: supervisor.session.user_uid, d: otherDivision.division_uid })), 403), message);
+    assert.equal((await call(server.url, link({ u: supervisor.session.user_uid, d: division }))).status, 200);
+  });
+
+  it('the download is audited for the patient in the name of whoever asked for the link', async () => {
+    const entries = () => server.db.selectFrom('audit_entry').selectAll().where('patient_uid', '=', patient).where('action', '=', 'DownloadedCitPdf').orderBy('created_at').execute();
+    const before = (await entries()).length;
+    const link = (await call(server.url, pdfPath(patient, event), { token: supervisor.token })).body.data.link as string;
+    assert.equal((await entries()).length, before, 'asking for the link is not the download');
+    assert.equal((await fetch(link)).status, 200);
+    const written = (await entries()).slice(before);
+    assert.equal(written.length, 1);
+    assert.deepEqual(
+      { ...written[0], audit_uid: undefined, created_at: undefined },
+      {
+        audit_uid: undefined,
+        created_at: undefined,
+        patient_uid: patient,
+        action: 'DownloadedCitPdf',
+        user_uid: supervisor.session.user_uid,
+        division_uid: supervisor.session.current_division_uid,
+        page_view_id: null,
+        service_method: 'GET /api/cit-pdf',
+        target_type: 'medical-events',
+        target_uid: event,
+        message: 'Sam Supervisor downloaded the CIT report PDF',
+      },
+    );
+    // Each opening of the link is a download of its own.
+    assert.equal((await fetch(link)).status, 200);
+    assert.equal((await entries()).length, before + 2);
+    // A refused link writes nothing.
+    errorsOf(await call(server.url, '/api/cit-pdf?token=garbage'), 403);
+    assert.equal((await entries()).length, before + 2);
   });
 
   it('401 without a session, 403 without CIT, 404 for another division, a non-cit event or a mismatched patient', async () => {

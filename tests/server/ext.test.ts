@@ -281,6 +281,18 @@ describe('referral', () => {
     });
   });
 
+  it('names, phones and notes are bounded: a 2,000-character name (it fitted the old bound) is a 422, not an index error', async () => {
+    // Three-byte characters: 2,000 of them overflow a btree entry on patient names.
+    const wide = String.fromCharCode(...Array.from({ length: 2_000 }, (_, i) => 0x4e00 + ((i * 7919) % 20_000)));
+    const errors = errorsOf(await submit(token, await patientReferral({ first_name: wide, note: `${wide}${wide}${wide}`, work_number: `6145550100${' '.repeat(30)}` })), 422);
+    assert.deepEqual(Object.fromEntries(errors.map((e) => [e.field, e.message])), {
+      first_name: 'Must be at most 100 characters',
+      note: 'Must be at most 5000 characters',
+      work_number: 'Must be at most 30 characters',
+    });
+    assert.equal((await submit(token, await patientReferral({ first_name: wide.slice(0, 100), note: wide.repeat(2).slice(0, 5_000) }))).status, 201);
+  });
+
   it('a Provider must choose themselves; "I don\'t see me, add me" needs name, role, phone and email', async () => {
     const none = errorsOf(await submit(token, await patientReferral({ requested_by: 'Provider' })), 422);
     assert.deepEqual(none, [{ field: 'from_provider_uid', message: 'Required' }]);

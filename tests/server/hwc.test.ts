@@ -1,15 +1,24 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { hashPassword } from '../../server/auth/password';
+import { DEMO_PASSWORD } from '../../server/db/seed/demo-users';
 import { DEMO_HWC_CODES } from '../../server/db/seed/hwc';
 import { HWC_CODE_LIMIT } from '../../server/hwc/hwc.routes';
-import { noticeMessage } from '../../server/hwc/hwc.repository';
+import { NOT_SENT_NO_LIST, NOT_SENT_NO_SCHOOL, noticeMessage } from '../../server/hwc/hwc.repository';
+import { staffNoticeMessage } from '../../server/hwc/hwc-staff-notice';
+import type { Flag } from '../../shared/permissions';
 import { ageFrom, HWC_INVALID_CODE, HWC_NEED_EMAIL } from '../../shared/schemas/hwc';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
-import { call, errorsOf, login, type LoggedIn } from './support/http';
+import { call, demoFacts, errorsOf, login, type LoggedIn } from './support/http';
 
+/** Fixed, so the staff e-mail's link is known whatever port the server gets. */
+const PUBLIC_URL = 'https://careweave.example.test';
 let server: TestServer;
 let hwc: LoggedIn;
+/** Franklin County Care (where the demo seed files entries), Summit County Care. */
+let franklin: string;
+let summit: string;
 let schools: { facility_uid: string; facility_name: string }[];
 let genders: { id: string; attributes: { label: string } }[];
 let keyCounter = 0;
@@ -20,9 +29,23 @@ let ip = '10.9.0.1';
 const code = DEMO_HWC_CODES.franklin;
 const agencyHeaders = (c: string = code, extra: Record<string, string> = {}) => ({ authorization: c, 'x-forwarded-for': ip, ...extra });
 
+/** A user with these flags in each given division (none of the demo users is Handle with Care staff in both). */
+async function addUser(userName: string, email: string | null, divisions: string[], flags: Flag[]) {
+  const user = await server.db
+    .insertInto('app_user')
+    .values({ user_name: userName, display_name: userName, first_name: null, last_name: null, email_address: email, password_hash: await hashPassword(DEMO_PASSWORD), theme: null })
+    .returning('user_uid')
+    .executeTakeFirstOrThrow();
+  await server.db.insertInto('user_division').values(divisions.map((d) => ({ user_uid: user.user_uid, division_uid: d, permissions: flags }))).execute();
+}
+
 before(async () => {
   process.env.TRUST_PROXY = '1';
-  server = await startTestServer({ TRUST_PROXY: '1' });
+  server = await startTestServer({ TRUST_PROXY: '1', PUBLIC_URL });
+  [franklin, summit] = (await demoFacts(server.db)).divisionUids;
+  await addUser('hwc-both', 'hwc-both@careweave.test', [franklin, summit], ['handleWithCare']);
+  // Spec 001's health-and-wellness mode: not Handle with Care staff.
+  await addUser('wellness', 'wellness@careweave.test', [franklin], ['hasHwc']);
   hwc = await login(server.url, 'hwc');
   schools = (await call(server.url, '/api/handle_with_care/public/facility?sort=facility_name&page=1&page-size=10000&is-in-selections=true', { headers: agencyHeaders() })).body.data.map(
     (r: { attributes: { facility_uid: string; facility_name: string } }) => r.attributes,
@@ -52,6 +75,24 @@ function form(overrides: Record<string, unknown> = {}) {
   };
 }
 const submit = (body: unknown, k = key(), c: string = code) => call(server.url, '/api/handle_with_care/submit', { body, headers: agencyHeaders(c, { 'idempotency-key': k }) });
+const detail = (id: string, who: LoggedIn = hwc) => call(server.url, `/api/data/public/hwc-patient/${id}`, { token: who.token });
+const put = (path: string, attributes: unknown, who: LoggedIn = hwc) => call(server.url, path, { method: 'PUT', token: who.token, body: { data: { attributes } } });
+const post = (path: string, attributes: unknown, who: LoggedIn = hwc) => call(server.url, path, { method: 'POST', token: who.token, body: { data: { attributes } } });
+const resend = (id: string, who: LoggedIn = hwc) => call(server.url, `/api/data/public/hwc-patient/${id}/command/resend`, { method: 'PUT', token: who.token, body: {} });
+const listOf = (who: LoggedIn, query = '') => call(server.url, `/api/data/public/hwc-patient-list?page-size=500${query}`, { token: who.token });
+/** PUT /api/session/current: a new session in that division (the old token ends). */
+async function switchTo(who: LoggedIn, divisionUid: string): Promise<LoggedIn> {
+  const answer = await call(server.url, '/api/session/current', { method: 'PUT', token: who.token, body: { data: { attributes: { current_division_uid: divisionUid } } } });
+  assert.equal(answer.status, 200, answer.text);
+  return { ...who, token: answer.body.data.attributes.token, session: answer.body.data.attributes };
+}
+/** A new entry filed through the form with a district code (Franklin's by default); its id. */
+async function fresh(lastName: string, overrides: Record<string, unknown> = {}, c: string = code) {
+  ip = `10.77.${++ipCounter % 250}.9`;
+  const answer = await submit(form({ child_last_name: lastName, ...overrides }), key(), c);
+  assert.equal(answer.status, 201, answer.text);
+  return answer.body.data.id as string;
+}
 const records = (lastName: string) => server.db.selectFrom('hwc_patient').selectAll().where('child_last_name', '=', lastName).execute();
 const noticesOf = (id: string) =>
   server.db.selectFrom('hwc_notice as n').innerJoin('outbox as o', 'o.outbox_uid', 'n.outbox_uid').select(['n.email_address', 'o.subject', 'o.body', 'o.status', 'o.recipient']).where('n.hwc_patient_uid', '=', id).orderBy('n.email_address').execute();
@@ -201,6 +242,32 @@ describe('submit', () => {
     assert.equal((await records('Invalid')).length, 0);
   });
 
+  it('the division’s Handle with Care staff get an e-mail linking to the entry, with nothing about the child; the school’s notice has no link', async () => {
+    const staffMail = (id: string) => server.db.selectFrom('outbox').select(['recipient', 'subject', 'body']).where('body', 'like', `%/hwc/${id}%`).orderBy('recipient').execute();
+    const id = await fresh('Linkcheck', { child_first_name: 'Lina', officer_name: 'Officer Hiddenname' });
+    const mails = await staffMail(id);
+    // Staff of Franklin with an address: admin, hwc and hwc-both; not the navigator, not health and wellness.
+    assert.deepEqual(mails.map((m) => m.recipient), ['admin@careweave.test', 'hwc-both@careweave.test', 'hwc@careweave.test']);
+    const expected = staffNoticeMessage({ agencyName: 'Franklin County School District', link: `${PUBLIC_URL}/hwc/${id}` });
+    for (const mail of mails) assert.deepEqual({ subject: mail.subject, body: mail.body }, expected);
+    assert.ok(expected.body.includes(`${PUBLIC_URL}/hwc/${id}`));
+    for (const secret of ['Lina', 'Linkcheck', 'Hiddenname', '2015', 'Linden']) assert.ok(!expected.body.includes(secret), `staff e-mail mentions ${secret}`);
+    for (const notice of await noticesOf(id)) assert.ok(!/http|\/hwc\//.test(notice.body), 'the school’s notice links to no staff page');
+
+    // Summit's entry goes to Summit's staff only.
+    const summitId = await fresh('Linkcheck', {}, DEMO_HWC_CODES.summit);
+    assert.deepEqual((await staffMail(summitId)).map((m) => m.recipient), ['admin@careweave.test', 'hwc-both@careweave.test']);
+
+    // Refused submits send nothing; a replayed one sends nothing again.
+    const before = await server.db.selectFrom('outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    errorsOf(await submit(form({ child_last_name: 'Linkcheck', child_birth_date: '' })), 422);
+    const k = key();
+    assert.equal((await submit(form({ child_last_name: 'Linkreplay' }), k)).status, 201);
+    assert.equal((await submit(form({ child_last_name: 'Linkreplay' }), k)).headers.get('idempotent-replayed'), 'true');
+    const after = await server.db.selectFrom('outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    assert.equal(after.n - before.n, 3 + 2, 'three staff e-mails and two school notices, once');
+  });
+
   it('a submit without an Idempotency-Key is refused', async () => {
     const answer = await call(server.url, '/api/handle_with_care/submit', { body: form({ child_last_name: 'Nokey' }), headers: agencyHeaders() });
     errorsOf(answer, 400);
@@ -209,15 +276,6 @@ describe('submit', () => {
 });
 
 describe('staff detail', () => {
-  const detail = (id: string, who: LoggedIn = hwc) => call(server.url, `/api/data/public/hwc-patient/${id}`, { token: who.token });
-  const put = (path: string, attributes: unknown, who: LoggedIn = hwc) => call(server.url, path, { method: 'PUT', token: who.token, body: { data: { attributes } } });
-  const post = (path: string, attributes: unknown, who: LoggedIn = hwc) => call(server.url, path, { method: 'POST', token: who.token, body: { data: { attributes } } });
-  async function fresh(lastName: string, overrides: Record<string, unknown> = {}) {
-    ip = `10.77.${++ipCounter % 250}.9`;
-    assert.equal((await submit(form({ child_last_name: lastName, ...overrides }))).status, 201);
-    return (await records(lastName))[0].hwc_patient_uid;
-  }
-
   it('reads the record with the spec’s fields and its deliveries', async () => {
     const id = await fresh('Reader', { child_first_name: 'Rae' });
     const answer = await detail(id);
@@ -232,12 +290,13 @@ describe('staff detail', () => {
     assert.equal(a.didnt_send_reason, null);
     assert.ok(a.created_date);
     assert.deepEqual(a.notices.map((n: { email_address: string; status: string }) => [n.email_address, n.status]), [['nurse@linden.test', 'pending'], ['principal@linden.test', 'pending']]);
-    await server.outbox.runOnce();
+    // A run delivers up to 20; earlier tests' notices and staff e-mails may be queued ahead of these.
+    while ((await server.outbox.runOnce()) > 0);
     const delivered = (await detail(id)).body.data.attributes.notices;
     assert.ok(delivered.every((n: { status: string; delivered_at: string | null }) => n.status === 'delivered' && n.delivered_at));
   });
 
-  it('refuses: 401 without a session, 403 without hasHwc, 404 for another organisation or an unknown id', async () => {
+  it('refuses: 401 without a session, 403 without handleWithCare, 404 for another organisation or an unknown id', async () => {
     const id = await fresh('Refused');
     errorsOf(await call(server.url, `/api/data/public/hwc-patient/${id}`), 401);
     errorsOf(await call(server.url, `/api/data/public/hwc-patient/${id}/command/resend`, { method: 'PUT', body: {} }), 401);
@@ -313,5 +372,114 @@ describe('staff detail', () => {
     const before = (await noticesOf(id)).length;
     errorsOf(await put(`/api/data/public/hwc-patient/${id}/command/resend`, {}), 409);
     assert.equal((await noticesOf(id)).length, before);
+  });
+});
+
+describe('division scope', () => {
+  /** Everything a refused call could have changed. */
+  async function snapshot(id: string) {
+    const row = await server.db.selectFrom('hwc_patient').selectAll().where('hwc_patient_uid', '=', id).executeTakeFirstOrThrow();
+    const outbox = await server.db.selectFrom('outbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    return { row, notices: await noticesOf(id), outbox: outbox.n };
+  }
+
+  it('a Franklin-only staff user gets 404 "Entry not found" for a Summit entry on read, update, resend and dismiss, and nothing changes', async () => {
+    // Everything below would succeed in the entry's own division: it has a school with a list.
+    const id = await fresh('Summitonly', {}, DEMO_HWC_CODES.summit);
+    const stored = (await records('Summitonly'))[0];
+    assert.equal(stored.division_uid, summit);
+    const before = await snapshot(id);
+    const notFound = [{ message: 'Entry not found' }];
+    assert.deepEqual(errorsOf(await detail(id), 404), notFound);
+    assert.deepEqual(errorsOf(await put(`/api/data/public/hwc-patient/${id}`, { facility_uid: school('Eastmoor Middle School').facility_uid }), 404), notFound);
+    assert.deepEqual(errorsOf(await resend(id), 404), notFound);
+    assert.deepEqual(errorsOf(await put(`/api/data/public/hwc-patient/${id}`, { is_ignored: true }), 404), notFound);
+    assert.deepEqual(await snapshot(id), before);
+    // Not in the list either, nor through the view's own row call.
+    assert.ok(!(await listOf(hwc)).body.data.some((r: { id: string }) => r.id === id));
+    errorsOf(await call(server.url, `/api/data/public/hwc-patient-list/${id}`, { token: hwc.token }), 404);
+    // Its own division's staff can do all of it.
+    const both = await switchTo(await login(server.url, 'hwc-both'), summit);
+    assert.equal((await detail(id, both)).status, 200);
+    assert.equal((await resend(id, both)).status, 200);
+  });
+
+  it('a user with Handle with Care in both divisions sees each division’s entries only while in it', async () => {
+    const franklinId = await fresh('Twodivisions', { child_first_name: 'Frank' });
+    const summitId = await fresh('Twodivisions', { child_first_name: 'Summer' }, DEMO_HWC_CODES.summit);
+    const me = await login(server.url, 'hwc-both');
+    assert.equal(me.session.current_division_uid, franklin);
+    const namesIn = async (who: LoggedIn) => (await listOf(who, '&name__like=Twodivisions')).body.data.map((r: { attributes: { name: string } }) => r.attributes.name);
+    assert.equal((await detail(franklinId, me)).status, 200);
+    errorsOf(await detail(summitId, me), 404);
+    assert.deepEqual(await namesIn(me), ['Twodivisions, Frank']);
+    const switched = await switchTo(me, summit);
+    errorsOf(await detail(franklinId, switched), 404);
+    errorsOf(await put(`/api/data/public/hwc-patient/${franklinId}`, { is_ignored: true }, switched), 404);
+    assert.equal((await detail(summitId, switched)).status, 200);
+    assert.deepEqual(await namesIn(switched), ['Twodivisions, Summer']);
+    // The old token ended with the switch.
+    errorsOf(await detail(franklinId, me), 401);
+  });
+
+  it('without handleWithCare every staff route and list is a 403, for health and wellness (hasHwc) too', async () => {
+    const id = await fresh('Nostaff');
+    const facilityUid = school('Linden Elementary School').facility_uid;
+    for (const userName of ['navigator', 'wellness']) {
+      const who = await login(server.url, userName);
+      const orgUid = (await server.db.selectFrom('hwc_patient').select('org_uid').where('hwc_patient_uid', '=', id).executeTakeFirstOrThrow()).org_uid;
+      const answers = [
+        await detail(id, who),
+        await put(`/api/data/public/hwc-patient/${id}`, { is_ignored: true }, who),
+        await put(`/api/data/public/hwc-patient/${id}`, { facility_uid: facilityUid }, who),
+        await resend(id, who),
+        await post('/api/data/public/facility', { facility_name: 'X', org_uid: orgUid }, who),
+        await post('/api/data/public/organization-facility', { facility_uid: facilityUid, org_uid: orgUid }, who),
+        await post('/api/data/public/facility-distribution-list', { facility_uid: facilityUid, name: 'N', email_address: 'n@x.test' }, who),
+        await call(server.url, `/api/data/public/facility-distribution-list?facility_uid__eq=${facilityUid}`, { token: who.token }),
+        await listOf(who),
+        await call(server.url, `/api/data/public/hwc-patient-list/${id}`, { token: who.token }),
+      ];
+      for (const answer of answers) errorsOf(answer, 403);
+    }
+    const row = (await records('Nostaff'))[0];
+    assert.equal(row.is_ignored, false);
+    assert.equal((await noticesOf(id)).length, 2, 'only the submit’s notices');
+  });
+});
+
+describe('staff list (hwc-patient-list)', () => {
+  it('the current division’s entries, newest first: name, age, school, officer, created and status', async () => {
+    const sentId = await fresh('Listsent', { child_first_name: 'Ada', officer_name: 'Officer List' });
+    const dismissedId = await fresh('Listdismissed');
+    assert.equal((await put(`/api/data/public/hwc-patient/${dismissedId}`, { is_ignored: true })).status, 200);
+    const answer = await listOf(hwc);
+    assert.equal(answer.status, 200, answer.text);
+    const rows: { id: string; attributes: Record<string, unknown> }[] = answer.body.data;
+    assert.equal(answer.body.meta.total, rows.length);
+    const divisionCount = await server.db.selectFrom('hwc_patient').select(sql<number>`count(*)::int`.as('n')).where('division_uid', '=', franklin).executeTakeFirstOrThrow();
+    assert.equal(rows.length, divisionCount.n, 'every Franklin entry, none of Summit’s');
+    const created = rows.map((r) => Date.parse(String(r.attributes.created_at)));
+    assert.deepEqual(created, [...created].sort((a, b) => b - a), 'newest first');
+    assert.deepEqual(rows[0].id, dismissedId);
+    const sent = rows.find((r) => r.id === sentId)!.attributes;
+    assert.deepEqual(Object.keys(sent).sort(), ['age', 'created_at', 'facility_name', 'hwc_patient_uid', 'name', 'officer_name', 'status']);
+    assert.deepEqual({ ...sent, created_at: undefined }, {
+      hwc_patient_uid: sentId,
+      name: 'Listsent, Ada',
+      age: ageFrom('2015-04-10'),
+      facility_name: 'Linden Elementary School',
+      officer_name: 'Officer List',
+      created_at: undefined,
+      status: 'Sent',
+    });
+    const statusOf = (name: string) => rows.find((r) => String(r.attributes.name).startsWith(name))?.attributes.status;
+    assert.equal(statusOf('Listdismissed'), 'Dismissed');
+    assert.equal(statusOf('Carter, Leo'), `Not sent: ${NOT_SENT_NO_LIST}`);
+    assert.equal(statusOf('Diaz, Ava'), `Not sent: ${NOT_SENT_NO_SCHOOL}`);
+    // Filters and sorts on what the table shows.
+    const dismissedOnly = await listOf(hwc, '&status__like=dismissed&name__like=list');
+    assert.deepEqual(dismissedOnly.body.data.map((r: { id: string }) => r.id), [dismissedId]);
+    assert.equal((await listOf(hwc, '&sort=name')).status, 200);
   });
 });

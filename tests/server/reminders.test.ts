@@ -87,8 +87,8 @@ describe('GET /api/reminders/me', () => {
     assert.deepEqual(answer.body, {
       data: { type: 'reminder-assignee', id: nav.session.user_uid, attributes: { user_uid: nav.session.user_uid, org_uid: nav.session.accessible_divisions[0].org_uid, provider_uid: me } },
     });
-    const identity = await login(url, 'identity');
-    assert.equal((await call(url, '/api/reminders/me', { token: identity.token })).body.data.attributes.provider_uid, null);
+    const community = await login(url, 'community');
+    assert.equal((await call(url, '/api/reminders/me', { token: community.token })).body.data.attributes.provider_uid, null);
     errorsOf(await call(url, '/api/reminders/me'), 401);
   });
 });

@@ -68,7 +68,7 @@ describe('CORS', () => {
     assert.equal(res.status, 204);
     assert.equal(res.headers.get('access-control-allow-origin'), PARTNER);
     assert.equal(res.headers.get('access-control-allow-credentials'), 'true');
-    assert.equal(res.headers.get('access-control-allow-headers'), 'authorization, content-type, x-csrf-token, idempotency-key, x-registration-token');
+    assert.equal(res.headers.get('access-control-allow-headers'), 'authorization, content-type, x-csrf-token, idempotency-key, x-registration-token, x-page-view');
     assert.equal(res.headers.get('access-control-allow-methods'), 'GET, HEAD, POST, PUT, PATCH, DELETE');
     assert.equal(res.headers.get('vary'), 'Origin');
   });
@@ -76,6 +76,8 @@ describe('CORS', () => {
   it('an actual request from the allowed origin carries the CORS header', async () => {
     const res = await fetch(`${partnerServer.url}/api/health`, { headers: { origin: PARTNER } });
     assert.equal(res.headers.get('access-control-allow-origin'), PARTNER);
+    // The embedding page can read the id to quote and when to retry.
+    assert.equal(res.headers.get('access-control-expose-headers'), 'x-request-id, idempotent-replayed, retry-after');
   });
 
   it('gives no CORS grant to any other origin', async () => {
@@ -124,9 +126,15 @@ describe('errors', () => {
   });
 });
 
-describe('GET /api/health', () => {
-  it('answers without a session', async () => {
+describe('GET /api/health and /api/live', () => {
+  it('health asks the database and answers without a session', async () => {
     const answer = await call(server.url, '/api/health');
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body, { status: 'ok', database: 'ok' });
+  });
+
+  it('live answers without a session or the database', async () => {
+    const answer = await call(server.url, '/api/live');
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body, { status: 'ok' });
   });
@@ -144,13 +152,19 @@ describe('translations and destinations', () => {
     assert.deepEqual(none.body.data.attributes, { lang: 'fr-FR', strings: {} });
   });
 
-  it('destinations: admin sees the admin destination, the navigator does not', async () => {
+  it('destinations: none seeded while the admin page does not exist; one shows only to users with its flag', async () => {
     const admin = await login(server.url, 'admin');
-    assert.deepEqual((await call(server.url, '/api/destinations', { token: admin.token })).body, {
-      data: [{ type: 'destination', id: 'admin', attributes: { name: 'admin', label: 'Admin', url: '/admin' } }],
-    });
     const nav = await login(server.url, 'navigator');
-    assert.deepEqual((await call(server.url, '/api/destinations', { token: nav.token })).body, { data: [] });
+    assert.deepEqual((await call(server.url, '/api/destinations', { token: admin.token })).body, { data: [] });
+    await server.db.insertInto('destination').values({ name: 'admin', label: 'Admin', url: '/admin', required_flag: 'navigatorAdmin' }).execute();
+    try {
+      assert.deepEqual((await call(server.url, '/api/destinations', { token: admin.token })).body, {
+        data: [{ type: 'destination', id: 'admin', attributes: { name: 'admin', label: 'Admin', url: '/admin' } }],
+      });
+      assert.deepEqual((await call(server.url, '/api/destinations', { token: nav.token })).body, { data: [] });
+    } finally {
+      await server.db.deleteFrom('destination').where('name', '=', 'admin').execute();
+    }
     errorsOf(await call(server.url, '/api/destinations'), 401);
   });
 });
@@ -171,6 +185,8 @@ describe('refusals on every route', () => {
     ['GET', '/api/data/reference/reference-gender'],
     ['GET', `/api/data/reference/reference-gender/${uuid}`],
     ['POST', '/api/audit', { patient_uid: uuid, action: 'ViewedPatient' }],
+    ['GET', `/api/patients/${uuid}/audit-messages`],
+    ['GET', `/api/patients/${uuid}`],
     ['GET', '/api/summary-patients?q=garcia'],
     ['GET', '/api/data/public/identity-quick-search?q=garcia'],
     ['GET', '/api/providers/mv'],
@@ -207,7 +223,7 @@ describe('refusals on every route', () => {
       for (const method of m[3].split(', ')) if (method !== 'HEAD' && method !== 'OPTIONS') registered.push(`${method} ${full}`);
     }
     assert.ok(registered.includes('GET /api/queues/:id'), registered.join('\n'));
-    const open = ['POST /api/auth/login', 'GET /api/translations', 'GET /api/health',
+    const open = ['POST /api/auth/login', 'GET /api/translations', 'GET /api/health', 'GET /api/live',
       'POST /api/support-request/submit', 'POST /api/b2w/init', 'POST /api/b2w/validate', 'POST /api/b2w/status', 'POST /api/public/engagements/opt-out/:param',
       'GET /api/cit/:param/context', 'POST /api/cit/:param/identify', 'POST /api/cit/:param/person-match', 'POST /api/cit/:param/submit', 'GET /api/reference-data/reference-geo-data', 'GET /api/cit-pdf',
       'GET /api/ext/:param', 'GET /api/ext/:param/index', 'GET /api/ext/:param/reference/:param', 'GET /api/ext/:param/providers', 'POST /api/ext/:param/register', 'POST /api/ext/:param/register-confirm', 'POST /api/ext/:param',
@@ -232,12 +248,12 @@ describe('refusals on every route', () => {
   }
 
   it('404 for what the caller may not reach', async () => {
-    const identity = await login(server.url, 'identity');
+    const community = await login(server.url, 'community');
     const otherQueue = await server.db.selectFrom('queue').select('queue_uid').where('division_uid', '=', facts.divisionUids[1]).limit(1).executeTakeFirstOrThrow();
-    errorsOf(await call(server.url, `/api/queues/${otherQueue.queue_uid}`, { token: identity.token }), 404);
-    errorsOf(await call(server.url, `/api/data/public/queue-patient-view/${facts.restricted.others[0]}`, { token: identity.token }), 404);
-    errorsOf(await call(server.url, `/api/data/public/division/${facts.divisionUids[1]}`, { token: identity.token }), 404);
-    errorsOf(await call(server.url, '/api/audit', { token: identity.token, body: { patient_uid: facts.adoption[0], action: 'ViewedPatient' } }), 404);
-    errorsOf(await call(server.url, '/api/session/current', { method: 'PUT', token: identity.token, body: { data: { attributes: { current_division_uid: facts.divisionUids[1] } } } }), 403);
+    errorsOf(await call(server.url, `/api/queues/${otherQueue.queue_uid}`, { token: community.token }), 404);
+    errorsOf(await call(server.url, `/api/data/public/queue-patient-view/${facts.restricted.others[0]}`, { token: community.token }), 404);
+    errorsOf(await call(server.url, `/api/data/public/division/${facts.divisionUids[1]}`, { token: community.token }), 404);
+    errorsOf(await call(server.url, '/api/audit', { token: community.token, body: { patient_uid: facts.adoption[0], action: 'ViewedPatient' } }), 404);
+    errorsOf(await call(server.url, '/api/session/current', { method: 'PUT', token: community.token, body: { data: { attributes: { current_division_uid: facts.divisionUids[1] } } } }), 403);
   });
 });

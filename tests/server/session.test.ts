@@ -158,6 +158,36 @@ describe('idle expiry', () => {
   });
 });
 
+describe('absolute lifetime (SESSION_MAX_HOURS, 12 by default)', () => {
+  const signedInAgo = async (token: string, hours: number) => {
+    await sql`update session set created_at = now() - make_interval(hours => ${hours}), last_seen_at = now() - interval '1 minute'
+         where session_id = ${hashToken(token)}`.execute(server.db);
+    sessionCache.clear();
+  };
+
+  it('activity slides the idle expiry but never past 12 hours from sign-in', async () => {
+    const me = await login(url, 'director');
+    await signedInAgo(me.token, 11);
+    assert.equal((await call(url, '/api/session/current', { token: me.token })).status, 200);
+    const cap = (await expiresOf(me.token)).getTime();
+    const signedIn = (await server.db.selectFrom('session').select('created_at').where('session_id', '=', hashToken(me.token)).executeTakeFirstOrThrow()).created_at.getTime();
+    assert.ok(Math.abs(cap - (signedIn + 12 * 3_600_000)) < 2000, 'expires 12 h after sign-in, not 60 min from now');
+    await signedInAgo(me.token, 12);
+    await call(url, '/api/session/current', { token: me.token });
+    sessionCache.clear();
+    errorsOf(await call(url, '/api/session/current', { token: me.token }), 401);
+  });
+
+  it('a division switch keeps the sign-in time', async () => {
+    const me = await login(url, 'director');
+    await signedInAgo(me.token, 5);
+    const switched = await call(url, '/api/session/current', { method: 'PUT', token: me.token, body: { data: { attributes: { current_division_uid: facts.divisionUids[1] } } } });
+    assert.equal(switched.status, 200, switched.text);
+    const row = await server.db.selectFrom('session').select('created_at').where('session_id', '=', hashToken(switched.body.data.attributes.token)).executeTakeFirstOrThrow();
+    assert.ok(Date.now() - row.created_at.getTime() > 4.9 * 3_600_000);
+  });
+});
+
 describe('PUT /api/session/current (division switch)', () => {
   const switchBody = (division: unknown) => ({ data: { attributes: { current_division_uid: division } } });
 

@@ -1,7 +1,8 @@
-import { useCallback, useId } from 'react';
+import { useCallback } from 'react';
 import { useEmit } from '../../shared/widget/emit';
 import { useWidgetApi } from '../../shared/widget/widget-context';
-import { DataTable, type Column, type PageRequest } from '../kit/data-table';
+import type { Column, PageRequest } from '../kit/data-table';
+import { ListCard } from '../kit/list-card';
 import { fetchCitSubmissionPage, type CitSubmissionRow } from './cit.resource';
 
 const STATUS_LABELS: Record<string, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
@@ -22,20 +23,15 @@ const COLUMNS: Column<CitSubmissionRow>[] = [
 export function CitSubmissionsCard() {
   const api = useWidgetApi();
   const emit = useEmit();
-  const titleId = useId();
   const fetchPage = useCallback((request: PageRequest) => fetchCitSubmissionPage(api, request), [api]);
   return (
-    <section className="card" aria-labelledby={titleId}>
-      <div className="card-header">
-        <h2 id={titleId}>CIT Submissions</h2>
-      </div>
-      <DataTable
-        tableId="cit-submissions"
-        columns={COLUMNS}
-        fetchPage={fetchPage}
-        defaultSort="-created_at"
-        onRowClick={(row) => emit('care-navigate', { path: `/cit-submission/${row.submission_uid}` })}
-      />
-    </section>
+    <ListCard
+      title="CIT Submissions"
+      tableId="cit-submissions"
+      columns={COLUMNS}
+      fetchPage={fetchPage}
+      defaultSort="-created_at"
+      onRowClick={(row) => emit('care-navigate', { path: `/cit-submission/${row.submission_uid}` })}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { ApiClient, Query } from '../../shared/api/client';
+import type { ApiClient } from '../../shared/api/client';
 import type { PageRequest, PageResult } from '../kit/data-table';
 import { idempotencyHeader } from '../kit/public-submit';
+import { fetchViewPage } from '../kit/view-page';
 import type { CitSubmission } from '../../shared/schemas/cit';
 
 export interface Option { uid: string; name: string; label: string }
@@ -28,7 +29,7 @@ export function useCitContext(api: ApiClient, state: string) {
 export const identify = (api: ApiClient, state: string, code: string, officerName: string, signal?: AbortSignal) =>
   api.request<Doc<{ valid: boolean; agencyName: string; facilities: Facility[] }>>('POST', `cit/${encodeURIComponent(state)}/identify`, { body: { code, officerName }, signal });
 
-export const personMatch = (api: ApiClient, state: string, body: { code: string; officerName: string; firstName: string; lastName: string; genderUid: string; birthDate?: string }) =>
+export const personMatch = (api: ApiClient, state: string, body: { code: string; officerName: string; firstName: string; lastName: string; genderUid: string }) =>
   api.post<Doc<{ matches: number }>>(`cit/${encodeURIComponent(state)}/person-match`, body);
 
 export interface GeoRow { zipCode: string; city: string; county: string; stateIso: string; stateUid: string | null; latitude: string | null; longitude: string | null }
@@ -60,9 +61,4 @@ export const getCitPdfLink = (api: ApiClient, patientUid: string, medicalEventUi
 /** A row of `cit-submission-list` in wire form: its column names go back unchanged as sort and filter keys. */
 export type CitSubmissionRow = Record<string, unknown> & { submission_uid: string };
 
-export async function fetchCitSubmissionPage(api: ApiClient, { page, pageSize, sort, filters }: PageRequest): Promise<PageResult<CitSubmissionRow>> {
-  const query: Query = { page, pageSize, sort: sort || undefined };
-  for (const [column, value] of Object.entries(filters)) query[`${column}__like`] = value;
-  const doc = await api.request<{ data: { attributes: CitSubmissionRow }[]; meta?: { total?: number } }>('GET', 'data/public/cit-submission-list', { query, raw: true });
-  return { rows: doc.data.map((r) => r.attributes), total: doc.meta?.total ?? doc.data.length };
-}
+export const fetchCitSubmissionPage = (api: ApiClient, request: PageRequest): Promise<PageResult<CitSubmissionRow>> => fetchViewPage(api, 'cit-submission-list', request);

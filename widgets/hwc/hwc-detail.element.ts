@@ -5,7 +5,8 @@ import { HwcDetail } from './hwc-detail.component';
  * The staff Handle with Care detail (spec 002 "Handle with Care detail"): the
  * child's record and every notice sent with its delivery status; assign a
  * school (or create one), manage its distribution list (saved addresses are
- * locked), save then resend, or dismiss. Needs a user with the hasHwc flag.
+ * locked), save then resend, or dismiss. Needs Handle with Care staff (the
+ * handleWithCare flag) in the entry's division.
  *
  * @element care-hwc-detail
  * @attr hwc-id - The entry's id (`hwcPatientUid`).

@@ -4,6 +4,8 @@
  */
 const css = /* css */ `
 .hwc { max-width: 44rem; }
+/* The detail's deliveries table has five columns: room for an e-mail address on one line. */
+.hwc-detail { max-width: 60rem; }
 .hwc input, .hwc select, .hwc textarea { min-height: 44px; box-sizing: border-box; width: 100%; }
 .hwc input[readonly] { background: var(--sl-color-neutral-100); }
 .hwc sl-button::part(base) { min-height: 44px; }
@@ -26,7 +28,7 @@ const css = /* css */ `
 .hwc-entry .field { margin: 0; }
 .hwc fieldset { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small); margin: 0 0 var(--sl-spacing-medium); }
 .hwc legend { font-weight: var(--sl-font-weight-semibold); padding: 0 var(--sl-spacing-2x-small); }
-.hwc-deliveries { width: 100%; border-collapse: collapse; font-size: var(--sl-font-size-small); }
+.hwc-deliveries { width: 100%; border-collapse: collapse; font-size: var(--sl-font-size-small); margin-bottom: var(--sl-spacing-x-large); }
 .hwc-deliveries th, .hwc-deliveries td { text-align: left; padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); border-top: 1px solid var(--sl-color-neutral-200); overflow-wrap: anywhere; }
 .hwc-notice-status.delivered { color: var(--sl-color-success-700); }
 .hwc-notice-status.failed { color: var(--sl-color-danger-700); font-weight: var(--sl-font-weight-semibold); }

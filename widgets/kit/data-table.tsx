@@ -44,6 +44,8 @@ export interface DataTableProps<R extends Row = Row> {
   onRowClick?: (row: R) => void;
   emptyText?: string;
   caption?: string;
+  /** Narrower than this (a phone), the table scrolls sideways instead of squeezing every cell into a column of words. */
+  minWidth?: string;
 }
 
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
@@ -62,7 +64,7 @@ function ariaSort(current: string, column: string): 'ascending' | 'descending' |
 }
 
 /** A server-paged table: sortable headers, per-column filters, pager, remembered page size and sort. */
-export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, defaultPageSize = 10, defaultSort = '', onRowClick, emptyText = 'No rows found', caption }: DataTableProps<R>) {
+export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, defaultPageSize = 10, defaultSort = '', onRowClick, emptyText = 'No rows found', caption, minWidth }: DataTableProps<R>) {
   const prefsStore = useMemo(() => tablePrefs(tableId), [tableId]);
   const prefs = useStore(prefsStore);
   const pageSize = prefs.pageSize ?? defaultPageSize;
@@ -114,7 +116,7 @@ export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, de
 
   return (
     <div className="data-table">
-      <table>
+      <table style={minWidth ? { minWidth } : undefined}>
         {caption && <caption>{caption}</caption>}
         <thead>
           <tr>

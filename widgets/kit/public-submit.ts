@@ -9,7 +9,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * nothing), the same Idempotency-Key for every retry of one submission, kept
  * in sessionStorage so a reload after a dropped connection cannot store the
  * record twice, and automatic retries while the server cannot be reached.
- * The key is dropped only after the server accepted the submission.
+ * The key is dropped once the server answered at all: a corrected form is a
+ * new request and needs a new key (the server refuses a key reused for
+ * different content).
  */
 export function useIdempotentSubmit(formId: string) {
   const storageKey = `careweave.submit.${formId}`;
@@ -34,7 +36,9 @@ export function useIdempotentSubmit(formId: string) {
             return result;
           } catch (err) {
             // Status 0: no answer at all. Anything the server answered is final for this try.
-            if (!(err instanceof ApiError && err.status === 0) || attempt >= RETRIES) throw err;
+            const answered = !(err instanceof ApiError && err.status === 0);
+            if (answered) sessionStorage.removeItem(storageKey);
+            if (answered || attempt >= RETRIES) throw err;
             await sleep(500 * 2 ** attempt);
           }
         }

@@ -36,9 +36,9 @@ export async function searchSummaries(client: ApiClient, criteria: SummaryCriter
   return toPage(await client.get<Document<Resource<PatientSummary>[]>>('summary-patients', criteria as unknown as Query, signal));
 }
 
-/** Spec 000 "Access alerts": Continue records this before the record opens. */
+/** Spec 000 "Access alerts": Continue records this before the record opens; each Continue is a view of its own. */
 export async function recordPatientViewed(client: ApiClient, patientUid: string): Promise<void> {
-  await client.post('audit', { patientUid, action: 'ViewedPatient' });
+  await client.withPageView().post('audit', { patientUid, action: 'ViewedPatient' });
 }
 
 /** Runs `load` whenever `key` changes (null: nothing to load); a newer key aborts the older request. */

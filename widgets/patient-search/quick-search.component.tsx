@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 import { QUICK_SEARCH_MIN_CHARS, SEARCH_DEBOUNCE_MS } from '../../shared/constants';
@@ -39,7 +39,13 @@ export function QuickSearch() {
   const patients = !waiting && typed.length > 0 && !tooShort ? (results.data?.patients ?? []) : [];
   const choices: Choice[] = [...patients.map((patient): Choice => ({ kind: 'patient', patient })), { kind: 'advanced' }];
 
-  useEffect(() => setActive(-1), [results.data]);
+  // New results start with no active option. Reset while rendering them, not in an effect: the
+  // effect ran after the results showed and could undo an arrow key pressed in between.
+  const [activeIn, setActiveIn] = useState(results.data);
+  if (activeIn !== results.data) {
+    setActiveIn(results.data);
+    setActive(-1);
+  }
 
   const collapse = () => {
     setExpanded(false);

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import type { ApiClient, Query } from '../../shared/api/client';
+import type { ApiClient } from '../../shared/api/client';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { Column, PageRequest, PageResult, Row } from '../kit/data-table';
+import { pageQuery } from '../kit/view-page';
 
 interface QueueDocument {
   data: {
@@ -26,10 +27,8 @@ export interface QueuePage extends PageResult {
  * Rows stay in wire form (snake_case keys): the queue's own column map names
  * them, and its names go back unchanged as sort and filter keys.
  */
-export async function fetchQueuePage(client: ApiClient, queueId: string, { page, pageSize, sort, filters }: PageRequest): Promise<QueuePage> {
-  const query: Query = { page, pageSize, sort: sort || undefined };
-  for (const [column, value] of Object.entries(filters)) query[`${column}__like`] = value;
-  const doc = await client.request<QueueDocument>('GET', `queues/${encodeURIComponent(queueId)}`, { query, raw: true });
+export async function fetchQueuePage(client: ApiClient, queueId: string, request: PageRequest): Promise<QueuePage> {
+  const doc = await client.request<QueueDocument>('GET', `queues/${encodeURIComponent(queueId)}`, { query: pageQuery(request), raw: true });
   const a = doc.data.attributes;
   return {
     rows: a.data,

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
-import { createDb } from '../connect';
+import { createDb, poolOptions } from '../connect';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../embedded';
 import { migrateToLatest } from '../migrate';
 import { seedBase, seedDemo } from './demo';
@@ -47,7 +47,7 @@ if (!connectionString) {
 } else {
   log(`Using DATABASE_URL (${new URL(connectionString).host}${new URL(connectionString).pathname})`);
 }
-const { db } = createDb(connectionString, 4);
+const { db } = createDb(connectionString, poolOptions(config));
 let code = 0;
 try {
   const applied = await migrateToLatest(db);

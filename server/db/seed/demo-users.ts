@@ -14,7 +14,7 @@ export const DEMO_USERS: { userName: string; displayName: string; email: string;
   { userName: 'cit', displayName: 'Cam CIT', email: 'cit@careweave.test', flags: ['hasAppCit', 'medicalEvent'] },
   { userName: 'cit-supervisor', displayName: 'Sam Supervisor', email: 'cit-supervisor@careweave.test', flags: ['hasAppCit', 'citSupervisoryApproval', 'medicalEvent', 'hasReports'] },
   { userName: 'sponsor', displayName: 'Sky Sponsor', email: 'sponsor@careweave.test', flags: ['hasAppSponsor'] },
-  { userName: 'hwc', displayName: 'Hal HWC', email: 'hwc@careweave.test', flags: ['hasHwc'] },
+  { userName: 'hwc', displayName: 'Hal HWC', email: 'hwc@careweave.test', flags: ['handleWithCare'] },
   { userName: 'director', displayName: 'Dana Director', email: 'director@careweave.test', flags: ['hasAppNavigator', 'twoOh', 'isDirector', 'hasReports', ...CALENDAR], both: true },
   { userName: 'admin', displayName: 'Ada Admin', email: 'admin@careweave.test', flags: FLAGS.filter((f) => f !== 'ownCredentialService'), both: true },
 ];

@@ -24,16 +24,15 @@ const QUEUE_COLUMNS = [
   { column_name: 'episode_status_label', display_header: 'Episode Status', is_hidden: false },
 ];
 
-/** Everything a fresh install needs that is not demo data: translations and destinations. */
+/**
+ * Everything a fresh install needs that is not demo data: translations. A
+ * destination (the user menu's "Admin") is seeded with its page, not before:
+ * without one it would lead to "Page not found".
+ */
 export async function seedBase(db: Db): Promise<void> {
   await db
     .insertInto('translation')
     .values(Object.entries(DEFAULT_STRINGS).map(([key, value]) => ({ lang: DEFAULT_LANG, key, value })))
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  await db
-    .insertInto('destination')
-    .values({ name: 'admin', label: 'Admin', url: '/admin', required_flag: 'navigatorAdmin' })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }

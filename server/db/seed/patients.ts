@@ -79,6 +79,8 @@ export async function addPatients(db: Db, divisionUid: string, count: number, on
   const refs = await patientRefsFromDb(db, divisionUid);
   await db.transaction().execute(async (trx) => {
     const tx = trx as unknown as Db;
+    // A bulk load is an operator's offline task: the per-statement limit for requests does not apply.
+    await sql`set local statement_timeout = 0`.execute(tx);
     for (let done = 0, batch = 0; done < count; batch++) {
       const n = Math.min(BULK_BATCH, count - done);
       // A different, repeatable seed per batch (setseed takes -1..1).

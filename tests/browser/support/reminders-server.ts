@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { signInAs } from './sign-in';
 
 /** Talks to the real test server directly (not through a widget), to set up and check reminders. */
 export const url = __CAREWEAVE_URL__;
@@ -12,8 +13,7 @@ export interface Api {
 }
 
 export async function signIn(userName = 'navigator'): Promise<Api> {
-  const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name: userName, password: 'careweave-demo' }) });
-  const token = (await login.json()).data.attributes.token as string;
+  const { token } = await signInAs(userName);
   const call = async (path: string, init: { method?: string; body?: unknown } = {}) => {
     const response = await fetch(`${url}/api${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),

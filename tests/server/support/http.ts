@@ -56,8 +56,7 @@ export interface LoggedIn {
 export async function login(baseUrl: string, userName: string, password = DEMO_PASSWORD): Promise<LoggedIn> {
   const answer = await call(baseUrl, '/api/auth/login', { body: { user_name: userName, password } });
   assert.equal(answer.status, 200, `login as ${userName}: ${answer.text}`);
-  const setCookie = answer.headers.get('set-cookie') ?? '';
-  const cookie = setCookie.split(';')[0];
+  const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('careweave_session='))!.split(';')[0];
   const session = answer.body.data.attributes;
   return { token: session.token, csrf: session.csrf_token, cookie, session };
 }

@@ -1,0 +1,19 @@
+import type { AuditAction } from '../../shared/schemas/audit';
+
+/** What the server records: the pages' actions, plus the ones only the server writes (never accepted from a browser). */
+export type RecordedAction = AuditAction | 'DownloadedCitPdf';
+
+const DID: Record<RecordedAction, string> = {
+  ViewedPatient: 'viewed the record',
+  ReferralAppt: 'opened Referrals & Appointments',
+  DownloadedCitPdf: 'downloaded the CIT report PDF',
+};
+
+/**
+ * The sentence the patient's audit page shows, e.g. 'Nora Navigator viewed
+ * the record'. Stored with each entry; entries written before migration 014
+ * (any action name was accepted then) get it built when they are read.
+ */
+export function auditMessage(action: string, userDisplayName: string): string {
+  return Object.hasOwn(DID, action) ? `${userDisplayName} ${DID[action as RecordedAction]}` : `${userDisplayName} recorded ${action}`;
+}

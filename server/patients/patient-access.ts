@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type Selectable } from 'kysely';
+import { isUuid } from '../../shared/uuid';
+import { auditSourceOf } from '../audit/audit-source';
+import { recordAudit } from '../audit/audit.repository';
+import { requireAuth, type AuthContext } from '../auth/context';
+import type { Db } from '../db/connect';
+import type { PatientTable } from '../db/database';
+import { patientScope } from '../dataviews/scopes';
+import { notFound } from '../errors';
+
+// Named, not `*`: a column added by a later migration must not change what a prepared statement returns.
+const PATIENT_COLUMNS = [
+  'patient_uid', 'division_uid', 'first_name', 'middle_name', 'last_name', 'birth_date', 'gender_uid', 'gender_identity_uid', 'restricted_flag', 'in_custody',
+  'agency_legal_status', 'sacwis_person_id', 'mobile_phone', 'home_phone', 'work_phone', 'preferred_phone', 'email_address', 'note', 'episode_status_uid',
+  'race_uid', 'ethnicity_uid', 'latest_referral_date', 'latest_referral_status', 'latest_referral_source_uid', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof PatientTable)[];
+
+export type Patient = Pick<Selectable<PatientTable>, (typeof PATIENT_COLUMNS)[number]>;
+
+/**
+ * Every read of one patient for a signed-in caller goes through here: the
+ * patient when the caller may see it (current division; restricted cases with
+ * the permission or a case link; adoption cases with the healthcare role or
+ * permission), otherwise undefined. A malformed id is not found, never a
+ * database error.
+ */
+export async function findVisiblePatient(db: Db, auth: AuthContext, patientUid: string): Promise<Patient | undefined> {
+  if (!isUuid(patientUid)) return undefined;
+  return db
+    .selectFrom('patient')
+    .select(PATIENT_COLUMNS)
+    .where('patient_uid', '=', patientUid)
+    .where(sql<boolean>`${patientScope('patient')(auth)}`)
+    .executeTakeFirst();
+}
+
+export interface RequirePatientOptions {
+  /** false for a call that writes its own audit entry (POST /api/audit) rather than counting as a view. */
+  recordView?: boolean;
+}
+
+/**
+ * The patient, or the standard 404 for a malformed id or a patient the caller
+ * may not see: the same answer whether or not it exists. A patient page's call
+ * (x-page-view header) is a view of the record: the first one of the page view
+ * writes the ViewedPatient entry, the rest find it there. Pass the caller's
+ * transaction as `db` when it holds one.
+ */
+export async function requirePatient(db: Db, request: FastifyRequest, patientUid: string, options: RequirePatientOptions = {}): Promise<Patient> {
+  const source = auditSourceOf(request);
+  const patient = await findVisiblePatient(db, requireAuth(request), patientUid);
+  if (!patient) throw notFound('Patient not found');
+  if (source.pageViewId && options.recordView !== false) {
+    await recordAudit(db, { ...source, patientUid: patient.patient_uid, action: 'ViewedPatient', targetType: 'patients', targetUid: patient.patient_uid });
+  }
+  return patient;
+}

@@ -1,0 +1,49 @@
+import type { AuthContext } from '../auth/context';
+import type { Db } from '../db/connect';
+
+/** What the record's header and pages need to know about the patient (spec 001 section 3 "Patient"). */
+export async function patientDocument(db: Db, auth: AuthContext, patientUid: string) {
+  const row = await db
+    .selectFrom('patient as p')
+    .leftJoin('reference_data as g', 'g.uid', 'p.gender_uid')
+    .leftJoin('reference_data as gi', 'gi.uid', 'p.gender_identity_uid')
+    .leftJoin('patient_episode as e', 'e.patient_uid', 'p.patient_uid')
+    .leftJoin('reference_data as es', 'es.uid', 'e.status_uid')
+    .select([
+      'p.patient_uid',
+      'p.division_uid',
+      'p.first_name',
+      'p.middle_name',
+      'p.last_name',
+      'p.birth_date',
+      'p.gender_uid',
+      'g.label as gender_label',
+      'p.gender_identity_uid',
+      'gi.label as gender_identity_label',
+      'p.preferred_phone',
+      'p.mobile_phone',
+      'p.home_phone',
+      'p.work_phone',
+      'p.restricted_flag',
+      'p.note',
+      'p.sacwis_person_id',
+      'p.agency_legal_status',
+      'p.in_custody',
+      'e.patient_episode_uid',
+      'e.status_uid as episode_status_uid',
+      'es.label as episode_status_label',
+    ])
+    .where('p.patient_uid', '=', patientUid)
+    .executeTakeFirstOrThrow();
+  const { patient_episode_uid, episode_status_uid, episode_status_label, sacwis_person_id, agency_legal_status, in_custody, ...patient } = row;
+  const phones = { mobile: row.mobile_phone, home: row.home_phone, work: row.work_phone } as Record<string, string | null>;
+  return {
+    ...patient,
+    // The access guard let the caller in, so a restricted case is one they may see.
+    user_can_see_restricted_case: true,
+    phone: row.preferred_phone ? (phones[row.preferred_phone] ?? null) : null,
+    summary_patient: { patient_episode_uid, episode_status_uid, episode_status_label },
+    // Identity facts only for the modes that work with them (as in patient search).
+    ...(auth.flags.hasAppIdentity || auth.flags.hasAppNavigator ? { sacwis_person_id, agency_legal_status, in_custody } : {}),
+  };
+}

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import Fastify from 'fastify';
+import { DEMO_USERS } from '../../server/db/seed/demo-users';
+import { PUBLIC_VIEWS, REFERENCE_VIEWS } from '../../server/dataviews/registry';
+import { declaredRoutes, enforceAccess, permits, type Access } from '../../server/security/access';
+import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import type { Db } from '../../server/db/connect';
+import { flagsFrom } from '../../shared/permissions';
+import { call, login, type LoggedIn } from './support/http';
+
+/**
+ * Deny by default, written out: every API route and every data view with who
+ * may use it. A new route or view fails this test until it is listed here, so
+ * adding one means deciding (and reviewing) who it is for.
+ */
+const WORK = 'hasAppNavigator hasAppCommunity hasAppSponsor';
+const RECORD = 'hasAppNavigator hasAppIdentity hasAppCommunity hasAppCit hasAppSponsor hasHwc';
+const CALENDAR_EVENTS = 'calendarMedicalEvent calendarProcedure calendarSurgery calendarTesting';
+
+const ROUTES: Record<string, string> = {
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'signed-in',
+  'POST /api/auth/change-password': 'signed-in',
+  'GET /api/session/current': 'signed-in',
+  'PUT /api/session/current': 'signed-in',
+  'GET /api/live': 'public',
+  'GET /api/health': 'public',
+  'GET /api/translations': 'public',
+  'GET /api/destinations': 'signed-in',
+  'GET /api/data/public/:view': 'signed-in',
+  'GET /api/data/public/:view/:id': 'signed-in',
+  'GET /api/data/reference/:view': 'signed-in',
+  'GET /api/data/reference/:view/:id': 'signed-in',
+  'GET /api/queues': WORK,
+  'GET /api/queues/:id': WORK,
+  'POST /api/audit': RECORD,
+  'GET /api/patients/:id/audit-messages': RECORD,
+  'GET /api/patients/:id': RECORD,
+  'GET /api/providers/mv': WORK,
+  'GET /api/reminders/me': WORK,
+  'POST /api/reminders': WORK,
+  'PUT /api/data/public/notification/:id': WORK,
+  'DELETE /api/data/public/notification/:id': WORK,
+  'GET /api/summary-patients': 'hasAppNavigator hasAppIdentity',
+  'GET /api/data/public/identity-quick-search': 'hasAppNavigator',
+  'POST /api/support-request/submit': 'public',
+  'POST /api/b2w/init': 'public',
+  'POST /api/b2w/validate': 'public',
+  'POST /api/b2w/status': 'public',
+  'POST /api/public/engagements/opt-out/:token': 'public',
+  'GET /api/handle_with_care/context': 'public',
+  'GET /api/handle_with_care/config/reference-gender': 'public',
+  'GET /api/handle_with_care/public/facility': 'public',
+  'POST /api/handle_with_care/submit': 'public',
+  'GET /api/data/public/hwc-patient/:id': 'handleWithCare',
+  'PUT /api/data/public/hwc-patient/:id': 'handleWithCare',
+  'PUT /api/data/public/hwc-patient/:id/command/resend': 'handleWithCare',
+  'POST /api/data/public/facility': 'handleWithCare',
+  'POST /api/data/public/organization-facility': 'handleWithCare',
+  'POST /api/data/public/facility-distribution-list': 'handleWithCare',
+  'GET /api/data/public/patient/:patient/medical-events/:event/pdf': 'hasAppCit',
+  'GET /api/cit-pdf': 'public',
+  'GET /api/cit/:state/context': 'public',
+  'POST /api/cit/:state/identify': 'public',
+  'POST /api/cit/:state/person-match': 'public',
+  'GET /api/reference-data/reference-geo-data': 'public',
+  'POST /api/cit/:state/submit': 'public',
+  'GET /api/data/public/cit-submission/:id': 'hasAppCit',
+  'PUT /api/data/public/cit-submission/:id': 'citSupervisoryApproval',
+  'PUT /api/data/public/cit-submission/:id/accept': 'citSupervisoryApproval',
+  'PUT /api/data/public/cit-submission/:id/reject': 'citSupervisoryApproval',
+  'GET /api/ext/:instance': 'public',
+  'GET /api/ext/:instance/index': 'public',
+  'GET /api/ext/:instance/reference/:model': 'public',
+  'GET /api/ext/:instance/providers': 'public',
+  'POST /api/ext/:instance/register': 'public',
+  'POST /api/ext/:instance/register-confirm': 'public',
+  'POST /api/ext/:instance': 'public',
+};
+
+const VIEWS: Record<string, string> = {
+  'queue-patient-view': WORK,
+  facility: 'signed-in',
+  division: 'signed-in',
+  organization: 'signed-in',
+  'reference-market': 'signed-in',
+  'home-page-notifications-view': WORK,
+  'nav-list-view-medical-event': CALENDAR_EVENTS,
+  'nav-list-view-appointment': 'calendarAppointment',
+  'facility-distribution-list': 'handleWithCare',
+  'hwc-patient-list': 'handleWithCare',
+  'patient-list': 'hasAppNavigator hasAppCommunity hasAppCit hasAppSponsor hasHwc',
+  'cit-submission-list': 'hasAppCit',
+};
+
+const written = (access: Access) => (typeof access === 'string' ? access : access.anyFlag.join(' '));
+const ZERO = '00000000-0000-0000-0000-000000000000';
+
+let server: TestServer;
+const sessions = new Map<string, LoggedIn>();
+
+before(async () => {
+  server = await startTestServer();
+  for (const u of DEMO_USERS) sessions.set(u.userName, await login(server.url, u.userName));
+});
+after(async () => {
+  await server?.stop();
+});
+
+describe('deny by default', () => {
+  it('every API route declares its access, and the declarations are the reviewed ones', () => {
+    const actual = Object.fromEntries(declaredRoutes.map((r) => [`${r.method} ${r.url}`, written(r.access)]));
+    assert.deepEqual(actual, ROUTES);
+  });
+
+  it('every data view declares its access, and the declarations are the reviewed ones', () => {
+    assert.deepEqual(Object.fromEntries(Object.values(PUBLIC_VIEWS).map((v) => [v.name, written(v.access)])), VIEWS);
+    for (const view of Object.values(REFERENCE_VIEWS)) assert.equal(view.access, 'signed-in', view.name);
+  });
+
+  it('a route registered without a declaration stops the app from starting', async () => {
+    const app = Fastify();
+    enforceAccess(app, {} as Db);
+    assert.throws(() => app.get('/undeclared', async () => 'open'), /GET \/undeclared declares no access/);
+    await app.close();
+  });
+});
+
+describe('role × view matrix', () => {
+  for (const user of DEMO_USERS) {
+    it(`${user.userName}: reads exactly the views its flags allow`, async () => {
+      const flags = flagsFrom(user.flags);
+      const readable: string[] = [];
+      for (const view of Object.values(PUBLIC_VIEWS)) {
+        const answer = await call(server.url, `/api/data/public/${view.name}?page-size=1`, { token: sessions.get(user.userName)!.token });
+        assert.equal(answer.status, permits(view.access, flags) ? 200 : 403, `${user.userName} ${view.name}: ${answer.text}`);
+        if (answer.status === 200) readable.push(view.name);
+      }
+      // Roles whose modes have no work lists or calendar never reach patient lists meant for them.
+      if (!permits({ anyFlag: ['hasAppNavigator', 'hasAppCommunity', 'hasAppSponsor'] }, flags)) {
+        assert.ok(!readable.includes('queue-patient-view') && !readable.includes('home-page-notifications-view'), readable.join(', '));
+      }
+    });
+  }
+});
+
+describe('role × route matrix', () => {
+  // Every route that needs a session, called by every demo role with a placeholder id and an empty body:
+  // a role the route is not for gets 403 before anything is read; any other answer means it got past the check.
+  const guarded = () => declaredRoutes.filter((r) => r.access !== 'public' && r.url !== '/api/auth/logout');
+  for (const user of DEMO_USERS) {
+    it(`${user.userName}: refused (403) on exactly the routes not declared for its flags`, async () => {
+      const flags = flagsFrom(user.flags);
+      const token = sessions.get(user.userName)!.token;
+      for (const route of guarded()) {
+        const path = route.url.replace(/:view/, 'division').replace(/:[a-z]+/gi, ZERO);
+        const answer = await call(server.url, path, { method: route.method, token, body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+        const refused = answer.status === 403 && answer.body?.errors?.[0]?.message === 'You do not have access to this resource';
+        assert.equal(refused, !permits(route.access, flags), `${user.userName} ${route.method} ${route.url}: ${answer.status} ${answer.text}`);
+        assert.ok(answer.status < 500, `${route.method} ${path}: ${answer.status}`);
+      }
+    });
+  }
+});

@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { DatabaseBusyError, SecondConnectionError } from '../../server/db/connect';
+import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
+import { DEMO_EXT_INSTANCE } from '../../server/db/seed/ext';
+import { DEMO_B2W_VENDOR } from '../../server/db/seed/b2w';
+import { DEMO_HWC_CODES } from '../../server/db/seed/hwc';
+import { DEMO_OPT_OUT_TOKENS } from '../../server/db/seed/opt-out';
+import { ShutdownDeadlineError } from '../../server/boot';
+import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { call, login } from './support/http';
+
+/** A promise that settles when `release()` is called: holds a connection for as long as a test needs. */
+function holdConnection(server: TestServer) {
+  let release!: () => void;
+  let acquired!: () => void;
+  const ready = new Promise<void>((r) => (acquired = r));
+  const done = server.db.connection().execute(async () => {
+    acquired();
+    await new Promise<void>((r) => (release = r));
+  });
+  return { ready, release: () => release(), done };
+}
+
+describe('one connection per handler: the pool cannot be deadlocked', () => {
+  let server: TestServer;
+  let n = 0;
+  // A small pool makes a handler that asks for a second connection show at once.
+  before(async () => {
+    server = await startTestServer({ PG_POOL_MAX: '2', TRUST_PROXY: '1' });
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  it('a connection asked for inside a transaction is refused at once, not waited for', async () => {
+    const started = Date.now();
+    await assert.rejects(
+      server.db.transaction().execute(async () => server.db.selectFrom('division').select('division_uid').execute()),
+      SecondConnectionError,
+    );
+    assert.ok(Date.now() - started < 1000);
+    // The transaction's own executor is fine.
+    const rows = await server.db.transaction().execute(async (trx) => trx.selectFrom('division').select('division_uid').execute());
+    assert.equal(rows.length, 2);
+  });
+
+  /** Every route that takes an Idempotency-Key, with a body that reaches its transaction. */
+  const idempotentRoutes = async () => {
+    const citOptions = (await call(server.url, '/api/cit/oh/context')).body.data.attributes.options;
+    const first = (list: string) => citOptions[list][0].uid;
+    const genders = (await call(server.url, '/api/handle_with_care/config/reference-gender', { headers: { authorization: DEMO_HWC_CODES.franklin } })).body.data;
+    return [
+      { path: `/api/ext/${DEMO_EXT_INSTANCE}/register`, body: (i: number) => ({ name: 'Pat', identifier: `61455${String(i).padStart(5, '0')}`, identifier_type: 'Phone' }) },
+      { path: `/api/ext/${DEMO_EXT_INSTANCE}/register-confirm`, body: (i: number) => ({ identifier: `61455${String(i).padStart(5, '0')}`, challenge: '000000' }) },
+      { path: `/api/ext/${DEMO_EXT_INSTANCE}`, body: () => ({ requested_by: 'Patient' }) },
+      {
+        path: '/api/handle_with_care/submit',
+        headers: { authorization: DEMO_HWC_CODES.franklin },
+        body: (i: number) => ({ officer_name: 'Officer Kim', child_first_name: 'Sam', child_last_name: `Load${i}`, child_birth_date: '2015-04-10', child_gender_uid: genders[0].id, facility_name: 'New School', child_age: 11 }),
+      },
+      {
+        path: '/api/cit/oh/submit',
+        body: (i: number) => ({
+          code: DEMO_CIT_AGENCY.code, officer_name: DEMO_CIT_AGENCY.officers[0], first_name: 'Load', last_name: `Test${i}`, gender_uid: first('gender'), race_uid: [first('race')],
+          veteran_status: 'Veteran status unknown', phone_number: '6145550199', phone_type: 'Mobile', date_time: '2026-01-10T22:15', event_time_zone: 'America/New_York',
+          officer: 'Officer Riley', shift_uid: first('shift'), referral_source_uid: first('referral_source'), crisis: ['Depression'], response: 'No Contact', disposition_uid: first('status'), type: 'Business',
+        }),
+      },
+      { path: '/api/b2w/init', body: (i: number) => ({ vendor_code: DEMO_B2W_VENDOR.vendor_code, telephone_number: `61455${String(i).padStart(5, '0')}`, comm_method: 'sms', employee_id: 'E1001' }) },
+      { path: '/api/b2w/status', body: () => ({ vendor_code: DEMO_B2W_VENDOR.vendor_code, telephone_number: '6145550131', registration_uid: '00000000-0000-0000-0000-000000000000', code: '000000', data: { assessment_date: '2026-11-23', high_temp: false, low_temp_complications: false } }) },
+      { path: '/api/support-request/submit', body: (i: number) => ({ user_email: `load${i}@example.test`, issue_type: 'Other Help', comment: 'load test' }) },
+      { path: `/api/public/engagements/opt-out/${DEMO_OPT_OUT_TOKENS[0]}`, body: () => ({}) },
+    ];
+  };
+
+  it('50 concurrent idempotent requests on each such route, then a normal request answers within 2 s', async () => {
+    const nav = await login(server.url, 'navigator');
+    for (const route of await idempotentRoutes()) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          call(server.url, route.path, {
+            body: route.body(i),
+            headers: { 'idempotency-key': `load-${++n}-${'x'.repeat(16)}`, 'x-forwarded-for': `10.50.${n % 250}.${(n >> 8) % 250}`, ...route.headers },
+          }),
+        ),
+      );
+      const failures = answers.filter((a) => a.status >= 500);
+      assert.deepEqual(failures.map((a) => a.text), [], route.path);
+      const started = Date.now();
+      const normal = await call(server.url, '/api/queues', { token: nav.token });
+      assert.equal(normal.status, 200, route.path);
+      assert.ok(Date.now() - started < 2000, `${route.path}: a normal request took ${Date.now() - started} ms`);
+    }
+  });
+});
+
+describe('a busy or stuck database is a clear answer, never a hang', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ PG_POOL_MAX: '1', PG_ACQUIRE_TIMEOUT_MS: '300', PG_STATEMENT_TIMEOUT_MS: '400', SESSION_CACHE_MS: '0' });
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  it('no free connection: 503 with Retry-After, and /api/health says so; /api/live still answers', async () => {
+    const nav = await login(server.url, 'navigator');
+    const held = holdConnection(server);
+    await held.ready;
+    try {
+      const started = Date.now();
+      const busy = await call(server.url, '/api/queues', { token: nav.token });
+      assert.equal(busy.status, 503, busy.text);
+      assert.equal(busy.headers.get('retry-after'), '2');
+      assert.deepEqual(busy.body.errors, [{ message: 'The server is busy. Please try again in a moment.' }]);
+      assert.ok(Date.now() - started < 2000);
+      assert.equal((await call(server.url, '/api/health')).status, 503);
+      assert.equal((await call(server.url, '/api/live')).status, 200);
+      await assert.rejects(server.db.selectFrom('division').selectAll().execute(), DatabaseBusyError);
+    } finally {
+      held.release();
+      await held.done;
+    }
+    assert.equal((await call(server.url, '/api/health')).status, 200);
+    assert.equal((await call(server.url, '/api/queues', { token: nav.token })).status, 200);
+  });
+
+  it('a statement past statement_timeout is cancelled', async () => {
+    await assert.rejects(sql`select pg_sleep(2)`.execute(server.db), (err: Error & { code?: string }) => err.code === '57014');
+  });
+});
+
+describe('shutdown has a deadline', () => {
+  it('stop() waits for requests in flight, then cuts connections and rejects past SHUTDOWN_TIMEOUT_MS', async () => {
+    const server = await startTestServer({ PG_POOL_MAX: '1', PG_ACQUIRE_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '500' });
+    const nav = await login(server.url, 'navigator');
+    const held = holdConnection(server);
+    await held.ready;
+    // Waits for the pool for a minute: in flight when the stop comes.
+    const inFlight = call(server.url, '/api/queues', { token: nav.token }).catch((err: Error) => err);
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    await assert.rejects(server.stop(), ShutdownDeadlineError);
+    assert.ok(Date.now() - started < 5000, `stopped after ${Date.now() - started} ms`);
+    held.release();
+    await held.done.catch(() => {});
+    assert.ok((await inFlight) instanceof Error, 'the stuck request was cut off');
+  });
+
+  it('npm start: a request stuck on a lock does not keep the process alive; it exits 1 after the deadline', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'careweave-shutdown-'));
+    await fs.chmod(dataDir, 0o755);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', SHUTDOWN_TIMEOUT_MS: '1000', PG_STATEMENT_TIMEOUT_MS: '60000' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const locker = await (async () => {
+      for (let i = 0; i < 600 && !/running at (http\S+)\//.test(output); i++) await new Promise((r) => setTimeout(r, 100));
+      const url = /running at (http\S+)\//.exec(output)?.[1];
+      assert.ok(url, output);
+      const info = JSON.parse(await fs.readFile(path.join(dataDir, 'pg.json'), 'utf8'));
+      const client = new pg.Client({ connectionString: `postgres://careweave:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/careweave` });
+      client.on('error', () => {});
+      await client.connect();
+      await client.query('begin');
+      await client.query('lock table app_user in access exclusive mode');
+      return { client, url: url.replace('localhost', '127.0.0.1') };
+    })();
+    try {
+      // Sign-in reads app_user: it waits on the lock, in flight.
+      const stuck = call(locker.url, '/api/auth/login', { body: { user_name: 'navigator', password: 'careweave-demo' } }).catch((err: Error) => err);
+      await new Promise((r) => setTimeout(r, 300));
+      const started = Date.now();
+      child.kill('SIGTERM');
+      const code = await exited;
+      assert.equal(code, 1, output);
+      assert.ok(Date.now() - started < 10_000, `exited after ${Date.now() - started} ms`);
+      await stuck;
+    } finally {
+      await locker.client.end().catch(() => {});
+      child.kill('SIGKILL');
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

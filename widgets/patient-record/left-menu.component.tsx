@@ -1,0 +1,72 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { useStore } from '@nanostores/react';
+import { useEmit } from '../../shared/widget/emit';
+import { LoadState } from '../kit/load-state';
+import { useNavItems, type NavItem } from './patient-record.resource';
+
+/** Spec 000: the menu's collapsed state is remembered in local storage. */
+export const $recordMenuHidden = persistentAtom<boolean>('careweave.record.menuHidden', false, { encode: JSON.stringify, decode: JSON.parse });
+
+interface Tree extends NavItem {
+  children: Tree[];
+}
+
+/** Nested by parent, each level by order then label (the server sends them in that order). */
+function treeOf(items: NavItem[]): Tree[] {
+  const nodes = new Map(items.map((i) => [i.navItemUid, { ...i, children: [] as Tree[] }]));
+  const roots: Tree[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentNavItemUid ? nodes.get(node.parentNavItemUid) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+export function MenuToggle() {
+  const hidden = useStore($recordMenuHidden);
+  return (
+    <button type="button" className="care-button record-menu-toggle" aria-expanded={!hidden} onClick={() => $recordMenuHidden.set(!hidden)}>
+      {hidden ? 'Show Menu' : 'Hide Menu'}
+    </button>
+  );
+}
+
+/**
+ * The record's left menu (spec 000 "Patient side navigation"): the server's
+ * nav items for patients, already filtered by the caller's flags; the item of
+ * the page shown is highlighted.
+ */
+export function LeftMenu({ patientId, current }: { patientId: string; current: string }) {
+  const emit = useEmit();
+  const items = useNavItems();
+  const base = `/patients/${encodeURIComponent(patientId)}`;
+  const isCurrent = (route: string) => current === route || current.startsWith(`${route}/`);
+
+  const render = (nodes: Tree[]) => (
+    <ul>
+      {nodes.map((n) => (
+        <li key={n.navItemUid}>
+          <a
+            href={`${base}/${n.route}`}
+            aria-current={isCurrent(n.route) ? 'page' : undefined}
+            onClick={(e) => {
+              e.preventDefault();
+              emit('care-navigate', { path: `${base}/${n.route}` });
+            }}
+          >
+            {n.navItemLabel}
+          </a>
+          {n.children.length > 0 && render(n.children)}
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <nav className="record-menu" aria-label="Patient record">
+      <LoadState isLoading={items.isLoading} error={items.error} isEmpty={items.data?.length === 0} emptyText="No items." compact>
+        {items.data && render(treeOf(items.data))}
+      </LoadState>
+    </nav>
+  );
+}

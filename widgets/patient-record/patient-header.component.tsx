@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import dayjs from 'dayjs';
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
+import SlDropdown from '@shoelace-style/shoelace/dist/react/dropdown/index.js';
+import SlMenu from '@shoelace-style/shoelace/dist/react/menu/index.js';
+import SlMenuItem from '@shoelace-style/shoelace/dist/react/menu-item/index.js';
+import { formatDate, formatPhone } from '../../shared/format';
+import { useEmit } from '../../shared/widget/emit';
+import { LoadState } from '../kit/load-state';
+import { usePatient, type RecordPatient } from './patient-record.resource';
+import { PatientRecordStyles } from './patient-record.styles';
+import { matchRecordPage } from './record-pages';
+
+export interface HeaderAction {
+  value: string;
+  label: string;
+  /** Shown only when this holds (e.g. the page it opens exists). */
+  available: () => boolean;
+}
+
+/** The gear menu (spec 001 "Patient header"); an entry opens its record page. */
+const PAGE_ACTIONS: (HeaderAction & { path: string })[] = [{ value: 'demographics', label: 'Demographics', path: 'demographics', available: () => !!matchRecordPage('demographics') }];
+
+export const fullName = (p: Pick<RecordPatient, 'firstName' | 'middleName' | 'lastName'>) => [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
+const initials = (p: RecordPatient) => `${p.firstName[0] ?? ''}${p.lastName[0] ?? ''}`.toUpperCase();
+const ageOf = (birthDate: string) => dayjs().diff(dayjs(birthDate), 'year');
+
+function Fact({ term, value }: { term: string; value: string | null | undefined }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{value || '—'}</dd>
+    </div>
+  );
+}
+
+export interface PatientHeaderProps {
+  patient: RecordPatient & { personImage?: string | null; badges?: { badgeUid: string; badgeLabel: string; color: string | null }[] };
+}
+
+/**
+ * Spec 001 "Patient header": avatar (click to enlarge), name, date of birth
+ * and age, sex, gender identity, phone, episode status, badges and the
+ * priority-note banner, and the gear menu.
+ */
+export function PatientHeader({ patient }: PatientHeaderProps) {
+  const emit = useEmit();
+  const [enlarged, setEnlarged] = useState(false);
+  const actions = PAGE_ACTIONS.filter((a) => a.available());
+  const name = fullName(patient);
+  const open = (value: string) => {
+    const action = PAGE_ACTIONS.find((a) => a.value === value);
+    if (action) emit('care-navigate', { path: `/patients/${encodeURIComponent(patient.patientUid)}/${action.path}` });
+  };
+
+  return (
+    <header className="record-header">
+      <button type="button" className="record-avatar" aria-label={patient.personImage ? `Enlarge the picture of ${name}` : `${name} (no picture)`} disabled={!patient.personImage} onClick={() => setEnlarged(true)}>
+        {patient.personImage ? <img src={patient.personImage} alt="" /> : initials(patient)}
+      </button>
+      <div className="record-identity">
+        <h1>{name}</h1>
+        <dl className="record-facts">
+          <Fact term="Date of Birth" value={patient.birthDate ? `${formatDate(patient.birthDate)} (${ageOf(patient.birthDate)})` : null} />
+          <Fact term="Sex" value={patient.genderLabel} />
+          <Fact term="Gender Identity" value={patient.genderIdentityLabel} />
+          <Fact term="Phone" value={patient.phone ? formatPhone(patient.phone) : null} />
+          <Fact term="Episode Status" value={patient.summaryPatient.episodeStatusLabel} />
+        </dl>
+        {!!patient.badges?.length && (
+          <ul className="record-pills" aria-label="Badges">
+            {patient.badges.map((b) => (
+              <li key={b.badgeUid} className="record-pill" style={b.color ? { background: b.color } : undefined}>
+                {b.badgeLabel}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {actions.length > 0 && (
+        <SlDropdown placement="bottom-end" className="record-gear">
+          <SlButton slot="trigger" caret aria-label="Patient actions">
+            Actions
+          </SlButton>
+          <SlMenu onSlSelect={(e) => open(e.detail.item.value)}>
+            {actions.map((a) => (
+              <SlMenuItem key={a.value} value={a.value}>
+                {a.label}
+              </SlMenuItem>
+            ))}
+          </SlMenu>
+        </SlDropdown>
+      )}
+      {patient.note && (
+        <p className="record-note" role="note" aria-label="Priority note">
+          {patient.note}
+        </p>
+      )}
+      {patient.personImage && (
+        <SlDialog label={name} open={enlarged} onSlAfterHide={(e) => e.target === e.currentTarget && setEnlarged(false)}>
+          <img className="avatar-large" src={patient.personImage} alt={`Picture of ${name}`} />
+        </SlDialog>
+      )}
+    </header>
+  );
+}
+
+/** The header on its own (`<care-patient-header>`): reads the patient itself. */
+export function PatientHeaderWidget({ patientId }: { patientId: string }) {
+  const patient = usePatient(patientId);
+  return (
+    <>
+      <PatientRecordStyles />
+      <LoadState isLoading={patient.isLoading} error={patient.error} errorText="Patient not found" lines={2}>
+        {patient.data && <PatientHeader patient={patient.data} />}
+      </LoadState>
+    </>
+  );
+}

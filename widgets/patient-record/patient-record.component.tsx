@@ -1,0 +1,81 @@
+import { Suspense, useCallback, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { ApiError } from '../../shared/api/errors';
+import { newPageViewId } from '../../shared/api/page-view';
+import type { ApiClient } from '../../shared/api/client';
+import { ScopedClient } from '../../shared/widget/widget-context';
+import { LoadState } from '../kit/load-state';
+import { Toasts } from '../kit/toasts';
+import { $recordMenuHidden, LeftMenu, MenuToggle } from './left-menu.component';
+import { PatientHeader } from './patient-header.component';
+import { usePatient } from './patient-record.resource';
+import { PatientRecordStyles } from './patient-record.styles';
+import { matchRecordPage } from './record-pages';
+
+export interface PatientRecordProps {
+  patientId: string;
+  /** The page under /patients/{id}/ (`face-sheet`, `demographics`, `appointments/{id}/details`, ...). */
+  page?: string;
+}
+
+/** The record's pages open on the face sheet; `details` is its other name (spec 002 section 2). */
+const DEFAULT_PAGE = 'face-sheet';
+const canonical = (page: string | undefined) => (!page || page === 'details' ? DEFAULT_PAGE : page.replace(/^\/+|\/+$/g, ''));
+
+function RecordFrame({ patientId, page }: { patientId: string; page: string }) {
+  const patient = usePatient(patientId);
+  const menuHidden = useStore($recordMenuHidden);
+  const match = matchRecordPage(page);
+  const missing = patient.error instanceof ApiError && patient.error.status === 404;
+  return (
+    <LoadState isLoading={patient.isLoading} error={patient.error && !missing ? patient.error : null} lines={6}>
+      {missing || !patient.data ? (
+        <p className="load-state load-state-empty" role="alert">
+          Patient not found
+        </p>
+      ) : (
+        <div className="record">
+          <PatientHeader patient={patient.data} />
+          <div>
+            <MenuToggle />
+            <div className={`record-body${menuHidden ? ' menu-hidden' : ''}`}>
+              {!menuHidden && <LeftMenu patientId={patientId} current={page} />}
+              <section className="record-page" aria-live="polite">
+                {match ? (
+                  <Suspense fallback={<LoadState isLoading lines={4} />}>
+                    <match.page.component patientId={patientId} params={match.params} patient={patient.data} reloadPatient={patient.reload} />
+                  </Suspense>
+                ) : (
+                  <p className="load-state load-state-empty">Page not found</p>
+                )}
+              </section>
+            </div>
+          </div>
+        </div>
+      )}
+    </LoadState>
+  );
+}
+
+/**
+ * The patient record (spec 001 section 2): header, left menu and the page,
+ * one page view per patient opened. Every call the record makes names that
+ * page view, so the server writes "viewed patient" once per opening, not per
+ * call or per page. Never routes: menu items and pages emit `care-navigate`.
+ */
+export function PatientRecord({ patientId, page }: PatientRecordProps) {
+  return <OpenedRecord key={patientId} patientId={patientId} page={canonical(page)} />;
+}
+
+/** Mounted once per patient opened: its page view lives as long as it does. */
+function OpenedRecord({ patientId, page }: { patientId: string; page: string }) {
+  const [pageViewId] = useState(newPageViewId);
+  const withPageView = useCallback((client: ApiClient) => client.withPageView(pageViewId), [pageViewId]);
+  return (
+    <ScopedClient map={withPageView}>
+      <PatientRecordStyles />
+      <Toasts />
+      <RecordFrame patientId={patientId} page={page} />
+    </ScopedClient>
+  );
+}

@@ -1,0 +1,47 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RecordPatient } from './patient-record.resource';
+
+/** What every record page is given by the frame. */
+export interface RecordPageProps {
+  patientId: string;
+  /** The page path's parameters (`:eventId` in `appointments/:eventId/details`). */
+  params: Record<string, string>;
+  patient: RecordPatient;
+  /** Reads the patient again after a change the header shows. */
+  reloadPatient: () => void;
+}
+
+export interface RecordPage {
+  /** The path under /patients/{id}/, with `:name` parameters. */
+  path: string;
+  component: LazyExoticComponent<ComponentType<RecordPageProps>>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const page = <K extends string>(path: string, load: () => Promise<Record<K, ComponentType<any>>>, name: K): RecordPage => ({
+  path,
+  component: lazy(() => load().then((m) => ({ default: m[name] as ComponentType<RecordPageProps> }))),
+});
+
+/**
+ * Every page of the patient record. A section of the record is one folder
+ * (widgets/<area>/) whose page component takes RecordPageProps, one line here
+ * and one left-menu row in its migration; each loads on first visit. Paths the
+ * spec gives twice (`details` for the face sheet) are listed twice.
+ */
+export const RECORD_PAGES: RecordPage[] = [
+  page('audit', () => import('../audit/activity-log.component'), 'ActivityLog'),
+  page('reminders/add', () => import('../reminders/reminder-form.component'), 'ReminderForm'),
+];
+
+/** The page for `path` and its parameters, or null ("Page not found" inside the record). */
+export function matchRecordPage(path: string): { page: RecordPage; params: Record<string, string> } | null {
+  const parts = path.split('/').filter(Boolean);
+  for (const candidate of RECORD_PAGES) {
+    const pattern = candidate.path.split('/');
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    if (pattern.every((p, i) => (p.startsWith(':') ? ((params[p.slice(1)] = decodeURIComponent(parts[i])), true) : p === parts[i]))) return { page: candidate, params };
+  }
+  return null;
+}
