@@ -9,7 +9,7 @@ import { HwcEntriesCard } from '../widgets/hwc/hwc-entries.component';
 import { QueueCard } from '../widgets/queue/queue.component';
 import { RemindersCard } from '../widgets/reminders/reminders.component';
 import { shellApi } from './api';
-import { HOME_MODE_LABELS, homeMode } from './modes';
+import { HOME_MODE_LABELS, homeMode } from '../shared/modes';
 import { usePageTitle } from './page-title';
 import { WidgetMount } from './widget-mount';
 

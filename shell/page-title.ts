@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session } from '../shared/session-store';
-import { isNavigatorMode } from './modes';
+import { isNavigatorMode } from '../shared/modes';
 
 /** "<page> | Navigator" in navigator mode (spec 000 section 1), otherwise "<page> | Careweave". */
 export function usePageTitle(page: string): void {

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import type { Session } from '../shared/session-store';
 import { DebugTools } from './debug-tools';
 import { MainNav } from './main-nav';
-import { isNavigatorMode } from './modes';
+import { isNavigatorMode } from '../shared/modes';
 import { QuickSearchSlot } from './quick-search-slot';
 import { UserMenu } from './user-menu';
 

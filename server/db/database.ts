@@ -125,7 +125,6 @@ export interface PatientTable {
   home_phone: string | null;
   work_phone: string | null;
   preferred_phone: string | null;
-  email_address: string | null;
   note: string | null;
   episode_status_uid: string | null;
   /** Migration 011 (external referral). */
@@ -286,6 +285,17 @@ export interface PatientAddressTable {
   post_code: string | null;
   country_division_uid: string | null;
   county: string | null;
+  /** Migration 018. */
+  is_primary: Generated<boolean>;
+  latitude: string | null;
+  longitude: string | null;
+  created_at: GeneratedTimestamp;
+}
+export interface PatientEmailAddressTable {
+  email_address_uid: Generated<string>;
+  patient_uid: string;
+  email_address: string;
+  is_primary: Generated<boolean>;
   created_at: GeneratedTimestamp;
 }
 export interface PatientInsuranceTable {
@@ -402,6 +412,7 @@ export interface Database {
   external_action_instance: ExternalActionInstanceTable;
   external_registration: ExternalRegistrationTable;
   patient_address: PatientAddressTable;
+  patient_email_address: PatientEmailAddressTable;
   patient_insurance: PatientInsuranceTable;
   external_referral: ExternalReferralTable;
 }

@@ -16,6 +16,7 @@ import * as m014 from './migrations/014_audit';
 import * as m015 from './migrations/015_hwc_list';
 import * as m016 from './migrations/016_no_admin_destination';
 import * as m017 from './migrations/017_patient_record';
+import * as m018 from './migrations/018_patient_contacts';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '015_hwc_list': m015,
   '016_no_admin_destination': m016,
   '017_patient_record': m017,
+  '018_patient_contacts': m018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

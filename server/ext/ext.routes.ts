@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
+import { insertAddress, insertEmailAddress } from '../contacts/contacts.repository';
 import type { Db } from '../db/connect';
 import { badRequest, HttpError, notFound, parseBody, unauthorized } from '../errors';
 import { onceOnly } from '../public-forms/idempotency';
@@ -160,7 +161,6 @@ async function findOrCreatePatient(db: Db, values: ReferralValues, instance: Ins
       home_phone: phoneOrNull(values.homeNumber),
       work_phone: phoneOrNull(values.workNumber),
       preferred_phone: preferred,
-      email_address: opt(values.emailAddress),
       agency_legal_status: null,
       middle_name: null,
       sacwis_person_id: null,
@@ -169,6 +169,8 @@ async function findOrCreatePatient(db: Db, values: ReferralValues, instance: Ins
     })
     .returning('patient_uid')
     .executeTakeFirstOrThrow();
+  const email = opt(values.emailAddress);
+  if (email) await insertEmailAddress(db, created.patient_uid, email, true);
   return created.patient_uid;
 }
 
@@ -339,19 +341,16 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
         .executeTakeFirstOrThrow();
 
       if ([values.addr1, values.addr2, values.city, values.postCode, values.countryDivisionUid, values.county].some((v) => opt(v))) {
-        await trx
-          .insertInto('patient_address')
-          .values({
-            patient_uid: patientUid,
-            address_type_uid: addressType?.uid ?? null,
-            addr1: opt(values.addr1),
-            addr2: opt(values.addr2),
-            city: opt(values.city),
-            post_code: opt(values.postCode),
-            country_division_uid: opt(values.countryDivisionUid),
-            county: opt(values.county),
-          })
-          .execute();
+        await insertAddress(trx, patientUid, {
+          addressTypeUid: addressType?.uid ?? null,
+          address1: values.addr1,
+          address2: values.addr2,
+          city: values.city,
+          postCode: values.postCode,
+          countryDivisionUid: opt(values.countryDivisionUid),
+          county: values.county,
+          isPrimary: true,
+        });
       }
       if ([values.carrierUid, values.policyNumber, values.policyHolderName, values.groupNumber].some((v) => opt(v))) {
         await trx

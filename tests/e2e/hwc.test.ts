@@ -5,7 +5,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demo-users';
 import { DEMO_HWC_CODES } from '../../server/db/seed/hwc';
 import { flagsFrom } from '../../shared/permissions';
 import { ageFrom, HWC_DISMISS_CONFIRM, HWC_FORM_SENT, HWC_SENT } from '../../shared/schemas/hwc';
-import { HOME_MODE_LABELS, homeMode } from '../../shell/modes';
+import { HOME_MODE_LABELS, homeMode } from '../../shared/modes';
 import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
 
 /** Issue 4: an officer files Handle with Care on a phone; staff assign the school and resend; the school's notice is on /demo/outbox. */

@@ -1,4 +1,4 @@
-import type { Flags } from '../shared/permissions';
+import type { Flags } from './permissions';
 
 /** Spec 000 section 1: the navigator mode is the one titled "Navigator" and given the quick search. */
 export function isNavigatorMode(flags: Partial<Flags> | undefined): boolean {
