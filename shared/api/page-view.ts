@@ -6,3 +6,32 @@
 export const PAGE_VIEW_HEADER = 'x-page-view';
 
 export const newPageViewId = (): string => crypto.randomUUID();
+
+const HANDOFF_PREFIX = 'careweave.page-view.';
+// Long enough for a lazy record chunk on a slow line, short enough that a later opening counts again.
+const HANDOFF_MS = 30_000;
+
+/**
+ * Continue in the search preview records the view and then opens the record:
+ * the record carries on the same page view, so one opening is one entry.
+ */
+export function handOffPageView(patientUid: string, pageViewId: string): void {
+  try {
+    sessionStorage.setItem(HANDOFF_PREFIX + patientUid, JSON.stringify({ pageViewId, at: Date.now() }));
+  } catch {
+    // Storage refused (private mode, sandboxed frame): the record counts its own view.
+  }
+}
+
+/** The page view handed off for this patient a moment ago, once; otherwise a new one. */
+export function takePageView(patientUid: string): string {
+  try {
+    const raw = sessionStorage.getItem(HANDOFF_PREFIX + patientUid);
+    sessionStorage.removeItem(HANDOFF_PREFIX + patientUid);
+    const handed = raw ? (JSON.parse(raw) as { pageViewId?: unknown; at?: unknown }) : null;
+    if (handed && typeof handed.pageViewId === 'string' && typeof handed.at === 'number' && Date.now() - handed.at < HANDOFF_MS) return handed.pageViewId;
+  } catch {
+    // Unreadable or refused storage: a new page view.
+  }
+  return newPageViewId();
+}

@@ -54,8 +54,11 @@ describe('finding patients in the shell', () => {
     await dialog.getByText('10/15/2006').waitFor();
     await shot(page, 'patient-search-preview');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(/\/patients\/[0-9a-f-]{36}$/);
-    const patientUid = page.url().split('/').pop()!;
+    await page.waitForURL(/\/patients\/[0-9a-f-]{36}\/face-sheet$/);
+    // The record's own calls are made by now: they carry on the preview's page view, so one opening is one entry.
+    await page.getByRole('heading', { name: /Amara/ }).waitFor();
+    await page.getByRole('navigation', { name: /record/i }).getByRole('link').first().waitFor();
+    const patientUid = page.url().split('/').at(-2)!;
     const audit = await h.server.db.selectFrom('audit_entry').select(['action']).where('patient_uid', '=', patientUid).execute();
     assert.deepEqual(audit, [{ action: 'ViewedPatient' }]);
     await page.context().close();
@@ -99,7 +102,8 @@ describe('finding patients in the shell', () => {
     await dialog.getByRole('link', { name: 'Hale, Juniper' }).waitFor();
     await shot(page, 'patient-search-advanced');
     await dialog.getByRole('link', { name: 'Hale, Juniper' }).click();
-    await page.waitForURL(/\/patients\/[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/patients\/[0-9a-f-]{36}\/face-sheet$/);
+    await page.getByRole('heading', { name: /Juniper/ }).waitFor();
     await page.context().close();
   });
 });

@@ -128,9 +128,12 @@ describe('shell', () => {
   test('an unknown private route shows the not-found view', async () => {
     const { context, page } = await openContext();
     await loginAs(page, 'navigator');
-    await page.goto('/patients/123/face-sheet');
+    await page.goto('/nowhere/at-all');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await shot(page, 'not-found');
+    // A record the caller may not see (or a malformed id) says so inside the record route, the same for both.
+    await page.goto('/patients/123/face-sheet');
+    await page.getByRole('heading', { name: 'Patient not found' }).waitFor();
     await context.close();
   });
 

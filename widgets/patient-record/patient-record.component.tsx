@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError } from '../../shared/api/errors';
-import { newPageViewId } from '../../shared/api/page-view';
+import { takePageView } from '../../shared/api/page-view';
 import type { ApiClient } from '../../shared/api/client';
 import { ScopedClient } from '../../shared/widget/widget-context';
 import { LoadState } from '../kit/load-state';
@@ -30,9 +30,10 @@ function RecordFrame({ patientId, page }: { patientId: string; page: string }) {
   return (
     <LoadState isLoading={patient.isLoading} error={patient.error && !missing ? patient.error : null} lines={6}>
       {missing || !patient.data ? (
-        <p className="load-state load-state-empty" role="alert">
-          Patient not found
-        </p>
+        <div className="load-state load-state-empty" role="alert">
+          <h2>Patient not found</h2>
+          <p>This patient does not exist, or your current division may not see the record.</p>
+        </div>
       ) : (
         <div className="record">
           <PatientHeader patient={patient.data} />
@@ -69,7 +70,7 @@ export function PatientRecord({ patientId, page }: PatientRecordProps) {
 
 /** Mounted once per patient opened: its page view lives as long as it does. */
 function OpenedRecord({ patientId, page }: { patientId: string; page: string }) {
-  const [pageViewId] = useState(newPageViewId);
+  const [pageViewId] = useState(() => takePageView(patientId));
   const withPageView = useCallback((client: ApiClient) => client.withPageView(pageViewId), [pageViewId]);
   return (
     <ScopedClient map={withPageView}>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient, Document, Query, Resource } from '../../shared/api/client';
+import { handOffPageView, newPageViewId } from '../../shared/api/page-view';
 import { QUICK_SEARCH_MIN_CHARS } from '../../shared/constants';
 import type { PatientSummary } from '../../shared/schemas/patient-search';
 import { useWidgetApi } from '../../shared/widget/widget-context';
@@ -36,9 +37,14 @@ export async function searchSummaries(client: ApiClient, criteria: SummaryCriter
   return toPage(await client.get<Document<Resource<PatientSummary>[]>>('summary-patients', criteria as unknown as Query, signal));
 }
 
-/** Spec 000 "Access alerts": Continue records this before the record opens; each Continue is a view of its own. */
+/**
+ * Spec 000 "Access alerts": Continue records this before the record opens;
+ * each Continue is a view of its own, which the record it opens carries on.
+ */
 export async function recordPatientViewed(client: ApiClient, patientUid: string): Promise<void> {
-  await client.withPageView().post('audit', { patientUid, action: 'ViewedPatient' });
+  const pageViewId = newPageViewId();
+  await client.withPageView(pageViewId).post('audit', { patientUid, action: 'ViewedPatient' });
+  handOffPageView(patientUid, pageViewId);
 }
 
 /** Runs `load` whenever `key` changes (null: nothing to load); a newer key aborts the older request. */
