@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { Resource } from '../shared/api/client';
 import { hasAnyFlag, WORK_LIST_FLAGS } from '../shared/permissions';
 import type { Session } from '../shared/session-store';
 import { LoadState } from '../widgets/kit/load-state';
 import { CalendarCard } from '../widgets/calendar/calendar.component';
-import { CitSubmissionsCard } from '../widgets/cit/cit-submissions.component';
-import { HwcEntriesCard } from '../widgets/hwc/hwc-entries.component';
 import { QueueCard } from '../widgets/queue/queue.component';
 import { RemindersCard } from '../widgets/reminders/reminders.component';
+import { CitSubmissionsCard, HwcEntriesCard } from './lazy-routes';
 import { shellApi } from './api';
 import { HOME_MODE_LABELS, homeMode } from '../shared/modes';
 import { usePageTitle } from './page-title';
@@ -82,7 +81,9 @@ export function HomePage({ session }: { session: Session }) {
             <>
               {mode === 'cit' && (
                 <WidgetMount className="care-home-cit">
-                  <CitSubmissionsCard key={session.currentDivisionUid} />
+                  <Suspense fallback={<LoadState isLoading lines={4} />}>
+                    <CitSubmissionsCard key={session.currentDivisionUid} />
+                  </Suspense>
                 </WidgetMount>
               )}
               {hasAnyFlag(session.flags, WORK_LIST_FLAGS) && <QueueCards divisionUid={session.currentDivisionUid} hideWhenEmpty />}
@@ -90,7 +91,9 @@ export function HomePage({ session }: { session: Session }) {
           )}
           {session.flags.handleWithCare && (
             <WidgetMount className="care-home-hwc">
-              <HwcEntriesCard key={session.currentDivisionUid} />
+              <Suspense fallback={<LoadState isLoading lines={4} />}>
+                <HwcEntriesCard key={session.currentDivisionUid} />
+              </Suspense>
             </WidgetMount>
           )}
         </>

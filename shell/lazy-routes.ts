@@ -12,6 +12,9 @@ function widget<M extends Record<K, ComponentType<any>>, K extends keyof M>(load
 
 export const BackToWork = widget(() => import('../widgets/b2w/b2w.component'), 'BackToWork');
 export const CalendarPage = widget(() => import('../widgets/calendar/calendar.component'), 'CalendarPage');
+// Home cards of the rarer modes: a navigator's home does not carry them.
+export const CitSubmissionsCard = widget(() => import('../widgets/cit/cit-submissions.component'), 'CitSubmissionsCard');
+export const HwcEntriesCard = widget(() => import('../widgets/hwc/hwc-entries.component'), 'HwcEntriesCard');
 export const CitForm = widget(() => import('../widgets/cit/cit-form.component'), 'CitForm');
 export const CitSubmissionView = widget(() => import('../widgets/cit/cit-submission.component'), 'CitSubmissionView');
 export const ReferralFormWidget = widget(() => import('../widgets/ext/referral-form.component'), 'ReferralFormWidget');
