@@ -298,6 +298,28 @@ export interface PatientEmailAddressTable {
   is_primary: Generated<boolean>;
   created_at: GeneratedTimestamp;
 }
+export interface PatientNoteTable {
+  note_uid: Generated<string>;
+  patient_uid: string;
+  note_type: Generated<string>;
+  note: string;
+  activity_date: ColumnType<string, string | undefined, string>;
+  session_duration_minutes: number | null;
+  author_uid: string | null;
+  is_archived: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+export interface AdmissionTable {
+  admission_uid: Generated<string>;
+  patient_uid: string;
+  event_date: string;
+  status_uid: string;
+  facility_uid: string | null;
+  discharge_date: string | null;
+  comments: string | null;
+  note: string | null;
+  created_at: GeneratedTimestamp;
+}
 export interface PatientInsuranceTable {
   insurance_uid: Generated<string>;
   patient_uid: string;
@@ -413,6 +435,8 @@ export interface Database {
   external_registration: ExternalRegistrationTable;
   patient_address: PatientAddressTable;
   patient_email_address: PatientEmailAddressTable;
+  patient_note: PatientNoteTable;
+  admission: AdmissionTable;
   patient_insurance: PatientInsuranceTable;
   external_referral: ExternalReferralTable;
 }

@@ -28,11 +28,15 @@ export const patientListView: ViewDefinition = {
   access: { anyFlag: PATIENT_LIST_FLAGS },
 };
 
-/** Feature flags with a leading '!' negated (spec 000 "Patient side navigation"): an item shows when all hold. */
+/**
+ * Feature flags with a leading '!' negated (spec 000 "Patient side
+ * navigation"): an item shows when all hold; `a|b` holds when either does
+ * (a page for several modes).
+ */
 function flagsHold(auth: AuthContext) {
   const held = Object.entries(auth.flags).filter(([, on]) => on).map(([flag]) => flag);
   return sql`not exists (select 1 from unnest(v.feature_flag) f
-    where case when left(f, 1) = '!' then substr(f, 2) = any(${held}::text[]) else not (f = any(${held}::text[])) end)`;
+    where case when left(f, 1) = '!' then substr(f, 2) = any(${held}::text[]) else not (string_to_array(f, '|') && ${held}::text[]) end)`;
 }
 
 /**

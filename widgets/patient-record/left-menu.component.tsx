@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { useStore } from '@nanostores/react';
-import { useEmit } from '../../shared/widget/emit';
+import { NavLink } from '../kit/nav-link';
 import { LoadState } from '../kit/load-state';
 import { useNavItems, type NavItem } from './patient-record.resource';
 
@@ -37,7 +37,6 @@ export function MenuToggle() {
  * the page shown is highlighted.
  */
 export function LeftMenu({ patientId, current }: { patientId: string; current: string }) {
-  const emit = useEmit();
   const items = useNavItems();
   const base = `/patients/${encodeURIComponent(patientId)}`;
   const isCurrent = (route: string) => current === route || current.startsWith(`${route}/`);
@@ -46,16 +45,9 @@ export function LeftMenu({ patientId, current }: { patientId: string; current: s
     <ul>
       {nodes.map((n) => (
         <li key={n.navItemUid}>
-          <a
-            href={`${base}/${n.route}`}
-            aria-current={isCurrent(n.route) ? 'page' : undefined}
-            onClick={(e) => {
-              e.preventDefault();
-              emit('care-navigate', { path: `${base}/${n.route}` });
-            }}
-          >
+          <NavLink path={`${base}/${n.route}`} aria-current={isCurrent(n.route) ? 'page' : undefined}>
             {n.navItemLabel}
-          </a>
+          </NavLink>
           {n.children.length > 0 && render(n.children)}
         </li>
       ))}

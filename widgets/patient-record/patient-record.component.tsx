@@ -1,13 +1,11 @@
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError } from '../../shared/api/errors';
-import { takePageView } from '../../shared/api/page-view';
-import type { ApiClient } from '../../shared/api/client';
-import { ScopedClient } from '../../shared/widget/widget-context';
 import { LoadState } from '../kit/load-state';
 import { Toasts } from '../kit/toasts';
 import { $recordMenuHidden, LeftMenu, MenuToggle } from './left-menu.component';
 import { PatientHeader } from './patient-header.component';
+import { PatientPageView } from './patient-page-view';
 import { usePatient } from './patient-record.resource';
 import { PatientRecordStyles } from './patient-record.styles';
 import { matchRecordPage } from './record-pages';
@@ -70,13 +68,11 @@ export function PatientRecord({ patientId, page }: PatientRecordProps) {
 
 /** Mounted once per patient opened: its page view lives as long as it does. */
 function OpenedRecord({ patientId, page }: { patientId: string; page: string }) {
-  const [pageViewId] = useState(() => takePageView(patientId));
-  const withPageView = useCallback((client: ApiClient) => client.withPageView(pageViewId), [pageViewId]);
   return (
-    <ScopedClient map={withPageView}>
+    <PatientPageView patientId={patientId}>
       <PatientRecordStyles />
       <Toasts />
       <RecordFrame patientId={patientId} page={page} />
-    </ScopedClient>
+    </PatientPageView>
   );
 }

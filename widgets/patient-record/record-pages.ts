@@ -29,9 +29,21 @@ const page = <K extends string>(path: string, load: () => Promise<Record<K, Comp
  * and one left-menu row in its migration; each loads on first visit. Paths the
  * spec gives twice (`details` for the face sheet) are listed twice.
  */
+const faceSheet = () => import('../face-sheet/face-sheet.component');
+const eventDetails = () => import('../face-sheet/event-details.component');
+
 export const RECORD_PAGES: RecordPage[] = [
-  page('audit', () => import('../audit/activity-log.component'), 'ActivityLog'),
+  page('face-sheet', faceSheet, 'FaceSheet'),
+  page('details', faceSheet, 'FaceSheet'),
+  page('appointments/:eventId/details', eventDetails, 'AppointmentDetails'),
+  page('medical-events/:name/:eventId/details', eventDetails, 'MedicalEventDetails'),
+  page('medical-events/:name/:eventId/cit-details', eventDetails, 'MedicalEventDetails'),
+  page('procedures/:eventId/details', eventDetails, 'ProcedureDetails'),
+  page('surgeries/:eventId/details', eventDetails, 'SurgeryDetails'),
+  page('tests/:eventId/details', eventDetails, 'TestDetails'),
+  page('reminders', () => import('../face-sheet/patient-reminders.component'), 'PatientReminders'),
   page('reminders/add', () => import('../reminders/reminder-form.component'), 'ReminderForm'),
+  page('audit', () => import('../audit/activity-log.component'), 'ActivityLog'),
 ];
 
 /** The page for `path` and its parameters, or null ("Page not found" inside the record). */

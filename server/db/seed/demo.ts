@@ -7,6 +7,7 @@ import { seedB2w } from './b2w';
 import { seedCalendar } from './calendar';
 import { seedCit } from './cit';
 import { seedExt } from './ext';
+import { seedFaceSheet } from './face-sheet';
 import { seedHwc } from './hwc';
 import { seedOptOut } from './opt-out';
 import { generatePatients } from './patients';
@@ -101,6 +102,7 @@ export async function seedDemo(db: Db, patientCount = 240): Promise<DemoIds | nu
     await seedCit(tx, ids);
     await seedExt(tx, ids);
     await seedPatientSearch(tx, ids);
+    await seedFaceSheet(tx, ids);
     return ids;
   });
 }

@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import { CALENDAR_EVENT_TYPE_FLAGS, CALENDAR_EVENT_TYPES, type CalendarEventType } from '../../shared/schemas/calendar';
+import type { AuthContext } from '../auth/context';
+import type { Db } from '../db/connect';
+
+/** How many reasons and referrals the CIT face sheet lists. */
+export const CIT_TOP = 5;
+
+/** The calendar's two views as one list of a patient's events (both are scoped by the guard before this runs). */
+const patientEvents = (patientUid: string) => sql`
+  select id, event_type, medical_event_name, medical_event_label, event_date, all_day, status_label, provider_name, facility_name
+    from nav_list_view_medical_event where patient_uid = ${patientUid}
+  union all
+  select id, event_type, 'appointment', appointment_type_label, event_date, all_day, status_label, provider_name, facility_name
+    from nav_list_view_appointment where patient_uid = ${patientUid}`;
+
+const allowedTypes = (auth: AuthContext): CalendarEventType[] => CALENDAR_EVENT_TYPES.filter((t) => auth.flags[CALENDAR_EVENT_TYPE_FLAGS[t]]);
+
+export type EventCard = {
+  id: string;
+  event_type: CalendarEventType;
+  medical_event_name: string | null;
+  medical_event_label: string | null;
+  event_date: Date;
+  all_day: boolean;
+  status_label: string;
+  provider_name: string | null;
+  facility_name: string | null;
+};
+
+/** Spec 001 "Medical event card": the latest event of each kind the caller's flags allow. */
+export async function latestEvents(db: Db, auth: AuthContext, patientUid: string): Promise<EventCard[]> {
+  const types = allowedTypes(auth);
+  if (types.length === 0) return [];
+  const { rows } = await sql<EventCard>`
+    select * from (
+      select distinct on (e.event_type, e.medical_event_name) e.*
+        from (${patientEvents(patientUid)}) e
+       where e.event_type in (${sql.join(types)})
+       order by e.event_type, e.medical_event_name, e.event_date desc, e.id
+    ) latest
+    order by event_date desc`.execute(db);
+  return rows;
+}
+
+const EVENT_TABLES: Record<CalendarEventType, { table: string; id: string }> = {
+  appointment: { table: 'appointment', id: 'appointment_uid' },
+  medical_event: { table: 'medical_event', id: 'medical_event_uid' },
+  procedure: { table: 'procedure', id: 'procedure_uid' },
+  surgery: { table: 'surgery', id: 'surgery_uid' },
+  testing: { table: 'test_event', id: 'test_uid' },
+};
+
+/** One event of the patient for its read-only details page; undefined when not this patient's or not a type the caller may see. */
+export async function findEvent(db: Db, auth: AuthContext, patientUid: string, type: CalendarEventType, eventUid: string) {
+  if (!allowedTypes(auth).includes(type)) return undefined;
+  const { table, id } = EVENT_TABLES[type];
+  const { rows } = await sql<EventCard & { notes: string | null; cit_submission_uid: string | null }>`
+    select e.*, x.notes, c.submission_uid as cit_submission_uid
+      from (${patientEvents(patientUid)}) e
+      join ${sql.table(table)} x on x.${sql.ref(id)} = e.id
+      left join cit_submission c on c.medical_event_uid = e.id and c.patient_uid = ${patientUid}
+     where e.event_type = ${type} and e.id = ${eventUid}`.execute(db);
+  return rows[0];
+}
+
+/** Spec 001 "Note": the patient's active notes, newest first. */
+export function listNotes(db: Db, patientUid: string, limit: number) {
+  return db
+    .selectFrom('patient_note as n')
+    .leftJoin('app_user as u', 'u.user_uid', 'n.author_uid')
+    .select(['n.note_uid', 'n.note_type', 'n.note', 'n.activity_date', 'n.created_at as created_date', 'u.first_name as author_first_name', 'u.last_name as author_last_name'])
+    .where('n.patient_uid', '=', patientUid)
+    .where('n.is_archived', '=', false)
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.note_uid')
+    .limit(limit)
+    .execute();
+}
+
+/** Spec 001 "Admission": newest first, with the status and facility names. */
+export function listAdmissions(db: Db, patientUid: string, limit: number) {
+  return db
+    .selectFrom('admission as a')
+    .innerJoin('reference_data as s', 's.uid', 'a.status_uid')
+    .leftJoin('facility as f', 'f.facility_uid', 'a.facility_uid')
+    .select(['a.admission_uid', 'a.event_date', 'a.discharge_date', 's.label as status_label', 'f.facility_name', 'a.comments'])
+    .where('a.patient_uid', '=', patientUid)
+    .orderBy('a.event_date', 'desc')
+    .orderBy('a.admission_uid')
+    .limit(limit)
+    .execute();
+}
+
+/** Spec 001 section 9: reminder lists show unread reminders only, newest reminder date first. */
+export function listUnreadReminders(db: Db, patientUid: string, limit: number) {
+  return db
+    .selectFrom('notification as n')
+    .select(['n.id', 'n.reminder_date', 'n.note', 'n.is_urgent', 'n.display_name as assigned_to'])
+    .where('n.subject_uid', '=', patientUid)
+    .where('n.is_read', '=', false)
+    .where('n.is_active', '=', true)
+    .orderBy('n.reminder_date', 'desc')
+    .orderBy('n.id')
+    .limit(limit)
+    .execute();
+}
+
+export function primaryAddress(db: Db, patientUid: string) {
+  return db
+    .selectFrom('patient_address as a')
+    .leftJoin('reference_data as t', 't.uid', 'a.address_type_uid')
+    .leftJoin('reference_data as st', 'st.uid', 'a.country_division_uid')
+    .select(['a.address_uid', 'a.addr1 as address1', 'a.addr2 as address2', 'a.city', 'st.label as state', 'a.post_code', 'a.county', 't.label as address_type', 'a.is_primary'])
+    .where('a.patient_uid', '=', patientUid)
+    .orderBy('a.is_primary', 'desc')
+    .orderBy('a.created_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Spec 001 "Patient overview", CIT: what the patient's approved CIT sheets say.
+ * An emergency hospitalisation is a sheet whose subject was taken into custody
+ * for evaluation; a mental-health referral is the follow-up facility of a
+ * sheet that requested one.
+ */
+export async function citSummary(db: Db, patientUid: string) {
+  const sheets = sql`select submission_json as s from cit_submission where patient_uid = ${patientUid} and approval_status = 'approved'`;
+  const { rows: [counts] } = await sql<{ cit_events: number; with_weapons: number; emergency_hospitalizations: number }>`
+    select count(*)::int as cit_events,
+           count(*) filter (where jsonb_array_length(coalesce(nullif(s->'weaponInvolved', 'null'::jsonb), '[]'::jsonb)) > 0)::int as with_weapons,
+           count(*) filter (where s->>'subjectTakenIntoCustodyForEvaluation' = 'yes')::int as emergency_hospitalizations
+      from (${sheets}) sheets`.execute(db);
+  const { rows: reasons } = await sql<{ reason: string; count: number }>`
+    select reason, count(*)::int as count
+      from (${sheets}) sheets, jsonb_array_elements_text(coalesce(s->'crisis', '[]'::jsonb)) reason
+     group by reason order by count(*) desc, reason limit ${CIT_TOP}`.execute(db);
+  const { rows: referrals } = await sql<{ facility_name: string; count: number }>`
+    select f.facility_name, count(*)::int as count
+      from (${sheets}) sheets join facility f on f.facility_uid::text = s->>'facilityUid'
+     where s->>'mhFollowUpRequested' = 'yes'
+     group by f.facility_name order by count(*) desc, f.facility_name limit ${CIT_TOP}`.execute(db);
+  return { ...counts, top_reasons: reasons, top_mental_health_referrals: referrals };
+}

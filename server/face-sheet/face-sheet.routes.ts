@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { CALENDAR_EVENT_TYPES, type CalendarEventType } from '../../shared/schemas/calendar';
+import { isUuid } from '../../shared/uuid';
+import type { AppContext } from '../app-context';
+import { requireAuth } from '../auth/context';
+import { notFound } from '../errors';
+import { allow, forPatient, PATIENT_RECORD_FLAGS, patientOf, WORK_LIST_FLAGS } from '../security/access';
+import { citSummary, findEvent, latestEvents, listAdmissions, listNotes, listUnreadReminders, primaryAddress } from './face-sheet.repository';
+
+/** Rows a face-sheet card shows; the section's own page lists the rest. */
+const CARD_ROWS = 10;
+/** The patient reminders page lists more than the card. */
+const PAGE_ROWS = 100;
+
+const list = <T extends Record<string, unknown>>(type: string, id: keyof T, rows: T[]) => ({
+  data: rows.map((r) => ({ type, id: String(r[id]), attributes: r })),
+  meta: { total: rows.length },
+});
+
+/**
+ * The face sheet's calls (spec 001 section 7 "Notes, diagnoses, reminders,
+ * admissions, overview") and the read-only event details the calendar links
+ * to. Every route names the patient, so the guard decides before the handler.
+ */
+export const faceSheetRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  const record = forPatient(allow(...PATIENT_RECORD_FLAGS));
+
+  app.get<{ Params: { id: string } }>('/patients/:id/medical-events', record, async (request) => {
+    const patient = patientOf(request);
+    return list('medical-events', 'id', await latestEvents(db, requireAuth(request), patient.patient_uid));
+  });
+
+  app.get<{ Params: { id: string; type: string; eventId: string } }>('/patients/:id/events/:type/:eventId', record, async (request) => {
+    const patient = patientOf(request);
+    const { type, eventId } = request.params;
+    const event =
+      CALENDAR_EVENT_TYPES.includes(type as CalendarEventType) && isUuid(eventId)
+        ? await findEvent(db, requireAuth(request), patient.patient_uid, type as CalendarEventType, eventId)
+        : undefined;
+    if (!event) throw notFound('Event not found');
+    return { data: { type: 'events', id: event.id, attributes: event } };
+  });
+
+  app.get<{ Params: { id: string } }>('/patients/:id/notes', record, async (request) =>
+    list('notes', 'note_uid', await listNotes(db, patientOf(request).patient_uid, CARD_ROWS)),
+  );
+
+  app.get<{ Params: { id: string } }>('/patients/:id/admissions', forPatient(allow('admission')), async (request) =>
+    list('admissions', 'admission_uid', await listAdmissions(db, patientOf(request).patient_uid, CARD_ROWS)),
+  );
+
+  app.get<{ Params: { id: string } }>('/patients/:id/reminders', forPatient(allow(...WORK_LIST_FLAGS)), async (request) =>
+    list('reminders', 'id', await listUnreadReminders(db, patientOf(request).patient_uid, PAGE_ROWS)),
+  );
+
+  app.get<{ Params: { id: string } }>('/patients/:id/primary-address', record, async (request) => {
+    const address = await primaryAddress(db, patientOf(request).patient_uid);
+    return { data: address ? { type: 'addresses', id: address.address_uid, attributes: address } : null };
+  });
+
+  app.get<{ Params: { id: string } }>('/patients/:id/cit-summary', forPatient(allow('hasAppCit')), async (request) => {
+    const patient = patientOf(request);
+    return { data: { type: 'cit-summaries', id: patient.patient_uid, attributes: await citSummary(db, patient.patient_uid) } };
+  });
+};

@@ -1,0 +1,91 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'kysely';
+import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+
+let h: Harness;
+
+/** The demo patient of the navigator's division with the most notes (the face-sheet seed writes three for one). */
+async function patientWithNotes(): Promise<{ uid: string; newestNote: string; lastName: string }> {
+  const { rows } = await sql<{ patient_uid: string; last_name: string; note: string }>`
+    select p.patient_uid, p.last_name, n.note
+      from patient_note n join patient p using (patient_uid)
+     where n.patient_uid = (select patient_uid from patient_note group by patient_uid order by count(*) desc, patient_uid limit 1)
+     order by n.created_at desc limit 1`.execute(h.server.db);
+  return { uid: rows[0].patient_uid, newestNote: rows[0].note, lastName: rows[0].last_name };
+}
+
+describe('the patient record in the shell', () => {
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
+
+  test('a bare record link opens the face sheet; its cards, an event details page and the reminders page work', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 1000);
+    await loginAs(page, 'navigator');
+    const patient = await patientWithNotes();
+
+    await page.goto(`/patients/${patient.uid}`);
+    await page.waitForURL(`**/patients/${patient.uid}/face-sheet`);
+    await page.getByRole('heading', { name: 'Face Sheet' }).waitFor();
+    assert.match((await page.getByRole('heading', { level: 1 }).textContent())!, new RegExp(patient.lastName));
+    const notes = page.locator('section.face-card', { has: page.getByRole('heading', { name: 'Notes' }) });
+    // Newest first: the first note on the card is the newest stored.
+    assert.equal((await notes.locator('.face-text').first().textContent())!.trim(), patient.newestNote);
+    const admissions = page.locator('section.face-card', { has: page.getByRole('heading', { name: 'Admissions' }) });
+    await admissions.locator('li').first().waitFor();
+    await shot(page, 'record-face-sheet-navigator');
+
+    // `details` is the same page (the reminder form returns there).
+    await page.goto(`/patients/${patient.uid}/details`);
+    await page.getByRole('heading', { name: 'Face Sheet' }).waitFor();
+
+    // The left menu's Reminders item opens the patient's reminders; Add Reminder opens the form under the record.
+    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Reminders' }).click();
+    await page.waitForURL(`**/patients/${patient.uid}/reminders`);
+    await page.getByRole('link', { name: 'Add Reminder' }).click();
+    await page.waitForURL(`**/patients/${patient.uid}/reminders/add`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('an event on the face sheet opens its read-only details page', async () => {
+    const { context, page, errors } = await openPage(h, 390, 844);
+    await loginAs(page, 'navigator');
+    const { rows } = await sql<{ patient_uid: string }>`
+      select a.patient_uid from appointment a join patient p using (patient_uid)
+       where p.restricted_flag = '0' and p.division_uid = (select division_uid from division order by division_name limit 1)
+         and not exists (select 1 from patient_case c where c.patient_uid = p.patient_uid)
+       order by a.appointment_uid limit 1`.execute(h.server.db);
+    const uid = rows[0].patient_uid;
+    await page.goto(`/patients/${uid}/face-sheet`);
+    const events = page.locator('section.face-card', { has: page.getByRole('heading', { name: 'Medical Events' }) });
+    const first = events.getByRole('link').first();
+    await first.waitFor();
+    await shot(page, 'record-face-sheet-390');
+    await first.click();
+    await page.waitForURL(new RegExp(`/patients/${uid}/(appointments|medical-events/[a-z_]+|procedures|surgeries|tests)/[0-9a-f-]{36}/(details|cit-details)$`));
+    await page.getByRole('heading', { name: /Details$/ }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a patient of another division is "Patient not found", the same as a made-up id', async () => {
+    const { context, page } = await openPage(h);
+    await loginAs(page, 'navigator');
+    const other = await h.server.db
+      .selectFrom('patient')
+      .select('patient_uid')
+      .where('division_uid', '=', sql<string>`(select division_uid from division order by division_name offset 1 limit 1)`)
+      .executeTakeFirstOrThrow();
+    for (const id of [other.patient_uid, '00000000-0000-4000-8000-000000000000']) {
+      await page.goto(`/patients/${id}/face-sheet`);
+      await page.getByRole('heading', { name: 'Patient not found' }).waitFor();
+      assert.equal(await page.getByRole('heading', { name: 'Face Sheet' }).count(), 0);
+    }
+    await context.close();
+  });
+});

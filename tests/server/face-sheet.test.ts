@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql, type Kysely } from 'kysely';
+import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { call, demoFacts, login, type DemoFacts, type LoggedIn } from './support/http';
+
+let server: TestServer;
+let facts: DemoFacts;
+let nav: LoggedIn;
+let community: LoggedIn;
+let cit: LoggedIn;
+let patient: string;
+let other: string;
+// procedure, surgery and the CIT tables are read with SQL by the server and have no Kysely types.
+const raw = () => server.db as unknown as Kysely<any>;
+
+const get = (user: LoggedIn | null, patientUid: string, rest: string) =>
+  call(server.url, `/api/patients/${patientUid}/${rest}`, user ? { token: user.token } : {});
+const attrs = (answer: { body: { data: { attributes: Record<string, unknown> }[] } }) => answer.body.data.map((r) => r.attributes);
+
+before(async () => {
+  server = await startTestServer();
+  facts = await demoFacts(server.db);
+  [nav, community, cit] = await Promise.all([login(server.url, 'navigator'), login(server.url, 'community'), login(server.url, 'cit')]);
+  const hidden = [facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
+  const ordinary = await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[0]).where('patient_uid', 'not in', hidden).orderBy('last_name').limit(2).execute();
+  [patient, other] = ordinary.map((p) => p.patient_uid);
+});
+after(async () => {
+  await server?.stop();
+});
+
+describe('face sheet calls', () => {
+  it('medical events: the latest of each kind, newest first, only kinds the caller\'s calendar flags allow', async () => {
+    const status = await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-status').where('ref_data_type', '=', 'calendar').executeTakeFirstOrThrow();
+    await raw().deleteFrom('procedure').where('patient_uid', '=', patient).execute();
+    await raw().deleteFrom('surgery').where('patient_uid', '=', patient).execute();
+    await raw()
+      .insertInto('procedure')
+      .values([
+        { patient_uid: patient, procedure_name: 'Colonoscopy', event_date: new Date('2026-01-10T15:00:00Z'), status_uid: status.uid },
+        { patient_uid: patient, procedure_name: 'Colonoscopy', event_date: new Date('2026-03-10T15:00:00Z'), status_uid: status.uid },
+      ])
+      .execute();
+    await raw().insertInto('surgery').values({ patient_uid: patient, surgery_name: 'Appendectomy', event_date: new Date('2026-02-01T15:00:00Z'), status_uid: status.uid }).execute();
+
+    const events = attrs(await get(nav, patient, 'medical-events'));
+    const procedures = events.filter((e) => e.event_type === 'procedure');
+    assert.deepEqual(procedures.map((e) => new Date(e.event_date as string).toISOString()), ['2026-03-10T15:00:00.000Z'], 'one card per kind, the latest');
+    const dates = events.map((e) => new Date(e.event_date as string).getTime());
+    assert.deepEqual(dates, [...dates].sort((a, b) => b - a), 'newest first');
+    assert.ok(events.some((e) => e.event_type === 'surgery'));
+
+    // The community user has no calendar flags: a record reader, but no event kinds.
+    assert.deepEqual(attrs(await get(community, patient, 'medical-events')), []);
+  });
+
+  it('event details: this patient\'s event of that kind, otherwise 404', async () => {
+    const procedure = await raw().selectFrom('procedure').select('procedure_uid').where('patient_uid', '=', patient).executeTakeFirstOrThrow();
+    const ok = await get(nav, patient, `events/procedure/${procedure.procedure_uid}`);
+    assert.equal(ok.status, 200);
+    assert.equal(ok.body.data.attributes.medical_event_label, 'Colonoscopy');
+    assert.equal((await get(nav, other, `events/procedure/${procedure.procedure_uid}`)).status, 404, 'another patient\'s event');
+    assert.equal((await get(nav, patient, `events/surgery/${procedure.procedure_uid}`)).status, 404, 'another kind');
+    assert.equal((await get(nav, patient, `events/nonsense/${procedure.procedure_uid}`)).status, 404);
+    assert.equal((await get(nav, patient, 'events/procedure/not-a-uuid')).status, 404);
+    assert.equal((await get(community, patient, `events/procedure/${procedure.procedure_uid}`)).status, 404, 'a kind the caller may not see');
+  });
+
+  it('notes newest first without archived ones; admissions only with the admission feature', async () => {
+    await server.db.deleteFrom('patient_note').where('patient_uid', '=', patient).execute();
+    await server.db
+      .insertInto('patient_note')
+      .values([
+        { patient_uid: patient, note: 'older', created_at: new Date('2026-01-01T12:00:00Z') },
+        { patient_uid: patient, note: 'newer', created_at: new Date('2026-02-01T12:00:00Z') },
+        { patient_uid: patient, note: 'archived', is_archived: true },
+      ])
+      .execute();
+    assert.deepEqual(attrs(await get(nav, patient, 'notes')).map((n) => n.note), ['newer', 'older']);
+    assert.equal((await get(nav, patient, 'admissions')).status, 200);
+    assert.equal((await get(community, patient, 'admissions')).status, 403);
+  });
+
+  it('reminders: unread ones of this patient, newest first; not for CIT staff', async () => {
+    await server.db.deleteFrom('notification').where('subject_uid', '=', patient).execute();
+    await server.db
+      .insertInto('notification')
+      .values([
+        { subject_uid: patient, reminder_date: new Date('2026-05-01T12:00:00Z'), note: 'first' },
+        { subject_uid: patient, reminder_date: new Date('2026-06-01T12:00:00Z'), note: 'second' },
+        { subject_uid: patient, reminder_date: new Date('2026-07-01T12:00:00Z'), note: 'read', is_read: true },
+        { subject_uid: other, reminder_date: new Date('2026-07-01T12:00:00Z'), note: 'someone else' },
+      ])
+      .execute();
+    assert.deepEqual(attrs(await get(nav, patient, 'reminders')).map((r) => r.note), ['second', 'first']);
+    assert.equal((await get(cit, patient, 'reminders')).status, 403);
+  });
+
+  it('CIT summary: counts, top reasons and mental-health referrals from approved sheets only', async () => {
+    const agency = await raw().selectFrom('cit_agency').select('agency_uid').executeTakeFirstOrThrow();
+    const facility = await server.db.selectFrom('facility').select(['facility_uid', 'facility_name']).orderBy('facility_name').executeTakeFirstOrThrow();
+    const sheet = (json: Record<string, unknown>, approval: string) => ({
+      agency_uid: agency.agency_uid,
+      division_uid: facts.divisionUids[0],
+      officer_name: 'Officer',
+      approval_status: approval,
+      patient_uid: patient,
+      submission_json: sql`${JSON.stringify(json)}::jsonb`,
+    });
+    await raw().deleteFrom('cit_submission').where('patient_uid', '=', patient).execute();
+    await raw()
+      .insertInto('cit_submission')
+      .values([
+        sheet({ crisis: ['Depression', 'Homeless'], weaponInvolved: ['Firearm'], subjectTakenIntoCustodyForEvaluation: 'yes', mhFollowUpRequested: 'yes', facilityUid: facility.facility_uid }, 'approved'),
+        sheet({ crisis: ['Depression'], weaponInvolved: null, subjectTakenIntoCustodyForEvaluation: 'no', mhFollowUpRequested: 'no' }, 'approved'),
+        sheet({ crisis: ['Suicide Threat'], weaponInvolved: ['Makeshift'], subjectTakenIntoCustodyForEvaluation: 'yes' }, 'pending'),
+      ] as never)
+      .execute();
+    const summary = (await get(cit, patient, 'cit-summary')).body.data.attributes;
+    assert.deepEqual(summary, {
+      cit_events: 2,
+      with_weapons: 1,
+      emergency_hospitalizations: 1,
+      top_reasons: [{ reason: 'Depression', count: 2 }, { reason: 'Homeless', count: 1 }],
+      top_mental_health_referrals: [{ facility_name: facility.facility_name, count: 1 }],
+    });
+    assert.equal((await get(nav, patient, 'cit-summary')).status, 403);
+  });
+
+  it('primary address: the primary one, or null', async () => {
+    await server.db.deleteFrom('patient_address').where('patient_uid', '=', patient).execute();
+    assert.equal((await get(cit, patient, 'primary-address')).body.data, null);
+    await server.db.insertInto('patient_address').values([
+      { patient_uid: patient, addr1: '1 Side St', is_primary: false },
+      { patient_uid: patient, addr1: '2 Main St', is_primary: true },
+    ] as never).execute();
+    assert.equal((await get(cit, patient, 'primary-address')).body.data.attributes.address1, '2 Main St');
+  });
+
+  it('without a session: 401', async () => {
+    assert.equal((await get(null, patient, 'notes')).status, 401);
+  });
+});
