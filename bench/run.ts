@@ -1,9 +1,10 @@
 /**
- * `npm run bench`: latency and throughput of a filtered, sorted, paged data-view
- * call and a patient search beside a trivial route, with 100,000 seeded patients, on the embedded
- * PostgreSQL (and on DATABASE_URL when set); then the gzip sizes of the shell's
- * first load and of <care-queue>'s own module. Prints targets beside figures;
- * never fails on a miss.
+ * `npm run bench`: latency and throughput of the routes in ROUTES (a data-view
+ * call, patient search, the patient list and the face sheet's calls) beside a
+ * trivial route, with 100,000 seeded patients, on the embedded PostgreSQL (and
+ * on DATABASE_URL when set); then the gzip sizes of the shell's first load, of
+ * <care-queue>'s own module and of each record page. Prints targets beside
+ * figures; never fails on a miss.
  *
  * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000).
  * The embedded cluster is cached in ./.bench-data so the seed runs once.
@@ -23,16 +24,36 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 const BENCH_DB = 'careweave_bench';
-const DATA_VIEW_PATH = '/api/data/public/queue-patient-view?last_name__like=gar&sort=-referral_date,last_name&page=3&page-size=10';
-const TARGET_P99_MS = 30;
-// Patient search (issue 3): name-part search over both divisions the navigator may access.
-const SEARCH_PATH = '/api/summary-patients?q=garc&sort=lastName&current_division_only=false';
-const TARGET_SEARCH_P99_MS = 50;
 const TARGET_QUEUE_GZIP = 20 * 1024;
+const TARGET_RECORD_PAGE_GZIP = 30 * 1024;
+
+/** A measured route: its path (`{patient}` is a visible patient of the navigator's division) and its p99 target. */
+interface BenchRoute {
+  label: string;
+  path: string;
+  targetP99?: number;
+}
+
+const ROUTES: BenchRoute[] = [
+  { label: 'GET /api/live (trivial)', path: '/api/live' },
+  // Issue 1: a filtered, sorted, paged data-view call.
+  { label: 'data view (filter+sort+page)', path: '/api/data/public/queue-patient-view?last_name__like=gar&sort=-referral_date,last_name&page=3&page-size=10', targetP99: 30 },
+  // Issue 3: name-part search over both divisions the navigator may access.
+  { label: 'patient search (q=garc)', path: '/api/summary-patients?q=garc&sort=lastName&current_division_only=false', targetP99: 50 },
+  // Issue 8: the /patients list and each call the face sheet makes for one patient.
+  { label: 'patient list view', path: '/api/data/public/patient-list?sort=last_name,first_name&page=2&page-size=25', targetP99: 30 },
+  { label: 'face sheet: patient', path: '/api/patients/{patient}', targetP99: 40 },
+  { label: 'face sheet: medical events', path: '/api/patients/{patient}/medical-events', targetP99: 40 },
+  { label: 'face sheet: notes', path: '/api/patients/{patient}/notes', targetP99: 40 },
+  { label: 'face sheet: admissions', path: '/api/patients/{patient}/admissions', targetP99: 40 },
+  { label: 'face sheet: reminders', path: '/api/patients/{patient}/reminders', targetP99: 40 },
+  { label: 'face sheet: left menu', path: '/api/data/reference/reference-nav-item?ref_data_type=patient', targetP99: 40 },
+];
 
 interface Row {
   database: string;
   route: string;
+  targetP99?: number;
   p50: number;
   p99: number;
   rps: number;
@@ -87,24 +108,31 @@ async function load(url: string, token?: string, seconds = SECONDS) {
   });
 }
 
-/** Both routes against one server: a short warm-up, then the measured run. */
+/** A visible patient of the navigator's current division, for the record's calls. */
+async function somePatient(url: string, token: string): Promise<string> {
+  const res = await fetch(`${url}/api/data/public/patient-list?page-size=1`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { data?: { id: string }[]; meta?: { total: number } };
+  if (!res.ok || !body.data?.length) throw new Error(`patient list call failed: ${res.status} ${JSON.stringify(body)}`);
+  log(`patient list answers ${body.meta?.total} patients`);
+  return body.data[0].id;
+}
+
+/** Every route against one server: a check that it answers, a short warm-up, then the measured run. */
 async function measure(database: string, env: Record<string, string>): Promise<Row[]> {
   const { url, child } = await startServer(env);
   try {
     const token = await login(url);
-    const probe = await fetch(url + DATA_VIEW_PATH, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await probe.json()) as { meta?: { total: number }; errors?: unknown };
-    if (!probe.ok) throw new Error(`data-view call failed: ${probe.status} ${JSON.stringify(body)}`);
-    log(`${database}: data view answers ${body.meta?.total} matching rows; ${CONNECTIONS} connections, ${SECONDS} s per route`);
+    const patient = await somePatient(url, token);
+    log(`${database}: ${CONNECTIONS} connections, ${SECONDS} s per route`);
     const rows: Row[] = [];
-    for (const [route, target, auth] of [
-      ['GET /api/live (trivial)', `${url}/api/live`, undefined],
-      ['GET data view (filter+sort+page)', url + DATA_VIEW_PATH, token],
-      ['GET patient search (q=garc)', url + SEARCH_PATH, token],
-    ] as const) {
+    for (const route of ROUTES) {
+      const target = url + route.path.replace('{patient}', patient);
+      const auth = route.path === '/api/live' ? undefined : token;
+      const probe = await fetch(target, { headers: auth ? { authorization: `Bearer ${auth}` } : {} });
+      if (!probe.ok) throw new Error(`${route.label} failed: ${probe.status} ${await probe.text()}`);
       await load(target, auth, 2); // warm-up: JIT, pool, PostgreSQL caches
       const r = await load(target, auth);
-      rows.push({ database, route, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts + r.non2xx });
+      rows.push({ database, route: route.label, targetP99: route.targetP99, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts + r.non2xx });
     }
     return rows;
   } finally {
@@ -194,6 +222,30 @@ function bundleSizes(): string[] {
   );
   lines.push(`care-queue shared chunks it also loads (runtime, shared with the shell/other elements): ${kb(sharedGzip)} gzip`);
   for (const f of shared) lines.push(`    ${path.relative(dist, f).padEnd(44)} ${kb(gzip(f)).padStart(9)}`);
+  lines.push(...recordPageSizes(dist, firstLoad));
+  return lines;
+}
+
+/**
+ * Each record page's own download when it is opened from the shell: its chunk
+ * and what that chunk imports statically, less what the first load already has.
+ * The page modules are read from record-pages.ts, so a new section is measured without editing this.
+ */
+function recordPageSizes(dist: string, firstLoad: Set<string>): string[] {
+  const source = fs.readFileSync(path.join(ROOT, 'widgets/patient-record/record-pages.ts'), 'utf8');
+  const modules = new Set([...source.matchAll(/import\('\.\.\/[^']*\/([^'/]+)'\)/g)].map((m) => m[1]));
+  const assets = fs.readdirSync(path.join(dist, 'assets'));
+  const lines = ['record pages (own chunks beyond the first load):'];
+  for (const name of modules) {
+    const chunk = assets.find((f) => f.startsWith(`${name}-`) && f.endsWith('.js'));
+    if (!chunk) {
+      lines.push(`    ${name}: no chunk of its own (bundled with another page)`);
+      continue;
+    }
+    const own = [...closure([path.join(dist, 'assets', chunk)], false)].filter((f) => !firstLoad.has(f));
+    const size = own.reduce((sum, f) => sum + gzip(f), 0);
+    lines.push(`    ${name.padEnd(40)} ${kb(size).padStart(9)} gzip (${own.length} files)   target < ${kb(TARGET_RECORD_PAGE_GZIP)}: ${size < TARGET_RECORD_PAGE_GZIP ? 'met' : 'MISSED'}`);
+  }
   return lines;
 }
 
@@ -223,14 +275,11 @@ try {
 }
 
 console.log('');
-console.log(`Latency, ${CONNECTIONS} connections, ${SECONDS} s per route; data view: ${DATA_VIEW_PATH}`);
+console.log(`Latency, ${CONNECTIONS} connections, ${SECONDS} s per route`);
+for (const r of ROUTES) console.log(`  ${r.label}: ${r.path}`);
 console.log(table(rows));
-for (const r of rows.filter((x) => x.route.startsWith('GET data view'))) {
-  console.log(`${r.database}: data-view p99 ${r.p99.toFixed(1)} ms   target < ${TARGET_P99_MS} ms: ${r.p99 < TARGET_P99_MS ? 'met' : 'MISSED'}`);
-}
-console.log(`Patient search: ${SEARCH_PATH}`);
-for (const r of rows.filter((x) => x.route.startsWith('GET patient search'))) {
-  console.log(`${r.database}: patient-search p99 ${r.p99.toFixed(1)} ms   target < ${TARGET_SEARCH_P99_MS} ms: ${r.p99 < TARGET_SEARCH_P99_MS ? 'met' : 'MISSED'}`);
+for (const r of rows.filter((x) => x.targetP99 !== undefined)) {
+  console.log(`${r.database}: ${r.route} p99 ${r.p99.toFixed(1)} ms   target < ${r.targetP99} ms: ${r.p99 < r.targetP99! ? 'met' : 'MISSED'}`);
 }
 console.log('');
 try {

@@ -18,9 +18,30 @@ async function showQueues() {
 session.addEventListener('care-session-change', () => void showQueues());
 if (session.client) void showQueues();
 
-// Careweave elements never navigate by themselves; the portal decides.
+// Careweave elements never navigate by themselves; the portal decides. A
+// patient opens in the portal's chart viewer (one <care-patient-record>, its
+// page following the record's own links); anything else is only announced.
+const chart = document.getElementById('portal-chart');
+const record = document.getElementById('portal-record');
+const PATIENT_PATH = /^\/patients\/([0-9a-f-]{36})(?:\/(.+))?$/;
+
 document.addEventListener('care-navigate', (event) => {
   event.preventDefault();
-  notice.hidden = false;
-  notice.textContent = `The portal would open ${event.detail.path} in its chart viewer.`;
+  const match = PATIENT_PATH.exec(event.detail.path);
+  if (!match) {
+    notice.hidden = false;
+    notice.textContent = `The portal would open ${event.detail.path} in its own page.`;
+    return;
+  }
+  notice.hidden = true;
+  const opening = chart.hidden || record.getAttribute('patient-id') !== match[1];
+  record.setAttribute('patient-id', match[1]);
+  record.setAttribute('page', match[2] ?? 'face-sheet');
+  chart.hidden = false;
+  if (opening) chart.scrollIntoView({ block: 'start' });
+});
+
+document.getElementById('portal-chart-close').addEventListener('click', () => {
+  chart.hidden = true;
+  record.removeAttribute('patient-id');
 });

@@ -11,7 +11,7 @@ describe('demo partner EHR portal embeds search, calendar, reminders and queues 
     await h?.stop();
   });
 
-  test('signs in once, shows live queues, keeps both sides\' styles apart, hands navigation to the portal', async () => {
+  test('signs in once, shows live queues, keeps both sides\' styles apart, opens a chosen patient in the portal\'s chart viewer', async () => {
     const { context, page, errors } = await openPage(h);
     await page.goto('/demo/ehr-portal.html');
     await signIn(page, 'navigator');
@@ -43,14 +43,24 @@ describe('demo partner EHR portal embeds search, calendar, reminders and queues 
 
     await shot(page, 'demo-ehr-portal');
 
+    // A queue row opens the patient's record in the portal's own chart viewer, and its menu moves between pages there.
     await card.locator('tbody tr').first().click();
-    await page.locator('#portal-notice').getByText(/^The portal would open \/patients\/[0-9a-f-]{36}\/face-sheet in its chart viewer\.$/).waitFor();
+    const chart = page.locator('#portal-chart');
+    await chart.getByRole('heading', { name: 'Face Sheet' }).waitFor();
+    const record = chart.locator('care-patient-record');
+    assert.match((await record.getAttribute('patient-id'))!, /^[0-9a-f-]{36}$/);
+    await chart.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Activity Log' }).click();
+    await chart.getByRole('heading', { name: 'Activity Log' }).waitFor();
+    assert.equal(await record.getAttribute('page'), 'audit');
     assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html', 'the element did not navigate the portal itself');
+    await shot(page, 'demo-ehr-portal-chart', false);
+    await chart.getByRole('button', { name: 'Close chart' }).click();
+    await chart.waitFor({ state: 'hidden' });
     assert.deepEqual(errors, []);
     await context.close();
   });
 
-  test('the same sign-in serves search, calendar and reminders; a chosen patient goes to the portal', async () => {
+  test('the same sign-in serves search, calendar and reminders; Continue opens the record in the portal with one ViewedPatient', async () => {
     const { context, page } = await openPage(h);
     await page.goto('/demo/ehr-portal.html');
     await signIn(page, 'navigator');
@@ -64,8 +74,10 @@ describe('demo partner EHR portal embeds search, calendar, reminders and queues 
     const dialog = page.locator('sl-dialog[label="García, Amara"][open]');
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await page.locator('#portal-notice').getByText(/^The portal would open \/patients\/[0-9a-f-]{36} in its chart viewer\.$/).waitFor();
-    const patientUid = /\/patients\/([0-9a-f-]{36})/.exec((await page.locator('#portal-notice').textContent())!)![1];
+    const chart = page.locator('#portal-chart');
+    await chart.getByRole('heading', { name: 'Face Sheet' }).waitFor();
+    assert.match((await chart.getByRole('heading', { level: 1 }).textContent())!, /Amara/);
+    const patientUid = (await chart.locator('care-patient-record').getAttribute('patient-id'))!;
     const audit = await h.server.db.selectFrom('audit_entry').select('action').where('patient_uid', '=', patientUid).execute();
     assert.deepEqual(audit, [{ action: 'ViewedPatient' }]);
     assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html');
