@@ -28,7 +28,11 @@ describe('the patient record in the shell', () => {
     await loginAs(page, 'navigator');
     const patient = await patientWithNotes();
 
-    await page.goto(`/patients/${patient.uid}`);
+    const views = async () =>
+      (await h.server.db.selectFrom('audit_entry').select('audit_uid').where('patient_uid', '=', patient.uid).where('action', '=', 'ViewedPatient').execute()).length;
+    const before = await views();
+    // An external link (spec 001: ref=external) opens the face sheet and counts as one view, however many calls the page makes.
+    await page.goto(`/patients/${patient.uid}?ref=external`);
     await page.waitForURL(`**/patients/${patient.uid}/face-sheet`);
     await page.getByRole('heading', { name: 'Face Sheet' }).waitFor();
     assert.match((await page.getByRole('heading', { level: 1 }).textContent())!, new RegExp(patient.lastName));
@@ -44,10 +48,13 @@ describe('the patient record in the shell', () => {
     await page.getByRole('heading', { name: 'Face Sheet' }).waitFor();
 
     // The left menu's Reminders item opens the patient's reminders; Add Reminder opens the form under the record.
+    // Two page loads so far; moving inside the record is not another view.
     await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Reminders' }).click();
     await page.waitForURL(`**/patients/${patient.uid}/reminders`);
     await page.getByRole('link', { name: 'Add Reminder' }).click();
     await page.waitForURL(`**/patients/${patient.uid}/reminders/add`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    assert.equal(await views(), before + 2);
     assert.deepEqual(errors, []);
     await context.close();
   });
