@@ -69,4 +69,7 @@ export const PATIENT_RECORD_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasApp
 /** The modes whose /patients page is the division's patient list (identity users search instead). */
 export const PATIENT_LIST_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity', 'hasAppCit', 'hasAppSponsor', 'hasHwc'];
 
+/** The modes whose face sheet shows notes, and who keep them (spec 001 "Patient overview": not CIT, whose record is the contact sheets). */
+export const NOTE_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity', 'hasAppSponsor', 'hasHwc'];
+
 export const hasAnyFlag = (flags: Partial<Flags> | undefined, anyOf: readonly Flag[]): boolean => anyOf.some((f) => !!flags?.[f]);

@@ -309,6 +309,22 @@ export interface PatientNoteTable {
   is_archived: Generated<boolean>;
   created_at: GeneratedTimestamp;
 }
+/** patient_note_view (migration 023): a note with its author and its patient's division and restriction. */
+export interface PatientNoteViewTable {
+  note_uid: string;
+  patient_uid: string;
+  note_type: string;
+  note: string;
+  activity_date: string;
+  session_duration_minutes: number | null;
+  is_archived: boolean;
+  created_date: Date;
+  author_uid: string | null;
+  author_first_name: string | null;
+  author_last_name: string | null;
+  division_uid: string;
+  restricted_flag: string;
+}
 export interface AdmissionTable {
   admission_uid: Generated<string>;
   patient_uid: string;
@@ -436,6 +452,7 @@ export interface Database {
   patient_address: PatientAddressTable;
   patient_email_address: PatientEmailAddressTable;
   patient_note: PatientNoteTable;
+  patient_note_view: PatientNoteViewTable;
   admission: AdmissionTable;
   patient_insurance: PatientInsuranceTable;
   external_referral: ExternalReferralTable;

@@ -1,7 +1,6 @@
-import dayjs from 'dayjs';
 import { useId, type ReactNode } from 'react';
 import { CALENDAR_EVENT_TYPE_LABELS, eventDetailsPath } from '../../shared/schemas/calendar';
-import { formatDate } from '../../shared/format';
+import { formatDate, formatShortDate, personName } from '../../shared/format';
 import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
 import type { Loaded } from '../kit/use-loaded';
@@ -53,17 +52,28 @@ export function EventCards({ patientId, events }: { patientId: string; events: L
 }
 
 /** Spec 001 section 9: notes newest first, dated MM/DD/YY. */
-export function NotesCard({ notes }: { notes: Loaded<PatientNote[]> }) {
+export function NotesCard({ patientId, notes, canAdd }: { patientId: string; notes: Loaded<PatientNote[]>; canAdd: boolean }) {
+  const base = `/patients/${encodeURIComponent(patientId)}/notes`;
   return (
-    <Card title="Notes">
+    <Card
+      title="Notes"
+      action={
+        canAdd && (
+          <span className="card-actions">
+            <NavLink path={base}>View All</NavLink>
+            <NavLink path={`${base}/add`}>Add Note</NavLink>
+          </span>
+        )
+      }
+    >
       <ListBody list={notes} emptyText="No Notes">
         {(rows) => (
           <ul className="face-list">
             {rows.map((n) => (
               <li key={n.noteUid}>
                 <div className="face-list-meta">
-                  <time dateTime={n.createdDate}>{dayjs(n.createdDate).format('MM/DD/YY')}</time>
-                  {(n.authorFirstName || n.authorLastName) && <span>{[n.authorFirstName, n.authorLastName].filter(Boolean).join(' ')}</span>}
+                  <time dateTime={n.createdDate}>{formatShortDate(n.createdDate)}</time>
+                  {(n.authorFirstName || n.authorLastName) && <span>{personName(n.authorFirstName, n.authorLastName)}</span>}
                 </div>
                 <p className="face-text">{n.note}</p>
               </li>

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
+import { useEmit } from '../../shared/widget/emit';
+import { LoadState } from '../kit/load-state';
+import { NavLink } from '../kit/nav-link';
+import { toast, Toasts } from '../kit/toasts';
+import type { RecordPageProps } from '../patient-record/record-pages';
+import { formatShortDate, personName } from '../../shared/format';
+import { sessionLength } from './session-length';
+import { useDeactivateNote, useNote } from './notes.resource';
+import { NotesStyles } from './notes.styles';
+
+/** Spec 001 section 8. */
+export const DEACTIVATED = 'Successfully deleted!';
+export const DEACTIVATE_FAILED = 'Oops, something went wrong.';
+
+/** Spec 001 section 2 `notes/{id}/details`: one note, read-only; deactivated after a confirmation (section 4), never edited. */
+export function NoteDetails({ patientId, params }: Pick<RecordPageProps, 'patientId' | 'params'>) {
+  const emit = useEmit();
+  const note = useNote(params.noteId);
+  const deactivate = useDeactivateNote();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const list = `/patients/${encodeURIComponent(patientId)}/notes`;
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await deactivate(params.noteId);
+    } catch {
+      setBusy(false);
+      setConfirming(false);
+      toast(DEACTIVATE_FAILED, 'danger');
+      return;
+    }
+    toast(DEACTIVATED, 'success');
+    emit('care-saved', { type: 'notes', patientUid: patientId });
+    emit('care-navigate', { path: list });
+  };
+
+  return (
+    <div className="notes-page">
+      <NotesStyles />
+      <div className="notes-head">
+        <h2>Note Details</h2>
+        <NavLink path={list}>Back to Notes</NavLink>
+      </div>
+      <section className="card">
+        <LoadState isLoading={note.isLoading} error={note.error} lines={4}>
+          {note.data && (
+            <>
+              <dl className="note-facts">
+                <dt>Date</dt>
+                <dd>{formatShortDate(note.data.createdDate)}</dd>
+                <dt>Activity Date</dt>
+                <dd>{formatShortDate(note.data.activityDate)}</dd>
+                <dt>Author</dt>
+                <dd>{personName(note.data.authorFirstName, note.data.authorLastName) || '—'}</dd>
+                <dt>Session Duration</dt>
+                <dd>{sessionLength(note.data.sessionDurationMinutes) || '—'}</dd>
+                <dt>Type</dt>
+                <dd>{note.data.noteType}</dd>
+              </dl>
+              <p className="note-text">{note.data.note}</p>
+              <SlButton variant="danger" outline onClick={() => setConfirming(true)}>
+                Deactivate Note
+              </SlButton>
+            </>
+          )}
+        </LoadState>
+      </section>
+      <SlDialog label="Deactivate Note" open={confirming} onSlAfterHide={(e) => e.target === e.currentTarget && setConfirming(false)}>
+        This note will no longer show in the patient's record. Deactivate it?
+        <SlButton slot="footer" onClick={() => setConfirming(false)} disabled={busy}>
+          Cancel
+        </SlButton>
+        <SlButton slot="footer" variant="danger" onClick={confirm} disabled={busy}>
+          {busy ? 'Working ...' : 'Deactivate'}
+        </SlButton>
+      </SlDialog>
+      <Toasts />
+    </div>
+  );
+}
