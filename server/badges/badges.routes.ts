@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
-import { badgeChangesFromForm, PatientBadgeChangesSchema, type PatientBadgeChanges } from '../../shared/schemas/badges';
+import { badgeChangesFromForm, exclusiveMessage, overChosenGroup, PatientBadgeChangesSchema, type PatientBadgeChanges } from '../../shared/schemas/badges';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange, type AuditSource } from '../audit/audit.repository';
@@ -42,12 +42,13 @@ async function applyChanges(trx: Db, source: AuditSource, patientUid: string, ch
   const removed = new Set(changes.delete.map((d) => d.patientBadgeUid));
   const kept = current.filter((b) => !removed.has(b.patient_badge_uid)).map((b) => b.badge_uid);
   const after = new Set([...kept, ...changes.create.map((c) => c.badgeUid)]);
-  const exclusive = await findBadges(trx, [...after]);
-  for (const group of new Set(exclusive.filter((b) => b.is_exclusive).map((b) => b.badge_group_uid))) {
-    const chosen = exclusive.filter((b) => b.badge_group_uid === group);
-    if (chosen.length <= 1) continue;
-    const index = changes.create.findIndex((c) => c.badgeGroupUid === group);
-    throw fieldError(index >= 0 ? `create.${index}.badge_uid` : 'create', `Choose only one badge of ${chosen[0].badge_group_label}`);
+  const chosen = await findBadges(trx, [...after]);
+  // One entry per badge chosen: each is both a group to check and a choice in it.
+  const groups = chosen.map((b) => ({ badgeGroupUid: b.badge_group_uid, badgeGroupLabel: b.badge_group_label, isExclusive: b.is_exclusive }));
+  const over = overChosenGroup(groups, groups);
+  if (over) {
+    const index = changes.create.findIndex((c) => c.badgeGroupUid === over.badgeGroupUid);
+    throw fieldError(index >= 0 ? `create.${index}.badge_uid` : 'create', exclusiveMessage(over.badgeGroupLabel));
   }
 
   const gone = await removePatientBadges(trx, patientUid, [...removed]);

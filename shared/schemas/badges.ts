@@ -1,4 +1,4 @@
-import { array, define, object, size, type Infer } from 'superstruct';
+import { array, define, object, refine, size, string, type Infer } from 'superstruct';
 import { isUuid } from '../uuid';
 
 /** More changes than a badge page can make in one save (it shows a few dozen badges). */
@@ -51,3 +51,27 @@ export function badgeChangesFromForm(fields: Record<string, unknown>): { value: 
   // Holes (create[1] without create[0]) become undefined entries the schema names.
   return { value: { create: Array.from(lists.create), delete: Array.from(lists.delete) } };
 }
+
+export interface BadgeGroupRule {
+  badgeGroupUid: string;
+  badgeGroupLabel: string;
+  isExclusive: boolean;
+}
+
+export const exclusiveMessage = (groupLabel: string) => `Choose only one badge of ${groupLabel}`;
+
+/** Spec 001 section 4: an exclusive group is single choice. The first exclusive group `chosen` holds more than one badge of, or null. */
+export function overChosenGroup(groups: readonly BadgeGroupRule[], chosen: readonly { badgeGroupUid: string }[]): BadgeGroupRule | null {
+  return groups.find((g) => g.isExclusive && chosen.filter((c) => c.badgeGroupUid === g.badgeGroupUid).length > 1) ?? null;
+}
+
+/** The badge page's form: the badges chosen, at most one of each exclusive group. */
+export function badgeSelectionSchema(groups: readonly BadgeGroupRule[], groupOfBadge: (badgeUid: string) => string | undefined) {
+  return object({
+    badges: refine(array(string()), 'exclusiveGroups', (uids) => {
+      const over = overChosenGroup(groups, uids.map((badgeUid) => ({ badgeGroupUid: groupOfBadge(badgeUid) ?? '' })));
+      return over ? exclusiveMessage(over.badgeGroupLabel) : true;
+    }),
+  });
+}
+export type BadgeSelection = { badges: string[] };

@@ -50,16 +50,17 @@ function DivisionPatients() {
   const emit = useEmit();
   const fetchPage = usePatientListFetcher();
   return (
-    <DataTable
-      tableId="patient-list"
-      caption="Patients of the current division"
-      columns={COLUMNS}
-      fetchPage={fetchPage}
-      defaultSort="last_name"
-      emptyText="No patients"
-      minWidth="48rem"
-      onRowClick={(row) => emit('care-navigate', { path: `/patients/${encodeURIComponent(row.patient_uid)}` })}
-    />
+    <section className="card" aria-label="Patients of the current division">
+      {/* No default sort here: the view's own (last name, then first name) applies until a header is clicked. */}
+      <DataTable
+        tableId="patient-list"
+        columns={COLUMNS}
+        fetchPage={fetchPage}
+        emptyText="No patients"
+        minWidth="48rem"
+        onRowClick={(row) => emit('care-navigate', { path: `/patients/${encodeURIComponent(row.patient_uid)}` })}
+      />
+    </section>
   );
 }
 

@@ -5,7 +5,7 @@ const css = /* css */ `
 .patient-list-welcome { max-width: 48rem; }
 .patient-list-welcome h2 { margin: 0 0 var(--sl-spacing-small); font-size: var(--sl-font-size-large); }
 .patient-list-welcome p { margin: 0 0 var(--sl-spacing-small); }
-.patient-list-welcome ul { margin: 0; padding-left: var(--sl-spacing-large); }
+.patient-list-welcome ul { margin: 0 0 var(--sl-spacing-small); padding-left: var(--sl-spacing-large); }
 `;
 
 export function PatientListStyles() {
