@@ -187,6 +187,16 @@ describe('refusals on every route', () => {
     ['POST', '/api/audit', { patient_uid: uuid, action: 'ViewedPatient' }],
     ['GET', `/api/patients/${uuid}/audit-messages`],
     ['GET', `/api/patients/${uuid}`],
+    ['GET', `/api/patients/${uuid}/medical-events`],
+    ['GET', `/api/patients/${uuid}/events/${uuid}/${uuid}`],
+    ['GET', `/api/patients/${uuid}/notes`],
+    ['GET', `/api/patients/${uuid}/admissions`],
+    ['GET', `/api/patients/${uuid}/reminders`],
+    ['GET', `/api/patients/${uuid}/primary-address`],
+    ['GET', `/api/patients/${uuid}/cit-summary`],
+    ['GET', '/api/reference-data/reference-badge-groups'],
+    ['GET', `/api/patients/${uuid}/patient-badges`],
+    ['PUT', `/api/patients/${uuid}/patient-badges`, {}],
     ['GET', '/api/summary-patients?q=garcia'],
     ['GET', '/api/data/public/identity-quick-search?q=garcia'],
     ['GET', '/api/providers/mv'],
@@ -228,7 +238,7 @@ describe('refusals on every route', () => {
       'GET /api/cit/:param/context', 'POST /api/cit/:param/identify', 'POST /api/cit/:param/person-match', 'POST /api/cit/:param/submit', 'GET /api/reference-data/reference-geo-data', 'GET /api/cit-pdf',
       'GET /api/ext/:param', 'GET /api/ext/:param/index', 'GET /api/ext/:param/reference/:param', 'GET /api/ext/:param/providers', 'POST /api/ext/:param/register', 'POST /api/ext/:param/register-confirm', 'POST /api/ext/:param',
       'GET /api/handle_with_care/context', 'GET /api/handle_with_care/config/reference-gender', 'GET /api/handle_with_care/public/facility', 'POST /api/handle_with_care/submit'];
-    const normalise = (p: string) => p.replace(/\/:[a-z]+/g, '/:param');
+    const normalise = (p: string) => p.replace(/\/:[A-Za-z]+/g, '/:param');
     const covered = ROUTES.map(([m, p]) => normalise(`${m} ${p.split('?')[0].replaceAll(uuid, ':param').replace(/\/(queue-patient-view|reference-gender)\b/, '/:param')}`));
     const missing = registered.map(normalise).filter((r) => !open.includes(r) && !covered.includes(r) && !r.includes('*'));
     assert.deepEqual([...new Set(missing)], []);
