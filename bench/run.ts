@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: latency and throughput of a filtered, sorted, paged data-view
- * call and a patient search beside a trivial route, with 100,000 seeded patients, on the embedded
+ * call, a patient search and the patient list beside a trivial route, with 100,000 seeded patients, on the embedded
  * PostgreSQL (and on DATABASE_URL when set); then the gzip sizes of the shell's
  * first load and of <care-queue>'s own module. Prints targets beside figures;
  * never fails on a miss.
@@ -28,6 +28,9 @@ const TARGET_P99_MS = 30;
 // Patient search (issue 3): name-part search over both divisions the navigator may access.
 const SEARCH_PATH = '/api/summary-patients?q=garc&sort=lastName&current_division_only=false';
 const TARGET_SEARCH_P99_MS = 50;
+// /patients (issue 8): the first page of the current division's list in its default order.
+const PATIENT_LIST_PATH = '/api/data/public/patient-list?page=1&page-size=10';
+const TARGET_PATIENT_LIST_P99_MS = 30;
 const TARGET_QUEUE_GZIP = 20 * 1024;
 
 interface Row {
@@ -101,6 +104,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       ['GET /api/live (trivial)', `${url}/api/live`, undefined],
       ['GET data view (filter+sort+page)', url + DATA_VIEW_PATH, token],
       ['GET patient search (q=garc)', url + SEARCH_PATH, token],
+      ['GET patient list (page 1)', url + PATIENT_LIST_PATH, token],
     ] as const) {
       await load(target, auth, 2); // warm-up: JIT, pool, PostgreSQL caches
       const r = await load(target, auth);
@@ -231,6 +235,10 @@ for (const r of rows.filter((x) => x.route.startsWith('GET data view'))) {
 console.log(`Patient search: ${SEARCH_PATH}`);
 for (const r of rows.filter((x) => x.route.startsWith('GET patient search'))) {
   console.log(`${r.database}: patient-search p99 ${r.p99.toFixed(1)} ms   target < ${TARGET_SEARCH_P99_MS} ms: ${r.p99 < TARGET_SEARCH_P99_MS ? 'met' : 'MISSED'}`);
+}
+console.log(`Patient list: ${PATIENT_LIST_PATH}`);
+for (const r of rows.filter((x) => x.route.startsWith('GET patient list'))) {
+  console.log(`${r.database}: patient-list p99 ${r.p99.toFixed(1)} ms   target < ${TARGET_PATIENT_LIST_P99_MS} ms: ${r.p99 < TARGET_PATIENT_LIST_P99_MS ? 'met' : 'MISSED'}`);
 }
 console.log('');
 try {
