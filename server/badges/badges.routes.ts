@@ -22,9 +22,11 @@ const fieldError = (field: string, message: string) => new HttpError(422, [{ fie
 
 /**
  * Applies one save in the caller's transaction: the badges asked for must be
- * active badges of the group named, the ones removed the patient's own, and
- * afterwards an exclusive group may hold one badge at most (spec 001 section 4).
- * Each badge added or removed is an entry in the patient's activity log.
+ * active badges of the group named, and afterwards an exclusive group may hold
+ * one badge at most (spec 001 section 4). A PUT may be sent twice (a retry
+ * after a lost answer): a badge already held is not added again, and a
+ * removal naming none of the patient's badges removes nothing. Each badge
+ * added or removed is an entry in the patient's activity log.
  */
 async function applyChanges(trx: Db, source: AuditSource, patientUid: string, changes: PatientBadgeChanges): Promise<void> {
   await lockPatientBadges(trx, patientUid);
@@ -35,10 +37,6 @@ async function applyChanges(trx: Db, source: AuditSource, patientUid: string, ch
     if (!badge) throw fieldError(`create.${i}.badge_uid`, 'Unknown badge');
     if (badge.badge_group_uid !== c.badgeGroupUid) throw fieldError(`create.${i}.badge_group_uid`, 'Must be the badge\'s group');
   });
-  changes.delete.forEach((d, i) => {
-    if (!current.some((b) => b.patient_badge_uid === d.patientBadgeUid)) throw fieldError(`delete.${i}.patient_badge_uid`, 'Not a badge of this patient');
-  });
-
   const removed = new Set(changes.delete.map((d) => d.patientBadgeUid));
   const kept = current.filter((b) => !removed.has(b.patient_badge_uid)).map((b) => b.badge_uid);
   const after = new Set([...kept, ...changes.create.map((c) => c.badgeUid)]);

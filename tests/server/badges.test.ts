@@ -134,7 +134,22 @@ describe('PUT /api/patients/{id}/patient-badges', () => {
     assert.deepEqual(await labels(), ['Fall Risk']);
   });
 
-  it('refuses ids that are not ids, unknown badges, a wrong group and badges of another patient, with the field', async () => {
+  it('a save sent twice is applied once; a removal never reaches another patient\'s badge', async () => {
+    await put(changes({ create: create('Low Risk') }));
+    const low = (await badgesOf()).find((b: any) => b.badge_label === 'Low Risk');
+    const save = changes({ create: create('High Risk'), delete: [{ patientBadgeUid: low.id }] });
+    assert.equal((await put(save)).status, 200);
+    const again = await put(save);
+    assert.equal(again.status, 200, again.text);
+    assert.deepEqual(await labels(), ['High Risk']);
+    assert.equal((await auditMessages()).filter((m) => m?.endsWith('the badge High Risk')).length, 1, 'logged once');
+
+    const elsewhere = await server.db.selectFrom('patient_badge').select(['patient_badge_uid', 'patient_uid']).where('patient_uid', '<>', patient).executeTakeFirstOrThrow();
+    assert.equal((await put(changes({ delete: [{ patientBadgeUid: elsewhere.patient_badge_uid }] }))).status, 200);
+    assert.ok(await server.db.selectFrom('patient_badge').select('patient_badge_uid').where('patient_badge_uid', '=', elsewhere.patient_badge_uid).executeTakeFirst(), 'still there');
+  });
+
+  it('refuses ids that are not ids, unknown badges and a wrong group, with the field', async () => {
     assert.deepEqual(errorsOf(await put('create[0][badge_uid]=x&create[0][badge_group_uid]=y'), 422), [
       { field: 'create.0.badge_uid', message: 'Must be an id' },
       { field: 'create.0.badge_group_uid', message: 'Must be an id' },
@@ -144,10 +159,6 @@ describe('PUT /api/patients/{id}/patient-badges', () => {
     ]);
     assert.deepEqual(errorsOf(await put(changes({ create: [{ badgeUid: badge['Low Risk'].badgeUid, badgeGroupUid: badge['Fall Risk'].badgeGroupUid }] })), 422), [
       { field: 'create.0.badge_group_uid', message: "Must be the badge's group" },
-    ]);
-    const elsewhere = await server.db.selectFrom('patient_badge').select('patient_badge_uid').where('patient_uid', '<>', patient).executeTakeFirstOrThrow();
-    assert.deepEqual(errorsOf(await put(changes({ delete: [{ patientBadgeUid: elsewhere.patient_badge_uid }] })), 422), [
-      { field: 'delete.0.patient_badge_uid', message: 'Not a badge of this patient' },
     ]);
     assert.deepEqual(errorsOf(await put(`create[1][badge_uid]=${badge['Diabetic'].badgeUid}&create[1][badge_group_uid]=${badge['Diabetic'].badgeGroupUid}`), 422), [{ field: 'create.0', message: 'Required' }]);
     assert.deepEqual(await labels(), []);

@@ -1,5 +1,4 @@
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
-import { homeMode } from '../../shared/modes';
 import { useEmit } from '../../shared/widget/emit';
 import { useWidgetSession } from '../../shared/widget/widget-context';
 import { DataTable, type Column } from '../kit/data-table';
@@ -73,7 +72,8 @@ export function PatientList() {
   const flags = useFlags();
   const session = useWidgetSession();
   const emit = useEmit();
-  const identity = homeMode(flags ?? undefined) === 'identity';
+  // Identity is the first of the home modes (shared/modes.ts): any identity user gets the identity page.
+  const identity = !!flags?.hasAppIdentity;
   return (
     <div className="patient-list">
       <PatientListStyles />
