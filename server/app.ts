@@ -28,6 +28,7 @@ import { patientSearchRoutes } from './patient-search/patient-search.routes';
 import { patientsRoutes } from './patients/patients.routes';
 import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
 import { notesRoutes } from './notes/notes.routes';
+import { badgesRoutes } from './badges/badges.routes';
 import { providersRoutes } from './providers/providers.routes';
 import { remindersRoutes } from './reminders/reminders.routes';
 import { requestId, sendRequestIds } from './request-id';
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(patientsRoutes, ctx);
       await api.register(faceSheetRoutes, ctx);
       await api.register(notesRoutes, ctx);
+      await api.register(badgesRoutes, ctx);
       await api.register(supportRoutes, ctx);
       await api.register(b2wRoutes, ctx);
       await api.register(optOutRoutes, ctx);

@@ -24,3 +24,4 @@ export const OptOut = widget(() => import('../widgets/opt-out/opt-out.component'
 export const RemindersPage = widget(() => import('../widgets/reminders/reminders.component'), 'RemindersPage');
 export const SupportForm = widget(() => import('../widgets/support/support.component'), 'SupportForm');
 export const PatientRecord = widget(() => import('../widgets/patient-record/patient-record.component'), 'PatientRecord');
+export const PatientList = widget(() => import('../widgets/patient-list/patient-list.component'), 'PatientList');

@@ -11,6 +11,7 @@ import {
   HwcDetail,
   HwcForm,
   OptOut,
+  PatientList,
   ReferralFormWidget,
   RemindersPage,
   SupportForm,
@@ -75,6 +76,7 @@ const PAGES: ShellPage[] = [
   widgetPage('/home/reminders', 'Reminders', () => <RemindersPage />, { private: true }),
   widgetPage('/home/calendar', 'Calendar', (_, { search }) => <CalendarPage startDate={search.get('startDate') ?? undefined} />, { private: true }),
   // Spec 001 section 2: /patient/{id}/... is the same as /patients/{id}/...; a bare record opens its first page.
+  widgetPage('/patients', 'Patients', () => <PatientList />, { private: true }),
   privatePage('/patient/*', (p) => <Redirect to={`/patients/${p['*']}`} replace />),
   privatePage('/patients/:patientId', (p, { session, search }) => <Redirect to={patientRedirect(p.patientId, session, search)} replace />),
   privatePage('/patients/:patientId/*', (p, { search }) => <PatientRecordRoute patientId={p.patientId} page={p['*']} search={search} />),

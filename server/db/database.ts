@@ -410,7 +410,38 @@ export interface PatientEpisodeTable {
   updated_at: GeneratedTimestamp;
 }
 
+/** Migration 022: badge groups and badges (reference lists) and the badges a patient carries. */
+export interface ReferenceBadgeGroupTable {
+  badge_group_uid: Generated<string>;
+  badge_group_name: string;
+  badge_group_label: string;
+  badge_group_color: string | null;
+  is_exclusive: Generated<boolean>;
+  default_sort_order: Generated<number>;
+  is_active: Generated<boolean>;
+}
+export interface ReferenceBadgeTable {
+  badge_uid: Generated<string>;
+  badge_group_uid: string;
+  badge_name: string;
+  badge_label: string;
+  color: string | null;
+  default_sort_order: Generated<number>;
+  is_active: Generated<boolean>;
+}
+export interface PatientBadgeTable {
+  patient_badge_uid: Generated<string>;
+  patient_uid: string;
+  badge_uid: string;
+  badge_group_uid: string;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+}
+
 export interface Database {
+  reference_badge_group: ReferenceBadgeGroupTable;
+  reference_badge: ReferenceBadgeTable;
+  patient_badge: PatientBadgeTable;
   nav_item: NavItemTable;
   patient_episode: PatientEpisodeTable;
   idempotent_request: IdempotentRequestTable;

@@ -1,4 +1,5 @@
 import type { AuthContext } from '../auth/context';
+import { listPatientBadges } from '../badges/badges.repository';
 import type { Db } from '../db/connect';
 
 /** What the record's header and pages need to know about the patient (spec 001 section 3 "Patient"). */
@@ -36,6 +37,7 @@ export async function patientDocument(db: Db, auth: AuthContext, patientUid: str
     .where('p.patient_uid', '=', patientUid)
     .executeTakeFirstOrThrow();
   const { patient_episode_uid, episode_status_uid, episode_status_label, sacwis_person_id, agency_legal_status, in_custody, ...patient } = row;
+  const badges = await listPatientBadges(db, patientUid);
   const phones = { mobile: row.mobile_phone, home: row.home_phone, work: row.work_phone } as Record<string, string | null>;
   return {
     ...patient,
@@ -43,6 +45,8 @@ export async function patientDocument(db: Db, auth: AuthContext, patientUid: str
     user_can_see_restricted_case: true,
     phone: row.preferred_phone ? (phones[row.preferred_phone] ?? null) : null,
     summary_patient: { patient_episode_uid, episode_status_uid, episode_status_label },
+    // The header's pills (spec 001 "Patient header").
+    badges: badges.map((b) => ({ badge_uid: b.badge_uid, badge_label: b.badge_label, color: b.color })),
     // Identity facts only for the modes that work with them (as in patient search).
     ...(auth.flags.hasAppIdentity || auth.flags.hasAppNavigator ? { sacwis_person_id, agency_legal_status, in_custody } : {}),
   };

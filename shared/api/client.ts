@@ -59,7 +59,9 @@ export class ApiClient {
 
   async request<T>(method: string, path: string, options: { query?: Query; body?: unknown; raw?: boolean; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    // A form body (a few calls of the spec are form-encoded) goes as it is; fetch sets its content type.
+    const form = options.body instanceof URLSearchParams ? options.body : null;
+    if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
     if (this.config.pageViewId) headers[PAGE_VIEW_HEADER] = this.config.pageViewId;
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
     else if (this.config.csrfToken && method !== 'GET') headers['x-csrf-token'] = this.config.csrfToken;
@@ -69,7 +71,7 @@ export class ApiClient {
         method,
         headers,
         credentials: this.config.token ? 'omit' : 'include',
-        body: options.body === undefined ? undefined : JSON.stringify(options.raw ? options.body : snakeKeys(options.body)),
+        body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.raw ? options.body : snakeKeys(options.body))),
         signal: options.signal,
       });
     } catch (err) {

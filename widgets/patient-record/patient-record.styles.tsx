@@ -10,7 +10,7 @@ const css = /* css */ `
 .record-facts div { display: flex; gap: var(--sl-spacing-2x-small); }
 .record-facts dt { color: var(--sl-color-neutral-600); font-size: var(--sl-font-size-small); align-self: center; }
 .record-facts dd { margin: 0; }
-.record-pills { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small); margin-top: var(--sl-spacing-x-small); }
+.record-pills { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small); margin: var(--sl-spacing-x-small) 0 0; padding: 0; list-style: none; }
 .record-pill { padding: 0 var(--sl-spacing-x-small); border-radius: var(--sl-border-radius-pill); font-size: var(--sl-font-size-small); color: #fff; background: var(--sl-color-neutral-600); }
 .record-note { flex: 1 0 100%; margin: 0; padding: var(--sl-spacing-x-small) var(--sl-spacing-small); background: var(--sl-color-warning-100); border-left: 4px solid var(--sl-color-warning-600); border-radius: var(--sl-border-radius-medium); white-space: pre-wrap; overflow-wrap: anywhere; }
 .record-gear { flex: none; margin-left: auto; }

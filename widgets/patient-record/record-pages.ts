@@ -47,6 +47,7 @@ export const RECORD_PAGES: RecordPage[] = [
   page('notes/add', () => import('../notes/note-form.component'), 'NoteForm'),
   page('notes/:noteId/details', () => import('../notes/note-details.component'), 'NoteDetails'),
   page('audit', () => import('../audit/activity-log.component'), 'ActivityLog'),
+  page('badge', () => import('../badges/badges.component'), 'PatientBadges'),
 ];
 
 /** The page for `path` and its parameters, or null ("Page not found" inside the record). */

@@ -4,6 +4,7 @@ import { hashPassword } from '../../auth/password';
 import type { Db } from '../connect';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { seedB2w } from './b2w';
+import { seedBadges } from './badges';
 import { seedCalendar } from './calendar';
 import { seedCit } from './cit';
 import { seedExt } from './ext';
@@ -103,6 +104,7 @@ export async function seedDemo(db: Db, patientCount = 240): Promise<DemoIds | nu
     await seedExt(tx, ids);
     await seedPatientSearch(tx, ids);
     await seedFaceSheet(tx, ids);
+    await seedBadges(tx, ids);
     return ids;
   });
 }

@@ -1,0 +1,94 @@
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import { useEmit } from '../../shared/widget/emit';
+import { useWidgetSession } from '../../shared/widget/widget-context';
+import { DataTable, type Column } from '../kit/data-table';
+import { LoadState } from '../kit/load-state';
+import { Toasts } from '../kit/toasts';
+import { useFlags } from '../kit/use-flags';
+import { usePatientListFetcher, type PatientListRow } from './patient-list.resource';
+import { PatientListStyles } from './patient-list.styles';
+
+/**
+ * Whether the page offers Add Patient (spec 001 section 2). Off until the
+ * /patients/add page is in the shell: a button to a page that does not exist
+ * would lead to "Page not found".
+ */
+export const ADD_PATIENT_ENABLED = false;
+
+const COLUMNS: Column<PatientListRow>[] = [
+  { columnName: 'last_name', displayHeader: 'Last Name', filterable: true },
+  { columnName: 'first_name', displayHeader: 'First Name', filterable: true },
+  { columnName: 'birth_date', displayHeader: 'Date of Birth', filterable: true },
+  { columnName: 'gender_label', displayHeader: 'Sex', filterable: true },
+  { columnName: 'episode_status_label', displayHeader: 'Episode Status', filterable: true },
+  { columnName: 'referral_date', displayHeader: 'Referral Date', filterable: true },
+  { columnName: 'referral_source_label', displayHeader: 'Referral Source', filterable: true },
+];
+
+/** Identity users find children by searching (their search form comes with the identity pages). */
+function IdentityWelcome({ displayName }: { displayName: string | null }) {
+  return (
+    <section className="card patient-list-welcome" aria-labelledby="patient-list-welcome">
+      <h2 id="patient-list-welcome">{displayName ? `Welcome, ${displayName}` : 'Welcome'}</h2>
+      <p>
+        Patients here are the children in your agency's care, matched every night with their records from the child-welfare and health record systems. Their records are
+        shown read-only, as the systems last sent them.
+      </p>
+      <p>Search for a child with any of:</p>
+      <ul>
+        <li>the first and last name (the beginning of each name is enough, accents and capitals do not matter);</li>
+        <li>the date of birth, as MM/DD/YYYY;</li>
+        <li>the SACWIS person ID.</li>
+      </ul>
+      <p>Restricted cases and adoption cases open only for the users allowed to see them.</p>
+    </section>
+  );
+}
+
+function DivisionPatients() {
+  const emit = useEmit();
+  const fetchPage = usePatientListFetcher();
+  return (
+    <section className="card" aria-label="Patients of the current division">
+      {/* No default sort here: the view's own (last name, then first name) applies until a header is clicked. */}
+      <DataTable
+        tableId="patient-list"
+        columns={COLUMNS}
+        fetchPage={fetchPage}
+        emptyText="No patients"
+        minWidth="48rem"
+        onRowClick={(row) => emit('care-navigate', { path: `/patients/${encodeURIComponent(row.patient_uid)}` })}
+      />
+    </section>
+  );
+}
+
+/**
+ * `/patients` (spec 001 section 2): identity users see a welcome, what the
+ * patients are and how to search; every other mode the patient list of its
+ * current division, a row opening the patient.
+ */
+export function PatientList() {
+  const flags = useFlags();
+  const session = useWidgetSession();
+  const emit = useEmit();
+  // Identity is the first of the home modes (shared/modes.ts): any identity user gets the identity page.
+  const identity = !!flags?.hasAppIdentity;
+  return (
+    <div className="patient-list">
+      <PatientListStyles />
+      <Toasts />
+      <div className="card-header">
+        <h1>Patients</h1>
+        {ADD_PATIENT_ENABLED && flags && !identity && (
+          <SlButton variant="primary" href="/patients/add" onClick={(e) => (e.preventDefault(), emit('care-navigate', { path: '/patients/add' }))}>
+            Add Patient
+          </SlButton>
+        )}
+      </div>
+      <LoadState isLoading={!flags} lines={6}>
+        {identity ? <IdentityWelcome displayName={session?.displayName ?? null} /> : <DivisionPatients key={session?.currentDivisionUid} />}
+      </LoadState>
+    </div>
+  );
+}
