@@ -27,6 +27,8 @@ import { supportRoutes } from './support/support.routes';
 import { patientSearchRoutes } from './patient-search/patient-search.routes';
 import { patientsRoutes } from './patients/patients.routes';
 import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
+import { addPatientRoutes } from './add-patient/add-patient.routes';
+import { contactsRoutes } from './contacts/contacts.routes';
 import { providersRoutes } from './providers/providers.routes';
 import { remindersRoutes } from './reminders/reminders.routes';
 import { requestId, sendRequestIds } from './request-id';
@@ -112,6 +114,8 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(patientSearchRoutes, ctx);
       await api.register(patientsRoutes, ctx);
       await api.register(faceSheetRoutes, ctx);
+      await api.register(addPatientRoutes, ctx);
+      await api.register(contactsRoutes, ctx);
       await api.register(supportRoutes, ctx);
       await api.register(b2wRoutes, ctx);
       await api.register(optOutRoutes, ctx);

@@ -69,4 +69,11 @@ export const PATIENT_RECORD_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasApp
 /** The modes whose /patients page is the division's patient list (identity users search instead). */
 export const PATIENT_LIST_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity', 'hasAppCit', 'hasAppSponsor', 'hasHwc'];
 
+/**
+ * The modes that may add a patient and edit its contact details: those whose
+ * /patients page has the 'Add Patient' button (spec 001 section 2). Identity
+ * views are read-only extracts.
+ */
+export const PATIENT_EDIT_FLAGS: readonly Flag[] = PATIENT_LIST_FLAGS;
+
 export const hasAnyFlag = (flags: Partial<Flags> | undefined, anyOf: readonly Flag[]): boolean => anyOf.some((f) => !!flags?.[f]);

@@ -16,6 +16,7 @@ import { call, login, type LoggedIn } from './support/http';
  */
 const WORK = 'hasAppNavigator hasAppCommunity hasAppSponsor';
 const RECORD = 'hasAppNavigator hasAppIdentity hasAppCommunity hasAppCit hasAppSponsor hasHwc';
+const EDIT = 'hasAppNavigator hasAppCommunity hasAppCit hasAppSponsor hasHwc';
 const CALENDAR_EVENTS = 'calendarMedicalEvent calendarProcedure calendarSurgery calendarTesting';
 
 const ROUTES: Record<string, string> = {
@@ -44,6 +45,12 @@ const ROUTES: Record<string, string> = {
   'GET /api/patients/:id/reminders': WORK,
   'GET /api/patients/:id/primary-address': RECORD,
   'GET /api/patients/:id/cit-summary': 'hasAppCit',
+  'POST /api/referrals/inbound': EDIT,
+  'GET /api/patients/possible-duplicates': EDIT,
+  'POST /api/addresses': EDIT,
+  'PUT /api/addresses/:id': EDIT,
+  'POST /api/email-addresses': EDIT,
+  'PUT /api/email-addresses/:id': EDIT,
   'GET /api/providers/mv': WORK,
   'GET /api/reminders/me': WORK,
   'POST /api/reminders': WORK,
