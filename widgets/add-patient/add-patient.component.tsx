@@ -256,39 +256,64 @@ function AddPatientForm({ options, communityMode }: { options: AddPatientOptions
   const [duplicates, setDuplicates] = useState<{ who: string; rows: PossibleDuplicate[]; failed: boolean } | null>(null);
   const [confirmed, setConfirmed] = useState<string | null>(null);
 
-  const create = async (values: AddPatientValues) => {
+  /** True once the patient exists: the form is done. */
+  const create = async (values: AddPatientValues): Promise<boolean> => {
     let patientUid: string | undefined;
     try {
       patientUid = await submit((key) => calls.createPatient(values, key));
     } catch (error) {
       setDuplicates(null);
       if (!applyServerErrors(form, toFormErrors(error))) toast(SAVE_FAILED, 'danger');
-      return;
+      return false;
     }
     // undefined: a second click while the first is on its way.
-    if (!patientUid) return;
+    if (!patientUid) return false;
     emit('care-saved', { type: 'patients', patientUid });
     emit('care-navigate', { path: `/patients/${patientUid}` });
+    return true;
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const who = whoOf(values);
-    // Without a birth date (community mode) there is nothing to compare with.
-    if (values.birthDate && confirmed !== who) {
-      try {
-        const rows = await calls.findPossibleDuplicates(values);
-        if (rows.length) return setDuplicates({ who, rows, failed: false });
-      } catch {
-        return setDuplicates({ who, rows: [], failed: true });
-      }
+  // One submission at a time from the first click to the answer: a double click
+  // must not start a second duplicate check that ends after the first patient exists.
+  const working = useRef(false);
+  // After a success it stays locked: the page is on its way to the new record.
+  const once = (run: (values: AddPatientValues) => Promise<boolean>) => async (values: AddPatientValues) => {
+    if (working.current) return;
+    working.current = true;
+    let done = false;
+    try {
+      done = await run(values);
+    } finally {
+      working.current = done;
     }
-    await create(values);
-  });
+  };
 
-  const goOn = form.handleSubmit(async (values) => {
-    setConfirmed(whoOf(values));
-    await create(values);
-  });
+  const onSubmit = form.handleSubmit(
+    once(async (values) => {
+      const who = whoOf(values);
+      // Without a birth date (community mode) there is nothing to compare with.
+      if (values.birthDate && confirmed !== who) {
+        try {
+          const rows = await calls.findPossibleDuplicates(values);
+          if (rows.length) {
+            setDuplicates({ who, rows, failed: false });
+            return false;
+          }
+        } catch {
+          setDuplicates({ who, rows: [], failed: true });
+          return false;
+        }
+      }
+      return create(values);
+    }),
+  );
+
+  const goOn = form.handleSubmit(
+    once(async (values) => {
+      setConfirmed(whoOf(values));
+      return create(values);
+    }),
+  );
 
   const referralSource =
     options.referralSources.length <= REFERRAL_SOURCE_RADIO_MAX ? (
