@@ -26,6 +26,9 @@ const groupError = (el: HTMLElement, legend: string) =>
   text([...root(el).querySelectorAll('fieldset.radio-group')].find((f) => text(f.querySelector('legend')) === legend)?.querySelector('.field-error'));
 const summary = (el: HTMLElement) => text(root(el).querySelector('.error-summary'));
 const ready = (el: HTMLElement) => waitFor(() => slButton(el, 'Add Patient'), { timeout: 10000, message: 'the form' });
+const list = (n: number) => ({
+  data: Array.from({ length: n }, (_, i) => ({ type: 'x', id: `00000000-0000-4000-8000-00000000000${i}`, attributes: { uid: `00000000-0000-4000-8000-00000000000${i}`, label: `Choice ${i}` } })),
+});
 const firstOption = (el: HTMLElement, label: string) => byLabel<HTMLSelectElement>(root(el), label).options[1].value;
 
 /** Watches POSTs to the server; they still go through. */
@@ -186,8 +189,31 @@ describe('<care-add-patient> against the real server', function () {
     deepEqual(seen.find((e) => e.name === 'care-navigate')!.detail, { path: `/patients/${saved.patientUid}` });
   });
 
+  it('the server\'s field errors land on the form\'s fields; others in the summary', async () => {
+    const fake = fakeFetch((u, init) => {
+      if (u.pathname.endsWith('/session/current')) return { body: { data: { type: 'session', id: 's', attributes: { flags: { hasAppNavigator: true } } } } };
+      if (u.pathname.endsWith('/patients/possible-duplicates')) return { body: { data: [] } };
+      if (init?.method === 'POST')
+        return { status: 422, body: { errors: [{ field: 'data.relationships.gender_identity.data.id', message: MESSAGES.choice }, { field: 'data.attributes.email_addresses.0.email_address', message: 'Must be a valid email address' }, { message: 'Referral could not be filed' }] } };
+      return { body: list(2) };
+    });
+    try {
+      const el = mount('fake-token');
+      await ready(el);
+      fillValid(el, 'Mapped');
+      plainButton(el, 'Add Email Address')!.click();
+      await waitFor(() => root(el).querySelector('input[type="email"]'));
+      typeInto(byLabel(root(el), 'Email Address 1'), 'a@b.test');
+      slButton(el, 'Add Patient')!.click();
+      await waitFor(() => fieldError(el, 'Gender Identity') === MESSAGES.choice, { message: 'gender identity error' });
+      equal(fieldError(el, 'Email Address 1'), 'Must be a valid email address');
+      ok(summary(el).includes('Referral could not be filed'), summary(el));
+    } finally {
+      fake.restore();
+    }
+  });
+
   it('referral source: a radio group for 5 options or fewer, a select above', async () => {
-    const list = (n: number) => ({ data: Array.from({ length: n }, (_, i) => ({ type: 'x', id: `00000000-0000-4000-8000-00000000000${i}`, attributes: { uid: `00000000-0000-4000-8000-00000000000${i}`, label: `Source ${i}` } })) });
     for (const [count, radios] of [[5, true], [6, false]] as const) {
       const fake = fakeFetch((u) => {
         if (u.pathname.endsWith('/session/current')) return { body: { data: { type: 'session', id: 's', attributes: { flags: { hasAppNavigator: true } } } } };
