@@ -1,5 +1,5 @@
 import type { FieldError } from '../../shared/api/errors';
-import { MESSAGES } from '../../shared/schemas/add-patient';
+import { NOT_LISTED } from '../../shared/schemas/strings';
 import type { Db } from './connect';
 
 /** A reference choice a form sent: it must be one of that list's active entries. */
@@ -23,5 +23,5 @@ export async function unknownReferences(db: Db, checks: ReferenceCheck[]): Promi
     .execute();
   return given
     .filter((c) => !rows.some((r) => r.uid === c.uid && r.model === c.model && (c.type === undefined || r.ref_data_type === c.type)))
-    .map((c) => ({ field: c.field, message: MESSAGES.choice }));
+    .map((c) => ({ field: c.field, message: NOT_LISTED }));
 }

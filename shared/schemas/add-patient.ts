@@ -3,7 +3,7 @@ import { isUuid } from '../uuid';
 import { AddressFieldsSchema, EmailAddressFieldsSchema, type AddressFields, type EmailAddressFields } from './contacts';
 import { digitsOf, REQUESTERS } from './ext-referral';
 import { isIsoDate } from './reminders';
-import { MAX_LENGTH, requiredText } from './strings';
+import { MAX_LENGTH, NOT_LISTED, requiredText } from './strings';
 
 /** Spec 001 section 5: a radio group for this many referral sources or fewer, a select above. */
 export const REFERRAL_SOURCE_RADIO_MAX = 5;
@@ -32,7 +32,7 @@ export const MESSAGES = {
   birthTooOld: `Must not be more than ${BIRTH_DATE_YEARS} years ago`,
   phone: 'Must be a 10-digit phone number',
   preferredPhone: 'Must be Mobile, Home or Work',
-  choice: 'Must be one of the listed options',
+  choice: NOT_LISTED,
   requestedBy: `Must be ${REQUESTERS.join(' or ')}`,
 } as const;
 
@@ -96,7 +96,7 @@ const phoneNumber = (kind: PreferredPhoneChoice) =>
     const form = context.branch[context.branch.length - 2] as { preferredPhoneNumber?: unknown } | undefined;
     const value = typeof v === 'string' ? v : '';
     if (value === '') return form?.preferredPhoneNumber === kind ? 'Required' : v === '' || v === null || v === undefined;
-    return (value.length <= MAX_LENGTH.phone && /^\d{10}$/.test(value)) || MESSAGES.phone;
+    return /^\d{10}$/.test(value) || MESSAGES.phone;
   });
 
 const preferredPhone = define<string>('preferredPhoneNumber', (v) => {
