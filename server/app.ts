@@ -29,6 +29,8 @@ import { patientsRoutes } from './patients/patients.routes';
 import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
 import { notesRoutes } from './notes/notes.routes';
 import { badgesRoutes } from './badges/badges.routes';
+import { addPatientRoutes } from './add-patient/add-patient.routes';
+import { contactsRoutes } from './contacts/contacts.routes';
 import { providersRoutes } from './providers/providers.routes';
 import { remindersRoutes } from './reminders/reminders.routes';
 import { requestId, sendRequestIds } from './request-id';
@@ -116,6 +118,8 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(faceSheetRoutes, ctx);
       await api.register(notesRoutes, ctx);
       await api.register(badgesRoutes, ctx);
+      await api.register(addPatientRoutes, ctx);
+      await api.register(contactsRoutes, ctx);
       await api.register(supportRoutes, ctx);
       await api.register(b2wRoutes, ctx);
       await api.register(optOutRoutes, ctx);

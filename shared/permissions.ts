@@ -71,5 +71,11 @@ export const PATIENT_LIST_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCo
 
 /** The modes whose face sheet shows notes, and who keep them (spec 001 "Patient overview": not CIT, whose record is the contact sheets). */
 export const NOTE_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity', 'hasAppSponsor', 'hasHwc'];
+/**
+ * The modes that may add a patient and edit its contact details: those whose
+ * /patients page has the 'Add Patient' button (spec 001 section 2). Identity
+ * views are read-only extracts.
+ */
+export const PATIENT_EDIT_FLAGS: readonly Flag[] = PATIENT_LIST_FLAGS;
 
 export const hasAnyFlag = (flags: Partial<Flags> | undefined, anyOf: readonly Flag[]): boolean => anyOf.some((f) => !!flags?.[f]);

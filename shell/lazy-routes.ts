@@ -10,6 +10,7 @@ function widget<M extends Record<K, ComponentType<any>>, K extends keyof M>(load
   return lazy<M[K]>(() => load().then((m) => ({ default: m[name] })));
 }
 
+export const AddPatient = widget(() => import('../widgets/add-patient/add-patient.component'), 'AddPatient');
 export const BackToWork = widget(() => import('../widgets/b2w/b2w.component'), 'BackToWork');
 export const CalendarPage = widget(() => import('../widgets/calendar/calendar.component'), 'CalendarPage');
 // Home cards of the rarer modes: a navigator's home does not carry them.

@@ -4,6 +4,7 @@ import type { Session } from '../shared/session-store';
 import { QueuePage } from '../widgets/queue/queue.component';
 import { HomePage } from './home-page';
 import {
+  AddPatient,
   BackToWork,
   CalendarPage,
   CitForm,
@@ -75,6 +76,8 @@ const PAGES: ShellPage[] = [
   widgetPage('/home/queues/:queueId', 'Queue', (p) => <QueuePage key={p.queueId} queueId={p.queueId} />, { private: true }),
   widgetPage('/home/reminders', 'Reminders', () => <RemindersPage />, { private: true }),
   widgetPage('/home/calendar', 'Calendar', (_, { search }) => <CalendarPage startDate={search.get('startDate') ?? undefined} />, { private: true }),
+  // Before /patients/:patientId, which would take 'add' for a patient id.
+  widgetPage('/patients/add', 'Add Patient', () => <AddPatient />, { private: true }),
   // Spec 001 section 2: /patient/{id}/... is the same as /patients/{id}/...; a bare record opens its first page.
   widgetPage('/patients', 'Patients', () => <PatientList />, { private: true }),
   privatePage('/patient/*', (p) => <Redirect to={`/patients/${p['*']}`} replace />),

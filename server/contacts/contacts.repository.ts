@@ -76,3 +76,23 @@ export async function updateEmailAddress(db: Db, patientUid: string, emailAddres
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** One of the patient's addresses as the wire shows it; undefined when it is not this patient's. */
+export async function findAddress(db: Db, patientUid: string, addressUid: string) {
+  return db
+    .selectFrom('patient_address')
+    .select(['address_uid', 'address_type_uid', 'addr1', 'addr2', 'city', 'post_code', 'country_division_uid', 'county', 'is_primary'])
+    .where('address_uid', '=', addressUid)
+    .where('patient_uid', '=', patientUid)
+    .executeTakeFirst();
+}
+
+/** One of the patient's e-mail addresses; undefined when it is not this patient's. */
+export async function findEmailAddress(db: Db, patientUid: string, emailAddressUid: string) {
+  return db
+    .selectFrom('patient_email_address')
+    .select(['email_address_uid', 'email_address', 'is_primary'])
+    .where('email_address_uid', '=', emailAddressUid)
+    .where('patient_uid', '=', patientUid)
+    .executeTakeFirst();
+}

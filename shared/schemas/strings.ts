@@ -46,3 +46,6 @@ export const email = () =>
     if (typeof v === 'string' && v.length > MAX_LENGTH.email) return tooLong(MAX_LENGTH.email);
     return (typeof v === 'string' && isEmail(v)) || 'Must be a valid email address';
   });
+
+/** A choice (an id) that is not on the list it must come from: forged, stale or of another list. */
+export const NOT_LISTED = 'Must be one of the listed options';

@@ -17,6 +17,7 @@ import { call, login, type LoggedIn } from './support/http';
 const WORK = 'hasAppNavigator hasAppCommunity hasAppSponsor';
 const RECORD = 'hasAppNavigator hasAppIdentity hasAppCommunity hasAppCit hasAppSponsor hasHwc';
 const NOTES = 'hasAppNavigator hasAppCommunity hasAppSponsor hasHwc';
+const EDIT = 'hasAppNavigator hasAppCommunity hasAppCit hasAppSponsor hasHwc';
 const CALENDAR_EVENTS = 'calendarMedicalEvent calendarProcedure calendarSurgery calendarTesting';
 
 const ROUTES: Record<string, string> = {
@@ -51,6 +52,12 @@ const ROUTES: Record<string, string> = {
   'GET /api/reference-data/reference-badge-groups': 'signed-in',
   'GET /api/patients/:id/patient-badges': RECORD,
   'PUT /api/patients/:id/patient-badges': RECORD,
+  'POST /api/referrals/inbound': EDIT,
+  'GET /api/patients/possible-duplicates': EDIT,
+  'POST /api/addresses': EDIT,
+  'PUT /api/addresses/:id': EDIT,
+  'POST /api/email-addresses': EDIT,
+  'PUT /api/email-addresses/:id': EDIT,
   'GET /api/providers/mv': WORK,
   'GET /api/reminders/me': WORK,
   'POST /api/reminders': WORK,

@@ -1,4 +1,5 @@
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import { hasAnyFlag, PATIENT_EDIT_FLAGS } from '../../shared/permissions';
 import { useEmit } from '../../shared/widget/emit';
 import { useWidgetSession } from '../../shared/widget/widget-context';
 import { DataTable, type Column } from '../kit/data-table';
@@ -7,13 +8,6 @@ import { Toasts } from '../kit/toasts';
 import { useFlags } from '../kit/use-flags';
 import { usePatientListFetcher, type PatientListRow } from './patient-list.resource';
 import { PatientListStyles } from './patient-list.styles';
-
-/**
- * Whether the page offers Add Patient (spec 001 section 2). Off until the
- * /patients/add page is in the shell: a button to a page that does not exist
- * would lead to "Page not found".
- */
-export const ADD_PATIENT_ENABLED = false;
 
 const COLUMNS: Column<PatientListRow>[] = [
   { columnName: 'last_name', displayHeader: 'Last Name', filterable: true },
@@ -80,7 +74,7 @@ export function PatientList() {
       <Toasts />
       <div className="card-header">
         <h1>Patients</h1>
-        {ADD_PATIENT_ENABLED && flags && !identity && (
+        {flags && !identity && hasAnyFlag(flags, PATIENT_EDIT_FLAGS) && (
           <SlButton variant="primary" href="/patients/add" onClick={(e) => (e.preventDefault(), emit('care-navigate', { path: '/patients/add' }))}>
             Add Patient
           </SlButton>
