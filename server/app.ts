@@ -26,6 +26,7 @@ import { optOutRoutes } from './opt-out/opt-out.routes';
 import { supportRoutes } from './support/support.routes';
 import { patientSearchRoutes } from './patient-search/patient-search.routes';
 import { patientsRoutes } from './patients/patients.routes';
+import { demographicsRoutes } from './patients/demographics.routes';
 import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
 import { providersRoutes } from './providers/providers.routes';
 import { remindersRoutes } from './reminders/reminders.routes';
@@ -111,6 +112,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(remindersRoutes, ctx);
       await api.register(patientSearchRoutes, ctx);
       await api.register(patientsRoutes, ctx);
+      await api.register(demographicsRoutes, ctx);
       await api.register(faceSheetRoutes, ctx);
       await api.register(supportRoutes, ctx);
       await api.register(b2wRoutes, ctx);

@@ -70,3 +70,11 @@ export const PATIENT_RECORD_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasApp
 export const PATIENT_LIST_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity', 'hasAppCit', 'hasAppSponsor', 'hasHwc'];
 
 export const hasAnyFlag = (flags: Partial<Flags> | undefined, anyOf: readonly Flag[]): boolean => anyOf.some((f) => !!flags?.[f]);
+
+/**
+ * The modes that change a patient's record (demographics, episode status,
+ * priority note, picture): the ones that take referrals and coordinate care.
+ * Identity records come from the state's systems and CIT staff work through
+ * their sheets, so both read the record but do not edit it.
+ */
+export const PATIENT_EDIT_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity', 'hasAppSponsor', 'hasHwc'];

@@ -18,6 +18,7 @@ import * as m016 from './migrations/016_no_admin_destination';
 import * as m017 from './migrations/017_patient_record';
 import * as m018 from './migrations/018_patient_contacts';
 import * as m019 from './migrations/019_face_sheet';
+import * as m021 from './migrations/021_demographics';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '017_patient_record': m017,
   '018_patient_contacts': m018,
   '019_face_sheet': m019,
+  '021_demographics': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,7 @@ import { call, login, type LoggedIn } from './support/http';
  */
 const WORK = 'hasAppNavigator hasAppCommunity hasAppSponsor';
 const RECORD = 'hasAppNavigator hasAppIdentity hasAppCommunity hasAppCit hasAppSponsor hasHwc';
+const EDIT = 'hasAppNavigator hasAppCommunity hasAppSponsor hasHwc';
 const CALENDAR_EVENTS = 'calendarMedicalEvent calendarProcedure calendarSurgery calendarTesting';
 
 const ROUTES: Record<string, string> = {
@@ -44,6 +45,11 @@ const ROUTES: Record<string, string> = {
   'GET /api/patients/:id/reminders': WORK,
   'GET /api/patients/:id/primary-address': RECORD,
   'GET /api/patients/:id/cit-summary': 'hasAppCit',
+  'GET /api/patients/:id/races': RECORD,
+  'PUT /api/patients/:id': EDIT,
+  'PUT /api/patient-episodes/:patientEpisodeUid': EDIT,
+  'POST /api/patients/:id/avatar': EDIT,
+  'GET /api/patients/:id/avatar': RECORD,
   'GET /api/providers/mv': WORK,
   'GET /api/reminders/me': WORK,
   'POST /api/reminders': WORK,
