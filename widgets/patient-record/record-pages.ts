@@ -44,6 +44,7 @@ export const RECORD_PAGES: RecordPage[] = [
   page('reminders', () => import('../face-sheet/patient-reminders.component'), 'PatientReminders'),
   page('reminders/add', () => import('../reminders/reminder-form.component'), 'ReminderForm'),
   page('audit', () => import('../audit/activity-log.component'), 'ActivityLog'),
+  page('demographics', () => import('../demographics/demographics.component'), 'Demographics'),
 ];
 
 /** The page for `path` and its parameters, or null ("Page not found" inside the record). */
