@@ -20,7 +20,6 @@ const css = /* css */ `
 .primary-pill { padding: 0 var(--sl-spacing-x-small); border-radius: var(--sl-border-radius-pill); background: var(--sl-color-success-100); color: var(--sl-color-success-800); font-size: var(--sl-font-size-small); }
 .empty { color: var(--sl-color-neutral-600); margin: 0; }
 .check { display: flex; gap: var(--sl-spacing-x-small); align-items: center; }
-@media (max-width: 575px) { .facts { grid-template-columns: minmax(0, 1fr); } .facts dd { margin-bottom: var(--sl-spacing-x-small); } }
 `;
 
 export function DemographicsStyles() {
