@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
@@ -72,9 +72,6 @@ function AddressDialog({ patientUid, address, open, onClose, onSaved }: { patien
   const types = useReferenceList('reference-address-type');
   const states = useReferenceList('reference-country-division');
   const form = useCareForm(AddressFormSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: addressValues(address) });
-  useEffect(() => {
-    if (open) form.reset(addressValues(address));
-  }, [open, address, form]);
   const submit = form.handleSubmit(async (values) => {
     const attributes = { ...values, addressTypeUid: values.addressTypeUid || null, addr2: values.addr2.trim() || null, county: values.county.trim() || null };
     try {
@@ -122,9 +119,6 @@ function EmailDialog({ patientUid, email, open, onClose, onSaved }: { patientUid
   const client = useWidgetApi();
   const initial = { emailAddress: email?.emailAddress ?? '', isPrimary: email?.isPrimary ?? false };
   const form = useCareForm(EmailFormSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: initial });
-  useEffect(() => {
-    if (open) form.reset({ emailAddress: email?.emailAddress ?? '', isPrimary: email?.isPrimary ?? false });
-  }, [open, email, form]);
   const submit = form.handleSubmit(async (values: EmailFormValues) => {
     const attributes = { emailAddress: values.emailAddress.trim(), isPrimary: values.isPrimary };
     try {
@@ -215,12 +209,9 @@ export function ContactDetails({ patientUid, addresses, emails, canEdit, onSaved
           </ul>
         )}
       </section>
-      {canEdit && (
-        <>
-          <AddressDialog patientUid={patientUid} address={editing?.kind === 'address' ? editing.row : null} open={editing?.kind === 'address'} onClose={close} onSaved={onSaved} />
-          <EmailDialog patientUid={patientUid} email={editing?.kind === 'email' ? editing.row : null} open={editing?.kind === 'email'} onClose={close} onSaved={onSaved} />
-        </>
-      )}
+      {/* Mounted while open: each opening starts from the row's current values. */}
+      {editing?.kind === 'address' && <AddressDialog patientUid={patientUid} address={editing.row} open onClose={close} onSaved={onSaved} />}
+      {editing?.kind === 'email' && <EmailDialog patientUid={patientUid} email={editing.row} open onClose={close} onSaved={onSaved} />}
     </>
   );
 }

@@ -6,6 +6,7 @@ import { hasAnyFlag, PATIENT_EDIT_FLAGS } from '../../shared/permissions';
 import { LoadState } from '../kit/load-state';
 import { toast, Toasts } from '../kit/toasts';
 import { useFlags } from '../kit/use-flags';
+import { PatientPageView } from '../patient-record/patient-page-view';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { ContactDetails } from './contact-details';
 import { DemographicsForm } from './demographics-form';
@@ -123,5 +124,14 @@ export function Demographics({ patientId, reloadPatient }: Pick<RecordPageProps,
       </LoadState>
       <Toasts />
     </div>
+  );
+}
+
+/** The page on its own (`<care-demographics>`): its own page view of the patient; there is no header to refresh. */
+export function DemographicsWidget({ patientId }: { patientId: string }) {
+  return (
+    <PatientPageView key={patientId} patientId={patientId}>
+      <Demographics patientId={patientId} reloadPatient={() => undefined} />
+    </PatientPageView>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { ApiError } from '../../shared/api/errors';
@@ -25,11 +25,6 @@ export function AvatarDialog({ open, onClose, onSaved, patientUid }: HeaderDialo
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setFile(null);
-    setProblem(null);
-  }, [open]);
 
   const save = async () => {
     const local = pictureProblem(file);

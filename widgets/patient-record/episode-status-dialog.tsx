@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { EpisodeStatusSchema } from '../../shared/schemas/demographics';
@@ -25,9 +24,6 @@ export function EpisodeStatusDialog({ open, onClose, onSaved, patientEpisodeUid,
   const client = useWidgetApi();
   const statuses = useEpisodeStatuses(open);
   const form = useCareForm(EpisodeStatusSchema, { defaultValues: { newStatus: statusUid ?? '' } });
-  useEffect(() => {
-    if (open) form.reset({ newStatus: statusUid ?? '' });
-  }, [open, statusUid, form]);
 
   const onSubmit = form.handleSubmit(async ({ newStatus }) => {
     try {

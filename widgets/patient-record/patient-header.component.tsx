@@ -125,11 +125,12 @@ export function PatientHeader({ patient, onChanged = () => undefined }: PatientH
           <img className="avatar-large" src={avatarSrc} alt={`Picture of ${name}`} />
         </SlDialog>
       )}
-      {canEdit && episodeUid && (
-        <EpisodeStatusDialog open={dialog === 'episode'} onClose={close} onSaved={onChanged} patientEpisodeUid={episodeUid} statusUid={patient.summaryPatient.episodeStatusUid} />
+      {/* Mounted while open: each opening starts from the patient's current values. */}
+      {dialog === 'episode' && episodeUid && (
+        <EpisodeStatusDialog open onClose={close} onSaved={onChanged} patientEpisodeUid={episodeUid} statusUid={patient.summaryPatient.episodeStatusUid} />
       )}
-      {canEdit && <AvatarDialog open={dialog === 'avatar'} onClose={close} onSaved={onChanged} patientUid={patient.patientUid} />}
-      {canEdit && <PriorityNoteDialog open={dialog === 'note'} onClose={close} onSaved={onChanged} patientUid={patient.patientUid} note={patient.note} />}
+      {dialog === 'avatar' && <AvatarDialog open onClose={close} onSaved={onChanged} patientUid={patient.patientUid} />}
+      {dialog === 'note' && <PriorityNoteDialog open onClose={close} onSaved={onChanged} patientUid={patient.patientUid} note={patient.note} />}
     </header>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { PriorityNoteSchema } from '../../shared/schemas/demographics';
@@ -13,9 +12,6 @@ import { formErrors, savePriorityNote } from './patient-header.resource';
 export function PriorityNoteDialog({ open, onClose, onSaved, patientUid, note }: HeaderDialogProps & { patientUid: string; note: string | null }) {
   const client = useWidgetApi();
   const form = useCareForm(PriorityNoteSchema, { defaultValues: { note: note ?? '' } });
-  useEffect(() => {
-    if (open) form.reset({ note: note ?? '' });
-  }, [open, note, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
