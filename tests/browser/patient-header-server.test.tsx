@@ -15,6 +15,8 @@ function mount(api: Api, patientId: string): HTMLElement {
 }
 
 const root = (el: HTMLElement) => el.shadowRoot!;
+// A 1×1 PNG.
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
 const menuItems = (el: HTMLElement) => [...root(el).querySelectorAll<HTMLElement>('sl-menu-item')].map((i) => text(i));
 const choose = (el: HTMLElement, label: string) => [...root(el).querySelectorAll<HTMLElement>('sl-menu-item')].find((i) => text(i) === label)!.click();
 const openDialog = (el: HTMLElement, label: string) =>
@@ -81,6 +83,29 @@ describe('<care-patient-header> gear menu against the real server', function () 
     typeInto(byLabel<HTMLTextAreaElement>(dialog, 'Priority Note'), '');
     slButton(dialog, 'Save').click();
     await waitFor(() => root(el).querySelector('[role="note"]') === null, { message: 'the banner gone' });
+  });
+
+  it('Change Profile Picture: a PNG is uploaded and shown; a text file named .png is refused by the server\'s signature check', async () => {
+    const el = mount(nav, patient);
+    await waitFor(() => menuItems(el).includes('Change Profile Picture'), { timeout: 10000, message: 'the menu' });
+    const upload = async (file: File) => {
+      choose(el, 'Change Profile Picture');
+      const dialog = await openDialog(el, 'Change Profile Picture');
+      const input = byLabel(dialog, 'Picture');
+      const files = new DataTransfer();
+      files.items.add(file);
+      input.files = files.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      slButton(dialog, 'Upload').click();
+      return dialog;
+    };
+    // A text file that claims to be a PNG gets past the browser's type check; the server reads its bytes.
+    const dialog = await upload(new File(['not a picture'], 'fake.png', { type: 'image/png' }));
+    await waitFor(() => text(dialog.querySelector('.field-error')) === WRONG_TYPE, { message: 'the server refusal' });
+    slButton(dialog, 'Cancel').click();
+    await waitFor(() => !root(el).querySelector('sl-dialog[label="Change Profile Picture"]'), { message: 'the dialog closed' });
+    await upload(new File([PNG], 'me.png', { type: 'image/png' }));
+    await waitFor(() => root(el).querySelector('.record-avatar img')?.getAttribute('src')?.startsWith('blob:'), { timeout: 10000, message: 'the picture in the header' });
   });
 
   it('Change Profile Picture: the browser refuses what is not a JPEG, PNG or WebP, or over 5 MB', () => {

@@ -99,6 +99,14 @@ describe('the patient header menu and the demographics page', () => {
     await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Change Profile Picture' }).waitFor();
     await shot(page, 'header-menu-390', false);
+
+    // Change Profile Picture: any real PNG will do, e.g. a piece of this page.
+    const picture = await page.screenshot({ clip: { x: 0, y: 0, width: 120, height: 120 } });
+    await page.getByRole('menuitem', { name: 'Change Profile Picture' }).click();
+    await page.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: picture });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.locator('.record-avatar img[src^="blob:"]').waitFor();
+    await shot(page, 'header-picture-390', false);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no sideways scrolling (${overflow} px)`);
     assert.deepEqual(errors, []);
