@@ -106,4 +106,47 @@ describe('<care-demographics> against the real server', function () {
     ok(body.relationships.races.data.some((r: { id: string }) => r.id === race.value), 'races as links');
     await waitFor(() => text(root(el)).includes('(614) 555-0123'), { message: 'the saved phone' });
   });
+
+  it('Add Address and Add Email Address: the form rules, and the contacts body they send', async () => {
+    const el = mount(nav, patient);
+    (await waitFor(() => slButton(el, 'Add Address'), { timeout: 10000, message: 'the page' })).click();
+    const dialog = await waitFor(() => root(el).querySelector<HTMLElement>('sl-dialog[label="Add Address"]'), { message: 'the address dialog' });
+    const posts: { url: string; body: any }[] = [];
+    const real = window.fetch;
+    spy = { puts: [], restore: () => (window.fetch = real) };
+    window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST') posts.push({ url: String(input), body: JSON.parse(String(init.body)) });
+      return real(input, init);
+    }) as typeof fetch;
+    [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Save')!.click();
+    await waitFor(() => dialog.querySelectorAll('.error-summary li').length >= 4, { message: 'the address rules' });
+    deepEqual([...dialog.querySelectorAll('.error-summary li')].map((li) => text(li)), ['Address 1 is required', 'City is required', 'State is required', 'Post Code is required']);
+    equal(posts.length, 0);
+    typeInto(byLabel(dialog, 'Address 1'), '12 Main St');
+    typeInto(byLabel(dialog, 'City'), 'Columbus');
+    const state = byLabel<HTMLSelectElement>(dialog, 'State');
+    await waitFor(() => state.options.length > 1, { message: 'the states' });
+    state.value = state.options[1].value;
+    state.dispatchEvent(new Event('change', { bubbles: true }));
+    typeInto(byLabel(dialog, 'Post Code'), '43215');
+    [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Save')!.click();
+    await waitFor(() => posts.length === 1, { message: 'the POST' });
+    equal(posts[0].url, `${url}/api/addresses`);
+    deepEqual(posts[0].body.data.relationships, { patient: { data: { type: 'patients', id: patient } } });
+    equal(posts[0].body.data.type, 'addresses');
+    deepEqual(Object.keys(posts[0].body.data.attributes).sort(), ['addr1', 'addr2', 'address_type_uid', 'city', 'country_division_uid', 'county', 'is_primary', 'post_code']);
+    equal(posts[0].body.data.attributes.addr1, '12 Main St');
+
+    [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Cancel')!.click();
+    slButton(el, 'Add Email Address')!.click();
+    const email = await waitFor(() => root(el).querySelector<HTMLElement>('sl-dialog[label="Add Email Address"]'), { message: 'the e-mail dialog' });
+    typeInto(byLabel(email, 'Email Address'), 'not-an-address');
+    [...email.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Save')!.click();
+    await waitFor(() => text(email.querySelector('.field-error')) === 'Must be a valid email address', { message: 'the e-mail rule' });
+    typeInto(byLabel(email, 'Email Address'), 'ana@example.test');
+    [...email.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Save')!.click();
+    await waitFor(() => posts.length === 2, { message: 'the e-mail POST' });
+    equal(posts[1].url, `${url}/api/email-addresses`);
+    deepEqual(posts[1].body.data, { type: 'email-addresses', attributes: { email_address: 'ana@example.test', is_primary: false }, relationships: { patient: { data: { type: 'patients', id: patient } } } });
+  });
 });
