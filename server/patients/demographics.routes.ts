@@ -151,14 +151,18 @@ export const demographicsRoutes: FastifyPluginAsync<AppContext> = async (app, { 
   // Room for the largest picture's base64 and the JSON around it; a larger one is refused by its length.
   const maxJsonString = AVATAR_MAX_BASE64 + 64 * 1024;
   app.post<{ Params: { id: string } }>('/patients/:id/avatar', { bodyLimit: maxJsonString + 64 * 1024, config: { ...upload.config, maxJsonString } }, async (request, reply) => {
-    const patientUid = patientOf(request).patient_uid;
+    const patient = patientOf(request);
+    const patientUid = patient.patient_uid;
     const body = parseBody(AvatarUploadSchema, request.body);
     const file = await storeAvatar(config.dataDir, body.base64Data);
     const source = auditSourceOf(request);
-    await db.transaction().execute(async (trx) => {
-      await saveAvatarFile(trx, patientUid, file);
-      await recordChange(trx, source, { patientUid, action: 'ChangedProfilePicture', did: 'changed the profile picture', targetType: 'patients', targetUid: patientUid });
-    });
+    // The same picture again (a double click, a retry) changes nothing and says nothing.
+    if (file !== patient.avatar_file) {
+      await db.transaction().execute(async (trx) => {
+        await saveAvatarFile(trx, patientUid, file);
+        await recordChange(trx, source, { patientUid, action: 'ChangedProfilePicture', did: 'changed the profile picture', targetType: 'patients', targetUid: patientUid });
+      });
+    }
     return reply.status(201).send({ data: { type: 'patients', id: patientUid, attributes: await patientDocument(db, requireAuth(request), patientUid) } });
   });
 

@@ -176,6 +176,10 @@ describe('POST /api/patients/{id}/avatar', () => {
     const row = await server.db.selectFrom('patient').select('avatar_file').where('patient_uid', '=', patient).executeTakeFirstOrThrow();
     assert.match(row.avatar_file!, /^[0-9a-f]{64}\.png$/);
     assert.equal((await activity(patient))[0], 'Nora Navigator changed the profile picture');
+    const total = async () => (await api(nav, `/patients/${patient}/audit-messages`)).body.meta.total as number;
+    const entries = await total();
+    assert.equal((await avatar(nav, patient, PNG)).status, 201, 'the same picture again');
+    assert.equal(await total(), entries, 'the same picture again is no new change');
     assert.equal((await api(nav, `/patients/${hidden}/avatar`)).status, 404);
     assert.equal((await api(null, `/patients/${patient}/avatar`)).status, 401);
   });
