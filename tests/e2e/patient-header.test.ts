@@ -96,6 +96,14 @@ describe('the patient header menu and the demographics page', () => {
     await page.getByRole('heading', { name: 'Patient Details' }).waitFor();
     await page.getByRole('heading', { name: 'Email Addresses' }).waitFor();
     await shot(page, 'demographics-390');
+    await page.getByRole('button', { name: 'Edit' }).first().click();
+    await page.locator('form.demographics-form').waitFor();
+    await shot(page, 'demographics-form-390');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Add Address' }).click();
+    await page.getByRole('dialog', { name: 'Add Address' }).waitFor();
+    await shot(page, 'demographics-address-dialog-390', false);
+    await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Change Profile Picture' }).waitFor();
     await shot(page, 'header-menu-390', false);
