@@ -24,9 +24,8 @@ const ADDRESS_LABELS: Record<keyof AddressFormValues, string> = {
 export const addressLines = (a: PatientAddress) => [a.addr1, a.addr2, [a.city, [a.stateLabel, a.postCode].filter(Boolean).join(' ')].filter(Boolean).join(', '), a.county && `${a.county} County`].filter(Boolean) as string[];
 
 /** A contact form in a dialog: the shared form frame for an address and an e-mail address. */
-function ContactDialog<T extends FieldValues>({ label, open, form, labels, onClose, onSubmit, children }: {
+function ContactDialog<T extends FieldValues>({ label, form, labels, onClose, onSubmit, children }: {
   label: string;
-  open: boolean;
   form: UseFormReturn<T>;
   labels: Record<string, string>;
   onClose: () => void;
@@ -34,7 +33,7 @@ function ContactDialog<T extends FieldValues>({ label, open, form, labels, onClo
   children: ReactNode;
 }) {
   return (
-    <SlDialog label={label} open={open} onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+    <SlDialog label={label} open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
       <form
         noValidate
         onSubmit={(e) => {
@@ -67,7 +66,7 @@ const addressValues = (a: PatientAddress | null): AddressFormValues => ({
 });
 
 /** Adds or edits one address through the contacts area's `POST /api/addresses` and `PUT /api/addresses/{id}`. */
-function AddressDialog({ patientUid, address, open, onClose, onSaved }: { patientUid: string; address: PatientAddress | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+function AddressDialog({ patientUid, address, onClose, onSaved }: { patientUid: string; address: PatientAddress | null; onClose: () => void; onSaved: () => void }) {
   const client = useWidgetApi();
   const types = useReferenceList('reference-address-type');
   const states = useReferenceList('reference-country-division');
@@ -99,7 +98,7 @@ function AddressDialog({ patientUid, address, open, onClose, onSaved }: { patien
     </Field>
   );
   return (
-    <ContactDialog label={address ? 'Edit Address' : 'Add Address'} open={open} form={form} labels={ADDRESS_LABELS} onClose={onClose} onSubmit={() => void submit()}>
+    <ContactDialog label={address ? 'Edit Address' : 'Add Address'} form={form} labels={ADDRESS_LABELS} onClose={onClose} onSubmit={() => void submit()}>
       {select('addressTypeUid', types.data)}
       <Field form={form} name="addr1" label={ADDRESS_LABELS.addr1} />
       <Field form={form} name="addr2" label={ADDRESS_LABELS.addr2} />
@@ -115,7 +114,7 @@ function AddressDialog({ patientUid, address, open, onClose, onSaved }: { patien
 }
 
 /** Adds or edits one e-mail address through `POST /api/email-addresses` and `PUT /api/email-addresses/{id}`. */
-function EmailDialog({ patientUid, email, open, onClose, onSaved }: { patientUid: string; email: PatientEmail | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+function EmailDialog({ patientUid, email, onClose, onSaved }: { patientUid: string; email: PatientEmail | null; onClose: () => void; onSaved: () => void }) {
   const client = useWidgetApi();
   const initial = { emailAddress: email?.emailAddress ?? '', isPrimary: email?.isPrimary ?? false };
   const form = useCareForm(EmailFormSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: initial });
@@ -132,7 +131,7 @@ function EmailDialog({ patientUid, email, open, onClose, onSaved }: { patientUid
     onClose();
   });
   return (
-    <ContactDialog label={email ? 'Edit Email Address' : 'Add Email Address'} open={open} form={form} labels={{ emailAddress: 'Email Address' }} onClose={onClose} onSubmit={() => void submit()}>
+    <ContactDialog label={email ? 'Edit Email Address' : 'Add Email Address'} form={form} labels={{ emailAddress: 'Email Address' }} onClose={onClose} onSubmit={() => void submit()}>
       <Field form={form} name="emailAddress" label="Email Address" type="email" />
       <label className="check">
         <input type="checkbox" {...form.register('isPrimary')} /> Primary email address
@@ -210,8 +209,8 @@ export function ContactDetails({ patientUid, addresses, emails, canEdit, onSaved
         )}
       </section>
       {/* Mounted while open: each opening starts from the row's current values. */}
-      {editing?.kind === 'address' && <AddressDialog patientUid={patientUid} address={editing.row} open onClose={close} onSaved={onSaved} />}
-      {editing?.kind === 'email' && <EmailDialog patientUid={patientUid} email={editing.row} open onClose={close} onSaved={onSaved} />}
+      {editing?.kind === 'address' && <AddressDialog patientUid={patientUid} address={editing.row} onClose={close} onSaved={onSaved} />}
+      {editing?.kind === 'email' && <EmailDialog patientUid={patientUid} email={editing.row} onClose={close} onSaved={onSaved} />}
     </>
   );
 }

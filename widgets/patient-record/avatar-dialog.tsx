@@ -19,7 +19,7 @@ export function pictureProblem(file: File | null): string | null {
 }
 
 /** Change Profile Picture (spec 001 "Patient header"): JPEG, PNG or WebP up to 5 MB. */
-export function AvatarDialog({ open, onClose, onSaved, patientUid }: HeaderDialogProps & { patientUid: string }) {
+export function AvatarDialog({ onClose, onSaved, patientUid }: HeaderDialogProps & { patientUid: string }) {
   const client = useWidgetApi();
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -43,7 +43,7 @@ export function AvatarDialog({ open, onClose, onSaved, patientUid }: HeaderDialo
   };
 
   return (
-    <SlDialog label="Change Profile Picture" open={open} onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+    <SlDialog label="Change Profile Picture" open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
       <form
         noValidate
         onSubmit={(e) => {

@@ -9,8 +9,8 @@ import { changeEpisodeStatus, formErrors, useEpisodeStatuses } from './patient-h
 
 export const SAVE_FAILED = 'Oops, something went wrong!';
 
+/** A header dialog is mounted while open: each opening starts from the patient's current values. */
 export interface HeaderDialogProps {
-  open: boolean;
   onClose: () => void;
   /** After a change the header shows: the record reads the patient again. */
   onSaved: () => void;
@@ -20,9 +20,9 @@ export interface HeaderDialogProps {
  * Spec 001 section 4 "Episode status": a modal with the reference statuses of
  * type Episode; on success the header's label updates, errors stay in the form.
  */
-export function EpisodeStatusDialog({ open, onClose, onSaved, patientEpisodeUid, statusUid }: HeaderDialogProps & { patientEpisodeUid: string; statusUid: string | null }) {
+export function EpisodeStatusDialog({ onClose, onSaved, patientEpisodeUid, statusUid }: HeaderDialogProps & { patientEpisodeUid: string; statusUid: string | null }) {
   const client = useWidgetApi();
-  const statuses = useEpisodeStatuses(open);
+  const statuses = useEpisodeStatuses();
   const form = useCareForm(EpisodeStatusSchema, { defaultValues: { newStatus: statusUid ?? '' } });
 
   const onSubmit = form.handleSubmit(async ({ newStatus }) => {
@@ -37,7 +37,7 @@ export function EpisodeStatusDialog({ open, onClose, onSaved, patientEpisodeUid,
   });
 
   return (
-    <SlDialog label="Change Episode Status" open={open} onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+    <SlDialog label="Change Episode Status" open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
       <form noValidate onSubmit={onSubmit}>
         <ErrorSummary form={form} labels={{ newStatus: 'Episode Status' }} />
         <LoadState isLoading={statuses.isLoading} error={statuses.error} lines={1}>

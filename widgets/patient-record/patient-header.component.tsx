@@ -127,10 +127,10 @@ export function PatientHeader({ patient, onChanged = () => undefined }: PatientH
       )}
       {/* Mounted while open: each opening starts from the patient's current values. */}
       {dialog === 'episode' && episodeUid && (
-        <EpisodeStatusDialog open onClose={close} onSaved={onChanged} patientEpisodeUid={episodeUid} statusUid={patient.summaryPatient.episodeStatusUid} />
+        <EpisodeStatusDialog onClose={close} onSaved={onChanged} patientEpisodeUid={episodeUid} statusUid={patient.summaryPatient.episodeStatusUid} />
       )}
-      {dialog === 'avatar' && <AvatarDialog open onClose={close} onSaved={onChanged} patientUid={patient.patientUid} />}
-      {dialog === 'note' && <PriorityNoteDialog open onClose={close} onSaved={onChanged} patientUid={patient.patientUid} note={patient.note} />}
+      {dialog === 'avatar' && <AvatarDialog onClose={close} onSaved={onChanged} patientUid={patient.patientUid} />}
+      {dialog === 'note' && <PriorityNoteDialog onClose={close} onSaved={onChanged} patientUid={patient.patientUid} note={patient.note} />}
     </header>
   );
 }

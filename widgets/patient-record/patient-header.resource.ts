@@ -13,14 +13,11 @@ export interface EpisodeStatus {
 }
 
 /** The Episode statuses, by default sort order then label (the reference view's order). */
-export function useEpisodeStatuses(open: boolean): Loaded<EpisodeStatus[]> {
+export function useEpisodeStatuses(): Loaded<EpisodeStatus[]> {
   const client = useWidgetApi();
   return useLoaded(
-    () =>
-      open
-        ? client.get<Document<Resource<EpisodeStatus>[]>>('data/reference/reference-status', { refDataType: 'Episode', allData: 1 }).then((doc) => doc.data.map((r) => r.attributes))
-        : Promise.resolve([]),
-    [client, open],
+    () => client.get<Document<Resource<EpisodeStatus>[]>>('data/reference/reference-status', { refDataType: 'Episode', allData: 1 }).then((doc) => doc.data.map((r) => r.attributes)),
+    [client],
   );
 }
 

@@ -9,7 +9,7 @@ import { SAVE_FAILED, type HeaderDialogProps } from './episode-status-dialog';
 import { formErrors, savePriorityNote } from './patient-header.resource';
 
 /** Priority note add/edit (spec 001 "Patient header"): the banner under the header; saving it empty removes it. */
-export function PriorityNoteDialog({ open, onClose, onSaved, patientUid, note }: HeaderDialogProps & { patientUid: string; note: string | null }) {
+export function PriorityNoteDialog({ onClose, onSaved, patientUid, note }: HeaderDialogProps & { patientUid: string; note: string | null }) {
   const client = useWidgetApi();
   const form = useCareForm(PriorityNoteSchema, { defaultValues: { note: note ?? '' } });
 
@@ -25,7 +25,7 @@ export function PriorityNoteDialog({ open, onClose, onSaved, patientUid, note }:
   });
 
   return (
-    <SlDialog label={note ? 'Edit Priority Note' : 'Add Priority Note'} open={open} onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+    <SlDialog label={note ? 'Edit Priority Note' : 'Add Priority Note'} open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
       <form noValidate onSubmit={onSubmit}>
         <ErrorSummary form={form} labels={{ note: 'Priority Note' }} />
         <Field form={form} name="note" label="Priority Note" hint={`Shown to everyone who opens the record. Up to ${MAX_LENGTH.note} characters; leave empty to remove it.`}>
