@@ -26,6 +26,7 @@ import { optOutRoutes } from './opt-out/opt-out.routes';
 import { supportRoutes } from './support/support.routes';
 import { patientSearchRoutes } from './patient-search/patient-search.routes';
 import { patientsRoutes } from './patients/patients.routes';
+import { demographicsRoutes } from './patients/demographics.routes';
 import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
 import { notesRoutes } from './notes/notes.routes';
 import { badgesRoutes } from './badges/badges.routes';
@@ -115,6 +116,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(remindersRoutes, ctx);
       await api.register(patientSearchRoutes, ctx);
       await api.register(patientsRoutes, ctx);
+      await api.register(demographicsRoutes, ctx);
       await api.register(faceSheetRoutes, ctx);
       await api.register(notesRoutes, ctx);
       await api.register(badgesRoutes, ctx);

@@ -69,8 +69,6 @@ export const PATIENT_RECORD_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasApp
 /** The modes whose /patients page is the division's patient list (identity users search instead). */
 export const PATIENT_LIST_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity', 'hasAppCit', 'hasAppSponsor', 'hasHwc'];
 
-/** The modes whose face sheet shows notes, and who keep them (spec 001 "Patient overview": not CIT, whose record is the contact sheets). */
-export const NOTE_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity', 'hasAppSponsor', 'hasHwc'];
 /**
  * The modes that may add a patient and edit its contact details: those whose
  * /patients page has the 'Add Patient' button (spec 001 section 2). Identity
@@ -79,3 +77,11 @@ export const NOTE_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity'
 export const PATIENT_EDIT_FLAGS: readonly Flag[] = PATIENT_LIST_FLAGS;
 
 export const hasAnyFlag = (flags: Partial<Flags> | undefined, anyOf: readonly Flag[]): boolean => anyOf.some((f) => !!flags?.[f]);
+
+/**
+ * The care-coordination modes, which keep a patient's record: its notes,
+ * demographics, episode status, priority note and picture. Identity records
+ * come from the state's systems and CIT staff work through their contact
+ * sheets, so both read the record but do not change it.
+ */
+export const CARE_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity', 'hasAppSponsor', 'hasHwc'];

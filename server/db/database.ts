@@ -130,6 +130,8 @@ export interface PatientTable {
   /** Migration 011 (external referral). */
   race_uid: ColumnType<string | null, string | null | undefined, string | null>;
   ethnicity_uid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 021: the profile picture's file under DATA_DIR/avatars (`<sha256>.<ext>`). */
+  avatar_file: ColumnType<string | null, string | null | undefined, string | null>;
   /** Kept by a trigger on inbound_referral (migration 003): the patient's newest referral. */
   latest_referral_date: ColumnType<string | null, never, never>;
   latest_referral_status: ColumnType<string | null, never, never>;
@@ -440,10 +442,18 @@ export interface PatientBadgeTable {
   created_at: GeneratedTimestamp;
 }
 
+/** Migration 021: a patient's races (several). */
+export interface PatientRaceTable {
+  patient_uid: string;
+  race_uid: string;
+}
+
+
 export interface Database {
   reference_badge_group: ReferenceBadgeGroupTable;
   reference_badge: ReferenceBadgeTable;
   patient_badge: PatientBadgeTable;
+  patient_race: PatientRaceTable;
   nav_item: NavItemTable;
   patient_episode: PatientEpisodeTable;
   idempotent_request: IdempotentRequestTable;

@@ -19,6 +19,7 @@ import * as m017 from './migrations/017_patient_record';
 import * as m018 from './migrations/018_patient_contacts';
 import * as m019 from './migrations/019_face_sheet';
 import * as m020 from './migrations/020_add_patient';
+import * as m021 from './migrations/021_demographics';
 import * as m022 from './migrations/022_badges';
 import * as m023 from './migrations/023_notes';
 
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '018_patient_contacts': m018,
   '019_face_sheet': m019,
   '020_add_patient': m020,
+  '021_demographics': m021,
   '022_badges': m022,
   '023_notes': m023,
 };

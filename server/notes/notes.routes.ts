@@ -9,7 +9,7 @@ import type { Db } from '../db/connect';
 import { notFound, parseBody } from '../errors';
 import { findVisiblePatient, requirePatient } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
-import { allow, NOTE_FLAGS } from '../security/access';
+import { allow, CARE_FLAGS } from '../security/access';
 import { archiveNote, findNote, insertNote } from './notes.repository';
 
 const NOTE_NOT_FOUND = 'Note not found';
@@ -30,7 +30,7 @@ const resource = (note: NonNullable<Awaited<ReturnType<typeof findNote>>>) => ({
 
 /** The record's Notes section (spec 001 sections 2, 4 and 7); the list is the `patient_note` data view. */
 export const notesRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  const notes = allow(...NOTE_FLAGS);
+  const notes = allow(...CARE_FLAGS);
 
   app.get<{ Params: { id: string } }>('/notes/:id', notes, async (request) => ({ data: resource(await visibleNote(db, request, request.params.id)) }));
 

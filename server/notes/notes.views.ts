@@ -1,6 +1,6 @@
 import type { ViewDefinition } from '../dataviews/registry';
 import { patientScope } from '../dataviews/scopes';
-import { NOTE_FLAGS } from '../security/access';
+import { CARE_FLAGS } from '../security/access';
 
 /**
  * `GET /api/data/public/patient_note?patient_uid=<id>&is_archived=false`
@@ -25,7 +25,7 @@ export const patientNoteView: ViewDefinition = {
   },
   defaultSort: '-created_date,note_uid',
   scope: patientScope('v'),
-  access: { anyFlag: NOTE_FLAGS },
+  access: { anyFlag: CARE_FLAGS },
   patientColumn: 'patient_uid',
 };
 

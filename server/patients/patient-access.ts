@@ -13,7 +13,7 @@ import { notFound } from '../errors';
 const PATIENT_COLUMNS = [
   'patient_uid', 'division_uid', 'first_name', 'middle_name', 'last_name', 'birth_date', 'gender_uid', 'gender_identity_uid', 'restricted_flag', 'in_custody',
   'agency_legal_status', 'sacwis_person_id', 'mobile_phone', 'home_phone', 'work_phone', 'preferred_phone', 'note', 'episode_status_uid',
-  'race_uid', 'ethnicity_uid', 'latest_referral_date', 'latest_referral_status', 'latest_referral_source_uid', 'created_at', 'updated_at',
+  'race_uid', 'ethnicity_uid', 'avatar_file', 'latest_referral_date', 'latest_referral_status', 'latest_referral_source_uid', 'created_at', 'updated_at',
 ] as const satisfies readonly (keyof PatientTable)[];
 
 export type Patient = Pick<Selectable<PatientTable>, (typeof PATIENT_COLUMNS)[number]>;

@@ -30,13 +30,14 @@ export async function patientDocument(db: Db, auth: AuthContext, patientUid: str
       'p.sacwis_person_id',
       'p.agency_legal_status',
       'p.in_custody',
+      'p.avatar_file',
       'e.patient_episode_uid',
       'e.status_uid as episode_status_uid',
       'es.label as episode_status_label',
     ])
     .where('p.patient_uid', '=', patientUid)
     .executeTakeFirstOrThrow();
-  const { patient_episode_uid, episode_status_uid, episode_status_label, sacwis_person_id, agency_legal_status, in_custody, ...patient } = row;
+  const { patient_episode_uid, episode_status_uid, episode_status_label, sacwis_person_id, agency_legal_status, in_custody, avatar_file, ...patient } = row;
   const badges = await listPatientBadges(db, patientUid);
   const phones = { mobile: row.mobile_phone, home: row.home_phone, work: row.work_phone } as Record<string, string | null>;
   return {
@@ -44,6 +45,8 @@ export async function patientDocument(db: Db, auth: AuthContext, patientUid: str
     // The access guard let the caller in, so a restricted case is one they may see.
     user_can_see_restricted_case: true,
     phone: row.preferred_phone ? (phones[row.preferred_phone] ?? null) : null,
+    // Relative to the API; the file name is the content's hash, so a new picture is a new address.
+    person_image: avatar_file ? `patients/${patientUid}/avatar?v=${avatar_file.slice(0, 16)}` : null,
     summary_patient: { patient_episode_uid, episode_status_uid, episode_status_label },
     // The header's pills (spec 001 "Patient header").
     badges: badges.map((b) => ({ badge_uid: b.badge_uid, badge_label: b.badge_label, color: b.color })),

@@ -46,7 +46,7 @@ export function patientOf(request: FastifyRequest): Patient {
 /** A path that names one patient: it must be declared with forPatient (checked when the route is registered). */
 const PATIENT_PATH = /\/patients?\/:([A-Za-z]+)/;
 
-export { NOTE_FLAGS, PATIENT_RECORD_FLAGS, WORK_LIST_FLAGS } from '../../shared/permissions';
+export { CARE_FLAGS, PATIENT_RECORD_FLAGS, WORK_LIST_FLAGS } from '../../shared/permissions';
 
 export function permits(access: Access, flags: Partial<Flags>): boolean {
   return access === 'public' || access === 'signed-in' || hasAnyFlag(flags, access.anyFlag);

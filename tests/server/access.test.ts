@@ -16,7 +16,7 @@ import { call, login, type LoggedIn } from './support/http';
  */
 const WORK = 'hasAppNavigator hasAppCommunity hasAppSponsor';
 const RECORD = 'hasAppNavigator hasAppIdentity hasAppCommunity hasAppCit hasAppSponsor hasHwc';
-const NOTES = 'hasAppNavigator hasAppCommunity hasAppSponsor hasHwc';
+const CARE = 'hasAppNavigator hasAppCommunity hasAppSponsor hasHwc';
 const EDIT = 'hasAppNavigator hasAppCommunity hasAppCit hasAppSponsor hasHwc';
 const CALENDAR_EVENTS = 'calendarMedicalEvent calendarProcedure calendarSurgery calendarTesting';
 
@@ -46,9 +46,9 @@ const ROUTES: Record<string, string> = {
   'GET /api/patients/:id/reminders': WORK,
   'GET /api/patients/:id/primary-address': RECORD,
   'GET /api/patients/:id/cit-summary': 'hasAppCit',
-  'GET /api/notes/:id': NOTES,
-  'POST /api/notes': NOTES,
-  'DELETE /api/notes/:id': NOTES,
+  'GET /api/notes/:id': CARE,
+  'POST /api/notes': CARE,
+  'DELETE /api/notes/:id': CARE,
   'GET /api/reference-data/reference-badge-groups': 'signed-in',
   'GET /api/patients/:id/patient-badges': RECORD,
   'PUT /api/patients/:id/patient-badges': RECORD,
@@ -58,6 +58,11 @@ const ROUTES: Record<string, string> = {
   'PUT /api/addresses/:id': EDIT,
   'POST /api/email-addresses': EDIT,
   'PUT /api/email-addresses/:id': EDIT,
+  'GET /api/patients/:id/races': RECORD,
+  'PUT /api/patients/:id': CARE,
+  'PUT /api/patient-episodes/:patientEpisodeUid': CARE,
+  'POST /api/patients/:id/avatar': CARE,
+  'GET /api/patients/:id/avatar': RECORD,
   'GET /api/providers/mv': WORK,
   'GET /api/reminders/me': WORK,
   'POST /api/reminders': WORK,
@@ -113,7 +118,7 @@ const VIEWS: Record<string, string> = {
   'hwc-patient-list': 'handleWithCare',
   'patient-list': 'hasAppNavigator hasAppCommunity hasAppCit hasAppSponsor hasHwc',
   'cit-submission-list': 'hasAppCit',
-  patient_note: NOTES,
+  patient_note: CARE,
 };
 
 const written = (access: Access) => (typeof access === 'string' ? access : access.anyFlag.join(' '));

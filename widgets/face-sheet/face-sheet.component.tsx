@@ -1,6 +1,6 @@
 import { homeMode } from '../../shared/modes';
 import { allowedEventTypes } from '../../shared/schemas/calendar';
-import { hasAnyFlag, NOTE_FLAGS, WORK_LIST_FLAGS, type Flags } from '../../shared/permissions';
+import { hasAnyFlag, CARE_FLAGS, WORK_LIST_FLAGS, type Flags } from '../../shared/permissions';
 import { LoadState } from '../kit/load-state';
 import { useFlags } from '../kit/use-flags';
 import { PatientPageView } from '../patient-record/patient-page-view';
@@ -21,7 +21,7 @@ function CareFaceSheet({ patientId, flags }: { patientId: string; flags: Partial
     <div className="face-grid">
       {showEvents && <EventCards patientId={patientId} events={events} />}
       {flags.admission && <AdmissionsCard admissions={admissions} />}
-      <NotesCard patientId={patientId} notes={notes} canAdd={hasAnyFlag(flags, NOTE_FLAGS)} />
+      <NotesCard patientId={patientId} notes={notes} canAdd={hasAnyFlag(flags, CARE_FLAGS)} />
       {showReminders && <RemindersCard patientId={patientId} reminders={reminders} />}
     </div>
   );

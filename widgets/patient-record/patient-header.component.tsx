@@ -6,8 +6,14 @@ import SlDropdown from '@shoelace-style/shoelace/dist/react/dropdown/index.js';
 import SlMenu from '@shoelace-style/shoelace/dist/react/menu/index.js';
 import SlMenuItem from '@shoelace-style/shoelace/dist/react/menu-item/index.js';
 import { formatDate, formatPhone } from '../../shared/format';
+import { hasAnyFlag, CARE_FLAGS } from '../../shared/permissions';
 import { useEmit } from '../../shared/widget/emit';
 import { LoadState } from '../kit/load-state';
+import { useFlags } from '../kit/use-flags';
+import { AvatarDialog } from './avatar-dialog';
+import { EpisodeStatusDialog } from './episode-status-dialog';
+import { useAvatarSrc } from './patient-header.resource';
+import { PriorityNoteDialog } from './priority-note-dialog';
 import { usePatient, type RecordPatient } from './patient-record.resource';
 import { PatientRecordStyles } from './patient-record.styles';
 import { matchRecordPage } from './record-pages';
@@ -20,7 +26,10 @@ export interface HeaderAction {
 }
 
 /** The gear menu (spec 001 "Patient header"); an entry opens its record page. */
-const PAGE_ACTIONS: (HeaderAction & { path: string })[] = [{ value: 'demographics', label: 'Demographics', path: 'demographics', available: () => !!matchRecordPage('demographics') }];
+const PAGE_ACTIONS: (HeaderAction & { path: string })[] = [
+  { value: 'badge', label: 'Badges', path: 'badge', available: () => !!matchRecordPage('badge') },
+  { value: 'demographics', label: 'Demographics', path: 'demographics', available: () => !!matchRecordPage('demographics') },
+];
 
 export const fullName = (p: Pick<RecordPatient, 'firstName' | 'middleName' | 'lastName'>) => [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
 const initials = (p: RecordPatient) => `${p.firstName[0] ?? ''}${p.lastName[0] ?? ''}`.toUpperCase();
@@ -35,8 +44,12 @@ function Fact({ term, value }: { term: string; value: string | null | undefined 
   );
 }
 
+type DialogName = 'episode' | 'avatar' | 'note';
+
 export interface PatientHeaderProps {
   patient: RecordPatient & { personImage?: string | null; badges?: { badgeUid: string; badgeLabel: string; color: string | null }[] };
+  /** After a change from the gear menu: read the patient again. */
+  onChanged?: () => void;
 }
 
 /**
@@ -44,20 +57,33 @@ export interface PatientHeaderProps {
  * and age, sex, gender identity, phone, episode status, badges and the
  * priority-note banner, and the gear menu.
  */
-export function PatientHeader({ patient }: PatientHeaderProps) {
+export function PatientHeader({ patient, onChanged = () => undefined }: PatientHeaderProps) {
   const emit = useEmit();
+  const flags = useFlags();
   const [enlarged, setEnlarged] = useState(false);
-  const actions = PAGE_ACTIONS.filter((a) => a.available());
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  const avatarSrc = useAvatarSrc(patient.personImage);
+  // The menu offers only what the server lets this caller do.
+  const canEdit = hasAnyFlag(flags ?? {}, CARE_FLAGS);
+  const episodeUid = patient.summaryPatient.patientEpisodeUid;
+  const dialogActions: { value: DialogName; label: string; available: boolean }[] = [
+    { value: 'episode', label: 'Change Episode Status', available: canEdit && !!episodeUid },
+    { value: 'avatar', label: 'Change Profile Picture', available: canEdit },
+    { value: 'note', label: patient.note ? 'Edit Priority Note' : 'Add Priority Note', available: canEdit },
+  ];
+  const actions = [...dialogActions.filter((a) => a.available), ...PAGE_ACTIONS.filter((a) => a.available())];
   const name = fullName(patient);
   const open = (value: string) => {
     const action = PAGE_ACTIONS.find((a) => a.value === value);
     if (action) emit('care-navigate', { path: `/patients/${encodeURIComponent(patient.patientUid)}/${action.path}` });
+    else setDialog(value as DialogName);
   };
+  const close = () => setDialog(null);
 
   return (
     <header className="record-header">
-      <button type="button" className="record-avatar" aria-label={patient.personImage ? `Enlarge the picture of ${name}` : `${name} (no picture)`} disabled={!patient.personImage} onClick={() => setEnlarged(true)}>
-        {patient.personImage ? <img src={patient.personImage} alt="" /> : initials(patient)}
+      <button type="button" className="record-avatar" aria-label={avatarSrc ? `Enlarge the picture of ${name}` : `${name} (no picture)`} disabled={!avatarSrc} onClick={() => setEnlarged(true)}>
+        {avatarSrc ? <img src={avatarSrc} alt="" /> : initials(patient)}
       </button>
       <div className="record-identity">
         <h1>{name}</h1>
@@ -97,11 +123,17 @@ export function PatientHeader({ patient }: PatientHeaderProps) {
           {patient.note}
         </p>
       )}
-      {patient.personImage && (
+      {avatarSrc && (
         <SlDialog label={name} open={enlarged} onSlAfterHide={(e) => e.target === e.currentTarget && setEnlarged(false)}>
-          <img className="avatar-large" src={patient.personImage} alt={`Picture of ${name}`} />
+          <img className="avatar-large" src={avatarSrc} alt={`Picture of ${name}`} />
         </SlDialog>
       )}
+      {/* Mounted while open: each opening starts from the patient's current values. */}
+      {dialog === 'episode' && episodeUid && (
+        <EpisodeStatusDialog onClose={close} onSaved={onChanged} patientEpisodeUid={episodeUid} statusUid={patient.summaryPatient.episodeStatusUid} />
+      )}
+      {dialog === 'avatar' && <AvatarDialog onClose={close} onSaved={onChanged} patientUid={patient.patientUid} />}
+      {dialog === 'note' && <PriorityNoteDialog onClose={close} onSaved={onChanged} patientUid={patient.patientUid} note={patient.note} />}
     </header>
   );
 }
@@ -113,7 +145,7 @@ export function PatientHeaderWidget({ patientId }: { patientId: string }) {
     <>
       <PatientRecordStyles />
       <LoadState isLoading={patient.isLoading} error={patient.error} errorText="Patient not found" lines={2}>
-        {patient.data && <PatientHeader patient={patient.data} />}
+        {patient.data && <PatientHeader patient={patient.data} onChanged={patient.reload} />}
       </LoadState>
     </>
   );

@@ -34,7 +34,7 @@ function RecordFrame({ patientId, page }: { patientId: string; page: string }) {
         </div>
       ) : (
         <div className="record">
-          <PatientHeader patient={patient.data} />
+          <PatientHeader patient={patient.data} onChanged={patient.reload} />
           <div>
             <MenuToggle />
             <div className={`record-body${menuHidden ? ' menu-hidden' : ''}`}>

@@ -48,6 +48,7 @@ export const RECORD_PAGES: RecordPage[] = [
   page('notes/:noteId/details', () => import('../notes/note-details.component'), 'NoteDetails'),
   page('audit', () => import('../audit/activity-log.component'), 'ActivityLog'),
   page('badge', () => import('../badges/badges.component'), 'PatientBadges'),
+  page('demographics', () => import('../demographics/demographics.component'), 'Demographics'),
 ];
 
 /** The page for `path` and its parameters, or null ("Page not found" inside the record). */

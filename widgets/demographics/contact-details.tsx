@@ -1,0 +1,216 @@
+import { useId, useState, type ReactNode } from 'react';
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { AddressFormSchema, contactPayload, EmailFormSchema, type AddressFormValues, type EmailFormValues } from '../../shared/schemas/demographics';
+import { useWidgetApi } from '../../shared/widget/widget-context';
+import { ErrorSummary } from '../kit/error-summary';
+import { applyServerErrors, Field, useCareForm } from '../kit/forms';
+import { formErrors } from '../patient-record/patient-header.resource';
+import { useReferenceList, type PatientAddress, type PatientEmail, type ReferenceOption } from './demographics.resource';
+import { SAVE_FAILED } from './demographics-form';
+
+const ADDRESS_LABELS: Record<keyof AddressFormValues, string> = {
+  addressTypeUid: 'Address Type',
+  addr1: 'Address 1',
+  addr2: 'Address 2',
+  city: 'City',
+  countryDivisionUid: 'State',
+  postCode: 'Post Code',
+  county: 'County',
+  isPrimary: 'Primary',
+};
+
+export const addressLines = (a: PatientAddress) => [a.addr1, a.addr2, [a.city, [a.stateLabel, a.postCode].filter(Boolean).join(' ')].filter(Boolean).join(', '), a.county && `${a.county} County`].filter(Boolean) as string[];
+
+/** A contact form in a dialog: the shared form frame for an address and an e-mail address. */
+function ContactDialog<T extends FieldValues>({ label, form, labels, onClose, onSubmit, children }: {
+  label: string;
+  form: UseFormReturn<T>;
+  labels: Record<string, string>;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <SlDialog label={label} open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <ErrorSummary form={form} labels={labels} />
+        {children}
+      </form>
+      <SlButton slot="footer" onClick={onClose}>
+        Cancel
+      </SlButton>
+      <SlButton slot="footer" variant="primary" disabled={form.formState.isSubmitting} onClick={onSubmit}>
+        {form.formState.isSubmitting ? 'Working ...' : 'Save'}
+      </SlButton>
+    </SlDialog>
+  );
+}
+
+const addressValues = (a: PatientAddress | null): AddressFormValues => ({
+  addressTypeUid: a?.addressTypeUid ?? '',
+  addr1: a?.addr1 ?? '',
+  addr2: a?.addr2 ?? '',
+  city: a?.city ?? '',
+  countryDivisionUid: a?.countryDivisionUid ?? '',
+  postCode: a?.postCode ?? '',
+  county: a?.county ?? '',
+  isPrimary: a?.isPrimary ?? false,
+});
+
+/** Adds or edits one address through the contacts area's `POST /api/addresses` and `PUT /api/addresses/{id}`. */
+function AddressDialog({ patientUid, address, onClose, onSaved }: { patientUid: string; address: PatientAddress | null; onClose: () => void; onSaved: () => void }) {
+  const client = useWidgetApi();
+  const types = useReferenceList('reference-address-type');
+  const states = useReferenceList('reference-country-division');
+  const form = useCareForm(AddressFormSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: addressValues(address) });
+  const submit = form.handleSubmit(async (values) => {
+    const attributes = { ...values, addressTypeUid: values.addressTypeUid || null, addr2: values.addr2.trim() || null, county: values.county.trim() || null };
+    try {
+      if (address) await client.put(`addresses/${encodeURIComponent(address.id)}`, contactPayload('addresses', patientUid, attributes, address.id));
+      else await client.post('addresses', contactPayload('addresses', patientUid, attributes));
+    } catch (error) {
+      if (!applyServerErrors(form, formErrors(error))) form.setError('root.server', { type: 'server', message: SAVE_FAILED });
+      return;
+    }
+    onSaved();
+    onClose();
+  });
+  const select = (name: 'addressTypeUid' | 'countryDivisionUid', list: ReferenceOption[] | null) => (
+    <Field form={form} name={name} label={ADDRESS_LABELS[name]}>
+      {(control) => (
+        <select {...control} {...form.register(name)}>
+          <option value="">Choose</option>
+          {list?.map((o) => (
+            <option key={o.uid} value={o.uid}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+  return (
+    <ContactDialog label={address ? 'Edit Address' : 'Add Address'} form={form} labels={ADDRESS_LABELS} onClose={onClose} onSubmit={() => void submit()}>
+      {select('addressTypeUid', types.data)}
+      <Field form={form} name="addr1" label={ADDRESS_LABELS.addr1} />
+      <Field form={form} name="addr2" label={ADDRESS_LABELS.addr2} />
+      <Field form={form} name="city" label={ADDRESS_LABELS.city} />
+      {select('countryDivisionUid', states.data)}
+      <Field form={form} name="postCode" label={ADDRESS_LABELS.postCode} />
+      <Field form={form} name="county" label={ADDRESS_LABELS.county} />
+      <label className="check">
+        <input type="checkbox" {...form.register('isPrimary')} /> Primary address
+      </label>
+    </ContactDialog>
+  );
+}
+
+/** Adds or edits one e-mail address through `POST /api/email-addresses` and `PUT /api/email-addresses/{id}`. */
+function EmailDialog({ patientUid, email, onClose, onSaved }: { patientUid: string; email: PatientEmail | null; onClose: () => void; onSaved: () => void }) {
+  const client = useWidgetApi();
+  const initial = { emailAddress: email?.emailAddress ?? '', isPrimary: email?.isPrimary ?? false };
+  const form = useCareForm(EmailFormSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: initial });
+  const submit = form.handleSubmit(async (values: EmailFormValues) => {
+    const attributes = { emailAddress: values.emailAddress.trim(), isPrimary: values.isPrimary };
+    try {
+      if (email) await client.put(`email-addresses/${encodeURIComponent(email.id)}`, contactPayload('email-addresses', patientUid, attributes, email.id));
+      else await client.post('email-addresses', contactPayload('email-addresses', patientUid, attributes));
+    } catch (error) {
+      if (!applyServerErrors(form, formErrors(error))) form.setError('root.server', { type: 'server', message: SAVE_FAILED });
+      return;
+    }
+    onSaved();
+    onClose();
+  });
+  return (
+    <ContactDialog label={email ? 'Edit Email Address' : 'Add Email Address'} form={form} labels={{ emailAddress: 'Email Address' }} onClose={onClose} onSubmit={() => void submit()}>
+      <Field form={form} name="emailAddress" label="Email Address" type="email" />
+      <label className="check">
+        <input type="checkbox" {...form.register('isPrimary')} /> Primary email address
+      </label>
+    </ContactDialog>
+  );
+}
+
+type Editing = { kind: 'address'; row: PatientAddress | null } | { kind: 'email'; row: PatientEmail | null } | null;
+
+export interface ContactDetailsProps {
+  patientUid: string;
+  addresses: PatientAddress[];
+  emails: PatientEmail[];
+  canEdit: boolean;
+  /** After a save: read the page's data again. */
+  onSaved: () => void;
+}
+
+/** The demographics page's addresses and e-mail addresses (spec 001 "Address", "Email"), each editable in a dialog. */
+export function ContactDetails({ patientUid, addresses, emails, canEdit, onSaved }: ContactDetailsProps) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const addressesId = useId();
+  const emailsId = useId();
+  const close = () => setEditing(null);
+  const editButton = (label: string, onClick: () => void) =>
+    canEdit && (
+      <SlButton size="small" onClick={onClick}>
+        {label}
+      </SlButton>
+    );
+  return (
+    <>
+      <section className="card" aria-labelledby={addressesId}>
+        <div className="card-header">
+          <h3 id={addressesId}>Addresses</h3>
+          {editButton('Add Address', () => setEditing({ kind: 'address', row: null }))}
+        </div>
+        {addresses.length === 0 ? (
+          <p className="empty">No addresses</p>
+        ) : (
+          <ul className="contact-list">
+            {addresses.map((a) => (
+              <li key={a.id}>
+                <address>
+                  {a.addressTypeLabel && <strong>{a.addressTypeLabel}</strong>}
+                  {addressLines(a).map((line) => (
+                    <span key={line}>{line}</span>
+                  ))}
+                </address>
+                {a.isPrimary && <span className="primary-pill">Primary</span>}
+                {editButton('Edit', () => setEditing({ kind: 'address', row: a }))}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card" aria-labelledby={emailsId}>
+        <div className="card-header">
+          <h3 id={emailsId}>Email Addresses</h3>
+          {editButton('Add Email Address', () => setEditing({ kind: 'email', row: null }))}
+        </div>
+        {emails.length === 0 ? (
+          <p className="empty">No email addresses</p>
+        ) : (
+          <ul className="contact-list">
+            {emails.map((e) => (
+              <li key={e.id}>
+                <span className="contact-email">{e.emailAddress}</span>
+                {e.isPrimary && <span className="primary-pill">Primary</span>}
+                {editButton('Edit', () => setEditing({ kind: 'email', row: e }))}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {/* Mounted while open: each opening starts from the row's current values. */}
+      {editing?.kind === 'address' && <AddressDialog patientUid={patientUid} address={editing.row} onClose={close} onSaved={onSaved} />}
+      {editing?.kind === 'email' && <EmailDialog patientUid={patientUid} email={editing.row} onClose={close} onSaved={onSaved} />}
+    </>
+  );
+}
