@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { array, boolean, define, literal, nullable, object, optional, refine, size, string, type Infer } from 'superstruct';
 import { isIsoDate, uuid } from './reminders';
-import { boundedText, email, MAX_LENGTH, requiredText } from './strings';
+import { boundedText, MAX_LENGTH, requiredText } from './strings';
 
 /** Spec 001 section 9: the demographics birth date window. */
 export const BIRTH_DATE_YEARS = 100;
@@ -171,28 +171,3 @@ export const AvatarUploadSchema = object({
   base64Data: refine(string(), 'base64Data', (v) => (v === '' ? 'Required' : /^[A-Za-z0-9+/]*={0,2}$/.test(v) || 'Must be base64')),
 });
 export type AvatarUpload = Infer<typeof AvatarUploadSchema>;
-
-/**
- * The demographics page's address and e-mail forms. The routes they call
- * (`POST|PUT /api/addresses`, `/api/email-addresses`) belong to the contacts
- * area, which checks the same bounds on the server.
- */
-export const AddressFormSchema = object({
-  addressTypeUid: choice(false),
-  addr1: requiredText(MAX_LENGTH.address),
-  addr2: boundedText(MAX_LENGTH.address),
-  city: requiredText(MAX_LENGTH.address),
-  countryDivisionUid: choice(true),
-  postCode: refine(string(), 'postCode', (v) => (v.trim() === '' ? 'Required' : /^\d{5}(-\d{4})?$/.test(v.trim()) || 'Must be a 5-digit ZIP code')),
-  county: boundedText(MAX_LENGTH.address),
-  isPrimary: boolean(),
-});
-export type AddressFormValues = Infer<typeof AddressFormSchema>;
-
-export const EmailFormSchema = object({ emailAddress: email(), isPrimary: boolean() });
-export type EmailFormValues = Infer<typeof EmailFormSchema>;
-
-/** A contacts-area body (`{ data: { type, attributes, relationships: { patient } } }`), attributes snake-cased by the client. */
-export function contactPayload(type: 'addresses' | 'email-addresses', patientUid: string, attributes: Record<string, unknown>, id?: string) {
-  return { data: { type, ...(id ? { id } : {}), attributes, relationships: { patient: { data: { type: 'patients', id: patientUid } } } } };
-}

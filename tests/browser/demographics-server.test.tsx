@@ -107,7 +107,7 @@ describe('<care-demographics> against the real server', function () {
     await waitFor(() => text(root(el)).includes('(614) 555-0123'), { message: 'the saved phone' });
   });
 
-  it('Add Address and Add Email Address: the form rules, and the contacts body they send', async () => {
+  it('Add Address and Add Email Address: the form rules, the contacts body they send, and the saved rows', async () => {
     const el = mount(nav, patient);
     (await waitFor(() => slButton(el, 'Add Address'), { timeout: 10000, message: 'the page' })).click();
     const dialog = await waitFor(() => root(el).querySelector<HTMLElement>('sl-dialog[label="Add Address"]'), { message: 'the address dialog' });
@@ -119,8 +119,8 @@ describe('<care-demographics> against the real server', function () {
       return real(input, init);
     }) as typeof fetch;
     [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Save')!.click();
-    await waitFor(() => dialog.querySelectorAll('.error-summary li').length >= 4, { message: 'the address rules' });
-    deepEqual([...dialog.querySelectorAll('.error-summary li')].map((li) => text(li)), ['Address 1 is required', 'City is required', 'State is required', 'Post Code is required']);
+    await waitFor(() => dialog.querySelectorAll('.error-summary li').length >= 1, { message: 'the address rules' });
+    deepEqual([...dialog.querySelectorAll('.error-summary li')].map((li) => text(li)), ['Address 1 is required']);
     equal(posts.length, 0);
     typeInto(byLabel(dialog, 'Address 1'), '12 Main St');
     typeInto(byLabel(dialog, 'City'), 'Columbus');
@@ -136,8 +136,9 @@ describe('<care-demographics> against the real server', function () {
     equal(posts[0].body.data.type, 'addresses');
     deepEqual(Object.keys(posts[0].body.data.attributes).sort(), ['addr1', 'addr2', 'address_type_uid', 'city', 'country_division_uid', 'county', 'is_primary', 'post_code']);
     equal(posts[0].body.data.attributes.addr1, '12 Main St');
+    // The contacts area stored it: the page lists it.
+    await waitFor(() => text(root(el)).includes('12 Main St'), { timeout: 10000, message: 'the saved address' });
 
-    [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Cancel')!.click();
     slButton(el, 'Add Email Address')!.click();
     const email = await waitFor(() => root(el).querySelector<HTMLElement>('sl-dialog[label="Add Email Address"]'), { message: 'the e-mail dialog' });
     typeInto(byLabel(email, 'Email Address'), 'not-an-address');
@@ -148,5 +149,6 @@ describe('<care-demographics> against the real server', function () {
     await waitFor(() => posts.length === 2, { message: 'the e-mail POST' });
     equal(posts[1].url, `${url}/api/email-addresses`);
     deepEqual(posts[1].body.data, { type: 'email-addresses', attributes: { email_address: 'ana@example.test', is_primary: false }, relationships: { patient: { data: { type: 'patients', id: patient } } } });
+    await waitFor(() => text(root(el)).includes('ana@example.test'), { timeout: 10000, message: 'the saved e-mail address' });
   });
 });

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { AddressFormSchema, contactPayload, EmailFormSchema, type AddressFormValues, type EmailFormValues } from '../../shared/schemas/demographics';
+import { addressPayload, AddressFieldsSchema, emailAddressPayload, EmailAddressFieldsSchema, type AddressFields, type EmailAddressFields } from '../../shared/schemas/contacts';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
@@ -10,7 +10,7 @@ import { formErrors } from '../patient-record/patient-header.resource';
 import { useReferenceList, type PatientAddress, type PatientEmail, type ReferenceOption } from './demographics.resource';
 import { SAVE_FAILED } from './demographics-form';
 
-const ADDRESS_LABELS: Record<keyof AddressFormValues, string> = {
+const ADDRESS_LABELS: Record<keyof AddressFields, string> = {
   addressTypeUid: 'Address Type',
   addr1: 'Address 1',
   addr2: 'Address 2',
@@ -54,7 +54,7 @@ function ContactDialog<T extends FieldValues>({ label, form, labels, onClose, on
   );
 }
 
-const addressValues = (a: PatientAddress | null): AddressFormValues => ({
+const addressValues = (a: PatientAddress | null): AddressFields => ({
   addressTypeUid: a?.addressTypeUid ?? '',
   addr1: a?.addr1 ?? '',
   addr2: a?.addr2 ?? '',
@@ -70,12 +70,12 @@ function AddressDialog({ patientUid, address, onClose, onSaved }: { patientUid: 
   const client = useWidgetApi();
   const types = useReferenceList('reference-address-type');
   const states = useReferenceList('reference-country-division');
-  const form = useCareForm(AddressFormSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: addressValues(address) });
+  const form = useCareForm(AddressFieldsSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: addressValues(address) });
   const submit = form.handleSubmit(async (values) => {
-    const attributes = { ...values, addressTypeUid: values.addressTypeUid || null, addr2: values.addr2.trim() || null, county: values.county.trim() || null };
+    const attributes = { ...values, addressTypeUid: values.addressTypeUid || null, countryDivisionUid: values.countryDivisionUid || null, addr2: values.addr2?.trim() || null, county: values.county?.trim() || null };
     try {
-      if (address) await client.put(`addresses/${encodeURIComponent(address.id)}`, contactPayload('addresses', patientUid, attributes, address.id));
-      else await client.post('addresses', contactPayload('addresses', patientUid, attributes));
+      if (address) await client.put(`addresses/${encodeURIComponent(address.id)}`, addressPayload(patientUid, attributes));
+      else await client.post('addresses', addressPayload(patientUid, attributes));
     } catch (error) {
       if (!applyServerErrors(form, formErrors(error))) form.setError('root.server', { type: 'server', message: SAVE_FAILED });
       return;
@@ -117,12 +117,12 @@ function AddressDialog({ patientUid, address, onClose, onSaved }: { patientUid: 
 function EmailDialog({ patientUid, email, onClose, onSaved }: { patientUid: string; email: PatientEmail | null; onClose: () => void; onSaved: () => void }) {
   const client = useWidgetApi();
   const initial = { emailAddress: email?.emailAddress ?? '', isPrimary: email?.isPrimary ?? false };
-  const form = useCareForm(EmailFormSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: initial });
-  const submit = form.handleSubmit(async (values: EmailFormValues) => {
+  const form = useCareForm(EmailAddressFieldsSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: initial });
+  const submit = form.handleSubmit(async (values: EmailAddressFields) => {
     const attributes = { emailAddress: values.emailAddress.trim(), isPrimary: values.isPrimary };
     try {
-      if (email) await client.put(`email-addresses/${encodeURIComponent(email.id)}`, contactPayload('email-addresses', patientUid, attributes, email.id));
-      else await client.post('email-addresses', contactPayload('email-addresses', patientUid, attributes));
+      if (email) await client.put(`email-addresses/${encodeURIComponent(email.id)}`, emailAddressPayload(patientUid, attributes));
+      else await client.post('email-addresses', emailAddressPayload(patientUid, attributes));
     } catch (error) {
       if (!applyServerErrors(form, formErrors(error))) form.setError('root.server', { type: 'server', message: SAVE_FAILED });
       return;
