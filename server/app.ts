@@ -29,6 +29,7 @@ import { patientsRoutes } from './patients/patients.routes';
 import { demographicsRoutes } from './patients/demographics.routes';
 import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
 import { notesRoutes } from './notes/notes.routes';
+import { admissionsRoutes } from './admissions/admissions.routes';
 import { badgesRoutes } from './badges/badges.routes';
 import { addPatientRoutes } from './add-patient/add-patient.routes';
 import { contactsRoutes } from './contacts/contacts.routes';
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(demographicsRoutes, ctx);
       await api.register(faceSheetRoutes, ctx);
       await api.register(notesRoutes, ctx);
+      await api.register(admissionsRoutes, ctx);
       await api.register(badgesRoutes, ctx);
       await api.register(addPatientRoutes, ctx);
       await api.register(contactsRoutes, ctx);

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
+import { GuardedLink } from './guarded-link';
 import { flagsAllow, type Flags } from '../shared/permissions';
 import { useHasPage } from './pages';
 
@@ -25,9 +26,9 @@ export function MainNav({ flags }: { flags: Partial<Flags> }) {
           const current = location === item.href || location.startsWith(`${item.href}/`);
           return (
             <li key={item.href}>
-              <Link href={item.href} aria-current={current ? 'page' : undefined}>
+              <GuardedLink href={item.href} aria-current={current ? 'page' : undefined}>
                 {item.label}
-              </Link>
+              </GuardedLink>
             </li>
           );
         })}

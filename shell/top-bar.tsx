@@ -1,4 +1,4 @@
-import { Link } from 'wouter';
+import { GuardedLink } from './guarded-link';
 import type { Session } from '../shared/session-store';
 import { DebugTools } from './debug-tools';
 import { MainNav } from './main-nav';
@@ -10,9 +10,9 @@ export function TopBar({ session }: { session: Session }) {
   const flags = session.flags ?? {};
   return (
     <header className="care-top-bar">
-      <Link href="/home" className="care-logo" aria-label="Careweave home">
+      <GuardedLink href="/home" className="care-logo" aria-label="Careweave home">
         Careweave
-      </Link>
+      </GuardedLink>
       <MainNav flags={flags} />
       <div className="care-top-bar-end">
         {isNavigatorMode(flags) && <QuickSearchSlot />}

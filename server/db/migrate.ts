@@ -22,6 +22,7 @@ import * as m020 from './migrations/020_add_patient';
 import * as m021 from './migrations/021_demographics';
 import * as m022 from './migrations/022_badges';
 import * as m023 from './migrations/023_notes';
+import * as m024 from './migrations/024_admissions';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '021_demographics': m021,
   '022_badges': m022,
   '023_notes': m023,
+  '024_admissions': m024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

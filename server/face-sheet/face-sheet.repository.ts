@@ -78,20 +78,6 @@ export function listNotes(db: Db, patientUid: string, limit: number) {
     .execute();
 }
 
-/** Spec 001 "Admission": newest first, with the status and facility names. */
-export function listAdmissions(db: Db, patientUid: string, limit: number) {
-  return db
-    .selectFrom('admission as a')
-    .innerJoin('reference_data as s', 's.uid', 'a.status_uid')
-    .leftJoin('facility as f', 'f.facility_uid', 'a.facility_uid')
-    .select(['a.admission_uid', 'a.event_date', 'a.discharge_date', 's.label as status_label', 'f.facility_name', 'a.comments'])
-    .where('a.patient_uid', '=', patientUid)
-    .orderBy('a.event_date', 'desc')
-    .orderBy('a.admission_uid')
-    .limit(limit)
-    .execute();
-}
-
 /** Spec 001 section 9: reminder lists show unread reminders only, newest reminder date first. */
 export function listUnreadReminders(db: Db, patientUid: string, limit: number) {
   return db

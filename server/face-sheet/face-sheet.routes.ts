@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import { notFound } from '../errors';
 import { allow, forPatient, PATIENT_RECORD_FLAGS, patientOf, WORK_LIST_FLAGS } from '../security/access';
-import { citSummary, findEvent, latestEvents, listAdmissions, listNotes, listUnreadReminders, primaryAddress } from './face-sheet.repository';
+import { citSummary, findEvent, latestEvents, listNotes, listUnreadReminders, primaryAddress } from './face-sheet.repository';
 
 /** Rows a face-sheet card shows; the section's own page lists the rest. */
 const CARD_ROWS = 10;
@@ -45,9 +45,6 @@ export const faceSheetRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
     list('notes', 'note_uid', await listNotes(db, patientOf(request).patient_uid, CARD_ROWS)),
   );
 
-  app.get<{ Params: { id: string } }>('/patients/:id/admissions', forPatient(allow('admission')), async (request) =>
-    list('admissions', 'admission_uid', await listAdmissions(db, patientOf(request).patient_uid, CARD_ROWS)),
-  );
 
   app.get<{ Params: { id: string } }>('/patients/:id/reminders', forPatient(allow(...WORK_LIST_FLAGS)), async (request) =>
     list('reminders', 'id', await listUnreadReminders(db, patientOf(request).patient_uid, PAGE_ROWS)),

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { mayLeave } from './leave-guard';
 import { useWidgetEventSource } from './widget-context';
 
 /** Every event a widget may send out (docs/architecture.md). */
@@ -15,9 +16,11 @@ export type WidgetEventName = keyof WidgetEvents;
  * shadow roots. `care-navigate` is cancelable; when nobody cancels it and the
  * element has `route-base`, the browser opens the path under that base, so an
  * embedder gets working links without writing a handler.
- * Returns false when a listener called preventDefault().
+ * Navigating away from a form with unsaved changes asks first (leave-guard).
+ * Returns false when a listener called preventDefault() or the user stayed.
  */
 export function emit<N extends WidgetEventName>(from: HTMLElement, name: N, detail: WidgetEvents[N]): boolean {
+  if (name === 'care-navigate' && !mayLeave()) return false;
   const event = new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: name === 'care-navigate' });
   from.dispatchEvent(event);
   if (event.defaultPrevented) return false;

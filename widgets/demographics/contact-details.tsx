@@ -6,8 +6,9 @@ import { addressPayload, AddressFieldsSchema, emailAddressPayload, EmailAddressF
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
-import { formErrors } from '../patient-record/patient-header.resource';
-import { useReferenceList, type PatientAddress, type PatientEmail, type ReferenceOption } from './demographics.resource';
+import { formErrors } from '../kit/forms';
+import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
+import type { PatientAddress, PatientEmail } from './demographics.resource';
 import { SAVE_FAILED } from './demographics-form';
 
 const ADDRESS_LABELS: Record<keyof AddressFields, string> = {

@@ -5,7 +5,8 @@ import { useWidgetApi } from '../../shared/widget/widget-context';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, fieldText, useCareForm } from '../kit/forms';
 import type { RecordPatient } from '../patient-record/patient-record.resource';
-import { saveDemographics, type ReferenceOption } from './demographics.resource';
+import type { ReferenceOption } from '../kit/use-reference-list';
+import { saveDemographics } from './demographics.resource';
 
 export const SAVE_FAILED = 'Oops, something went wrong!';
 const PHONE_LABELS: Record<(typeof PREFERRED_PHONES)[number], string> = { mobile: 'Mobile', home: 'Home', work: 'Work' };

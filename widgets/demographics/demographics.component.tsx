@@ -10,7 +10,8 @@ import { PatientPageView } from '../patient-record/patient-page-view';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { ContactDetails } from './contact-details';
 import { DemographicsForm } from './demographics-form';
-import { useDemographics, useReferenceList, type DemographicsData, type PatientInsurance } from './demographics.resource';
+import { useReferenceList } from '../kit/use-reference-list';
+import { useDemographics, type DemographicsData, type PatientInsurance } from './demographics.resource';
 import { DemographicsStyles } from './demographics.styles';
 
 const PREFERRED: Record<string, string> = { mobile: 'Mobile', home: 'Home', work: 'Work' };

@@ -1,9 +1,10 @@
+import type { ReferenceOption } from '../kit/use-reference-list';
 import type { ApiClient, Document, Resource } from '../../shared/api/client';
 import { demographicsPayload, DEMOGRAPHICS_WIRE_FIELDS, type DemographicsValues } from '../../shared/schemas/demographics';
 import { camelCase } from '../../shared/casing';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { useLoaded, type Loaded } from '../kit/use-loaded';
-import { formErrors } from '../patient-record/patient-header.resource';
+import { formErrors } from '../kit/forms';
 import type { RecordPatient } from '../patient-record/patient-record.resource';
 
 /** Spec 001 section 3 "Address", as `?include=addresses` gives it. */
@@ -35,10 +36,6 @@ export interface PatientInsurance {
   effectiveDate: string | null;
   isPrimary: boolean;
   policyType: string | null;
-}
-export interface ReferenceOption {
-  uid: string;
-  label: string;
 }
 
 export interface DemographicsData {
@@ -74,11 +71,6 @@ export function useDemographics(patientId: string): Loaded<DemographicsData> {
   return useLoaded(() => fetchDemographics(client, patientId), [client, patientId]);
 }
 
-/** A reference list (`/api/data/reference/<model>`), active entries in their order. */
-export function useReferenceList(model: string): Loaded<ReferenceOption[]> {
-  const client = useWidgetApi();
-  return useLoaded(() => client.get<Document<Resource<ReferenceOption>[]>>(`data/reference/${model}`, { allData: 1 }).then((doc) => doc.data.map((r) => r.attributes)), [client, model]);
-}
 
 // The server names a demographics field where it travels; the form names it as the form does.
 const FORM_FIELD_OF = Object.fromEntries(Object.entries(DEMOGRAPHICS_WIRE_FIELDS).map(([form, wire]) => [wire.split('.').map(camelCase).join('.'), form]));

@@ -85,22 +85,31 @@ export function NotesCard({ patientId, notes, canAdd }: { patientId: string; not
   );
 }
 
-export function AdmissionsCard({ admissions }: { admissions: Loaded<Admission[]> }) {
+export function AdmissionsCard({ patientId, admissions }: { patientId: string; admissions: Loaded<Admission[]> }) {
+  const base = `/patients/${encodeURIComponent(patientId)}/admissions`;
   return (
-    <Card title="Admissions">
+    <Card
+      title="Admissions"
+      action={
+        <span className="card-actions">
+          <NavLink path={base}>View All</NavLink>
+          <NavLink path={`${base}/add`}>Add Admission</NavLink>
+        </span>
+      }
+    >
       <ListBody list={admissions} emptyText="No admissions">
         {(rows) => (
           <ul className="face-list">
             {rows.map((a) => (
               <li key={a.admissionUid}>
                 <div className="face-list-meta">
-                  <span>
+                  <NavLink path={`${base}/${a.admissionUid}`}>
                     {formatDate(a.eventDate)}
                     {a.dischargeDate ? ` – ${formatDate(a.dischargeDate)}` : ''}
-                  </span>
+                  </NavLink>
                   <span>{a.statusLabel}</span>
                 </div>
-                <p className="face-text">{a.facilityName ?? 'Uknown Facility'}</p>
+                {a.facilityName && <p className="face-text">{a.facilityName}</p>}
               </li>
             ))}
           </ul>

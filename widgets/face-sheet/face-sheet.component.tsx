@@ -20,7 +20,7 @@ function CareFaceSheet({ patientId, flags }: { patientId: string; flags: Partial
   return (
     <div className="face-grid">
       {showEvents && <EventCards patientId={patientId} events={events} />}
-      {flags.admission && <AdmissionsCard admissions={admissions} />}
+      {flags.admission && <AdmissionsCard patientId={patientId} admissions={admissions} />}
       <NotesCard patientId={patientId} notes={notes} canAdd={hasAnyFlag(flags, CARE_FLAGS)} />
       {showReminders && <RemindersCard patientId={patientId} reminders={reminders} />}
     </div>

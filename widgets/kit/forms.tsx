@@ -111,3 +111,10 @@ export function Field<T extends FieldValues>({ form, name, label, type = 'text',
     </div>
   );
 }
+
+/** The server names fields as sent (`data.attributes.newStatus`); the forms name them without the envelope. */
+export function formErrors(error: unknown, rename: Record<string, string> = {}): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const field = (name?: string) => (name === undefined ? undefined : (rename[name] ?? name.replace(/^data\.attributes\./, '')));
+  return new ApiError(error.status, error.errors.map((e) => ({ ...e, field: field(e.field) })));
+}

@@ -4,6 +4,7 @@ import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { useEmit } from '../../shared/widget/emit';
 import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
+import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { formatShortDate, personName } from '../../shared/format';
@@ -40,17 +41,13 @@ export function NoteDetails({ patientId, params }: Pick<RecordPageProps, 'patien
   };
 
   return (
-    <div className="notes-page">
+    <SectionPage title="Note Details" action={<NavLink path={list}>Back to Notes</NavLink>}>
       <NotesStyles />
-      <div className="notes-head">
-        <h2>Note Details</h2>
-        <NavLink path={list}>Back to Notes</NavLink>
-      </div>
       <section className="card">
         <LoadState isLoading={note.isLoading} error={note.error} lines={4}>
           {note.data && (
             <>
-              <dl className="note-facts">
+              <dl className="section-facts">
                 <dt>Date</dt>
                 <dd>{formatShortDate(note.data.createdDate)}</dd>
                 <dt>Activity Date</dt>
@@ -80,6 +77,6 @@ export function NoteDetails({ patientId, params }: Pick<RecordPageProps, 'patien
         </SlButton>
       </SlDialog>
       <Toasts />
-    </div>
+    </SectionPage>
   );
 }

@@ -3,12 +3,12 @@ import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { NoteFormSchema, type NoteFormValues } from '../../shared/schemas/notes';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
-import { applyServerErrors, Field, useCareForm } from '../kit/forms';
+import { applyServerErrors, Field, formErrors, useCareForm } from '../kit/forms';
 import { useIdempotentSubmit } from '../kit/public-submit';
+import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
 import type { RecordPageProps } from '../patient-record/record-pages';
-import { toFormErrors, useCreateNote } from './notes.resource';
-import { NotesStyles } from './notes.styles';
+import { useCreateNote } from './notes.resource';
 
 const LABELS: Record<keyof NoteFormValues, string> = { note: 'Note', activityDate: 'Activity Date', sessionDurationMinutes: 'Session Duration (Minutes)' };
 /** Spec 001 section 8. */
@@ -31,7 +31,7 @@ export function NoteForm({ patientId }: Pick<RecordPageProps, 'patientId'>) {
     try {
       if (!(await submit((key) => create(values, key)))) return;
     } catch (error) {
-      if (!applyServerErrors(form, toFormErrors(error))) toast(SAVE_FAILED, 'danger');
+      if (!applyServerErrors(form, formErrors(error))) toast(SAVE_FAILED, 'danger');
       return;
     }
     toast(SAVED, 'success');
@@ -40,9 +40,7 @@ export function NoteForm({ patientId }: Pick<RecordPageProps, 'patientId'>) {
   });
 
   return (
-    <div className="notes-page">
-      <NotesStyles />
-      <h2>Add Note</h2>
+    <SectionPage title="Add Note">
       <form noValidate onSubmit={onSubmit}>
         <ErrorSummary form={form} labels={LABELS} />
         <Field form={form} name="note" label={LABELS.note}>
@@ -62,6 +60,6 @@ export function NoteForm({ patientId }: Pick<RecordPageProps, 'patientId'>) {
         </div>
       </form>
       <Toasts />
-    </div>
+    </SectionPage>
   );
 }

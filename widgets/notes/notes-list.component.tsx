@@ -4,6 +4,7 @@ import { useWidgetApi } from '../../shared/widget/widget-context';
 import { DataTable, type Column, type PageRequest } from '../kit/data-table';
 import { Toasts } from '../kit/toasts';
 import { NavLink } from '../kit/nav-link';
+import { SectionPage } from '../kit/section-page';
 import { PatientPageView } from '../patient-record/patient-page-view';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { formatShortDate, personName } from '../../shared/format';
@@ -27,14 +28,8 @@ export function PatientNotes({ patientId }: Pick<RecordPageProps, 'patientId'>) 
   const base = `/patients/${encodeURIComponent(patientId)}/notes`;
   const fetchPage = useCallback((request: PageRequest) => fetchNotesPage(api, patientId, request), [api, patientId]);
   return (
-    <div className="notes-page">
+    <SectionPage title="Notes" action={<NavLink path={`${base}/add`}>Add Note</NavLink>}>
       <NotesStyles />
-      <div className="notes-head">
-        <h2>Notes</h2>
-        <NavLink path={`${base}/add`}>
-          Add Note
-        </NavLink>
-      </div>
       <DataTable
         tableId="patient-notes"
         columns={COLUMNS}
@@ -45,7 +40,7 @@ export function PatientNotes({ patientId }: Pick<RecordPageProps, 'patientId'>) 
         onRowClick={(row) => emit('care-navigate', { path: `${base}/${row.note_uid}/details` })}
       />
       <Toasts />
-    </div>
+    </SectionPage>
   );
 }
 

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import type { ApiClient, Document, Resource } from '../../shared/api/client';
-import { ApiError } from '../../shared/api/errors';
 import type { NoteFormValues } from '../../shared/schemas/notes';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest, PageResult } from '../kit/data-table';
@@ -67,10 +66,4 @@ export function useCreateNote(patientId: string) {
 export function useDeactivateNote() {
   const client = useWidgetApi();
   return useCallback((noteId: string) => client.request<void>('DELETE', `notes/${encodeURIComponent(noteId)}`), [client]);
-}
-
-/** Server field names (`data.attributes.activityDate`) as the form's. */
-export function toFormErrors(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  return new ApiError(error.status, error.errors.map((e) => ({ ...e, field: e.field?.replace(/^data\.attributes\./, '') })));
 }

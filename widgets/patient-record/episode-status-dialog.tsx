@@ -5,7 +5,8 @@ import { useWidgetApi } from '../../shared/widget/widget-context';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
-import { changeEpisodeStatus, formErrors, useEpisodeStatuses } from './patient-header.resource';
+import { formErrors } from '../kit/forms';
+import { changeEpisodeStatus, useEpisodeStatuses } from './patient-header.resource';
 
 export const SAVE_FAILED = 'Oops, something went wrong!';
 

@@ -1,4 +1,3 @@
-import { ApiError } from '../../shared/api/errors';
 import { joinUrl, type ApiClient, type Document, type Resource } from '../../shared/api/client';
 import type { AvatarUpload } from '../../shared/schemas/demographics';
 import { useWidgetApi } from '../../shared/widget/widget-context';
@@ -75,9 +74,3 @@ export function useAvatarSrc(personImage: string | null | undefined): string | n
   return src;
 }
 
-/** The server names fields as sent (`data.attributes.newStatus`); the forms name them without the envelope. */
-export function formErrors(error: unknown, rename: Record<string, string> = {}): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const field = (name?: string) => (name === undefined ? undefined : (rename[name] ?? name.replace(/^data\.attributes\./, '')));
-  return new ApiError(error.status, error.errors.map((e) => ({ ...e, field: field(e.field) })));
-}

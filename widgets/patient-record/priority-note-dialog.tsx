@@ -6,7 +6,8 @@ import { useWidgetApi } from '../../shared/widget/widget-context';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
 import { SAVE_FAILED, type HeaderDialogProps } from './episode-status-dialog';
-import { formErrors, savePriorityNote } from './patient-header.resource';
+import { formErrors } from '../kit/forms';
+import { savePriorityNote } from './patient-header.resource';
 
 /** Priority note add/edit (spec 001 "Patient header"): the banner under the header; saving it empty removes it. */
 export function PriorityNoteDialog({ onClose, onSaved, patientUid, note }: HeaderDialogProps & { patientUid: string; note: string | null }) {

@@ -1,0 +1,18 @@
+import type { Document, Query, Resource } from '../../shared/api/client';
+import { useWidgetApi } from '../../shared/widget/widget-context';
+import { useLoaded, type Loaded } from './use-loaded';
+
+export interface ReferenceOption {
+  uid: string;
+  label: string;
+}
+
+/** A reference list (`/api/data/reference/<model>`), active entries in their order; `query` narrows it (`refDataType`). */
+export function useReferenceList(model: string, query: Query = {}): Loaded<ReferenceOption[]> {
+  const client = useWidgetApi();
+  const key = JSON.stringify(query);
+  return useLoaded(
+    () => client.get<Document<Resource<ReferenceOption>[]>>(`data/reference/${model}`, { allData: 1, ...query }).then((doc) => doc.data.map((r) => r.attributes)),
+    [client, model, key],
+  );
+}
