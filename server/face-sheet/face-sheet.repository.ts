@@ -6,13 +6,31 @@ import type { Db } from '../db/connect';
 /** How many reasons and referrals the CIT face sheet lists. */
 export const CIT_TOP = 5;
 
-/** The calendar's two views as one list of a patient's events (both are scoped by the guard before this runs). */
+/**
+ * A patient's events of every type, straight from the event tables (each read
+ * through its (patient_uid, event_date) index), with the ids the labels come
+ * from. The calendar's views would give the same rows, but planning their five
+ * six-way joins costs more than running this for one patient.
+ */
 const patientEvents = (patientUid: string) => sql`
-  select id, event_type, medical_event_name, medical_event_label, event_date, all_day, status_label, provider_name, facility_name
-    from nav_list_view_medical_event where patient_uid = ${patientUid}
+  select a.appointment_uid as id, 'appointment'::text as event_type, 'appointment'::text as medical_event_name, t.label as medical_event_label,
+         a.event_date, a.all_day, a.status_uid, a.provider_uid, a.facility_uid
+    from appointment a join reference_data t on t.uid = a.appointment_type_uid where a.patient_uid = ${patientUid}
   union all
-  select id, event_type, 'appointment', appointment_type_label, event_date, all_day, status_label, provider_name, facility_name
-    from nav_list_view_appointment where patient_uid = ${patientUid}`;
+  select me.medical_event_uid, 'medical_event', m.name, m.label, me.event_date, me.all_day, me.status_uid, me.provider_uid, me.facility_uid
+    from medical_event me join reference_data m on m.uid = me.medical_event_type_uid where me.patient_uid = ${patientUid}
+  union all
+  select procedure_uid, 'procedure', null, procedure_name, event_date, all_day, status_uid, provider_uid, facility_uid from procedure where patient_uid = ${patientUid}
+  union all
+  select surgery_uid, 'surgery', null, surgery_name, event_date, all_day, status_uid, provider_uid, facility_uid from surgery where patient_uid = ${patientUid}
+  union all
+  select test_uid, 'testing', null, test_name, event_date, all_day, status_uid, provider_uid, facility_uid from test_event where patient_uid = ${patientUid}`;
+
+/** The card's columns for events chosen from patientEvents (alias e): status, provider and facility names. */
+const EVENT_CARD = sql`e.id, e.event_type, e.medical_event_name, e.medical_event_label, e.event_date, e.all_day, s.label as status_label, pr.display_name as provider_name, f.facility_name`;
+const EVENT_LABELS = sql`join reference_data s on s.uid = e.status_uid
+  left join provider pr on pr.provider_uid = e.provider_uid
+  left join facility f on f.facility_uid = e.facility_uid`;
 
 const allowedTypes = (auth: AuthContext): CalendarEventType[] => CALENDAR_EVENT_TYPES.filter((t) => auth.flags[CALENDAR_EVENT_TYPE_FLAGS[t]]);
 
@@ -33,13 +51,15 @@ export async function latestEvents(db: Db, auth: AuthContext, patientUid: string
   const types = allowedTypes(auth);
   if (types.length === 0) return [];
   const { rows } = await sql<EventCard>`
-    select * from (
-      select distinct on (e.event_type, e.medical_event_name) e.*
-        from (${patientEvents(patientUid)}) e
-       where e.event_type in (${sql.join(types)})
-       order by e.event_type, e.medical_event_name, e.event_date desc, e.id
-    ) latest
-    order by event_date desc`.execute(db);
+    select ${EVENT_CARD}
+      from (
+        select distinct on (e.event_type, e.medical_event_name) e.*
+          from (${patientEvents(patientUid)}) e
+         where e.event_type in (${sql.join(types)})
+         order by e.event_type, e.medical_event_name, e.event_date desc, e.id
+      ) e
+      ${EVENT_LABELS}
+     order by e.event_date desc, e.id`.execute(db);
   return rows;
 }
 
@@ -56,8 +76,9 @@ export async function findEvent(db: Db, auth: AuthContext, patientUid: string, t
   if (!allowedTypes(auth).includes(type)) return undefined;
   const { table, id } = EVENT_TABLES[type];
   const { rows } = await sql<EventCard & { notes: string | null; cit_submission_uid: string | null }>`
-    select e.*, x.notes, c.submission_uid as cit_submission_uid
+    select ${EVENT_CARD}, x.notes, c.submission_uid as cit_submission_uid
       from (${patientEvents(patientUid)}) e
+      ${EVENT_LABELS}
       join ${sql.table(table)} x on x.${sql.ref(id)} = e.id
       left join cit_submission c on c.medical_event_uid = e.id and c.patient_uid = ${patientUid}
      where e.event_type = ${type} and e.id = ${eventUid}`.execute(db);

@@ -50,6 +50,11 @@ describe('face sheet calls', () => {
     const dates = events.map((e) => new Date(e.event_date as string).getTime());
     assert.deepEqual(dates, [...dates].sort((a, b) => b - a), 'newest first');
     assert.ok(events.some((e) => e.event_type === 'surgery'));
+    // Read from the event tables, the card says what the calendar's view says about the same event.
+    const { rows: [fromView] } = await sql<Record<string, unknown>>`select medical_event_name, medical_event_label, status_label, provider_name, facility_name, all_day
+      from nav_list_view_medical_event where id = ${procedures[0].id}`.execute(server.db);
+    const card = procedures[0];
+    assert.deepEqual(Object.fromEntries(Object.keys(fromView).map((k) => [k, card[k]])), fromView);
 
     // The community user has no calendar flags: a record reader, but no event kinds.
     assert.deepEqual(attrs(await get(community, patient, 'medical-events')), []);
