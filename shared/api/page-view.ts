@@ -23,15 +23,23 @@ export function handOffPageView(patientUid: string, pageViewId: string): void {
   }
 }
 
+/** The last id given out, so that rendering one opening twice (React may start a render over and throw the first away) is still one view. */
+let lastTaken: { patientUid: string; pageViewId: string; at: number } | null = null;
+const SAME_OPENING_MS = 2_000;
+
 /** The page view handed off for this patient a moment ago, once; otherwise a new one. */
 export function takePageView(patientUid: string): string {
+  const now = Date.now();
+  let pageViewId: string | null = null;
   try {
     const raw = sessionStorage.getItem(HANDOFF_PREFIX + patientUid);
     sessionStorage.removeItem(HANDOFF_PREFIX + patientUid);
     const handed = raw ? (JSON.parse(raw) as { pageViewId?: unknown; at?: unknown }) : null;
-    if (handed && typeof handed.pageViewId === 'string' && typeof handed.at === 'number' && Date.now() - handed.at < HANDOFF_MS) return handed.pageViewId;
+    if (handed && typeof handed.pageViewId === 'string' && typeof handed.at === 'number' && now - handed.at < HANDOFF_MS) pageViewId = handed.pageViewId;
   } catch {
     // Unreadable or refused storage: a new page view.
   }
-  return newPageViewId();
+  if (!pageViewId && lastTaken !== null && lastTaken.patientUid === patientUid && now - lastTaken.at < SAME_OPENING_MS) pageViewId = lastTaken.pageViewId;
+  lastTaken = { patientUid, pageViewId: pageViewId ?? newPageViewId(), at: now };
+  return lastTaken.pageViewId;
 }

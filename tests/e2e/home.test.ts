@@ -43,8 +43,10 @@ describe('navigator home', () => {
     const dialog = page.locator('sl-dialog[label="García, Amara"][open]');
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL(/\/patients\/[0-9a-f-]{36}$/);
-    const patientUid = page.url().split('/').pop()!;
+    // A bare record link opens the face sheet; wait for the record's calls before counting.
+    await page.waitForURL(/\/patients\/[0-9a-f-]{36}\/face-sheet$/);
+    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link').first().waitFor();
+    const patientUid = page.url().split('/').at(-2)!;
     const audit = await h.server.db.selectFrom('audit_entry').select('action').where('patient_uid', '=', patientUid).execute();
     assert.deepEqual(audit, [{ action: 'ViewedPatient' }]);
     assert.deepEqual(errors, []);
