@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
-import { call, demoFacts, login, type DemoFacts, type LoggedIn } from './support/http';
+import { call, demoFacts, fieldErrors, login, type DemoFacts, type LoggedIn } from './support/http';
 
 let server: TestServer;
 let facts: DemoFacts;
@@ -18,10 +18,6 @@ const post = (user: LoggedIn | null, attributes: Record<string, unknown>, key: s
   call(server.url, '/api/admissions', { body: { data: { type: 'admissions', attributes } }, ...(user && { token: user.token }), headers: key ? { 'idempotency-key': key } : {} });
 const put = (user: LoggedIn, id: string, attributes: Record<string, unknown>) =>
   call(server.url, `/api/admissions/${id}`, { method: 'PUT', body: { data: { type: 'admissions', id, attributes } }, token: user.token });
-const fieldErrors = (answer: { status: number; body: { errors: { field?: string; message: string }[] } }) => {
-  assert.equal(answer.status, 422, JSON.stringify(answer.body));
-  return Object.fromEntries(answer.body.errors.map((e) => [e.field, e.message]));
-};
 
 before(async () => {
   server = await startTestServer();

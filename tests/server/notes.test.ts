@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
-import { call, demoFacts, login, type DemoFacts, type LoggedIn } from './support/http';
+import { call, demoFacts, fieldErrors, login, type DemoFacts, type LoggedIn } from './support/http';
 
 let server: TestServer;
 let facts: DemoFacts;
@@ -17,10 +17,6 @@ const payload = (patientUid: string, attributes: Record<string, unknown>) => ({
 const post = (user: LoggedIn | null, body: unknown, key: string | null = randomUUID()) =>
   call(server.url, '/api/notes', { body, ...(user && { token: user.token }), headers: key ? { 'idempotency-key': key } : {} });
 const list = (user: LoggedIn, patientUid: string) => call(server.url, `/api/data/public/patient_note?patient_uid=${patientUid}&is_archived=false`, { token: user.token });
-const fieldErrors = (answer: { status: number; body: { errors: { field?: string; message: string }[] } }) => {
-  assert.equal(answer.status, 422, JSON.stringify(answer.body));
-  return Object.fromEntries(answer.body.errors.map((e) => [e.field, e.message]));
-};
 
 before(async () => {
   server = await startTestServer();

@@ -74,6 +74,11 @@ export function errorsOf(answer: Answer, status: number): { field?: string; mess
   return answer.body.errors;
 }
 
+/** A 422's field errors as `{ field: message }`, for comparing a form's whole answer at once. */
+export function fieldErrors(answer: Answer): Record<string, string> {
+  return Object.fromEntries(errorsOf(answer, 422).map((e) => [e.field, e.message]));
+}
+
 /** No SQL, stack traces or file paths in what the server says. */
 export function assertNoInternals(text: string): void {
   assert.doesNotMatch(text, /\bselect\b|\bSQL\b|syntax error|\bat .+\.(ts|js):\d+|node_modules|"stack"|postgres|pg_/i, `internals leaked: ${text}`);
