@@ -1,8 +1,8 @@
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { formatShortDate, personName } from '../../shared/format';
 import { AdmissionFormSchema, type AdmissionFormValues } from '../../shared/schemas/admissions';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
+import { FormButtons } from '../kit/form-buttons';
 import { applyServerErrors, Field, formErrors, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { useIdempotentSubmit } from '../kit/public-submit';
@@ -91,14 +91,7 @@ function AdmissionFields({ patientId, admission, statuses, facilities }: { patie
       <Field form={form} name="note" label={LABELS.note}>
         {(control) => <textarea {...control} rows={3} {...form.register('note')} />}
       </Field>
-      <div className="form-buttons">
-        <SlButton onClick={() => emit('care-navigate', { path: list })} disabled={busy}>
-          Cancel
-        </SlButton>
-        <SlButton type="submit" variant="primary" disabled={busy}>
-          {busy ? 'Working ...' : 'Save'}
-        </SlButton>
-      </div>
+      <FormButtons busy={busy} onCancel={() => emit('care-navigate', { path: list })} />
     </form>
   );
 }

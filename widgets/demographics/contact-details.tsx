@@ -1,12 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
-import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { addressPayload, AddressFieldsSchema, emailAddressPayload, EmailAddressFieldsSchema, type AddressFields, type EmailAddressFields } from '../../shared/schemas/contacts';
 import { useWidgetApi } from '../../shared/widget/widget-context';
-import { ErrorSummary } from '../kit/error-summary';
-import { applyServerErrors, Field, useCareForm } from '../kit/forms';
-import { formErrors } from '../kit/forms';
+import { FormDialog } from '../kit/form-dialog';
+import { applyServerErrors, Field, formErrors, useCareForm } from '../kit/forms';
 import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import type { PatientAddress, PatientEmail } from './demographics.resource';
 import { SAVE_FAILED } from './demographics-form';
@@ -24,36 +21,6 @@ const ADDRESS_LABELS: Record<keyof AddressFields, string> = {
 
 export const addressLines = (a: PatientAddress) => [a.addr1, a.addr2, [a.city, [a.stateLabel, a.postCode].filter(Boolean).join(' ')].filter(Boolean).join(', '), a.county && `${a.county} County`].filter(Boolean) as string[];
 
-/** A contact form in a dialog: the shared form frame for an address and an e-mail address. */
-function ContactDialog<T extends FieldValues>({ label, form, labels, onClose, onSubmit, children }: {
-  label: string;
-  form: UseFormReturn<T>;
-  labels: Record<string, string>;
-  onClose: () => void;
-  onSubmit: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <SlDialog label={label} open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
-        <ErrorSummary form={form} labels={labels} />
-        {children}
-      </form>
-      <SlButton slot="footer" onClick={onClose}>
-        Cancel
-      </SlButton>
-      <SlButton slot="footer" variant="primary" disabled={form.formState.isSubmitting} onClick={onSubmit}>
-        {form.formState.isSubmitting ? 'Working ...' : 'Save'}
-      </SlButton>
-    </SlDialog>
-  );
-}
 
 const addressValues = (a: PatientAddress | null): AddressFields => ({
   addressTypeUid: a?.addressTypeUid ?? '',
@@ -99,7 +66,7 @@ function AddressDialog({ patientUid, address, onClose, onSaved }: { patientUid: 
     </Field>
   );
   return (
-    <ContactDialog label={address ? 'Edit Address' : 'Add Address'} form={form} labels={ADDRESS_LABELS} onClose={onClose} onSubmit={() => void submit()}>
+    <FormDialog label={address ? 'Edit Address' : 'Add Address'} form={form} labels={ADDRESS_LABELS} onClose={onClose} onSubmit={() => void submit()}>
       {select('addressTypeUid', types.data)}
       <Field form={form} name="addr1" label={ADDRESS_LABELS.addr1} />
       <Field form={form} name="addr2" label={ADDRESS_LABELS.addr2} />
@@ -110,7 +77,7 @@ function AddressDialog({ patientUid, address, onClose, onSaved }: { patientUid: 
       <label className="check">
         <input type="checkbox" {...form.register('isPrimary')} /> Primary address
       </label>
-    </ContactDialog>
+    </FormDialog>
   );
 }
 
@@ -132,12 +99,12 @@ function EmailDialog({ patientUid, email, onClose, onSaved }: { patientUid: stri
     onClose();
   });
   return (
-    <ContactDialog label={email ? 'Edit Email Address' : 'Add Email Address'} form={form} labels={{ emailAddress: 'Email Address' }} onClose={onClose} onSubmit={() => void submit()}>
+    <FormDialog label={email ? 'Edit Email Address' : 'Add Email Address'} form={form} labels={{ emailAddress: 'Email Address' }} onClose={onClose} onSubmit={() => void submit()}>
       <Field form={form} name="emailAddress" label="Email Address" type="email" />
       <label className="check">
         <input type="checkbox" {...form.register('isPrimary')} /> Primary email address
       </label>
-    </ContactDialog>
+    </FormDialog>
   );
 }
 

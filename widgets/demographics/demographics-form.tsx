@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { DEMOGRAPHICS_LABELS, demographicsSchema, PREFERRED_PHONES, type DemographicsValues } from '../../shared/schemas/demographics';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { ErrorSummary } from '../kit/error-summary';
+import { FormButtons } from '../kit/form-buttons';
 import { applyServerErrors, Field, fieldText, useCareForm } from '../kit/forms';
 import type { RecordPatient } from '../patient-record/patient-record.resource';
 import type { ReferenceOption } from '../kit/use-reference-list';
@@ -110,14 +110,7 @@ export function DemographicsForm({ patient, races, options, communityMode, onSav
           </Field>
         ))}
       </div>
-      <div className="form-buttons">
-        <SlButton onClick={onCancel} disabled={form.formState.isSubmitting}>
-          Cancel
-        </SlButton>
-        <SlButton type="submit" variant="primary" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Working ...' : 'Save'}
-        </SlButton>
-      </div>
+      <FormButtons busy={form.formState.isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ const css = /* css */ `
 .face-sheet h2 { margin: 0 0 var(--sl-spacing-medium); font-size: var(--sl-font-size-x-large); font-weight: var(--sl-font-weight-normal); }
 .face-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr)); gap: var(--sl-spacing-medium); align-items: start; }
 .card-actions { display: flex; gap: var(--sl-spacing-medium); }
+.face-card .card-header { flex-wrap: wrap; }
 .face-card h3 { margin: 0 0 var(--sl-spacing-small); font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-semibold); }
 .face-list, .event-cards, .face-count-list { list-style: none; margin: 0; padding: 0; }
 .face-list li, .event-cards li, .face-count-list li { padding: var(--sl-spacing-x-small) 0; border-top: 1px solid var(--sl-color-neutral-100); }

@@ -1,8 +1,8 @@
 import dayjs from 'dayjs';
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { NoteFormSchema, type NoteFormValues } from '../../shared/schemas/notes';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
+import { FormButtons } from '../kit/form-buttons';
 import { applyServerErrors, Field, formErrors, useCareForm } from '../kit/forms';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { SectionPage } from '../kit/section-page';
@@ -50,14 +50,7 @@ export function NoteForm({ patientId }: Pick<RecordPageProps, 'patientId'>) {
         <Field form={form} name="sessionDurationMinutes" label={LABELS.sessionDurationMinutes}>
           {(control) => <input {...control} type="number" min={0} step={1} inputMode="numeric" {...form.register('sessionDurationMinutes')} />}
         </Field>
-        <div className="form-buttons">
-          <SlButton onClick={back} disabled={busy}>
-            Cancel
-          </SlButton>
-          <SlButton type="submit" variant="primary" disabled={busy}>
-            {busy ? 'Working ...' : 'Save'}
-          </SlButton>
-        </div>
+        <FormButtons busy={busy} onCancel={back} />
       </form>
       <Toasts />
     </SectionPage>

@@ -1,11 +1,8 @@
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
-import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { EpisodeStatusSchema } from '../../shared/schemas/demographics';
 import { useWidgetApi } from '../../shared/widget/widget-context';
-import { ErrorSummary } from '../kit/error-summary';
-import { applyServerErrors, Field, useCareForm } from '../kit/forms';
+import { FormDialog } from '../kit/form-dialog';
+import { applyServerErrors, Field, formErrors, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
-import { formErrors } from '../kit/forms';
 import { changeEpisodeStatus, useEpisodeStatuses } from './patient-header.resource';
 
 export const SAVE_FAILED = 'Oops, something went wrong!';
@@ -38,9 +35,7 @@ export function EpisodeStatusDialog({ onClose, onSaved, patientEpisodeUid, statu
   });
 
   return (
-    <SlDialog label="Change Episode Status" open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
-      <form noValidate onSubmit={onSubmit}>
-        <ErrorSummary form={form} labels={{ newStatus: 'Episode Status' }} />
+    <FormDialog label="Change Episode Status" form={form} labels={{ newStatus: 'Episode Status' }} onClose={onClose} onSubmit={() => void onSubmit()}>
         <LoadState isLoading={statuses.isLoading} error={statuses.error} lines={1}>
           <Field form={form} name="newStatus" label="Episode Status">
             {(control) => (
@@ -55,13 +50,6 @@ export function EpisodeStatusDialog({ onClose, onSaved, patientEpisodeUid, statu
             )}
           </Field>
         </LoadState>
-      </form>
-      <SlButton slot="footer" onClick={onClose}>
-        Cancel
-      </SlButton>
-      <SlButton slot="footer" variant="primary" disabled={form.formState.isSubmitting} onClick={() => void onSubmit()}>
-        {form.formState.isSubmitting ? 'Working ...' : 'Save'}
-      </SlButton>
-    </SlDialog>
+    </FormDialog>
   );
 }

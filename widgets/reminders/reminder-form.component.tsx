@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useController, type UseFormReturn } from 'react-hook-form';
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { formatDate } from '../../shared/format';
 import { ReminderFormSchema, type ReminderFormValues } from '../../shared/schemas/reminders';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
+import { FormButtons } from '../kit/form-buttons';
 import { applyServerErrors, Field, useCareForm, type FieldControlProps } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { toast, Toasts } from '../kit/toasts';
@@ -120,14 +120,7 @@ function ReminderFields({ patientId, navigators, me }: { patientId?: string; nav
       <Field form={form} name="note" label={LABELS.note}>
         {(control) => <textarea {...control} rows={4} {...form.register('note')} />}
       </Field>
-      <div className="form-buttons">
-        <SlButton onClick={back} disabled={form.formState.isSubmitting}>
-          Cancel
-        </SlButton>
-        <SlButton type="submit" variant="primary" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Working ...' : 'Save'}
-        </SlButton>
-      </div>
+      <FormButtons busy={form.formState.isSubmitting} onCancel={back} />
     </form>
   );
 }
