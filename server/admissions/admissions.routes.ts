@@ -1,14 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AdmissionPayloadSchema } from '../../shared/schemas/admissions';
 import { NOT_LISTED } from '../../shared/schemas/strings';
-import { isUuid } from '../../shared/uuid';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
-import { HttpError, notFound, parseBody } from '../errors';
-import { findVisiblePatient, requirePatient } from '../patients/patient-access';
+import { HttpError, parseBody } from '../errors';
+import { requirePatient, visibleRow } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
 import { allow, forPatient, patientOf } from '../security/access';
 import { choicesExist, findAdmission, insertAdmission, listAdmissions, relatedNotes, updateAdmission } from './admissions.repository';
@@ -20,12 +19,7 @@ const MAX_ROWS = 100;
 
 type Admission = NonNullable<Awaited<ReturnType<typeof findAdmission>>>;
 
-/** An admission of a patient the caller may see; otherwise the same 404 whether or not it exists. */
-async function visibleAdmission(db: Db, request: FastifyRequest, admissionUid: string): Promise<Admission> {
-  const admission = isUuid(admissionUid) ? await findAdmission(db, admissionUid) : undefined;
-  if (!admission || !(await findVisiblePatient(db, requireAuth(request), admission.patient_uid))) throw notFound(ADMISSION_NOT_FOUND);
-  return admission;
-}
+const visibleAdmission = (db: Db, request: FastifyRequest, admissionUid: string): Promise<Admission> => visibleRow(db, request, admissionUid, findAdmission, ADMISSION_NOT_FOUND);
 
 async function checkChoices(db: Db, request: FastifyRequest, attributes: Parameters<typeof choicesExist>[2]) {
   const found = await choicesExist(db, requireAuth(request).orgUid, attributes);

@@ -1,25 +1,19 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { NotePayloadSchema } from '../../shared/schemas/notes';
-import { isUuid } from '../../shared/uuid';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
 import { notFound, parseBody } from '../errors';
-import { findVisiblePatient, requirePatient } from '../patients/patient-access';
+import { requirePatient, visibleRow } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
 import { allow, CARE_FLAGS } from '../security/access';
 import { archiveNote, findNote, insertNote } from './notes.repository';
 
 const NOTE_NOT_FOUND = 'Note not found';
 
-/** A note of a patient the caller may see; otherwise the same 404 whether or not it exists. */
-async function visibleNote(db: Db, request: FastifyRequest, noteUid: string) {
-  const note = isUuid(noteUid) ? await findNote(db, noteUid) : undefined;
-  if (!note || !(await findVisiblePatient(db, requireAuth(request), note.patient_uid))) throw notFound(NOTE_NOT_FOUND);
-  return note;
-}
+const visibleNote = (db: Db, request: FastifyRequest, noteUid: string) => visibleRow(db, request, noteUid, findNote, NOTE_NOT_FOUND);
 
 const resource = (note: NonNullable<Awaited<ReturnType<typeof findNote>>>) => ({
   type: 'notes',

@@ -13,7 +13,6 @@ import {
   type PatientUpdate,
 } from '../../shared/schemas/demographics';
 import { check } from '../../shared/schemas/validate';
-import { isUuid } from '../../shared/uuid';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -34,7 +33,7 @@ import {
   saveNote,
 } from './demographics.repository';
 import { patientDocument } from './patients.repository';
-import { findVisiblePatient } from './patient-access';
+import { visibleRow } from './patient-access';
 
 const invalid = (field: string, message: string) => new HttpError(422, [{ field, message }]);
 
@@ -130,11 +129,9 @@ export const demographicsRoutes: FastifyPluginAsync<AppContext> = async (app, { 
 
   /** The path names an episode, not a patient: its patient is checked here, and one the caller may not see is not found. */
   app.put<{ Params: { patientEpisodeUid: string } }>('/patient-episodes/:patientEpisodeUid', allow(...CARE_FLAGS), async (request) => {
-    const auth = requireAuth(request);
     const id = request.params.patientEpisodeUid;
     const source = auditSourceOf(request);
-    const episode = isUuid(id) ? await findEpisode(db, id) : undefined;
-    if (!episode || !(await findVisiblePatient(db, auth, episode.patient_uid))) throw notFound('Episode not found');
+    const episode = await visibleRow(db, request, id, findEpisode, 'Episode not found');
     const { data } = parseBody(EpisodeUpdateSchema, request.body);
     const status = await findEpisodeStatus(db, data.attributes.newStatus);
     if (!status) throw invalid('data.attributes.new-status', 'Must be an episode status');

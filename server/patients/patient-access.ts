@@ -56,3 +56,21 @@ export async function requirePatient(db: Db, request: FastifyRequest, patientUid
   }
   return patient;
 }
+
+/**
+ * A row that belongs to one patient (a note, an admission, a document ...),
+ * looked up by `find`, when the caller may see that patient; otherwise a 404
+ * with `message`, the same answer whether or not the row exists. A malformed
+ * id is not found, never a database error.
+ */
+export async function visibleRow<T extends { patient_uid: string }>(
+  db: Db,
+  request: FastifyRequest,
+  id: string,
+  find: (db: Db, id: string) => Promise<T | undefined>,
+  message: string,
+): Promise<T> {
+  const row = isUuid(id) ? await find(db, id) : undefined;
+  if (!row || !(await findVisiblePatient(db, requireAuth(request), row.patient_uid))) throw notFound(message);
+  return row;
+}

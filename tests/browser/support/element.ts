@@ -1,0 +1,27 @@
+import { text } from './dom';
+
+/** The real test server (injected by scripts/test-browser.mjs). */
+const url = __CAREWEAVE_URL__;
+
+/**
+ * Puts `<tag>` on the page the way an embedder does: pointed at the test
+ * server's API, with the given attributes (token, patient-id, ...).
+ */
+export function mountElement(tag: string, attributes: Record<string, string> = {}): HTMLElement {
+  const el = document.createElement(tag);
+  el.setAttribute('api-base', `${url}/api`);
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  document.body.append(el);
+  return el;
+}
+
+export const shadow = (el: HTMLElement): ShadowRoot => el.shadowRoot!;
+
+/** A Shoelace button of the element by its text. */
+export const slButton = (el: HTMLElement, label: string) => [...shadow(el).querySelectorAll<HTMLElement & { disabled: boolean }>('sl-button')].find((b) => text(b) === label);
+
+/** A plain button of the element by its text. */
+export const plainButton = (el: HTMLElement, label: string) => [...shadow(el).querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label);
+
+/** The error text shown under a kit Field (`data-field` is the form's field name). */
+export const fieldError = (el: HTMLElement, name: string) => text(shadow(el).querySelector(`[data-field="${name}"] .field-error`));
