@@ -16,6 +16,20 @@ import { seedPatientSearch } from './patient-search';
 import { seedReminders } from './reminders';
 import { seedReference, type ReferenceUids } from './reference';
 
+/** Each area's demo rows, in this order (later areas may read earlier ones' rows). A new area adds its seed here. */
+const AREA_SEEDS: ((db: Db, ids: DemoIds) => Promise<void>)[] = [
+  seedReminders,
+  seedCalendar,
+  seedB2w,
+  seedOptOut,
+  seedHwc,
+  seedCit,
+  seedExt,
+  seedPatientSearch,
+  seedFaceSheet,
+  seedBadges,
+];
+
 const QUEUE_COLUMNS = [
   { column_name: 'patient_uid', display_header: 'Patient Id', is_hidden: true },
   { column_name: 'last_name', display_header: 'Last Name', is_hidden: false },
@@ -95,16 +109,7 @@ export async function seedDemo(db: Db, patientCount = 240): Promise<DemoIds | nu
 
     for (const division of [north.division_uid, south.division_uid]) await seedQueues(tx, division);
     const ids: DemoIds = { orgUid: org.org_uid, divisionUids: [north.division_uid, south.division_uid], reference };
-    await seedReminders(tx, ids);
-    await seedCalendar(tx, ids);
-    await seedB2w(tx, ids);
-    await seedOptOut(tx, ids);
-    await seedHwc(tx, ids);
-    await seedCit(tx, ids);
-    await seedExt(tx, ids);
-    await seedPatientSearch(tx, ids);
-    await seedFaceSheet(tx, ids);
-    await seedBadges(tx, ids);
+    for (const seedArea of AREA_SEEDS) await seedArea(tx, ids);
     return ids;
   });
 }
