@@ -6,30 +6,22 @@ import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
 import { signInAs } from './support/sign-in';
+import { mountElement, plainButton, shadow, slButton } from './support/element';
 
 const url = __CAREWEAVE_URL__;
 
-function mount(token: string): HTMLElement {
-  const el = document.createElement('care-add-patient');
-  el.setAttribute('api-base', `${url}/api`);
-  el.setAttribute('token', token);
-  document.body.append(el);
-  return el;
-}
+const mount = (token: string) => mountElement('care-add-patient', { token });
 
-const root = (el: HTMLElement) => el.shadowRoot!;
-const slButton = (el: HTMLElement, label: string) => [...root(el).querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === label);
-const plainButton = (el: HTMLElement, label: string) => [...root(el).querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label);
 /** The error under the field labelled `label` (text inputs and selects). */
-const fieldError = (el: HTMLElement, label: string) => text(byLabel(root(el), label).closest('.field')?.querySelector('.field-error'));
+const fieldError = (el: HTMLElement, label: string) => text(byLabel(shadow(el), label).closest('.field')?.querySelector('.field-error'));
 const groupError = (el: HTMLElement, legend: string) =>
-  text([...root(el).querySelectorAll('fieldset.radio-group')].find((f) => text(f.querySelector('legend')) === legend)?.querySelector('.field-error'));
-const summary = (el: HTMLElement) => text(root(el).querySelector('.error-summary'));
+  text([...shadow(el).querySelectorAll('fieldset.radio-group')].find((f) => text(f.querySelector('legend')) === legend)?.querySelector('.field-error'));
+const summary = (el: HTMLElement) => text(shadow(el).querySelector('.error-summary'));
 const ready = (el: HTMLElement) => waitFor(() => slButton(el, 'Add Patient'), { timeout: 10000, message: 'the form' });
 const list = (n: number) => ({
   data: Array.from({ length: n }, (_, i) => ({ type: 'x', id: `00000000-0000-4000-8000-00000000000${i}`, attributes: { uid: `00000000-0000-4000-8000-00000000000${i}`, label: `Choice ${i}` } })),
 });
-const firstOption = (el: HTMLElement, label: string) => byLabel<HTMLSelectElement>(root(el), label).options[1].value;
+const firstOption = (el: HTMLElement, label: string) => byLabel<HTMLSelectElement>(shadow(el), label).options[1].value;
 
 /** Watches POSTs to the server; they still go through. */
 function spyOnPosts() {
@@ -54,13 +46,13 @@ function events(el: HTMLElement) {
 }
 
 function fillValid(el: HTMLElement, lastName: string) {
-  typeInto(byLabel(root(el), 'First Name'), 'Robin');
-  typeInto(byLabel(root(el), 'Last Name'), lastName);
-  typeInto(byLabel(root(el), 'Birth Date'), '2011-09-09');
-  selectOption(byLabel<HTMLSelectElement>(root(el), 'Gender'), firstOption(el, 'Gender'));
-  byLabel(root(el), 'Mobile').click();
-  typeInto(byLabel(root(el), 'Mobile Phone'), '6145550199');
-  selectOption(byLabel<HTMLSelectElement>(root(el), 'Referral Reason'), firstOption(el, 'Referral Reason'));
+  typeInto(byLabel(shadow(el), 'First Name'), 'Robin');
+  typeInto(byLabel(shadow(el), 'Last Name'), lastName);
+  typeInto(byLabel(shadow(el), 'Birth Date'), '2011-09-09');
+  selectOption(byLabel<HTMLSelectElement>(shadow(el), 'Gender'), firstOption(el, 'Gender'));
+  byLabel(shadow(el), 'Mobile').click();
+  typeInto(byLabel(shadow(el), 'Mobile Phone'), '6145550199');
+  selectOption(byLabel<HTMLSelectElement>(shadow(el), 'Referral Reason'), firstOption(el, 'Referral Reason'));
 }
 
 describe('<care-add-patient> against the real server', function () {
@@ -84,20 +76,20 @@ describe('<care-add-patient> against the real server', function () {
   it('opens with the spec defaults and validates on submit only, with the error summary', async () => {
     const el = mount(navigator);
     await ready(el);
-    equal(byLabel(root(el), 'Referral Date').value, dayjs().format('YYYY-MM-DD'));
-    equal(byLabel(root(el), 'Referred To').value, 'Program');
-    equal(byLabel<HTMLSelectElement>(root(el), 'Requested By').value, 'Provider');
+    equal(byLabel(shadow(el), 'Referral Date').value, dayjs().format('YYYY-MM-DD'));
+    equal(byLabel(shadow(el), 'Referred To').value, 'Program');
+    equal(byLabel<HTMLSelectElement>(shadow(el), 'Requested By').value, 'Provider');
     spy = spyOnPosts();
 
-    const first = byLabel(root(el), 'First Name');
+    const first = byLabel(shadow(el), 'First Name');
     typeInto(first, 'x');
     typeInto(first, '');
     first.dispatchEvent(new FocusEvent('blur'));
     await sleep(100);
-    equal(root(el).querySelector('.field-error, .error-summary'), null, 'nothing before the first submit');
+    equal(shadow(el).querySelector('.field-error, .error-summary'), null, 'nothing before the first submit');
 
     slButton(el, 'Add Patient')!.click();
-    await waitFor(() => root(el).querySelector('.error-summary'), { message: 'error summary' });
+    await waitFor(() => shadow(el).querySelector('.error-summary'), { message: 'error summary' });
     for (const message of ['First Name is required', 'Last Name is required', 'Birth Date is required', 'Gender is required', 'Preferred Phone is required', 'Referral Reason is required']) {
       ok(summary(el).includes(message), `${message} in: ${summary(el)}`);
     }
@@ -109,16 +101,16 @@ describe('<care-add-patient> against the real server', function () {
   it('checks the referral date window, the preferred number, 10-digit phones, e-mails and address lines', async () => {
     const el = mount(navigator);
     await ready(el);
-    const referralDate = byLabel(root(el), 'Referral Date');
+    const referralDate = byLabel(shadow(el), 'Referral Date');
     typeInto(referralDate, dayjs().subtract(10, 'year').subtract(1, 'day').format('YYYY-MM-DD'));
-    byLabel(root(el), 'Home').click();
-    typeInto(byLabel(root(el), 'Work Phone'), '61455');
+    byLabel(shadow(el), 'Home').click();
+    typeInto(byLabel(shadow(el), 'Work Phone'), '61455');
     plainButton(el, 'Add Email Address')!.click();
     plainButton(el, 'Add Address')!.click();
-    await waitFor(() => root(el).querySelector('input[type="email"]'));
-    typeInto(byLabel(root(el), 'Email Address 1'), 'not-an-email');
+    await waitFor(() => shadow(el).querySelector('input[type="email"]'));
+    typeInto(byLabel(shadow(el), 'Email Address 1'), 'not-an-email');
     slButton(el, 'Add Patient')!.click();
-    await waitFor(() => root(el).querySelector('.error-summary'));
+    await waitFor(() => shadow(el).querySelector('.error-summary'));
     equal(fieldError(el, 'Referral Date'), MESSAGES.referralTooOld);
     equal(fieldError(el, 'Home Phone'), 'Home Phone is required');
     equal(fieldError(el, 'Work Phone'), MESSAGES.phone);
@@ -138,18 +130,18 @@ describe('<care-add-patient> against the real server', function () {
   it('phones take digits only; the post code fills in city, county and state', async () => {
     const el = mount(navigator);
     await ready(el);
-    const mobile = byLabel(root(el), 'Mobile Phone');
+    const mobile = byLabel(shadow(el), 'Mobile Phone');
     typeInto(mobile, '(614) 555-01ab');
     equal(mobile.value, '61455501');
     plainButton(el, 'Add Address')!.click();
-    const postCode = await waitFor(() => byLabel(root(el), 'Post Code'));
+    const postCode = await waitFor(() => byLabel(shadow(el), 'Post Code'));
     typeInto(postCode, '4430');
     await sleep(200);
-    equal(byLabel(root(el), 'City').value, '', 'no lookup below 5 characters');
+    equal(byLabel(shadow(el), 'City').value, '', 'no lookup below 5 characters');
     typeInto(postCode, '44308');
-    await waitFor(() => byLabel(root(el), 'City').value === 'Akron', { message: 'city from the post code' });
-    equal(byLabel(root(el), 'County').value, 'Summit');
-    const state = byLabel<HTMLSelectElement>(root(el), 'State');
+    await waitFor(() => byLabel(shadow(el), 'City').value === 'Akron', { message: 'city from the post code' });
+    equal(byLabel(shadow(el), 'County').value, 'Summit');
+    const state = byLabel<HTMLSelectElement>(shadow(el), 'State');
     equal(state.selectedOptions[0].textContent, 'Ohio');
   });
 
@@ -157,7 +149,7 @@ describe('<care-add-patient> against the real server', function () {
     const el = mount(community);
     await ready(el);
     slButton(el, 'Add Patient')!.click();
-    await waitFor(() => root(el).querySelector('.error-summary'));
+    await waitFor(() => shadow(el).querySelector('.error-summary'));
     ok(summary(el).includes('First Name is required'));
     ok(!summary(el).includes('Birth Date'), summary(el));
   });
@@ -168,8 +160,8 @@ describe('<care-add-patient> against the real server', function () {
     const seen = events(el);
     fillValid(el, `Browser${Date.now().toString(36)}`);
     plainButton(el, 'Add Email Address')!.click();
-    await waitFor(() => root(el).querySelector('input[type="email"]'));
-    typeInto(byLabel(root(el), 'Email Address 1'), 'robin@example.org');
+    await waitFor(() => shadow(el).querySelector('input[type="email"]'));
+    typeInto(byLabel(shadow(el), 'Email Address 1'), 'robin@example.org');
     spy = spyOnPosts();
     slButton(el, 'Add Patient')!.click();
     await waitFor(() => seen.some((e) => e.name === 'care-navigate'), { timeout: 10000, message: 'navigation after creating' });
@@ -202,8 +194,8 @@ describe('<care-add-patient> against the real server', function () {
       await ready(el);
       fillValid(el, 'Mapped');
       plainButton(el, 'Add Email Address')!.click();
-      await waitFor(() => root(el).querySelector('input[type="email"]'));
-      typeInto(byLabel(root(el), 'Email Address 1'), 'a@b.test');
+      await waitFor(() => shadow(el).querySelector('input[type="email"]'));
+      typeInto(byLabel(shadow(el), 'Email Address 1'), 'a@b.test');
       slButton(el, 'Add Patient')!.click();
       await waitFor(() => fieldError(el, 'Gender Identity') === MESSAGES.choice, { message: 'gender identity error' });
       equal(fieldError(el, 'Email Address 1'), 'Must be a valid email address');
@@ -223,10 +215,10 @@ describe('<care-add-patient> against the real server', function () {
       try {
         const el = mount('fake-token');
         await ready(el);
-        const group = [...root(el).querySelectorAll('fieldset.radio-group')].find((f) => text(f.querySelector('legend')) === 'Referral Source');
+        const group = [...shadow(el).querySelectorAll('fieldset.radio-group')].find((f) => text(f.querySelector('legend')) === 'Referral Source');
         equal(!!group, radios, `${count} sources`);
         if (radios) equal(group!.querySelectorAll('input[type="radio"]').length, 5);
-        else equal(byLabel<HTMLSelectElement>(root(el), 'Referral Source').options.length, count + 1);
+        else equal(byLabel<HTMLSelectElement>(shadow(el), 'Referral Source').options.length, count + 1);
         el.remove();
       } finally {
         fake.restore();

@@ -4,6 +4,7 @@ import { SAVED_TEXT } from '../../widgets/badges/badges.component';
 import { equal, ok } from './support/assert';
 import { text, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
+import { mountElement, shadow } from './support/element';
 
 const PATIENT = 'pat-1';
 const group = (id: string, label: string, isExclusive: boolean, badges: [string, string][]) => ({
@@ -24,14 +25,7 @@ function respond(saved: { status?: number; body?: unknown } = { body: HAS_LOW })
   };
 }
 
-function mount(): ShadowRoot {
-  const el = document.createElement('care-badges');
-  el.setAttribute('api-base', 'http://api.test/api');
-  el.setAttribute('token', 't0k');
-  el.setAttribute('patient-id', PATIENT);
-  document.body.append(el);
-  return el.shadowRoot!;
-}
+const mount = () => shadow(mountElement('care-badges', { 'api-base': 'http://api.test/api', token: 't0k', 'patient-id': PATIENT }));
 
 const option = (root: ShadowRoot, label: string) => {
   const found = [...root.querySelectorAll('label.badge-option')].find((l) => text(l) === label)?.querySelector('input');

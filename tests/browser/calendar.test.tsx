@@ -3,6 +3,7 @@ import { deepEqual, equal, ok } from './support/assert';
 import { calendarEvents, ignoreResizeObserverLoop } from './support/calendar';
 import { fakeFetch } from './support/fake-fetch';
 import { byLabel, text, waitFor } from './support/dom';
+import { mountElement, shadow } from './support/element';
 
 const API = 'http://api.test/api';
 const PATIENT = '11111111-1111-4111-8111-111111111111';
@@ -44,14 +45,7 @@ function server(events: () => Answer = () => ({ body: list([surgeryToday]) }), s
   });
 }
 
-function mount(attributes: Record<string, string> = {}): ShadowRoot {
-  const el = document.createElement('care-calendar');
-  el.setAttribute('api-base', API);
-  el.setAttribute('token', 't0k');
-  for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
-  document.body.append(el);
-  return el.shadowRoot!;
-}
+const mount = (attributes: Record<string, string> = {}) => shadow(mountElement('care-calendar', { 'api-base': API, token: 't0k', ...attributes }));
 
 describe('<care-calendar> (stubbed server)', () => {
   let restore: () => void = () => undefined;

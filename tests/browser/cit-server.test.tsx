@@ -5,32 +5,27 @@ import { $session } from '../../shared/session-store';
 import { $toasts } from '../../widgets/kit/toasts';
 import { equal, ok } from './support/assert';
 import { buttonByText, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
+import { fieldError, mountElement, shadow } from './support/element';
 
 /** <care-cit-form> against the real server: identity, every conditional field and clearing rule, every message (spec 002 section 4). */
 const url = __CAREWEAVE_URL__;
 const CODE = 'OH-DEMO-PD';
 const OFFICER = 'Officer Riley';
 
-function mount(): HTMLElement {
-  const el = document.createElement('care-cit-form');
-  el.setAttribute('api-base', `${url}/api`);
-  document.body.append(el);
-  return el;
-}
-const root = (el: HTMLElement) => el.shadowRoot!;
-const has = (el: HTMLElement, name: string) => Boolean(root(el).querySelector(`[data-field="${name}"]`));
+const mount = () => mountElement('care-cit-form');
+const has = (el: HTMLElement, name: string) => Boolean(shadow(el).querySelector(`[data-field="${name}"]`));
 const ctl = <E extends HTMLElement = HTMLInputElement>(el: HTMLElement, name: string) => {
-  const found = root(el).querySelector<E>(`[data-field="${name}"] input, [data-field="${name}"] select, [data-field="${name}"] textarea`);
+  const found = shadow(el).querySelector<E>(`[data-field="${name}"] input, [data-field="${name}"] select, [data-field="${name}"] textarea`);
   if (!found) throw new Error(`No control for ${name}`);
   return found;
 };
 const box = (el: HTMLElement, name: string, value: string) => {
-  const found = root(el).querySelector<HTMLInputElement>(`[data-field="${name}"] input[type="checkbox"][value="${value}"]`);
+  const found = shadow(el).querySelector<HTMLInputElement>(`[data-field="${name}"] input[type="checkbox"][value="${value}"]`);
   if (!found) throw new Error(`No checkbox ${name}=${value}`);
   return found;
 };
 const boxByLabel = (el: HTMLElement, name: string, label: string) => {
-  const found = [...root(el).querySelectorAll<HTMLLabelElement>(`[data-field="${name}"] label`)].find((l) => text(l) === label)?.querySelector('input');
+  const found = [...shadow(el).querySelectorAll<HTMLLabelElement>(`[data-field="${name}"] label`)].find((l) => text(l) === label)?.querySelector('input');
   if (!found) throw new Error(`No checkbox ${name} "${label}"`);
   return found;
 };
@@ -42,15 +37,14 @@ function pick(el: HTMLElement, name: string, label: string) {
   if (!option) throw new Error(`No option "${label}" in ${name}`);
   selectOption(select, option.value);
 }
-const fieldError = (el: HTMLElement, name: string) => text(root(el).querySelector(`[data-field="${name}"] .field-error`));
-const hint = (el: HTMLElement, name: string) => text(root(el).querySelector(`[data-field="${name}"] .field-hint`));
-const identityStatus = (el: HTMLElement) => text(root(el).querySelector('[data-testid="identity-status"]'));
-const duplicateStatus = (el: HTMLElement) => text(root(el).querySelector('[data-testid="duplicate-status"]'));
+const hint = (el: HTMLElement, name: string) => text(shadow(el).querySelector(`[data-field="${name}"] .field-hint`));
+const identityStatus = (el: HTMLElement) => text(shadow(el).querySelector('[data-testid="identity-status"]'));
+const duplicateStatus = (el: HTMLElement) => text(shadow(el).querySelector('[data-testid="duplicate-status"]'));
 const toasted = (message: string) => $toasts.get().some((t) => t.message === message);
-const save = (el: HTMLElement) => buttonByText(root(el), 'Save').click();
+const save = (el: HTMLElement) => buttonByText(shadow(el), 'Save').click();
 
 async function identified(el: HTMLElement, officer = OFFICER) {
-  await waitFor(() => root(el).querySelector('[data-field="code"] input'), { timeout: 10000, message: 'the identity fields' });
+  await waitFor(() => shadow(el).querySelector('[data-field="code"] input'), { timeout: 10000, message: 'the identity fields' });
   type(el, 'code', CODE);
   type(el, 'officerName', officer);
   await waitFor(() => identityStatus(el) === CIT_TEXT.identitySuccess, { timeout: 10000, message: 'Identity Success!' });
@@ -63,7 +57,7 @@ function fillValid(el: HTMLElement, lastName: string) {
   type(el, 'lastName', lastName);
   type(el, 'birthDate', '1990-05-01');
   pick(el, 'genderUid', 'Female');
-  root(el).querySelector<HTMLInputElement>('[data-field="raceUid"] input[type="checkbox"]')!.click();
+  shadow(el).querySelector<HTMLInputElement>('[data-field="raceUid"] input[type="checkbox"]')!.click();
   type(el, 'phoneNumber', '6145550199');
   type(el, 'dateTime', '2026-01-10T22:15');
   type(el, 'officer', OFFICER);
@@ -88,9 +82,9 @@ describe('<care-cit-form> against the real server', function () {
 
   it('identity first: the invalid message keeps the sheet hidden; "Identity Success!" shows it; works without a session', async () => {
     const el = mount();
-    await waitFor(() => root(el).querySelector('[data-field="code"] input'), { timeout: 10000, message: 'the identity fields' });
+    await waitFor(() => shadow(el).querySelector('[data-field="code"] input'), { timeout: 10000, message: 'the identity fields' });
     equal(has(el, 'firstName'), false, 'nothing but identity at first');
-    equal([...root(el).querySelectorAll('button')].some((b) => text(b) === 'Save'), false, 'no Save yet');
+    equal([...shadow(el).querySelectorAll('button')].some((b) => text(b) === 'Save'), false, 'no Save yet');
     type(el, 'code', CODE);
     type(el, 'officerName', 'Officer Nobody');
     await waitFor(() => identityStatus(el) === CIT_TEXT.identityInvalid, { timeout: 10000, message: 'the invalid message' });
@@ -98,7 +92,7 @@ describe('<care-cit-form> against the real server', function () {
     type(el, 'officerName', OFFICER);
     await waitFor(() => identityStatus(el) === CIT_TEXT.identitySuccess, { timeout: 10000, message: 'Identity Success!' });
     ok(has(el, 'firstName') && has(el, 'dateTime') && has(el, 'dispositionUid'), 'the sheet appears');
-    buttonByText(root(el), 'Save');
+    buttonByText(shadow(el), 'Save');
     // A wrong agency identifier hides the sheet again.
     type(el, 'code', `${CODE}X`);
     await waitFor(() => identityStatus(el) === CIT_TEXT.identityInvalid, { timeout: 10000, message: 'invalid again' });
@@ -108,18 +102,18 @@ describe('<care-cit-form> against the real server', function () {
   it('error summary after the first submit; defaults; zip autofill; Personal Residence; incident-date rule; duplicate check', async () => {
     const el = mount();
     await identified(el);
-    equal(root(el).querySelector('.error-summary'), null, 'no summary before a submit');
+    equal(shadow(el).querySelector('.error-summary'), null, 'no summary before a submit');
     equal(ctl<HTMLSelectElement>(el, 'eventTimeZone').value, 'America/New_York');
     equal(ctl<HTMLSelectElement>(el, 'phoneType').value, 'Mobile');
     equal(ctl<HTMLSelectElement>(el, 'veteranStatus').value, 'Veteran status unknown');
     save(el);
-    await waitFor(() => root(el).querySelector('.error-summary'), { message: 'the error summary' });
+    await waitFor(() => shadow(el).querySelector('.error-summary'), { message: 'the error summary' });
     equal(fieldError(el, 'firstName'), 'First Name is required');
     equal(fieldError(el, 'lastName'), 'Last Name is required');
     equal(fieldError(el, 'genderUid'), 'Gender is required');
     equal(fieldError(el, 'dateTime'), 'Incident Date and Time is required');
     equal(fieldError(el, 'dispositionUid'), 'Disposition is required');
-    ok(text(root(el).querySelector('.error-summary')).includes('First Name is required'), 'the summary lists the fields');
+    ok(text(shadow(el).querySelector('.error-summary')).includes('First Name is required'), 'the summary lists the fields');
 
     // Zip of five characters fills city, county and state.
     type(el, 'addr1', '22 Elm St');
@@ -264,7 +258,7 @@ describe('<care-cit-form> against the real server', function () {
     await waitFor(() => !has(el, 'forceUsedIncidentResultedInInjury') && !has(el, 'injuryResultedFromForce'), { message: 'injury fields hidden' });
     pick(el, 'response', 'Force Used');
     await waitFor(() => has(el, 'forceUsedIncidentResultedInInjury'), { message: 'injured parties again' });
-    equal(root(el).querySelectorAll('[data-field="forceUsedIncidentResultedInInjury"] input:checked').length, 0, 'injured parties cleared');
+    equal(shadow(el).querySelectorAll('[data-field="forceUsedIncidentResultedInInjury"] input:checked').length, 0, 'injured parties cleared');
     equal(has(el, 'injuryResultedFromForce'), false, 'injury from force cleared');
 
     // Evaluation initiated by: only with custody Yes.
@@ -290,21 +284,21 @@ describe('<care-cit-form> against the real server', function () {
   it('debug mode (a signed-in debug user) shows read-only id, latitude and longitude; nobody else sees them', async () => {
     const plain = mount();
     await identified(plain);
-    equal(root(plain).querySelector('[data-debug]'), null, 'no debug fields for an officer');
+    equal(shadow(plain).querySelector('[data-debug]'), null, 'no debug fields for an officer');
     plain.remove();
     const before = $session.get();
     $session.set({ ...before, session: { flags: { hasDebugMode: true } } as never });
     try {
       const el = mount();
       await identified(el);
-      const latitude = () => root(el).querySelector<HTMLInputElement>('[data-debug="Latitude"] input')!;
+      const latitude = () => shadow(el).querySelector<HTMLInputElement>('[data-debug="Latitude"] input')!;
       ok(latitude().readOnly, 'read-only');
       equal(latitude().value, '');
       type(el, 'postCode', '44308');
       await waitFor(() => latitude().value !== '', { message: 'latitude from the zip' });
       ok(/^-?\d+(\.\d+)?$/.test(latitude().value), `a latitude: ${latitude().value}`);
-      ok(/^-?\d+(\.\d+)?$/.test(root(el).querySelector<HTMLInputElement>('[data-debug="Longitude"] input')!.value), 'a longitude');
-      equal(root(el).querySelector<HTMLInputElement>('[data-debug="Id"] input')!.value, '', 'no id before the sheet is saved');
+      ok(/^-?\d+(\.\d+)?$/.test(shadow(el).querySelector<HTMLInputElement>('[data-debug="Longitude"] input')!.value), 'a longitude');
+      equal(shadow(el).querySelector<HTMLInputElement>('[data-debug="Id"] input')!.value, '', 'no id before the sheet is saved');
     } finally {
       $session.set(before);
     }
@@ -320,7 +314,7 @@ describe('<care-cit-form> against the real server', function () {
     save(el);
     await waitFor(() => toasted(CIT_TEXT.saved), { timeout: 10000, message: 'Form successfully saved!' });
     await waitFor(() => toasted(CIT_TEXT.emailSent), { message: 'the e-mail toast' });
-    equal(root(el).querySelector('[role="alertdialog"]'), null, 'no failure dialog');
+    equal(shadow(el).querySelector('[role="alertdialog"]'), null, 'no failure dialog');
     await waitFor(() => !has(el, 'firstName'), { message: 'the sheet hidden after the save' });
     equal(ctl(el, 'code').value, '', 'identifier cleared');
     equal(ctl(el, 'officerName').value, '', 'officer cleared');
@@ -338,14 +332,14 @@ describe('<care-cit-form> against the real server', function () {
     await waitFor(() => has(el, 'facilityUid'), { message: 'the facility' });
     pick(el, 'facilityUid', 'Harbor Walk-in Center');
     save(el);
-    const dialog = await waitFor(() => root(el).querySelector('[role="alertdialog"]'), { timeout: 10000, message: 'the dialog' });
+    const dialog = await waitFor(() => shadow(el).querySelector('[role="alertdialog"]'), { timeout: 10000, message: 'the dialog' });
     equal(dialog.getAttribute('aria-label'), CIT_TEXT.emailFailedTitle);
     equal(text(dialog.querySelector('h2')), 'Failed to send email');
     equal(text(dialog.querySelector('p')), 'Whoops - an email could not be sent to the Harbor Walk-in Center facility. Please contact your CIT.');
     ok(toasted(CIT_TEXT.saved), 'the sheet itself was saved');
     equal(toasted(CIT_TEXT.emailSent), false, 'no e-mail toast');
     buttonByText(dialog, 'Okay').click();
-    await waitFor(() => !root(el).querySelector('[role="alertdialog"]'), { message: 'the dialog closes' });
+    await waitFor(() => !shadow(el).querySelector('[role="alertdialog"]'), { message: 'the dialog closes' });
   });
 });
 
@@ -396,12 +390,12 @@ describe('<care-cit-submission> PDF against the real server', function () {
     document.body.append(el);
     return el;
   };
-  const pdfButton = (el: HTMLElement) => [...root(el).querySelectorAll('button')].find((b) => text(b) === 'PDF');
+  const pdfButton = (el: HTMLElement) => [...shadow(el).querySelectorAll('button')].find((b) => text(b) === 'PDF');
 
   it('an approved sheet has a PDF button that opens the signed link in a new tab; a pending one has none', async () => {
     const pending = await filed(false);
     const a = view(pending.id, pending.token);
-    await waitFor(() => text(root(a).querySelector('[data-testid="approval-status"]')) === 'pending', { timeout: 10000, message: 'the pending sheet' });
+    await waitFor(() => text(shadow(a).querySelector('[data-testid="approval-status"]')) === 'pending', { timeout: 10000, message: 'the pending sheet' });
     equal(pdfButton(a), undefined, 'no PDF before approval');
 
     const approved = await filed(true);

@@ -4,20 +4,12 @@ import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, sleep, text, typeInto, waitFor } from './support/dom';
 import { signIn, url, visiblePatient, type Api } from './support/reminders-server';
+import { mountElement, shadow, slButton } from './support/element';
 
-function mount(api: Api, patientId: string): HTMLElement {
-  const el = document.createElement('care-demographics');
-  el.setAttribute('api-base', `${url}/api`);
-  el.setAttribute('token', api.token);
-  el.setAttribute('patient-id', patientId);
-  document.body.append(el);
-  return el;
-}
+const mount = (api: Api, patientId: string) => mountElement('care-demographics', { token: api.token, 'patient-id': patientId });
 
-const root = (el: HTMLElement) => el.shadowRoot!;
-const slButton = (el: HTMLElement, label: string) => [...root(el).querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === label);
-const form = (el: HTMLElement) => root(el).querySelector<HTMLFormElement>('form.demographics-form');
-const summary = (el: HTMLElement) => [...root(el).querySelectorAll('.error-summary li')].map((li) => text(li));
+const form = (el: HTMLElement) => shadow(el).querySelector<HTMLFormElement>('form.demographics-form');
+const summary = (el: HTMLElement) => [...shadow(el).querySelectorAll('.error-summary li')].map((li) => text(li));
 
 /** Records the widget's PUTs without holding them. */
 function spyOnPuts() {
@@ -56,9 +48,9 @@ describe('<care-demographics> against the real server', function () {
   it('shows the details, addresses, e-mail addresses and insurance', async () => {
     const el = mount(nav, patient);
     await waitFor(() => slButton(el, 'Edit'), { timeout: 10000, message: 'the page' });
-    const headings = [...root(el).querySelectorAll('h2, h3')].map((h) => text(h));
+    const headings = [...shadow(el).querySelectorAll('h2, h3')].map((h) => text(h));
     deepEqual(headings, ['Demographics', 'Patient Details', 'Addresses', 'Email Addresses', 'Insurance']);
-    ok(text(root(el)).includes('Date of Birth'));
+    ok(text(shadow(el)).includes('Date of Birth'));
   });
 
   it('section 5 rules on submit only: names required, birth date not in the future nor over 100 years, the preferred number; nothing is sent', async () => {
@@ -104,13 +96,13 @@ describe('<care-demographics> against the real server', function () {
     equal(body.attributes.preferred_phone, 'home');
     ok(body.relationships.gender.data.id, 'gender as a link');
     ok(body.relationships.races.data.some((r: { id: string }) => r.id === race.value), 'races as links');
-    await waitFor(() => text(root(el)).includes('(614) 555-0123'), { message: 'the saved phone' });
+    await waitFor(() => text(shadow(el)).includes('(614) 555-0123'), { message: 'the saved phone' });
   });
 
   it('Add Address and Add Email Address: the form rules, the contacts body they send, and the saved rows', async () => {
     const el = mount(nav, patient);
     (await waitFor(() => slButton(el, 'Add Address'), { timeout: 10000, message: 'the page' })).click();
-    const dialog = await waitFor(() => root(el).querySelector<HTMLElement>('sl-dialog[label="Add Address"]'), { message: 'the address dialog' });
+    const dialog = await waitFor(() => shadow(el).querySelector<HTMLElement>('sl-dialog[label="Add Address"]'), { message: 'the address dialog' });
     const posts: { url: string; body: any }[] = [];
     const real = window.fetch;
     spy = { puts: [], restore: () => (window.fetch = real) };
@@ -137,10 +129,10 @@ describe('<care-demographics> against the real server', function () {
     deepEqual(Object.keys(posts[0].body.data.attributes).sort(), ['addr1', 'addr2', 'address_type_uid', 'city', 'country_division_uid', 'county', 'is_primary', 'post_code']);
     equal(posts[0].body.data.attributes.addr1, '12 Main St');
     // The contacts area stored it: the page lists it.
-    await waitFor(() => text(root(el)).includes('12 Main St'), { timeout: 10000, message: 'the saved address' });
+    await waitFor(() => text(shadow(el)).includes('12 Main St'), { timeout: 10000, message: 'the saved address' });
 
     slButton(el, 'Add Email Address')!.click();
-    const email = await waitFor(() => root(el).querySelector<HTMLElement>('sl-dialog[label="Add Email Address"]'), { message: 'the e-mail dialog' });
+    const email = await waitFor(() => shadow(el).querySelector<HTMLElement>('sl-dialog[label="Add Email Address"]'), { message: 'the e-mail dialog' });
     typeInto(byLabel(email, 'Email Address'), 'not-an-address');
     [...email.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Save')!.click();
     await waitFor(() => text(email.querySelector('.field-error')) === 'Must be a valid email address', { message: 'the e-mail rule' });
@@ -149,6 +141,6 @@ describe('<care-demographics> against the real server', function () {
     await waitFor(() => posts.length === 2, { message: 'the e-mail POST' });
     equal(posts[1].url, `${url}/api/email-addresses`);
     deepEqual(posts[1].body.data, { type: 'email-addresses', attributes: { email_address: 'ana@example.test', is_primary: false }, relationships: { patient: { data: { type: 'patients', id: patient } } } });
-    await waitFor(() => text(root(el)).includes('ana@example.test'), { timeout: 10000, message: 'the saved e-mail address' });
+    await waitFor(() => text(shadow(el)).includes('ana@example.test'), { timeout: 10000, message: 'the saved e-mail address' });
   });
 });

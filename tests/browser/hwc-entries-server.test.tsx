@@ -5,19 +5,13 @@ import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { text, typeInto, waitFor } from './support/dom';
 import { signInAs, switchDivision } from './support/sign-in';
+import { mountElement, shadow } from './support/element';
 
 /** <care-hwc-entries> against the real server: loading, error, empty and data, and a row opening /hwc/{id}. */
 const url = __CAREWEAVE_URL__;
 
-function mount(token: string): HTMLElement {
-  const el = document.createElement('care-hwc-entries');
-  el.setAttribute('api-base', `${url}/api`);
-  el.setAttribute('token', token);
-  document.body.append(el);
-  return el;
-}
-const root = (el: HTMLElement) => el.shadowRoot!;
-const rows = (el: HTMLElement) => [...root(el).querySelectorAll<HTMLTableRowElement>('tbody tr.clickable')];
+const mount = (token: string) => mountElement('care-hwc-entries', { token });
+const rows = (el: HTMLElement) => [...shadow(el).querySelectorAll<HTMLTableRowElement>('tbody tr.clickable')];
 const cells = (row: HTMLTableRowElement) => [...row.cells].map((c) => text(c));
 
 describe('<care-hwc-entries> against the real server', function () {
@@ -45,16 +39,16 @@ describe('<care-hwc-entries> against the real server', function () {
     let el: HTMLElement;
     try {
       el = mount(staffToken);
-      await waitFor(() => root(el).querySelector('tbody[aria-busy="true"] sl-skeleton'), { timeout: 10000, message: 'the loading skeleton' });
+      await waitFor(() => shadow(el).querySelector('tbody[aria-busy="true"] sl-skeleton'), { timeout: 10000, message: 'the loading skeleton' });
       equal(rows(el).length, 0);
       release();
       await waitFor(() => rows(el).length > 0, { timeout: 10000, message: 'rows from the server' });
     } finally {
       window.fetch = real;
     }
-    equal(text(root(el).querySelector('h2')), 'Handle With Care Entries');
+    equal(text(shadow(el).querySelector('h2')), 'Handle With Care Entries');
     deepEqual(
-      [...root(el).querySelectorAll('thead th')].map((th) => text(th).replace(/[▲▼]/g, '').trim()),
+      [...shadow(el).querySelectorAll('thead th')].map((th) => text(th).replace(/[▲▼]/g, '').trim()),
       ['Child Name', 'Age', 'School', 'Officer', 'Created', 'Status'],
     );
     const expected: { attributes: { name: string } }[] = (await listCall('page-size=10')).data;
@@ -62,7 +56,7 @@ describe('<care-hwc-entries> against the real server', function () {
     for (const row of rows(el)) ok(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (am|pm)$/i.test(cells(row)[4]), `created as MM/DD/YYYY hh:mm a: ${cells(row)[4]}`);
 
     // The seeded entries: one sent, one waiting for a distribution list.
-    const filter = root(el).querySelector<HTMLInputElement>('tr.filters td:first-child input')!;
+    const filter = shadow(el).querySelector<HTMLInputElement>('tr.filters td:first-child input')!;
     typeInto(filter, 'Brooks');
     await waitFor(() => rows(el).length === 1 && cells(rows(el)[0])[0] === 'Brooks, Maya', { timeout: 5000, message: 'the filtered row' });
     const [name, age, school, officer, , status] = cells(rows(el)[0]);
@@ -82,8 +76,8 @@ describe('<care-hwc-entries> against the real server', function () {
 
   it('error: a user without handleWithCare sees the error text and a toast, no rows', async () => {
     const el = mount((await signInAs('navigator')).token);
-    await waitFor(() => root(el).querySelector('.load-state-error'), { timeout: 10000, message: 'the error state' });
-    equal(text(root(el).querySelector('.load-state-error')), TABLE_ERROR_TOAST);
+    await waitFor(() => shadow(el).querySelector('.load-state-error'), { timeout: 10000, message: 'the error state' });
+    equal(text(shadow(el).querySelector('.load-state-error')), TABLE_ERROR_TOAST);
     equal(rows(el).length, 0);
     ok($toasts.get().some((t) => t.message === TABLE_ERROR_TOAST && t.variant === 'danger'), 'the error toast');
   });
@@ -91,8 +85,8 @@ describe('<care-hwc-entries> against the real server', function () {
   it('empty: a division without entries says so', async () => {
     // The demo seed files Handle with Care entries in Franklin only; admin is staff in both divisions.
     const el = mount(await switchDivision(await signInAs('admin'), 'Summit County Care'));
-    await waitFor(() => root(el).querySelector('.load-state-empty'), { timeout: 10000, message: 'the empty state' });
-    equal(text(root(el).querySelector('.load-state-empty')), HWC_ENTRIES_EMPTY);
+    await waitFor(() => shadow(el).querySelector('.load-state-empty'), { timeout: 10000, message: 'the empty state' });
+    equal(text(shadow(el).querySelector('.load-state-empty')), HWC_ENTRIES_EMPTY);
     equal(rows(el).length, 0);
   });
 });

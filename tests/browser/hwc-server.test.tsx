@@ -6,37 +6,29 @@ import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
 import { signInAs } from './support/sign-in';
+import { fieldError, mountElement, shadow, slButton } from './support/element';
 
 const url = __CAREWEAVE_URL__;
 const CODE = 'FRANKLIN-HWC';
 
-function mount(tag: string, attrs: Record<string, string> = {}): HTMLElement {
-  const el = document.createElement(tag);
-  el.setAttribute('api-base', `${url}/api`);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  document.body.append(el);
-  return el;
-}
-const root = (el: HTMLElement) => el.shadowRoot!;
-const slButton = (el: HTMLElement, label: string) => [...root(el).querySelectorAll<HTMLElement & { disabled: boolean }>('sl-button')].find((b) => text(b) === label);
-const fieldError = (el: HTMLElement, name: string) => text(root(el).querySelector(`[data-field="${name}"] .field-error`));
-const status = (el: HTMLElement) => text(root(el).querySelector('[data-testid="district-status"]'));
+const mount = mountElement;
+const status = (el: HTMLElement) => text(shadow(el).querySelector('[data-testid="district-status"]'));
 const outboxPage = async () => (await fetch(`${url}/demo/outbox`)).text();
 const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86400_000).toISOString().slice(0, 10);
 
 async function verified(el: HTMLElement) {
-  await waitFor(() => byLabel(root(el), 'District Code'), { timeout: 10000, message: 'the district field' });
-  typeInto(byLabel(root(el), 'District Code'), CODE);
-  await waitFor(() => root(el).querySelector('[data-field="officerName"]'), { timeout: 10000, message: 'the child fields' });
+  await waitFor(() => byLabel(shadow(el), 'District Code'), { timeout: 10000, message: 'the district field' });
+  typeInto(byLabel(shadow(el), 'District Code'), CODE);
+  await waitFor(() => shadow(el).querySelector('[data-field="officerName"]'), { timeout: 10000, message: 'the child fields' });
 }
 
 function fill(el: HTMLElement, lastName: string) {
-  typeInto(byLabel(root(el), 'Officer Name'), 'Officer Browser');
-  typeInto(byLabel(root(el), 'Child First Name'), 'Bea');
-  typeInto(byLabel(root(el), 'Child Last Name'), lastName);
-  const gender = byLabel<HTMLSelectElement>(root(el), 'Child Gender');
+  typeInto(byLabel(shadow(el), 'Officer Name'), 'Officer Browser');
+  typeInto(byLabel(shadow(el), 'Child First Name'), 'Bea');
+  typeInto(byLabel(shadow(el), 'Child Last Name'), lastName);
+  const gender = byLabel<HTMLSelectElement>(shadow(el), 'Child Gender');
   selectOption(gender, gender.options[2].value);
-  typeInto(byLabel(root(el), 'Child Birth Date'), '2016-09-01');
+  typeInto(byLabel(shadow(el), 'Child Birth Date'), '2016-09-01');
 }
 
 describe('<care-hwc-form> against the real server', function () {
@@ -53,10 +45,10 @@ describe('<care-hwc-form> against the real server', function () {
     const el = mount('care-hwc-form');
     await waitFor(() => slButton(el, 'Save'), { timeout: 10000, message: 'the form' });
     equal(slButton(el, 'Save')!.disabled, true, 'Save disabled before a code');
-    equal(root(el).querySelector('[data-field="officerName"]'), null);
-    typeInto(byLabel(root(el), 'District Code'), 'NOT-A-CODE');
+    equal(shadow(el).querySelector('[data-field="officerName"]'), null);
+    typeInto(byLabel(shadow(el), 'District Code'), 'NOT-A-CODE');
     await waitFor(() => status(el) === HWC_INVALID_CODE, { timeout: 5000, message: 'the invalid-code message' });
-    equal(root(el).querySelector('[data-field="officerName"]'), null, 'fields stay hidden');
+    equal(shadow(el).querySelector('[data-field="officerName"]'), null, 'fields stay hidden');
     equal(slButton(el, 'Save')!.disabled, true, 'Save stays disabled');
   });
 
@@ -65,39 +57,39 @@ describe('<care-hwc-form> against the real server', function () {
     await verified(el);
     equal(status(el), 'Franklin County School District');
     equal(slButton(el, 'Save')!.disabled, false, 'Save enabled');
-    const schools = [...byLabel<HTMLSelectElement>(root(el), 'School').options].map((o) => o.textContent);
+    const schools = [...byLabel<HTMLSelectElement>(shadow(el), 'School').options].map((o) => o.textContent);
     deepEqual(schools, ['Select a school ...', 'Eastmoor Middle School', 'Linden Elementary School', 'Westgate High School', 'My school is not listed']);
-    deepEqual([...byLabel<HTMLSelectElement>(root(el), 'Child Gender').options].map((o) => o.textContent), ['Select ...', 'Male', 'Female', 'Unknown']);
+    deepEqual([...byLabel<HTMLSelectElement>(shadow(el), 'Child Gender').options].map((o) => o.textContent), ['Select ...', 'Male', 'Female', 'Unknown']);
     // Nothing about the incident is asked.
     deepEqual(
-      [...root(el).querySelectorAll('label')].map((l) => text(l)),
+      [...shadow(el).querySelectorAll('label')].map((l) => text(l)),
       ['District Code', 'Officer Name', 'Child First Name', 'Child Last Name', 'Child Gender', 'Child Birth Date', 'Child Age', 'School'],
       'no incident field',
     );
     slButton(el, 'Save')!.click();
-    await waitFor(() => root(el).querySelector('.error-summary'), { message: 'the summary' });
+    await waitFor(() => shadow(el).querySelector('.error-summary'), { message: 'the summary' });
     equal(fieldError(el, 'officerName'), 'Officer Name is required');
     equal(fieldError(el, 'childFirstName'), 'Child First Name is required');
     equal(fieldError(el, 'childLastName'), 'Child Last Name is required');
     equal(fieldError(el, 'childBirthDate'), 'Child Birth Date is required');
     equal(fieldError(el, 'facilityUid'), 'School is required');
-    ok(text(root(el).querySelector('.error-summary')).includes('Officer Name is required'));
-    typeInto(byLabel(root(el), 'Child Birth Date'), '2016-09-01');
-    await waitFor(() => byLabel(root(el), 'Child Age').value === String(ageFrom('2016-09-01')), { message: 'the derived age' });
-    typeInto(byLabel(root(el), 'Child Birth Date'), isoDaysAgo(100));
+    ok(text(shadow(el).querySelector('.error-summary')).includes('Officer Name is required'));
+    typeInto(byLabel(shadow(el), 'Child Birth Date'), '2016-09-01');
+    await waitFor(() => byLabel(shadow(el), 'Child Age').value === String(ageFrom('2016-09-01')), { message: 'the derived age' });
+    typeInto(byLabel(shadow(el), 'Child Birth Date'), isoDaysAgo(100));
     slButton(el, 'Save')!.click();
     await waitFor(() => fieldError(el, 'childAge') === 'Must be a positive integer', { message: 'age under one' });
-    typeInto(byLabel(root(el), 'Child Birth Date'), '2999-01-01');
+    typeInto(byLabel(shadow(el), 'Child Birth Date'), '2999-01-01');
     slButton(el, 'Save')!.click();
     await waitFor(() => fieldError(el, 'childBirthDate') === 'Must be in the past', { message: 'future birth date' });
-    equal(root(el).querySelector('[data-field="facilityName"]'), null, 'no school name until "not listed"');
-    selectOption(byLabel<HTMLSelectElement>(root(el), 'School'), NEW_FACILITY);
-    await waitFor(() => root(el).querySelector('[data-field="facilityName"]'), { message: 'the school name field' });
+    equal(shadow(el).querySelector('[data-field="facilityName"]'), null, 'no school name until "not listed"');
+    selectOption(byLabel<HTMLSelectElement>(shadow(el), 'School'), NEW_FACILITY);
+    await waitFor(() => shadow(el).querySelector('[data-field="facilityName"]'), { message: 'the school name field' });
     slButton(el, 'Save')!.click();
     await waitFor(() => fieldError(el, 'facilityName') === 'School Name is required', { message: 'school name required' });
     // Changing the code hides the fields again.
-    typeInto(byLabel(root(el), 'District Code'), `${CODE}X`);
-    await waitFor(() => !root(el).querySelector('[data-field="officerName"]'), { message: 'fields hidden again' });
+    typeInto(byLabel(shadow(el), 'District Code'), `${CODE}X`);
+    await waitFor(() => !shadow(el).querySelector('[data-field="officerName"]'), { message: 'fields hidden again' });
     equal(slButton(el, 'Save')!.disabled, true);
   });
 
@@ -106,7 +98,7 @@ describe('<care-hwc-form> against the real server', function () {
     await verified(el);
     const lastName = `Browserkid${Date.now() % 100000}`;
     fill(el, lastName);
-    selectOption(byLabel<HTMLSelectElement>(root(el), 'School'), byLabel<HTMLSelectElement>(root(el), 'School').options[2].value);
+    selectOption(byLabel<HTMLSelectElement>(shadow(el), 'School'), byLabel<HTMLSelectElement>(shadow(el), 'School').options[2].value);
     const requests: string[] = [];
     const real = window.fetch;
     window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
@@ -116,16 +108,16 @@ describe('<care-hwc-form> against the real server', function () {
     try {
       slButton(el, 'Save')!.click();
       slButton(el, 'Save')!.click();
-      await waitFor(() => text(root(el)).includes(HWC_FORM_SENT), { timeout: 10000, message: 'Form Sent!' });
+      await waitFor(() => text(shadow(el)).includes(HWC_FORM_SENT), { timeout: 10000, message: 'Form Sent!' });
     } finally {
       window.fetch = real;
     }
     equal(requests.length, 1, 'one request for a double click');
     const started = performance.now();
-    await waitFor(() => !text(root(el)).includes(HWC_FORM_SENT), { timeout: 6000, message: 'the reset' });
+    await waitFor(() => !text(shadow(el)).includes(HWC_FORM_SENT), { timeout: 6000, message: 'the reset' });
     ok(performance.now() - started > 1500, 'the message stays about 2.5 s');
-    equal(byLabel(root(el), 'District Code').value, '');
-    equal(root(el).querySelector('[data-field="officerName"]'), null, 'back to the unverified state');
+    equal(byLabel(shadow(el), 'District Code').value, '');
+    equal(shadow(el).querySelector('[data-field="officerName"]'), null, 'back to the unverified state');
     await waitFor(async () => (await outboxPage()).includes(`Child: Bea ${lastName}`), { timeout: 10000, message: 'the notice on /demo/outbox' });
   });
 
@@ -133,7 +125,7 @@ describe('<care-hwc-form> against the real server', function () {
     const el = mount('care-hwc-form');
     await verified(el);
     fill(el, 'Keepme');
-    selectOption(byLabel<HTMLSelectElement>(root(el), 'School'), byLabel<HTMLSelectElement>(root(el), 'School').options[1].value);
+    selectOption(byLabel<HTMLSelectElement>(shadow(el), 'School'), byLabel<HTMLSelectElement>(shadow(el), 'School').options[1].value);
     const real = window.fetch;
     let answer = { status: 422, body: { errors: [{ field: 'officer_name', message: 'Required' }] } };
     window.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
@@ -141,17 +133,17 @@ describe('<care-hwc-form> against the real server', function () {
     try {
       slButton(el, 'Save')!.click();
       await waitFor(() => fieldError(el, 'officerName') === 'Officer Name is required', { message: 'the server error on the field' });
-      equal(byLabel(root(el), 'Child Last Name').value, 'Keepme');
+      equal(byLabel(shadow(el), 'Child Last Name').value, 'Keepme');
       answer = { status: 500, body: { errors: [{ message: 'Something went wrong on the server. Please try again.' }] } as never };
       slButton(el, 'Save')!.click();
-      await waitFor(() => $toasts.get().some((t) => t.message === SEND_FAILED || t.variant === 'danger') || text(root(el).querySelector('.error-summary')).includes('Something went wrong'), { message: 'the failure' });
+      await waitFor(() => $toasts.get().some((t) => t.message === SEND_FAILED || t.variant === 'danger') || text(shadow(el).querySelector('.error-summary')).includes('Something went wrong'), { message: 'the failure' });
       answer = { status: 429, body: { errors: [{ message: 'Too many attempts. Please wait 10 minutes and try again.' }] } as never };
       slButton(el, 'Save')!.click();
-      await waitFor(() => text(root(el).querySelector('.error-summary')).includes('Too many attempts. Please wait 10 minutes and try again.'), { message: 'the 429 message' });
+      await waitFor(() => text(shadow(el).querySelector('.error-summary')).includes('Too many attempts. Please wait 10 minutes and try again.'), { message: 'the 429 message' });
     } finally {
       window.fetch = real;
     }
-    equal(byLabel(root(el), 'Child Last Name').value, 'Keepme');
+    equal(byLabel(shadow(el), 'Child Last Name').value, 'Keepme');
     await sleep(10);
   });
 });
@@ -183,35 +175,35 @@ describe('<care-hwc-detail> against the real server', function () {
   it('shows the record, then a new school needs a name and at least one email; saved entries are locked; save and resend', async () => {
     const id = await fileEntry('Detailkid');
     const el = detail(id);
-    await waitFor(() => text(root(el)).includes('Detailkid, Dee'), { timeout: 10000, message: 'the record' });
-    ok(text(root(el)).includes('Detailkid Academy'));
-    ok(text(root(el)).includes('No notice has been sent for this entry yet.'));
-    ok(text(root(el).querySelector('[data-testid="didnt-send-reason"]')).includes('not in the list'));
-    equal(byLabel<HTMLSelectElement>(root(el), 'School').value, NEW_FACILITY);
-    equal(byLabel(root(el), 'New School Name').value, 'Detailkid Academy');
+    await waitFor(() => text(shadow(el)).includes('Detailkid, Dee'), { timeout: 10000, message: 'the record' });
+    ok(text(shadow(el)).includes('Detailkid Academy'));
+    ok(text(shadow(el)).includes('No notice has been sent for this entry yet.'));
+    ok(text(shadow(el).querySelector('[data-testid="didnt-send-reason"]')).includes('not in the list'));
+    equal(byLabel<HTMLSelectElement>(shadow(el), 'School').value, NEW_FACILITY);
+    equal(byLabel(shadow(el), 'New School Name').value, 'Detailkid Academy');
     slButton(el, 'Save and Resend')!.click();
-    await waitFor(() => text(root(el)).includes(HWC_NEED_EMAIL), { message: 'Need at least one email!' });
+    await waitFor(() => text(shadow(el)).includes(HWC_NEED_EMAIL), { message: 'Need at least one email!' });
     slButton(el, 'Add Email')!.click();
-    await waitFor(() => root(el).querySelector('[data-testid="new-entry"]'), { message: 'a new entry' });
-    typeInto(byLabel(root(el), 'Email Address'), 'not-an-email');
+    await waitFor(() => shadow(el).querySelector('[data-testid="new-entry"]'), { message: 'a new entry' });
+    typeInto(byLabel(shadow(el), 'Email Address'), 'not-an-email');
     slButton(el, 'Save and Resend')!.click();
-    await waitFor(() => text(root(el)).includes('Must be a valid email address'), { message: 'the email message' });
-    ok(text(root(el)).includes('Name is required'));
+    await waitFor(() => text(shadow(el)).includes('Must be a valid email address'), { message: 'the email message' });
+    ok(text(shadow(el)).includes('Name is required'));
     // A new entry can be removed.
     slButton(el, 'Remove')!.click();
-    await waitFor(() => !root(el).querySelector('[data-testid="new-entry"]'), { message: 'entry removed' });
+    await waitFor(() => !shadow(el).querySelector('[data-testid="new-entry"]'), { message: 'entry removed' });
     // An existing school brings its saved entries, locked.
-    selectOption(byLabel<HTMLSelectElement>(root(el), 'School'), [...byLabel<HTMLSelectElement>(root(el), 'School').options].find((o) => o.textContent === 'Linden Elementary School')!.value);
-    await waitFor(() => root(el).querySelectorAll('[data-testid="locked-entry"]').length === 2, { message: 'locked entries' });
-    ok(![...root(el).querySelectorAll('[data-testid="locked-entry"]')].some((e) => e.querySelector('sl-button, input')), 'locked entries cannot be edited or removed');
+    selectOption(byLabel<HTMLSelectElement>(shadow(el), 'School'), [...byLabel<HTMLSelectElement>(shadow(el), 'School').options].find((o) => o.textContent === 'Linden Elementary School')!.value);
+    await waitFor(() => shadow(el).querySelectorAll('[data-testid="locked-entry"]').length === 2, { message: 'locked entries' });
+    ok(![...shadow(el).querySelectorAll('[data-testid="locked-entry"]')].some((e) => e.querySelector('sl-button, input')), 'locked entries cannot be edited or removed');
     slButton(el, 'Add Email')!.click();
-    await waitFor(() => root(el).querySelector('[data-testid="new-entry"]'));
-    typeInto(byLabel(root(el), 'Name'), 'Linden Counselor');
-    typeInto(byLabel(root(el), 'Email Address'), `counselor${Date.now() % 10000}@linden.test`);
+    await waitFor(() => shadow(el).querySelector('[data-testid="new-entry"]'));
+    typeInto(byLabel(shadow(el), 'Name'), 'Linden Counselor');
+    typeInto(byLabel(shadow(el), 'Email Address'), `counselor${Date.now() % 10000}@linden.test`);
     const navigations: string[] = [];
     el.addEventListener('care-navigate', (e) => navigations.push((e as CustomEvent).detail.path));
     slButton(el, 'Save and Resend')!.click();
-    await waitFor(() => text(root(el)).includes(HWC_SENT), { timeout: 10000, message: 'the success message' });
+    await waitFor(() => text(shadow(el)).includes(HWC_SENT), { timeout: 10000, message: 'the success message' });
     equal(navigations.length, 0, 'not yet');
     await waitFor(() => navigations[0] === '/home', { timeout: 5000, message: 'back to /home after 2.5 s' });
     const record = await fetch(`${url}/api/data/public/hwc-patient/${id}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
@@ -219,8 +211,8 @@ describe('<care-hwc-detail> against the real server', function () {
     equal(record.data.attributes.notices.length, 3);
     // The deliveries show on the page.
     const again = detail(id);
-    await waitFor(() => root(again).querySelectorAll('.hwc-deliveries tbody tr').length === 3, { timeout: 10000, message: 'the deliveries table' });
-    ok(/Queued|Delivered/.test(text(root(again).querySelector('.hwc-deliveries'))));
+    await waitFor(() => shadow(again).querySelectorAll('.hwc-deliveries tbody tr').length === 3, { timeout: 10000, message: 'the deliveries table' });
+    ok(/Queued|Delivered/.test(text(shadow(again).querySelector('.hwc-deliveries'))));
   });
 
   it('dismiss asks for confirmation, then locks the entry and goes home', async () => {
@@ -230,17 +222,17 @@ describe('<care-hwc-detail> against the real server', function () {
     const navigations: string[] = [];
     el.addEventListener('care-navigate', (e) => navigations.push((e as CustomEvent).detail.path));
     slButton(el, 'Dismiss')!.click();
-    const dialog = await waitFor(() => root(el).querySelector<HTMLElement & { open: boolean }>('sl-dialog[open]'), { message: 'the confirmation' });
+    const dialog = await waitFor(() => shadow(el).querySelector<HTMLElement & { open: boolean }>('sl-dialog[open]'), { message: 'the confirmation' });
     ok(text(dialog).includes(HWC_DISMISS_CONFIRM));
     [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Dismiss')!.click();
     await waitFor(() => navigations[0] === '/home', { timeout: 5000, message: 'back to /home' });
     const again = detail(id);
-    await waitFor(() => text(root(again)).includes('This entry was dismissed and cannot be changed.'), { timeout: 10000, message: 'the locked entry' });
+    await waitFor(() => text(shadow(again)).includes('This entry was dismissed and cannot be changed.'), { timeout: 10000, message: 'the locked entry' });
     equal(slButton(again, 'Save and Resend'), undefined);
   });
 
   it('another organisation’s or an unknown entry is "Entry not found"', async () => {
     const el = detail('00000000-0000-0000-0000-000000000000');
-    await waitFor(() => text(root(el)).includes('Entry not found'), { timeout: 10000, message: 'not found' });
+    await waitFor(() => text(shadow(el)).includes('Entry not found'), { timeout: 10000, message: 'not found' });
   });
 });

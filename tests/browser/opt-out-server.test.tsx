@@ -2,19 +2,13 @@ import '../../widgets/opt-out/opt-out.element';
 import { OPT_OUT_ALREADY_USED, OPT_OUT_CANCELLED, OPT_OUT_DONE, OPT_OUT_FAILED } from '../../shared/schemas/opt-out';
 import { equal, ok } from './support/assert';
 import { text, waitFor } from './support/dom';
+import { mountElement, shadow } from './support/element';
 
 const url = __CAREWEAVE_URL__;
 
-function mount(token: string): HTMLElement {
-  const el = document.createElement('care-opt-out');
-  el.setAttribute('api-base', `${url}/api`);
-  el.setAttribute('opt-out-token', token);
-  document.body.append(el);
-  return el;
-}
-const root = (el: HTMLElement) => el.shadowRoot!;
-const slButton = (el: HTMLElement, label: string) => [...root(el).querySelectorAll<HTMLElement & { disabled: boolean }>('sl-button')].find((b) => text(b) === label)!;
-const alert = (el: HTMLElement) => root(el).querySelector<HTMLElement & { variant: string }>('sl-alert');
+const mount = (token: string) => mountElement('care-opt-out', { 'opt-out-token': token });
+const slButton = (el: HTMLElement, label: string) => [...shadow(el).querySelectorAll<HTMLElement & { disabled: boolean }>('sl-button')].find((b) => text(b) === label)!;
+const alert = (el: HTMLElement) => shadow(el).querySelector<HTMLElement & { variant: string }>('sl-alert');
 
 describe('<care-opt-out> against the real server', function () {
   before(function () {

@@ -4,31 +4,24 @@ import { deepEqual, equal } from './support/assert';
 import { byLabel, selectOption, text, typeInto, waitFor } from './support/dom';
 import { signIn, url, visiblePatient, type Api } from './support/reminders-server';
 import { signInAs } from './support/sign-in';
+import { mountElement, shadow } from './support/element';
 
-function mount(api: Api, patientId: string): HTMLElement {
-  const el = document.createElement('care-patient-header');
-  el.setAttribute('api-base', `${url}/api`);
-  el.setAttribute('token', api.token);
-  el.setAttribute('patient-id', patientId);
-  document.body.append(el);
-  return el;
-}
+const mount = (api: Api, patientId: string) => mountElement('care-patient-header', { token: api.token, 'patient-id': patientId });
 
-const root = (el: HTMLElement) => el.shadowRoot!;
 // A 1×1 PNG.
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
-const menuItems = (el: HTMLElement) => [...root(el).querySelectorAll<HTMLElement>('sl-menu-item')].map((i) => text(i));
-const choose = (el: HTMLElement, label: string) => [...root(el).querySelectorAll<HTMLElement>('sl-menu-item')].find((i) => text(i) === label)!.click();
+const menuItems = (el: HTMLElement) => [...shadow(el).querySelectorAll<HTMLElement>('sl-menu-item')].map((i) => text(i));
+const choose = (el: HTMLElement, label: string) => [...shadow(el).querySelectorAll<HTMLElement>('sl-menu-item')].find((i) => text(i) === label)!.click();
 const openDialog = (el: HTMLElement, label: string) =>
   waitFor(
     () => {
-      const dialog = root(el).querySelector<HTMLElement & { open: boolean }>(`sl-dialog[label="${label}"]`);
+      const dialog = shadow(el).querySelector<HTMLElement & { open: boolean }>(`sl-dialog[label="${label}"]`);
       return dialog?.open ? dialog : null;
     },
     { message: `the ${label} dialog` },
   );
 const slButton = (scope: ParentNode, label: string) => [...scope.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === label)!;
-const fact = (el: HTMLElement, term: string) => text([...root(el).querySelectorAll('.record-facts > div')].find((d) => text(d.querySelector('dt')) === term)?.querySelector('dd'));
+const fact = (el: HTMLElement, term: string) => text([...shadow(el).querySelectorAll('.record-facts > div')].find((d) => text(d.querySelector('dt')) === term)?.querySelector('dd'));
 
 describe('<care-patient-header> gear menu against the real server', function () {
   let nav: Api;
@@ -48,7 +41,7 @@ describe('<care-patient-header> gear menu against the real server', function () 
     el.remove();
     const other = mount({ token: (await signInAs('identity')).token } as Api, patient);
     // The identity user's division may not hold this patient: either the reader's menu or the not-found state.
-    await waitFor(() => menuItems(other).length > 0 || text(root(other)).includes('Patient not found'), { timeout: 10000, message: 'the header' });
+    await waitFor(() => menuItems(other).length > 0 || text(shadow(other)).includes('Patient not found'), { timeout: 10000, message: 'the header' });
     if (menuItems(other).length) deepEqual(menuItems(other), ['Badges', 'Demographics']);
   });
 
@@ -77,12 +70,12 @@ describe('<care-patient-header> gear menu against the real server', function () 
     let dialog = await openDialog(el, item);
     typeInto(byLabel<HTMLTextAreaElement>(dialog, 'Priority Note'), 'Needs an interpreter');
     slButton(dialog, 'Save').click();
-    await waitFor(() => text(root(el).querySelector('[role="note"]')) === 'Needs an interpreter', { message: 'the banner' });
+    await waitFor(() => text(shadow(el).querySelector('[role="note"]')) === 'Needs an interpreter', { message: 'the banner' });
     choose(el, 'Edit Priority Note');
     dialog = await openDialog(el, 'Edit Priority Note');
     typeInto(byLabel<HTMLTextAreaElement>(dialog, 'Priority Note'), '');
     slButton(dialog, 'Save').click();
-    await waitFor(() => root(el).querySelector('[role="note"]') === null, { message: 'the banner gone' });
+    await waitFor(() => shadow(el).querySelector('[role="note"]') === null, { message: 'the banner gone' });
   });
 
   it('Change Profile Picture: a PNG is uploaded and shown; a text file named .png is refused by the server\'s signature check', async () => {
@@ -103,9 +96,9 @@ describe('<care-patient-header> gear menu against the real server', function () 
     const dialog = await upload(new File(['not a picture'], 'fake.png', { type: 'image/png' }));
     await waitFor(() => text(dialog.querySelector('.field-error')) === WRONG_TYPE, { message: 'the server refusal' });
     slButton(dialog, 'Cancel').click();
-    await waitFor(() => !root(el).querySelector('sl-dialog[label="Change Profile Picture"]'), { message: 'the dialog closed' });
+    await waitFor(() => !shadow(el).querySelector('sl-dialog[label="Change Profile Picture"]'), { message: 'the dialog closed' });
     await upload(new File([PNG], 'me.png', { type: 'image/png' }));
-    await waitFor(() => root(el).querySelector('.record-avatar img')?.getAttribute('src')?.startsWith('blob:'), { timeout: 10000, message: 'the picture in the header' });
+    await waitFor(() => shadow(el).querySelector('.record-avatar img')?.getAttribute('src')?.startsWith('blob:'), { timeout: 10000, message: 'the picture in the header' });
   });
 
   it('Change Profile Picture: the browser refuses what is not a JPEG, PNG or WebP, or over 5 MB', () => {

@@ -3,6 +3,7 @@ import { $toasts } from '../../widgets/kit/toasts';
 import { equal, ok } from './support/assert';
 import { text, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
+import { mountElement } from './support/element';
 
 const session = (flags: Record<string, boolean>) => ({ data: { type: 'session', id: 's', attributes: { display_name: 'Nora Navigator', flags } } });
 const ROW = { patient_uid: 'pat-1', last_name: 'Lovelace', first_name: 'Ada', birth_date: '2010-12-10', gender_label: 'Female', episode_status_label: 'Active', referral_date: null, referral_source_label: null };
@@ -11,13 +12,7 @@ function serve(flags: Record<string, boolean>, list: () => { status?: number; bo
   return fakeFetch((url) => (url.pathname.endsWith('/session/current') ? { body: session(flags) } : url.pathname.endsWith('/data/public/patient-list') ? list() : { status: 404, body: {} }));
 }
 
-function mount(): HTMLElement {
-  const el = document.createElement('care-patient-list');
-  el.setAttribute('api-base', 'http://api.test/api');
-  el.setAttribute('token', 't0k');
-  document.body.append(el);
-  return el;
-}
+const mount = () => mountElement('care-patient-list', { 'api-base': 'http://api.test/api', token: 't0k' });
 
 describe('<care-patient-list> (stubbed server)', () => {
   let restore: () => void = () => undefined;

@@ -4,19 +4,11 @@ import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
 import { eventually, signIn, url, visiblePatient, type Api } from './support/reminders-server';
+import { mountElement, shadow, slButton } from './support/element';
 
-function mount(api: Api, patientId?: string): HTMLElement {
-  const el = document.createElement('care-reminder-form');
-  el.setAttribute('api-base', `${url}/api`);
-  el.setAttribute('token', api.token);
-  if (patientId) el.setAttribute('patient-id', patientId);
-  document.body.append(el);
-  return el;
-}
+const mount = (api: Api, patientId?: string) => mountElement('care-reminder-form', { token: api.token, ...(patientId && { 'patient-id': patientId }) });
 
-const root = (el: HTMLElement) => el.shadowRoot!;
-const slButton = (el: HTMLElement, label: string) => [...root(el).querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === label);
-const fieldError = (el: HTMLElement, label: string) => text(root(el).querySelector(`#${CSS.escape(byLabel(root(el), label).getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error')) ?? 'none')}`));
+const fieldError = (el: HTMLElement, label: string) => text(shadow(el).querySelector(`#${CSS.escape(byLabel(shadow(el), label).getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-error')) ?? 'none')}`));
 
 /** Watches the widget's calls to the server; a POST to reminders can be held to see the button while saving. */
 function spyOnPosts() {
@@ -65,21 +57,21 @@ describe('<care-reminder-form> against the real server', function () {
   it('for a given patient: no patient field; validates on submit only; "Working ..." while saving; sends the spec payload; returns to the patient', async () => {
     const el = mount(api, patient);
     await waitFor(() => slButton(el, 'Save'), { timeout: 10000, message: 'the form' });
-    ok(![...root(el).querySelectorAll('label')].some((l) => text(l) === 'Patient'), 'no patient field on the route form');
-    equal(byLabel<HTMLSelectElement>(root(el), 'Assigned To').value, api.me, 'assigned to me by default');
+    ok(![...shadow(el).querySelectorAll('label')].some((l) => text(l) === 'Patient'), 'no patient field on the route form');
+    equal(byLabel<HTMLSelectElement>(shadow(el), 'Assigned To').value, api.me, 'assigned to me by default');
     spy = spyOnPosts();
     const events = navigation(el);
 
     // Typing and leaving a field says nothing before the first submit.
-    const note = byLabel<HTMLTextAreaElement>(root(el), 'Note');
+    const note = byLabel<HTMLTextAreaElement>(shadow(el), 'Note');
     typeInto(note, 'x');
     typeInto(note, '');
     note.dispatchEvent(new FocusEvent('blur'));
     await sleep(100);
-    equal(root(el).querySelector('.field-error, .error-summary'), null);
+    equal(shadow(el).querySelector('.field-error, .error-summary'), null);
 
     slButton(el, 'Save')!.click();
-    const summary = await waitFor(() => root(el).querySelector('.error-summary'), { message: 'error summary' });
+    const summary = await waitFor(() => shadow(el).querySelector('.error-summary'), { message: 'error summary' });
     ok(text(summary).includes('Date is required') && text(summary).includes('Note is required'), text(summary));
     equal(fieldError(el, 'Note'), 'Note is required');
     equal(spy.posts.length, 0, 'nothing sent while invalid');
@@ -90,9 +82,9 @@ describe('<care-reminder-form> against the real server', function () {
     equal(fieldError(el, 'Note'), 'Note is required');
 
     const day = dayjs().add(2, 'day').format('YYYY-MM-DD');
-    typeInto(byLabel(root(el), 'Date'), day);
+    typeInto(byLabel(shadow(el), 'Date'), day);
     const dana = api.navigators.find((n) => n.attributes.display_name === 'Dana Director')!.id;
-    selectOption(byLabel<HTMLSelectElement>(root(el), 'Assigned To'), dana);
+    selectOption(byLabel<HTMLSelectElement>(shadow(el), 'Assigned To'), dana);
     slButton(el, 'Save')!.click();
     await waitFor(() => slButton(el, 'Working ...'), { message: '"Working ..." while saving' });
     equal(spy.posts.length, 1);
@@ -150,9 +142,9 @@ describe('<care-reminder-form> against the real server', function () {
     const chosen = (await api.call(`/data/public/home-page-notifications-view/${(await api.call('/data/public/home-page-notifications-view?page-size=1')).body.data[0].id}`)).body.data.attributes;
     const el = mount(api);
     await waitFor(() => slButton(el, 'Save'), { timeout: 10000, message: 'the form' });
-    const search = byLabel(root(el), 'Patient');
+    const search = byLabel(shadow(el), 'Patient');
     equal(search.placeholder, 'Search for patients ...');
-    ok(text(root(el)).includes('Begin typing to search ...'));
+    ok(text(shadow(el)).includes('Begin typing to search ...'));
     spy = spyOnPosts();
     const events = navigation(el);
     slButton(el, 'Save')!.click();
@@ -160,12 +152,12 @@ describe('<care-reminder-form> against the real server', function () {
 
     typeInto(search, chosen.patient_last_name);
     const option = await waitFor(
-      () => [...root(el).querySelectorAll<HTMLButtonElement>('.patient-options button')].find((b) => text(b).startsWith(`${chosen.patient_last_name}, ${chosen.patient_first_name}`)),
+      () => [...shadow(el).querySelectorAll<HTMLButtonElement>('.patient-options button')].find((b) => text(b).startsWith(`${chosen.patient_last_name}, ${chosen.patient_first_name}`)),
       { timeout: 8000, message: 'search results' },
     );
     option.click();
-    typeInto(byLabel(root(el), 'Date'), dayjs().format('YYYY-MM-DD'));
-    typeInto(byLabel<HTMLTextAreaElement>(root(el), 'Note'), 'Inline reminder');
+    typeInto(byLabel(shadow(el), 'Date'), dayjs().format('YYYY-MM-DD'));
+    typeInto(byLabel<HTMLTextAreaElement>(shadow(el), 'Note'), 'Inline reminder');
     spy.release();
     slButton(el, 'Save')!.click();
     await waitFor(() => events.some((e) => e.name === 'care-navigate'), { message: 'saved' });

@@ -5,18 +5,11 @@ import { UPDATE_FAILED } from '../../widgets/reminders/reminders.component';
 import { equal, ok } from './support/assert';
 import { text, waitFor } from './support/dom';
 import { createReminder, eventually, reminderRow, signIn, url, visiblePatient, type Api } from './support/reminders-server';
+import { mountElement, shadow } from './support/element';
 
-function mount(api: Api, variant = 'card'): HTMLElement {
-  const el = document.createElement('care-reminders');
-  el.setAttribute('api-base', `${url}/api`);
-  el.setAttribute('token', api.token);
-  el.setAttribute('variant', variant);
-  document.body.append(el);
-  return el;
-}
+const mount = (api: Api, variant = 'card') => mountElement('care-reminders', { token: api.token, variant });
 
-const root = (el: HTMLElement) => el.shadowRoot!;
-const itemOf = (el: HTMLElement, note: string) => [...root(el).querySelectorAll<HTMLElement>('li.reminder')].find((li) => text(li.querySelector('.reminder-note')) === note);
+const itemOf = (el: HTMLElement, note: string) => [...shadow(el).querySelectorAll<HTMLElement>('li.reminder')].find((li) => text(li.querySelector('.reminder-note')) === note);
 const listOf = (li: HTMLElement) => text(li.closest('section.reminder-list')!.querySelector('h3'));
 const shows = (el: HTMLElement, note: string) => waitFor(() => itemOf(el, note), { timeout: 10000, message: `reminder "${note}"` });
 const gone = (el: HTMLElement, note: string) => waitFor(() => !itemOf(el, note), { message: `"${note}" to leave the card` });
@@ -90,9 +83,9 @@ describe('<care-reminders> card against the real server', function () {
     const r = await createReminder(api, patient, api.me);
     const el = mount(api);
     pick(await shows(el, r.note), 'Snooze', 'Customize');
-    const dialog = await waitFor(() => root(el).querySelector('sl-dialog[label="Snooze reminder"][open]'));
+    const dialog = await waitFor(() => shadow(el).querySelector('sl-dialog[label="Snooze reminder"][open]'));
     const input = dialog.querySelector('input[type="date"]') as HTMLInputElement;
-    equal(text(root(el).querySelector(`label[for="${input.id}"]`)), 'Snooze until');
+    equal(text(shadow(el).querySelector(`label[for="${input.id}"]`)), 'Snooze until');
     [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Snooze')!.click();
     await waitFor(() => text(dialog).includes('Snooze until is required'));
     const day = dayjs().add(3, 'day');
@@ -123,13 +116,13 @@ describe('<care-reminders> card against the real server', function () {
     const el = mount(api);
     const li = await shows(el, r.note);
     button(li, 'Delete').click();
-    const dialog = await waitFor(() => root(el).querySelector('sl-dialog[label="Delete reminder"][open]'));
+    const dialog = await waitFor(() => shadow(el).querySelector('sl-dialog[label="Delete reminder"][open]'));
     ok(text(dialog).includes('This action cannot be undone.'));
     [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Cancel')!.click();
-    await waitFor(() => !root(el).querySelector('sl-dialog[label="Delete reminder"][open]'), { message: 'dialog closed' });
+    await waitFor(() => !shadow(el).querySelector('sl-dialog[label="Delete reminder"][open]'), { message: 'dialog closed' });
     ok(itemOf(el, r.note) && (await reminderRow(api, r.id)), 'still there after Cancel');
     button(itemOf(el, r.note)!, 'Delete').click();
-    const again = await waitFor(() => root(el).querySelector('sl-dialog[label="Delete reminder"][open]'));
+    const again = await waitFor(() => shadow(el).querySelector('sl-dialog[label="Delete reminder"][open]'));
     [...again.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Delete')!.click();
     await gone(el, r.note);
     await eventually(async () => (await reminderRow(api, r.id)) === null, 'deleted');
@@ -148,7 +141,7 @@ describe('<care-reminders> card against the real server', function () {
     }) as typeof fetch;
     try {
       button(li, 'Mark as Done').click();
-      await waitFor(() => text(root(el).querySelector('.toast-stack')).includes(UPDATE_FAILED), { message: 'error toast' });
+      await waitFor(() => text(shadow(el).querySelector('.toast-stack')).includes(UPDATE_FAILED), { message: 'error toast' });
       await waitFor(() => itemOf(el, r.note), { message: 'reminder back' });
       equal(listOf(itemOf(el, r.note)!), 'Assigned to me');
       equal(errors[0], UPDATE_FAILED);
@@ -167,7 +160,7 @@ describe('<care-reminders> card against the real server', function () {
       paths.push((e as CustomEvent<{ path: string }>).detail.path);
     });
     ((await shows(el, r.note)).querySelector('a.reminder-patient') as HTMLElement).click();
-    [...root(el).querySelectorAll<HTMLElement>('a')].find((a) => text(a) === 'View all')!.click();
+    [...shadow(el).querySelectorAll<HTMLElement>('a')].find((a) => text(a) === 'View all')!.click();
     equal(JSON.stringify(paths), JSON.stringify([`/patients/${patient}/details`, '/home/reminders']));
   });
 });
@@ -184,16 +177,16 @@ describe('<care-reminders variant="page"> against the real server', function () 
   });
   afterEach(() => document.querySelectorAll('care-reminders').forEach((el) => el.remove()));
 
-  const rowOf = (el: HTMLElement, note: string) => [...root(el).querySelectorAll<HTMLElement>('tbody tr.clickable')].find((tr) => tr.children[2]?.textContent === note);
+  const rowOf = (el: HTMLElement, note: string) => [...shadow(el).querySelectorAll<HTMLElement>('tbody tr.clickable')].find((tr) => tr.children[2]?.textContent === note);
 
   it('shows the columns of the spec, due dates MM/DD/YYYY newest first; Mark as Done removes the row; a row opens the patient', async () => {
     const r = await createReminder(api, patient, api.me);
     await api.call(`/data/public/notification/${r.id}`, { method: 'PUT', body: { data: { attributes: { reminder_date: dayjs().add(400, 'day').toISOString() } } } });
     const el = mount(api, 'page');
     await waitFor(() => rowOf(el, r.note), { timeout: 10000, message: 'the newest reminder on page 1' });
-    const headers = [...root(el).querySelectorAll('thead th')].map((th) => text(th).replace(/[▲▼]/g, '').trim());
+    const headers = [...shadow(el).querySelectorAll('thead th')].map((th) => text(th).replace(/[▲▼]/g, '').trim());
     equal(JSON.stringify(headers), JSON.stringify(['Patient First Name', 'Patient Last Name', 'Reminder', 'Assigned To', 'Due', 'Mark as Done']));
-    const first = root(el).querySelector<HTMLElement>('tbody tr.clickable')!;
+    const first = shadow(el).querySelector<HTMLElement>('tbody tr.clickable')!;
     equal(first.children[2].textContent, r.note, 'newest due date first');
     equal(first.children[4].textContent, dayjs().add(400, 'day').format('MM/DD/YYYY'));
     equal(first.children[3].textContent, 'Nora Navigator');

@@ -5,6 +5,7 @@ import { EMPTY_MINE, EMPTY_UNASSIGNED } from '../../widgets/reminders/reminders.
 import { equal, ok } from './support/assert';
 import { byLabel, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
+import { mountElement } from './support/element';
 
 const ME = { data: { type: 'reminder-assignee', id: 'u1', attributes: { user_uid: 'u1', org_uid: 'o1', provider_uid: 'p1' } } };
 const NAVIGATORS = { data: [{ type: 'providers', id: 'p1', attributes: { provider_uid: 'p1', display_name: 'Nora Navigator', user_uid: 'u1', provider_role_label: 'Navigator' } }], meta: { total: 1 } };
@@ -16,14 +17,7 @@ function assignees(url: URL) {
   return null;
 }
 
-function mount(tag: string, attributes: Record<string, string> = {}): HTMLElement {
-  const el = document.createElement(tag);
-  el.setAttribute('api-base', 'http://api.test/api');
-  el.setAttribute('token', 't0k');
-  for (const [k, v] of Object.entries(attributes)) el.setAttribute(k, v);
-  document.body.append(el);
-  return el;
-}
+const mount = (tag: string, attributes: Record<string, string> = {}) => mountElement(tag, { 'api-base': 'http://api.test/api', token: 't0k', ...attributes });
 
 describe('reminder widgets (stubbed server)', () => {
   let restore: () => void = () => undefined;

@@ -4,19 +4,11 @@ import { SUPPORT_FAILED, SUPPORT_SENT } from '../../widgets/support/support.comp
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
+import { fieldError, mountElement, shadow, slButton } from './support/element';
 
 const url = __CAREWEAVE_URL__;
 
-function mount(attrs: Record<string, string> = {}): HTMLElement {
-  const el = document.createElement('care-support-form');
-  el.setAttribute('api-base', `${url}/api`);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  document.body.append(el);
-  return el;
-}
-const root = (el: HTMLElement) => el.shadowRoot!;
-const slButton = (el: HTMLElement, label: string) => [...root(el).querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === label);
-const fieldError = (el: HTMLElement, name: string) => text(root(el).querySelector(`[data-field="${name}"] .field-error`));
+const mount = (attrs: Record<string, string> = {}) => mountElement('care-support-form', attrs);
 
 /** Reads the demo outbox page, where the e-mail to support lands. */
 async function outboxPage(): Promise<string> {
@@ -36,26 +28,26 @@ describe('<care-support-form> against the real server', function () {
   it('shows the triage hours, the urgent line (configurable), the five issue types; works without a session', async () => {
     const el = mount({ 'support-phone': '(614) 555-0100' });
     await waitFor(() => slButton(el, 'Submit'), { timeout: 10000, message: 'the form' });
-    ok(text(root(el)).includes(`Requests are triaged ${SUPPORT_TRIAGE_HOURS}.`), 'triage hours');
-    ok(text(root(el)).includes('For urgent issues call (614) 555-0100.'), 'urgent line');
-    equal(root(el).querySelector('a[href^="tel:"]')!.getAttribute('href'), 'tel:6145550100');
-    const options = [...byLabel<HTMLSelectElement>(root(el), 'Issue Type').options].map((o) => o.value).filter(Boolean);
+    ok(text(shadow(el)).includes(`Requests are triaged ${SUPPORT_TRIAGE_HOURS}.`), 'triage hours');
+    ok(text(shadow(el)).includes('For urgent issues call (614) 555-0100.'), 'urgent line');
+    equal(shadow(el).querySelector('a[href^="tel:"]')!.getAttribute('href'), 'tel:6145550100');
+    const options = [...byLabel<HTMLSelectElement>(shadow(el), 'Issue Type').options].map((o) => o.value).filter(Boolean);
     deepEqual(options, [...SUPPORT_ISSUE_TYPES]);
     const plain = mount();
-    await waitFor(() => text(root(plain)).includes(DEMO_SUPPORT_PHONE), { message: 'the demo phone by default' });
+    await waitFor(() => text(shadow(plain)).includes(DEMO_SUPPORT_PHONE), { message: 'the demo phone by default' });
   });
 
   it('validates on submit: field errors under the fields and the summary; "is required"; a bad e-mail', async () => {
     const el = mount();
     await waitFor(() => slButton(el, 'Submit'), { timeout: 10000 });
-    equal(root(el).querySelector('.error-summary'), null);
+    equal(shadow(el).querySelector('.error-summary'), null);
     slButton(el, 'Submit')!.click();
-    await waitFor(() => root(el).querySelector('.error-summary'), { message: 'the summary' });
+    await waitFor(() => shadow(el).querySelector('.error-summary'), { message: 'the summary' });
     equal(fieldError(el, 'userEmail'), 'Email is required');
     equal(fieldError(el, 'issueType'), 'Issue Type is required');
     equal(fieldError(el, 'comment'), 'Comment is required');
-    ok(text(root(el).querySelector('.error-summary')).includes('Email is required'));
-    typeInto(byLabel(root(el), 'Email'), 'not-an-email');
+    ok(text(shadow(el).querySelector('.error-summary')).includes('Email is required'));
+    typeInto(byLabel(shadow(el), 'Email'), 'not-an-email');
     slButton(el, 'Submit')!.click();
     await waitFor(() => fieldError(el, 'userEmail') === 'Must be a valid email address', { message: 'email message' });
   });
@@ -63,7 +55,7 @@ describe('<care-support-form> against the real server', function () {
   it('a value over its bound shows the schema\'s "Must be at most N characters" under the field', async () => {
     const el = mount();
     await waitFor(() => slButton(el, 'Submit'), { timeout: 10000 });
-    typeInto(byLabel(root(el), 'Email'), `${'a'.repeat(250)}@example.test`);
+    typeInto(byLabel(shadow(el), 'Email'), `${'a'.repeat(250)}@example.test`);
     slButton(el, 'Submit')!.click();
     await waitFor(() => fieldError(el, 'userEmail') === 'Must be at most 254 characters', { message: 'the length message' });
   });
@@ -72,21 +64,21 @@ describe('<care-support-form> against the real server', function () {
     const el = mount();
     await waitFor(() => slButton(el, 'Submit'), { timeout: 10000 });
     const comment = `Browser support test ${Date.now()}`;
-    typeInto(byLabel(root(el), 'Email'), 'browser.test@example.test');
-    selectOption(byLabel<HTMLSelectElement>(root(el), 'Issue Type'), 'Report a Problem');
-    typeInto(byLabel<HTMLTextAreaElement>(root(el), 'Comment'), comment);
+    typeInto(byLabel(shadow(el), 'Email'), 'browser.test@example.test');
+    selectOption(byLabel<HTMLSelectElement>(shadow(el), 'Issue Type'), 'Report a Problem');
+    typeInto(byLabel<HTMLTextAreaElement>(shadow(el), 'Comment'), comment);
     const saved: any[] = [];
     el.addEventListener('care-saved', (e) => saved.push((e as CustomEvent).detail));
     slButton(el, 'Submit')!.click();
     slButton(el, 'Submit')?.click();
-    await waitFor(() => text(root(el)).includes(SUPPORT_SENT), { timeout: 10000, message: 'the success state' });
-    ok(text(root(el)).includes('We will reply to browser.test@example.test.'));
+    await waitFor(() => text(shadow(el)).includes(SUPPORT_SENT), { timeout: 10000, message: 'the success state' });
+    ok(text(shadow(el)).includes('We will reply to browser.test@example.test.'));
     equal(saved.length, 1);
     const page = await outboxPage();
     equal(page.split(comment).length - 1, 1, 'one e-mail for a double click');
     ok(page.includes('Support request: Report a Problem'));
     slButton(el, 'Send another request')!.click();
-    await waitFor(() => byLabel(root(el), 'Email').value === '', { message: 'an empty form' });
+    await waitFor(() => byLabel(shadow(el), 'Email').value === '', { message: 'an empty form' });
   });
 
   it('a failure keeps what was typed and says so (summary and toast)', async () => {
@@ -95,18 +87,18 @@ describe('<care-support-form> against the real server', function () {
     const real = window.fetch;
     window.fetch = (async () => new Response(JSON.stringify({ errors: [{ message: 'Something went wrong on the server. Please try again.' }] }), { status: 500, headers: { 'content-type': 'application/json' } })) as typeof fetch;
     try {
-      typeInto(byLabel(root(el), 'Email'), 'keep@example.test');
-      selectOption(byLabel<HTMLSelectElement>(root(el), 'Issue Type'), 'Other Help');
-      typeInto(byLabel<HTMLTextAreaElement>(root(el), 'Comment'), 'Keep me');
+      typeInto(byLabel(shadow(el), 'Email'), 'keep@example.test');
+      selectOption(byLabel<HTMLSelectElement>(shadow(el), 'Issue Type'), 'Other Help');
+      typeInto(byLabel<HTMLTextAreaElement>(shadow(el), 'Comment'), 'Keep me');
       slButton(el, 'Submit')!.click();
-      await waitFor(() => root(el).querySelector('.error-summary'), { message: 'the summary' });
+      await waitFor(() => shadow(el).querySelector('.error-summary'), { message: 'the summary' });
     } finally {
       window.fetch = real;
     }
-    ok(text(root(el).querySelector('.error-summary')).includes('Something went wrong on the server. Please try again.'));
+    ok(text(shadow(el).querySelector('.error-summary')).includes('Something went wrong on the server. Please try again.'));
     ok($toasts.get().some((t) => t.message === SUPPORT_FAILED && t.variant === 'danger'), 'a danger toast');
-    equal(byLabel(root(el), 'Email').value, 'keep@example.test');
-    equal(byLabel<HTMLTextAreaElement>(root(el), 'Comment').value, 'Keep me');
+    equal(byLabel(shadow(el), 'Email').value, 'keep@example.test');
+    equal(byLabel<HTMLTextAreaElement>(shadow(el), 'Comment').value, 'Keep me');
     await sleep(10);
   });
 
@@ -116,9 +108,9 @@ describe('<care-support-form> against the real server', function () {
     const real = window.fetch;
     window.fetch = (async () => new Response(JSON.stringify({ errors: [{ field: 'data.comment', message: 'Required' }] }), { status: 422, headers: { 'content-type': 'application/json' } })) as typeof fetch;
     try {
-      typeInto(byLabel(root(el), 'Email'), 'map@example.test');
-      selectOption(byLabel<HTMLSelectElement>(root(el), 'Issue Type'), 'Other Help');
-      typeInto(byLabel<HTMLTextAreaElement>(root(el), 'Comment'), 'x');
+      typeInto(byLabel(shadow(el), 'Email'), 'map@example.test');
+      selectOption(byLabel<HTMLSelectElement>(shadow(el), 'Issue Type'), 'Other Help');
+      typeInto(byLabel<HTMLTextAreaElement>(shadow(el), 'Comment'), 'x');
       slButton(el, 'Submit')!.click();
       await waitFor(() => fieldError(el, 'comment') === 'Comment is required', { message: 'the server error on the field' });
     } finally {
