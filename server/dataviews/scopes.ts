@@ -8,20 +8,18 @@ export const canSeeAdoption = (auth: AuthContext) => auth.flags.isIdentityHealth
  * Rows about patients: only the caller's current division, and restricted or
  * adoption cases only for those the spec lets see them. A restricted case is
  * also visible when the caller's e-mail or user name is the worker, chief or
- * supervisor on one of the patient's cases.
+ * supervisor on one of the patient's cases. Reads the case facts kept on the
+ * patient row (migration 025: case_emails, adoption_case), which every view
+ * scoped this way carries, so the check costs no sub-plan per row.
  */
 export function patientVisibility(alias: string, auth: AuthContext): RawBuilder<unknown> {
   const t = sql.ref(alias);
   const parts: RawBuilder<unknown>[] = [];
   if (!auth.flags.identityViewRestricted) {
-    const who = [auth.email?.toLowerCase() ?? '', auth.userName.toLowerCase()];
-    parts.push(sql`(${t}.restricted_flag <> '1' or exists (
-      select 1 from patient_case pc where pc.patient_uid = ${t}.patient_uid
-        and (lower(pc.wkr_email) in (${sql.join(who)}) or lower(pc.chf_email) in (${sql.join(who)}) or lower(pc.sup_email) in (${sql.join(who)}))))`);
+    const who = [...new Set([auth.email?.toLowerCase() ?? '', auth.userName.toLowerCase()])].filter(Boolean);
+    parts.push(sql`(${t}.restricted_flag <> '1' or ${t}.case_emails && ${who}::text[])`);
   }
-  if (!canSeeAdoption(auth)) {
-    parts.push(sql`not exists (select 1 from patient_case pc where pc.patient_uid = ${t}.patient_uid and pc.case_category = 'Adoption')`);
-  }
+  if (!canSeeAdoption(auth)) parts.push(sql`not ${t}.adoption_case`);
   return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
 }
 

@@ -138,6 +138,12 @@ export interface PatientTable {
   latest_referral_source_uid: ColumnType<string | null, never, never>;
   /** Migration 020: spec 001 section 5, 'No Preference' for patients added by the form. */
   preferred_engagement: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Kept by triggers (migration 025): the lists' labels and the case facts the access rule reads. */
+  gender_label: ColumnType<string | null, never, never>;
+  episode_status_label: ColumnType<string | null, never, never>;
+  referral_source_label: ColumnType<string | null, never, never>;
+  case_emails: ColumnType<string[], never, never>;
+  adoption_case: ColumnType<boolean, never, never>;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }

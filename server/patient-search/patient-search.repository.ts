@@ -116,17 +116,16 @@ export async function searchPatients(db: Db, auth: AuthContext, search: PatientS
   const [rows, total] = await Promise.all([
     sql<PatientSearchRow>`
       with page as (select m.* from (${matching}) m order by ${orderOf(search, 'm')} limit ${search.pageSize} offset ${offset})
-      select p.patient_uid, p.first_name, p.middle_name, p.last_name, p.birth_date, g.label as gender_label, p.sacwis_person_id,
+      select p.patient_uid, p.first_name, p.middle_name, p.last_name, p.birth_date, p.gender_label, p.sacwis_person_id,
              p.restricted_flag, p.in_custody, p.agency_legal_status, p.division_uid, d.division_name,
              ${patientVisibility('p', auth)} as visible,
-             exists (select 1 from patient_case pc where pc.patient_uid = p.patient_uid and pc.case_category = 'Adoption') as has_adoption_case,
+             p.adoption_case as has_adoption_case,
              coalesce((select json_agg(json_build_object('case_id', pc.case_id, 'case_category', pc.case_category, 'wkr_email', pc.wkr_email,
                                                          'chf_email', pc.chf_email, 'sup_email', pc.sup_email) order by pc.case_id)
                          from patient_case pc where pc.patient_uid = p.patient_uid), '[]'::json) as source_cases
         from page
         join patient p on p.patient_uid = page.patient_uid
         join division d on d.division_uid = p.division_uid
-        left join reference_data g on g.uid = p.gender_uid
        order by ${orderOf(search, 'page')}`.execute(db),
     countCache.get(countKey, async () => (await db.executeQuery(count)).rows[0]?.total ?? 0),
   ]);

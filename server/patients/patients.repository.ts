@@ -6,7 +6,6 @@ import type { Db } from '../db/connect';
 export async function patientDocument(db: Db, auth: AuthContext, patientUid: string) {
   const row = await db
     .selectFrom('patient as p')
-    .leftJoin('reference_data as g', 'g.uid', 'p.gender_uid')
     .leftJoin('reference_data as gi', 'gi.uid', 'p.gender_identity_uid')
     .leftJoin('patient_episode as e', 'e.patient_uid', 'p.patient_uid')
     .leftJoin('reference_data as es', 'es.uid', 'e.status_uid')
@@ -18,7 +17,7 @@ export async function patientDocument(db: Db, auth: AuthContext, patientUid: str
       'p.last_name',
       'p.birth_date',
       'p.gender_uid',
-      'g.label as gender_label',
+      'p.gender_label',
       'p.gender_identity_uid',
       'gi.label as gender_identity_label',
       'p.preferred_phone',

@@ -72,6 +72,34 @@ describe('findVisiblePatient', () => {
     const identity = await authOf(await login(url, 'identity'));
     assert.equal(await findVisiblePatient(server.db, identity, facts.adoption[0]), undefined);
   });
+
+  it("follows every change to a patient's cases at once (the case facts kept on the patient row)", async () => {
+    const auth = await authOf(nav);
+    const patient = (await server.db.insertInto('patient').values({ division_uid: facts.divisionUids[0], first_name: 'Case', last_name: 'Facts', restricted_flag: '1' }).returning('patient_uid').executeTakeFirstOrThrow()).patient_uid;
+    const visible = async () => (await findVisiblePatient(server.db, auth, patient))?.patient_uid === patient;
+    const listed = async () => (await call(url, `/api/data/public/patient-list?last_name=Facts&first_name=Case`, { token: nav.token })).body.data.length === 1;
+    assert.deepEqual([await visible(), await listed()], [false, false], 'a restricted case with no link to the caller');
+    const linked = (await server.db.insertInto('patient_case').values({ patient_uid: patient, case_category: 'Protective', sup_email: 'NAVIGATOR@careweave.test' }).returning('case_uid').executeTakeFirstOrThrow()).case_uid;
+    assert.deepEqual([await visible(), await listed()], [true, true], 'the caller became its supervisor (e-mails compare without case)');
+    await server.db.updateTable('patient_case').set({ case_category: 'Adoption' }).where('case_uid', '=', linked).execute();
+    assert.deepEqual([await visible(), await listed()], [false, false], 'it became an adoption case');
+    await server.db.deleteFrom('patient_case').where('case_uid', '=', linked).execute();
+    await server.db.updateTable('patient').set({ restricted_flag: '0' }).where('patient_uid', '=', patient).execute();
+    assert.deepEqual([await visible(), await listed()], [true, true], 'no case and no restriction');
+  });
+
+  it('lists show reference labels as they are now, after a rename', async () => {
+    const status = (await server.db.selectFrom('patient').select(['episode_status_uid', 'episode_status_label']).where('patient_uid', '=', visiblePatient).executeTakeFirstOrThrow());
+    assert.ok(status.episode_status_uid && status.episode_status_label);
+    const labelIn = async () => (await call(url, `/api/data/public/patient-list?patient_uid=${visiblePatient}`, { token: nav.token })).body.data[0].attributes.episode_status_label;
+    await server.db.updateTable('reference_data').set({ label: 'Renamed Status' }).where('uid', '=', status.episode_status_uid).execute();
+    try {
+      assert.equal(await labelIn(), 'Renamed Status');
+    } finally {
+      await server.db.updateTable('reference_data').set({ label: status.episode_status_label }).where('uid', '=', status.episode_status_uid).execute();
+    }
+    assert.equal(await labelIn(), status.episode_status_label);
+  });
 });
 
 describe('requirePatient', () => {
