@@ -6,23 +6,35 @@
  * <care-queue>'s own module and of each record page. Prints targets beside
  * figures; never fails on a miss.
  *
- * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000).
+ * Each route runs BENCH_RUNS times and prints the median with the spread. Beside
+ * each route, the exact SQL it sent (captured from the server) is replayed
+ * straight through `pg` at the same concurrency: the ratio is what the server
+ * adds to its SQL.
+ *
+ * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000), BENCH_RUNS (3).
  * The embedded cluster is cached in ./.bench-data so the seed runs once.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-users';
+import { replay, type Load, type Statement } from './raw-sql';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BENCH_DIR = path.join(ROOT, '.bench-data');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Above this 1-minute load average before the start, someone else is using the machine. */
+const QUIET_LOAD = 0.5;
+/** Issue 15: a route within 1.3x of its raw SQL. */
+const TARGET_RAW_RATIO = 1.3;
 const BENCH_DB = 'careweave_bench';
 const TARGET_QUEUE_GZIP = 20 * 1024;
 const TARGET_RECORD_PAGE_GZIP = 30 * 1024;
@@ -54,30 +66,57 @@ interface Row {
   database: string;
   route: string;
   targetP99?: number;
-  p50: number;
-  p99: number;
-  rps: number;
-  errors: number;
+  /** One entry per run. */
+  runs: Load[];
+  /** The route's SQL alone, one entry per run; empty for a route that sends none. */
+  raw: Load[];
 }
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const spread = (xs: number[], digits = 1) => (xs.length > 1 ? ` (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})` : '');
 
 const log = (m: string) => console.log(`[bench] ${m}`);
 
-/** Starts bench/serve.ts in a child process; resolves once it prints its URL. */
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+/** Starts bench/serve.ts in a child process; resolves once it prints its URL (and its database). */
+async function startServer(env: Record<string, string>): Promise<{ url: string; connectionString: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/serve.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: { ...process.env, LOG_LEVEL: 'warn', BENCH_PATIENTS: String(PATIENTS), ...env },
   });
+  let connectionString = '';
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       const m = /^BENCH_URL=(\S+)/.exec(line);
+      const db = /^BENCH_DB=(\S+)/.exec(line);
       if (m) resolve(m[1]);
+      else if (db) connectionString = db[1];
       else console.log(line);
     });
     child.once('exit', (code) => reject(new Error(`bench server exited early (code ${code})`)));
   });
-  return { url, child };
+  return { url, connectionString, child };
+}
+
+/** The statements the server sends while `request` runs. */
+async function captureStatements(child: ChildProcess, request: () => Promise<unknown>): Promise<Statement[]> {
+  const answer = <T>(key: string) =>
+    new Promise<T>((resolve) => {
+      const on = (m: Record<string, unknown>) => {
+        if (key in m) {
+          child.off('message', on);
+          resolve(m[key] as T);
+        }
+      };
+      child.on('message', on);
+    });
+  const ready = answer<boolean>('capturing');
+  child.send('capture-start');
+  await ready;
+  await request();
+  const captured = answer<Statement[]>('captured');
+  child.send('capture-stop');
+  return captured;
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
@@ -117,22 +156,40 @@ async function somePatient(url: string, token: string): Promise<string> {
   return body.data[0].id;
 }
 
-/** Every route against one server: a check that it answers, a short warm-up, then the measured run. */
+/**
+ * Every route against one server: a check that it answers (which also
+ * captures its SQL), a short warm-up, then RUNS measured runs, each followed
+ * by the same length of its SQL alone.
+ */
 async function measure(database: string, env: Record<string, string>): Promise<Row[]> {
-  const { url, child } = await startServer(env);
+  const { url, connectionString, child } = await startServer(env);
   try {
     const token = await login(url);
     const patient = await somePatient(url, token);
-    log(`${database}: ${CONNECTIONS} connections, ${SECONDS} s per route`);
+    log(`${database}: ${CONNECTIONS} connections, ${SECONDS} s per route and run, ${RUNS} runs`);
     const rows: Row[] = [];
     for (const route of ROUTES) {
       const target = url + route.path.replace('{patient}', patient);
       const auth = route.path === '/api/live' ? undefined : token;
-      const probe = await fetch(target, { headers: auth ? { authorization: `Bearer ${auth}` } : {} });
-      if (!probe.ok) throw new Error(`${route.label} failed: ${probe.status} ${await probe.text()}`);
+      const headers: Record<string, string> = auth ? { authorization: `Bearer ${auth}` } : {};
+      // Read once first: the session then comes from its cache, as it does under load.
+      await (await fetch(target, { headers })).arrayBuffer();
+      let status = 0;
+      const statements = await captureStatements(child, async () => {
+        const probe = await fetch(target, { headers });
+        status = probe.status;
+        await probe.arrayBuffer();
+      });
+      if (status !== 200) throw new Error(`${route.label} failed: ${status}`);
       await load(target, auth, 2); // warm-up: JIT, pool, PostgreSQL caches
-      const r = await load(target, auth);
-      rows.push({ database, route: route.label, targetP99: route.targetP99, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts + r.non2xx });
+      const row: Row = { database, route: route.label, targetP99: route.targetP99, runs: [], raw: [] };
+      for (let run = 0; run < RUNS; run++) {
+        const r = await load(target, auth);
+        row.runs.push({ p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts + r.non2xx });
+        if (statements.length) row.raw.push(await replay(connectionString, statements, CONNECTIONS, SECONDS));
+      }
+      rows.push(row);
+      log(`  ${route.label}: p99 ${median(row.runs.map((x) => x.p99)).toFixed(1)} ms`);
     }
     return rows;
   } finally {
@@ -253,14 +310,32 @@ function recordPageSizes(dist: string, firstLoad: Set<string>): string[] {
 // ---- main --------------------------------------------------------------
 
 function table(rows: Row[]): string {
-  const head = ['database', 'route', 'p50 ms', 'p99 ms', 'req/s', 'errors'];
-  const body = rows.map((r) => [r.database, r.route, r.p50.toFixed(1), r.p99.toFixed(1), Math.round(r.rps).toLocaleString('en-US'), String(r.errors)]);
+  const head = ['database', 'route', 'p50 ms', 'p99 ms', 'req/s', 'errors', 'raw SQL p99', 'raw req/s', 'raw/route'];
+  const body = rows.map((r) => {
+    const p99 = r.runs.map((x) => x.p99);
+    const rps = r.runs.map((x) => x.rps);
+    const rawP99 = r.raw.map((x) => x.p99);
+    const rawRps = r.raw.map((x) => x.rps);
+    return [
+      r.database,
+      r.route,
+      median(r.runs.map((x) => x.p50)).toFixed(1),
+      `${median(p99).toFixed(1)}${spread(p99)}`,
+      `${Math.round(median(rps))}${spread(rps, 0)}`,
+      String([...r.runs, ...r.raw].reduce((sum, x) => sum + x.errors, 0)),
+      r.raw.length ? `${median(rawP99).toFixed(1)}${spread(rawP99)}` : '-',
+      r.raw.length ? `${Math.round(median(rawRps))}${spread(rawRps, 0)}` : '-',
+      r.raw.length ? `${(median(rawRps) / median(rps)).toFixed(2)}x` : '-',
+    ];
+  });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
 const rows: Row[] = [];
+const [loadBefore] = os.loadavg();
+if (loadBefore > QUIET_LOAD) log(`WARNING: load average ${loadBefore.toFixed(2)} before the start (above ${QUIET_LOAD}): something else is using the machine, figures will be low`);
 try {
   fs.mkdirSync(BENCH_DIR, { recursive: true });
   log(`embedded PostgreSQL (cached in ${path.relative(ROOT, BENCH_DIR)}/) with ${PATIENTS.toLocaleString('en-US')} patients in the first division`);
@@ -275,11 +350,16 @@ try {
 }
 
 console.log('');
-console.log(`Latency, ${CONNECTIONS} connections, ${SECONDS} s per route`);
+console.log(`Latency, ${CONNECTIONS} connections, ${SECONDS} s per route, median of ${RUNS} runs (spread in brackets); raw SQL = the route's statements alone through pg`);
 for (const r of ROUTES) console.log(`  ${r.label}: ${r.path}`);
 console.log(table(rows));
 for (const r of rows.filter((x) => x.targetP99 !== undefined)) {
-  console.log(`${r.database}: ${r.route} p99 ${r.p99.toFixed(1)} ms   target < ${r.targetP99} ms: ${r.p99 < r.targetP99! ? 'met' : 'MISSED'}`);
+  const p99 = median(r.runs.map((x) => x.p99));
+  console.log(`${r.database}: ${r.route} p99 ${p99.toFixed(1)} ms   target < ${r.targetP99} ms: ${p99 < r.targetP99! ? 'met' : 'MISSED'}`);
+  if (r.raw.length) {
+    const ratio = median(r.raw.map((x) => x.rps)) / median(r.runs.map((x) => x.rps));
+    console.log(`${r.database}: ${r.route} raw SQL answers ${ratio.toFixed(2)}x the route's requests/s   target < ${TARGET_RAW_RATIO}x: ${ratio < TARGET_RAW_RATIO ? 'met' : 'MISSED'}`);
+  }
 }
 console.log('');
 try {

