@@ -10,9 +10,46 @@ function onBeforeUnload(event: BeforeUnloadEvent) {
   event.returnValue = UNSAVED_CHANGES;
 }
 
+/** Where the form with unsaved changes is, to come back to when the browser's Back is refused. */
+let formUrl = '';
+
+/** The Navigation API's `navigate` event (where the browser has it), as far as it is used here. */
+type NavigateEvent = Event & { navigationType: string };
+const navigation = (globalThis as { navigation?: EventTarget }).navigation;
+
+/**
+ * The browser's Back and Forward, asked before the address changes: the
+ * Navigation API lets a page cancel a traversal within itself (after the user
+ * has interacted with it).
+ */
+function onNavigate(event: Event) {
+  if ((event as NavigateEvent).navigationType === 'traverse' && event.cancelable && !mayLeave()) event.preventDefault();
+}
+
+/**
+ * Back and Forward where they could not be cancelled beforehand: the address
+ * has already changed, so staying puts the form's address back. A capturing
+ * listener on window runs before the router's own, which then never hears of
+ * the refused move.
+ */
+function onPopState(event: PopStateEvent) {
+  if (mayLeave()) return;
+  event.stopImmediatePropagation();
+  history.pushState(null, '', formUrl);
+}
+
 function sync() {
-  if (unsaved.size > 0) window.addEventListener('beforeunload', onBeforeUnload);
-  else window.removeEventListener('beforeunload', onBeforeUnload);
+  if (unsaved.size > 0) {
+    if (!formUrl) formUrl = location.href;
+    window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('popstate', onPopState, true);
+    navigation?.addEventListener('navigate', onNavigate);
+  } else {
+    formUrl = '';
+    window.removeEventListener('beforeunload', onBeforeUnload);
+    window.removeEventListener('popstate', onPopState, true);
+    navigation?.removeEventListener('navigate', onNavigate);
+  }
 }
 
 /** Marks `owner`'s form as holding (or no longer holding) unsaved changes; reloading or closing the page asks first. */

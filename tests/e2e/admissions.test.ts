@@ -54,6 +54,13 @@ describe('admissions in the record', () => {
     assert.deepEqual(answers, ['You have unsaved changes. These will be lost if you leave this page.']);
     assert.match(page.url(), /\/admissions\/add$/);
     assert.equal(await page.getByLabel('Comments').inputValue(), 'Observation overnight');
+    // So does the browser's Back.
+    answers.length = 0;
+    // The refused move never commits, so goBack gives up waiting for it.
+    assert.equal(await page.goBack({ timeout: 3000 }).catch(() => 'stayed'), 'stayed');
+    assert.match(page.url(), /\/admissions\/add$/);
+    assert.deepEqual(answers, ['You have unsaved changes. These will be lost if you leave this page.']);
+    assert.equal(await page.getByLabel('Comments').inputValue(), 'Observation overnight');
 
     // Saving never asks; it lands on the list, which shows the new admission.
     await page.getByRole('button', { name: 'Save' }).click();
