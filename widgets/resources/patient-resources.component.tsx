@@ -127,8 +127,8 @@ export function PatientResources({ patientId }: Pick<RecordPageProps, 'patientId
     <SectionPage title="Resources" action={<SlButton variant="primary" onClick={() => setAdding(true)}>Add Resource</SlButton>}>
       <ResourcesStyles />
       <LoadState isLoading={resources.isLoading} error={resources.error} isEmpty={rows.length === 0} emptyText={RESOURCES_EMPTY} lines={3}>
-        <div className="data-table">
-          <table style={{ minWidth: '40rem' }}>
+        <div className="data-table resource-rows">
+          <table>
             <thead>
               <tr>
                 <th scope="col">Title</th>
@@ -147,16 +147,16 @@ export function PatientResources({ patientId }: Pick<RecordPageProps, 'patientId
                   <td>
                     <ResourceLink title={r.title} link={r.resourceLink} />
                   </td>
-                  <td>{r.category}</td>
-                  <td>{r.resourceType}</td>
-                  <td>
+                  <td data-label="Category">{r.category}</td>
+                  <td data-label="Type">{r.resourceType}</td>
+                  <td data-label="Link">
                     <span className="resource-site">{siteOf(r.resourceLink)}</span>
                   </td>
-                  <td className="resource-added">
+                  <td data-label="Added" className="resource-added">
                     {formatDate(r.createdDate)}
                     {personName(r.addedByFirstName, r.addedByLastName) && <div>{personName(r.addedByFirstName, r.addedByLastName)}</div>}
                   </td>
-                  <td>
+                  <td className="resource-actions">
                     <SlButton size="small" variant="danger" outline onClick={() => setRemoving(r)}>
                       Remove<span className="visually-hidden"> {r.title}</span>
                     </SlButton>
