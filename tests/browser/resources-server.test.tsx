@@ -3,7 +3,7 @@ import '../../widgets/resources/resource-library.element';
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { selectOption, sleep, text, waitFor } from './support/dom';
-import { fieldError, mountElement, shadow, slButton } from './support/element';
+import { fieldError, mountElement, plainButton, shadow, slButton } from './support/element';
 import { signIn, visiblePatient, type Api } from './support/reminders-server';
 
 const titles = (el: HTMLElement) => [...shadow(el).querySelectorAll('tbody tr td:first-child a')].map((a) => text(a).replace(' (opens in a new tab)', ''));
@@ -50,11 +50,20 @@ describe('<care-resource-library> against the real server', function () {
     ok(link.rel.split(' ').includes('noopener'), link.rel);
     const row = link.closest('tr')!;
     deepEqual([...row.querySelectorAll('td')].slice(1).map((td) => text(td)), ['Crisis and Safety', 'Link', '988lifeline.org']);
+
+    // The patient resources fill two pages; switching audience on the second starts the other on its first.
+    plainButton(el, 'Next')!.click();
+    await waitFor(() => text(shadow(el).querySelector('.page-of')) === 'Page 2 of 2' && !titles(el).some((t) => t.startsWith('988')), { timeout: 10000, message: 'the second page' });
+    clinician.click();
+    await waitFor(() => titles(el).includes('Child Welfare Information Gateway'), { timeout: 10000, message: 'the clinician resources again' });
+    equal(text(shadow(el).querySelector('.page-of')), 'Page 1 of 1');
   });
 
-  it('the target attribute opens on the resources for patients', async () => {
+  it('the target attribute chooses the audience, also when it changes', async () => {
     const el = mountElement('care-resource-library', { token: nav.token, target: 'patient' });
     await waitFor(() => titles(el).some((t) => t.startsWith('SNAP')), { timeout: 10000, message: 'the patient resources' });
+    el.setAttribute('target', 'clinician');
+    await waitFor(() => titles(el).includes('Child Welfare Information Gateway'), { timeout: 10000, message: 'the clinician resources after the attribute changed' });
   });
 });
 

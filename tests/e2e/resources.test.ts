@@ -4,8 +4,10 @@ import { loginAs, openPage, shot, startHarness, type Harness } from './support/h
 
 let h: Harness;
 
-/** A patient of the navigator's first division with no case (so neither restricted nor adoption). */
-async function openPatient() {
+let patient: { patient_uid: string };
+
+/** A patient of the navigator's first division with no case (so neither restricted nor adoption) and none of the demo's resources. */
+async function ordinaryPatient() {
   const division = await h.server.db.selectFrom('division').select('division_uid').orderBy('division_name').executeTakeFirstOrThrow();
   return h.server.db
     .selectFrom('patient')
@@ -13,6 +15,7 @@ async function openPatient() {
     .where('restricted_flag', '=', '0')
     .where('division_uid', '=', division.division_uid)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case').select('case_uid').whereRef('patient_case.patient_uid', '=', 'patient.patient_uid'))))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_resource').select('resource_uid').whereRef('patient_resource.patient_uid', '=', 'patient.patient_uid'))))
     .orderBy('last_name')
     .executeTakeFirstOrThrow();
 }
@@ -20,6 +23,7 @@ async function openPatient() {
 describe('resource library and patient resources', () => {
   before(async () => {
     h = await startHarness();
+    patient = await ordinaryPatient();
   });
   after(async () => {
     await h?.stop();
@@ -42,7 +46,6 @@ describe('resource library and patient resources', () => {
     assert.equal(await page.getByRole('link', { name: /Child Welfare Information Gateway/ }).count(), 0);
     await shot(page, 'resource-library');
 
-    const patient = await openPatient();
     const base = `/patients/${patient.patient_uid}`;
     await page.goto(`${base}/face-sheet`);
     await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Resources' }).click();
@@ -103,7 +106,6 @@ describe('resource library and patient resources', () => {
     await page.goto('/resource-library');
     await page.getByRole('link', { name: /Child Welfare Information Gateway/ }).waitFor();
     await shot(page, 'resource-library-390');
-    const patient = await openPatient();
     await page.goto(`/patients/${patient.patient_uid}/resource`);
     await page.locator('tbody tr').first().waitFor();
     await shot(page, 'patient-resources-390');

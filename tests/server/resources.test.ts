@@ -29,7 +29,17 @@ before(async () => {
   facts = await demoFacts(server.db);
   [nav, cit] = await Promise.all([login(server.url, 'navigator'), login(server.url, 'cit')]);
   const hidden = [facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
-  patient = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[0]).where('patient_uid', 'not in', hidden).orderBy('last_name').executeTakeFirstOrThrow()).patient_uid;
+  // One without the demo's resources, so its list holds only what the tests add.
+  patient = (
+    await server.db
+      .selectFrom('patient')
+      .select('patient_uid')
+      .where('division_uid', '=', facts.divisionUids[0])
+      .where('patient_uid', 'not in', hidden)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_resource').select('resource_uid').whereRef('patient_resource.patient_uid', '=', 'patient.patient_uid'))))
+      .orderBy('last_name')
+      .executeTakeFirstOrThrow()
+  ).patient_uid;
   otherDivision = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[1]).executeTakeFirstOrThrow()).patient_uid;
   const uid = async (title: string) => (await server.db.selectFrom('reference_resource').select('resource_uid').where('title', 'like', `${title}%`).executeTakeFirstOrThrow()).resource_uid;
   [crisisLine, snap, clinicianOnly] = await Promise.all([uid('988 Suicide'), uid('SNAP'), uid('Child Welfare Information Gateway')]);

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { RESOURCE_TARGETS, type ResourceTarget } from '../../shared/schemas/resources';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { DataTable, type Column, type PageRequest } from '../kit/data-table';
@@ -29,6 +29,10 @@ export function ResourceLibrary({ target: initial }: { target?: string }) {
   const api = useWidgetApi();
   const id = useId();
   const [target, setTarget] = useState<ResourceTarget>(isTarget(initial) ? initial : 'clinician');
+  // An embedder may change the attribute after the element is on the page.
+  useEffect(() => {
+    if (isTarget(initial)) setTarget(initial);
+  }, [initial]);
   const fetchPage = useCallback((request: PageRequest) => fetchLibraryPage(api, target, request), [api, target]);
   return (
     <SectionPage title="Resource Library">
@@ -42,7 +46,8 @@ export function ResourceLibrary({ target: initial }: { target?: string }) {
           </label>
         ))}
       </fieldset>
-      <DataTable tableId="resource-library" columns={COLUMNS} fetchPage={fetchPage} defaultPageSize={20} emptyText={LIBRARY_EMPTY} minWidth="40rem" />
+      {/* Keyed by audience: another audience starts on its first page (the other may have fewer pages). */}
+      <DataTable key={target} tableId="resource-library" columns={COLUMNS} fetchPage={fetchPage} defaultPageSize={20} emptyText={LIBRARY_EMPTY} minWidth="40rem" />
       <Toasts />
     </SectionPage>
   );
