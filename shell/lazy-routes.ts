@@ -26,3 +26,4 @@ export const RemindersPage = widget(() => import('../widgets/reminders/reminders
 export const SupportForm = widget(() => import('../widgets/support/support.component'), 'SupportForm');
 export const PatientRecord = widget(() => import('../widgets/patient-record/patient-record.component'), 'PatientRecord');
 export const PatientList = widget(() => import('../widgets/patient-list/patient-list.component'), 'PatientList');
+export const ResourceLibrary = widget(() => import('../widgets/resources/resource-library.component'), 'ResourceLibrary');

@@ -15,6 +15,7 @@ import {
   PatientList,
   ReferralFormWidget,
   RemindersPage,
+  ResourceLibrary,
   SupportForm,
 } from './lazy-routes';
 import { LoginPage } from './login-page';
@@ -75,6 +76,7 @@ const PAGES: ShellPage[] = [
   privatePage('/home', (_, { session }) => <HomePage session={session} />),
   widgetPage('/home/queues/:queueId', 'Queue', (p) => <QueuePage key={p.queueId} queueId={p.queueId} />, { private: true }),
   widgetPage('/home/reminders', 'Reminders', () => <RemindersPage />, { private: true }),
+  widgetPage('/resource-library', 'Resource Library', () => <ResourceLibrary />, { private: true }),
   widgetPage('/home/calendar', 'Calendar', (_, { search }) => <CalendarPage startDate={search.get('startDate') ?? undefined} />, { private: true }),
   // Before /patients/:patientId, which would take 'add' for a patient id.
   widgetPage('/patients/add', 'Add Patient', () => <AddPatient />, { private: true }),

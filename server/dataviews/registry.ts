@@ -7,6 +7,7 @@ import { patientSearchViews } from '../patient-search/patient-search.views';
 import { notesViews } from '../notes/notes.views';
 import { navItemView, patientsViews } from '../patients/patients.views';
 import { remindersViews } from '../reminders/reminders.views';
+import { patientResourceView, referenceResourceView } from '../resources/resources.views';
 import type { RawBuilder } from 'kysely';
 import { WORK_LIST_FLAGS, type Access } from '../security/access';
 import { divisionScope, organizationScope, ownMarkets, ownOrganizations, patientScope, referenceScope } from './scopes';
@@ -113,10 +114,11 @@ function referenceModel(model: string): ViewDefinition {
 }
 
 export const PUBLIC_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
-  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews].map((v) => [v.name, v]),
+  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, patientResourceView].map((v) => [v.name, v]),
 );
 
 export const REFERENCE_VIEWS: Record<string, ViewDefinition> = Object.fromEntries([
   ...REFERENCE_MODELS.map((m) => [m, referenceModel(m)] as const),
   [navItemView.name, navItemView] as const,
+  [referenceResourceView.name, referenceResourceView] as const,
 ]);

@@ -346,6 +346,41 @@ export interface AdmissionTable {
   note: string | null;
   created_at: GeneratedTimestamp;
 }
+/** reference_resource (migration 030): the resource library. */
+export interface ReferenceResourceTable {
+  resource_uid: Generated<string>;
+  title: string;
+  category: string;
+  sort_order: Generated<number>;
+  resource_type: Generated<string>;
+  resource_link: string;
+  resource_target: 'clinician' | 'patient';
+  is_active: Generated<boolean>;
+}
+/** patient_resource (migration 030): a library resource handed to a patient. */
+export interface PatientResourceTable {
+  patient_resource_uid: Generated<string>;
+  patient_uid: string;
+  resource_uid: string;
+  added_by: string | null;
+  created_at: GeneratedTimestamp;
+}
+/** patient_resource_view (migration 030): a patient's resource with the library's fields and the patient's division and restriction. */
+export interface PatientResourceViewTable {
+  patient_resource_uid: string;
+  patient_uid: string;
+  resource_uid: string;
+  title: string;
+  category: string;
+  sort_order: number;
+  resource_type: string;
+  resource_link: string;
+  created_date: Date;
+  added_by_first_name: string | null;
+  added_by_last_name: string | null;
+  division_uid: string;
+  restricted_flag: string;
+}
 export interface PatientInsuranceTable {
   insurance_uid: Generated<string>;
   patient_uid: string;
@@ -503,6 +538,9 @@ export interface Database {
   patient_note: PatientNoteTable;
   patient_note_view: PatientNoteViewTable;
   admission: AdmissionTable;
+  reference_resource: ReferenceResourceTable;
+  patient_resource: PatientResourceTable;
+  patient_resource_view: PatientResourceViewTable;
   patient_insurance: PatientInsuranceTable;
   external_referral: ExternalReferralTable;
 }

@@ -52,6 +52,8 @@ const ROUTES: Record<string, string> = {
   'GET /api/notes/:id': CARE,
   'POST /api/notes': CARE,
   'DELETE /api/notes/:id': CARE,
+  'POST /api/patient-resources': CARE,
+  'DELETE /api/patient-resources/:id': CARE,
   'GET /api/reference-data/reference-badge-groups': 'signed-in',
   'GET /api/patients/:id/patient-badges': RECORD,
   'PUT /api/patients/:id/patient-badges': RECORD,
@@ -122,6 +124,7 @@ const VIEWS: Record<string, string> = {
   'patient-list': 'hasAppNavigator hasAppCommunity hasAppCit hasAppSponsor hasHwc',
   'cit-submission-list': 'hasAppCit',
   patient_note: CARE,
+  'patient-resource': CARE,
 };
 
 const written = (access: Access) => (typeof access === 'string' ? access : access.anyFlag.join(' '));

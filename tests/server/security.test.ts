@@ -200,6 +200,8 @@ describe('refusals on every route', () => {
     ['GET', `/api/notes/${uuid}`],
     ['POST', '/api/notes', { data: { type: 'notes', attributes: { note: 'n', activity_date: '2026-01-01' }, relationships: { patient: { data: { type: 'patients', id: uuid } } } } }],
     ['DELETE', `/api/notes/${uuid}`],
+    ['POST', '/api/patient-resources', { data: { type: 'patient-resources', attributes: { patient_uid: uuid, resource_uid: uuid } } }],
+    ['DELETE', `/api/patient-resources/${uuid}`],
     ['GET', '/api/reference-data/reference-badge-groups'],
     ['GET', `/api/patients/${uuid}/patient-badges`],
     ['PUT', `/api/patients/${uuid}/patient-badges`, {}],

@@ -49,6 +49,7 @@ export const RECORD_PAGES: RecordPage[] = [
   page('admissions', () => import('../admissions/admissions-list.component'), 'PatientAdmissions'),
   page('admissions/add', () => import('../admissions/admission-form.component'), 'AdmissionForm'),
   page('admissions/:admissionId', () => import('../admissions/admission-form.component'), 'AdmissionForm'),
+  page('resource', () => import('../resources/patient-resources.component'), 'PatientResources'),
   page('audit', () => import('../audit/activity-log.component'), 'ActivityLog'),
   page('badge', () => import('../badges/badges.component'), 'PatientBadges'),
   page('demographics', () => import('../demographics/demographics.component'), 'Demographics'),

@@ -14,6 +14,7 @@ import { seedOptOut } from './opt-out';
 import { generatePatients } from './patients';
 import { seedPatientSearch } from './patient-search';
 import { seedReminders } from './reminders';
+import { seedResources } from './resources';
 import { seedReference, type ReferenceUids } from './reference';
 
 /** Each area's demo rows, in this order (later areas may read earlier ones' rows). A new area adds its seed here. */
@@ -28,6 +29,7 @@ const AREA_SEEDS: ((db: Db, ids: DemoIds) => Promise<void>)[] = [
   seedPatientSearch,
   seedFaceSheet,
   seedBadges,
+  seedResources,
 ];
 
 const QUEUE_COLUMNS = [

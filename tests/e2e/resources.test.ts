@@ -1,0 +1,118 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+
+let h: Harness;
+
+let patient: { patient_uid: string };
+
+/** A patient of the navigator's first division with no case (so neither restricted nor adoption) and none of the demo's resources. */
+async function ordinaryPatient() {
+  const division = await h.server.db.selectFrom('division').select('division_uid').orderBy('division_name').executeTakeFirstOrThrow();
+  return h.server.db
+    .selectFrom('patient')
+    .select('patient_uid')
+    .where('restricted_flag', '=', '0')
+    .where('division_uid', '=', division.division_uid)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case').select('case_uid').whereRef('patient_case.patient_uid', '=', 'patient.patient_uid'))))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_resource').select('resource_uid').whereRef('patient_resource.patient_uid', '=', 'patient.patient_uid'))))
+    .orderBy('last_name')
+    .executeTakeFirstOrThrow();
+}
+
+describe('resource library and patient resources', () => {
+  before(async () => {
+    h = await startHarness();
+    patient = await ordinaryPatient();
+  });
+  after(async () => {
+    await h?.stop();
+  });
+
+  test('a navigator opens the library from the main nav, then adds resources to a patient and removes one after confirming', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 1000);
+    await loginAs(page, 'navigator');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resource Library' }).click();
+    await page.waitForURL('**/resource-library');
+    await page.getByRole('heading', { name: 'Resource Library' }).waitFor();
+    await page.getByRole('link', { name: /Child Welfare Information Gateway/ }).waitFor();
+    await page.getByRole('radio', { name: 'Patients and Families' }).check();
+    const lifeline = page.getByRole('link', { name: /988 Suicide & Crisis Lifeline/ });
+    await lifeline.waitFor();
+    // Opened in a new tab, never followed here: the test machine reaches no outside site.
+    assert.equal(await lifeline.getAttribute('target'), '_blank');
+    assert.match((await lifeline.getAttribute('rel')) ?? '', /\bnoopener\b/);
+    assert.equal(await page.getByRole('link', { name: /Child Welfare Information Gateway/ }).count(), 0);
+    await shot(page, 'resource-library');
+
+    const base = `/patients/${patient.patient_uid}`;
+    await page.goto(`${base}/face-sheet`);
+    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Resources' }).click();
+    await page.waitForURL(`**${base}/resource`);
+    await page.getByText('No Resources').waitFor();
+
+    // The resource is required; then two are added, each gone from the list once added.
+    for (const title of ['988 Suicide & Crisis Lifeline (call or text 988)', 'SNAP (Supplemental Nutrition Assistance Program)']) {
+      await page.getByRole('button', { name: 'Add Resource' }).click();
+      const dialog = page.locator('sl-dialog[label="Add Resource"][open]');
+      await dialog.getByLabel('Resource', { exact: true }).waitFor();
+      if (title.startsWith('988')) {
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.getByText('Resource is required').first().waitFor();
+        await shot(page, 'patient-resources-add');
+      }
+      await dialog.getByLabel('Resource', { exact: true }).selectOption({ label: title });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.locator('tbody tr', { hasText: title }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Add Resource' }).click();
+    const again = page.locator('sl-dialog[label="Add Resource"][open]').getByLabel('Resource', { exact: true });
+    await again.waitFor();
+    const offered = await again.locator('option').allTextContents();
+    assert.ok(offered.includes('WIC (Women, Infants, and Children)'), offered.join(' | '));
+    assert.ok(!offered.includes('SNAP (Supplemental Nutrition Assistance Program)'), 'an added resource is not offered again');
+    await page.locator('sl-dialog[label="Add Resource"][open]').getByRole('button', { name: 'Cancel' }).click();
+    await page.locator('sl-dialog[label="Add Resource"][open]').waitFor({ state: 'hidden' });
+    await shot(page, 'patient-resources');
+
+    // Remove asks first; cancelling keeps the resource.
+    await page.getByRole('button', { name: /^Remove SNAP/ }).click();
+    const confirm = page.locator('sl-dialog[label="Remove Resource"][open]');
+    await confirm.waitFor();
+    await shot(page, 'patient-resources-remove', false);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    assert.equal(await page.locator('tbody tr').count(), 2);
+    await page.getByRole('button', { name: /^Remove SNAP/ }).click();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await page.locator('tbody tr', { hasText: 'SNAP' }).waitFor({ state: 'detached' });
+    assert.equal(await page.locator('tbody tr').count(), 1);
+
+    const stored = await h.server.db.selectFrom('patient_resource_view').select('title').where('patient_uid', '=', patient.patient_uid).execute();
+    assert.deepEqual(stored, [{ title: '988 Suicide & Crisis Lifeline (call or text 988)' }]);
+    const audit = await h.server.db.selectFrom('audit_entry').select('action').where('patient_uid', '=', patient.patient_uid).where('action', 'like', '%Resource').orderBy('created_at').execute();
+    assert.deepEqual(audit.map((a) => a.action), ['AddedResource', 'AddedResource', 'RemovedResource']);
+
+    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Activity Log' }).click();
+    await page.getByText('Nora Navigator removed the resource SNAP (Supplemental Nutrition Assistance Program)').waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the library and a patient’s resources at 390 px', async () => {
+    const { context, page, errors } = await openPage(h, 390, 844);
+    await loginAs(page, 'navigator');
+    await page.goto('/resource-library');
+    await page.getByRole('link', { name: /Child Welfare Information Gateway/ }).waitFor();
+    await shot(page, 'resource-library-390');
+    await page.goto(`/patients/${patient.patient_uid}/resource`);
+    await page.locator('tbody tr').first().waitFor();
+    await shot(page, 'patient-resources-390');
+    await page.getByRole('button', { name: /^Remove 988/ }).click();
+    await page.locator('sl-dialog[label="Remove Resource"][open]').waitFor();
+    await shot(page, 'patient-resources-remove-390', false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
