@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import SlBadge from '@shoelace-style/shoelace/dist/react/badge/index.js';
 import SlTab from '@shoelace-style/shoelace/dist/react/tab/index.js';
 import SlTabGroup from '@shoelace-style/shoelace/dist/react/tab-group/index.js';
@@ -54,20 +54,29 @@ function RowsTable<T>({ rows, columns, rowKey, open }: { rows: T[]; columns: Col
   );
 }
 
-/** Spec 001 sections 2 and 4: Active (current) and Inactive tabs. */
+/**
+ * Spec 001 sections 2 and 4: Active (current) and Inactive tabs. The chosen
+ * tab is kept here too: Shoelace picks a first tab only once the group has
+ * been scrolled into view, so a group below the fold would show no panel.
+ */
 function ActiveInactive<T>({ name, rows, isActive, table }: { name: string; rows: T[]; isActive: (row: T) => boolean; table: (rows: T[]) => ReactNode }) {
-  const active = rows.filter(isActive);
-  const inactive = rows.filter((r) => !isActive(r));
+  const [shown, setShown] = useState(`${name}-active`);
+  const tabs = [
+    { panel: `${name}-active`, label: 'Active', rows: rows.filter(isActive) },
+    { panel: `${name}-inactive`, label: 'Inactive', rows: rows.filter((r) => !isActive(r)) },
+  ];
   return (
-    <SlTabGroup noScrollControls>
-      <SlTab slot="nav" panel={`${name}-active`}>
-        Active ({active.length})
-      </SlTab>
-      <SlTab slot="nav" panel={`${name}-inactive`}>
-        Inactive ({inactive.length})
-      </SlTab>
-      <SlTabPanel name={`${name}-active`}>{table(active)}</SlTabPanel>
-      <SlTabPanel name={`${name}-inactive`}>{table(inactive)}</SlTabPanel>
+    <SlTabGroup noScrollControls onSlTabShow={(e) => setShown(e.detail.name)}>
+      {tabs.map((t) => (
+        <SlTab key={t.panel} slot="nav" panel={t.panel} active={shown === t.panel}>
+          {t.label} ({t.rows.length})
+        </SlTab>
+      ))}
+      {tabs.map((t) => (
+        <SlTabPanel key={t.panel} name={t.panel} active={shown === t.panel}>
+          {table(t.rows)}
+        </SlTabPanel>
+      ))}
     </SlTabGroup>
   );
 }
