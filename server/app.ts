@@ -31,6 +31,7 @@ import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
 import { notesRoutes } from './notes/notes.routes';
 import { admissionsRoutes } from './admissions/admissions.routes';
 import { resourcesRoutes } from './resources/resources.routes';
+import { careTeamRoutes } from './care-team/care-team.routes';
 import { badgesRoutes } from './badges/badges.routes';
 import { addPatientRoutes } from './add-patient/add-patient.routes';
 import { contactsRoutes } from './contacts/contacts.routes';
@@ -123,6 +124,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(notesRoutes, ctx);
       await api.register(admissionsRoutes, ctx);
       await api.register(resourcesRoutes, ctx);
+      await api.register(careTeamRoutes, ctx);
       await api.register(badgesRoutes, ctx);
       await api.register(addPatientRoutes, ctx);
       await api.register(contactsRoutes, ctx);

@@ -381,6 +381,48 @@ export interface PatientResourceViewTable {
   division_uid: string;
   restricted_flag: string;
 }
+export interface ProviderLocationTable {
+  provider_location_uid: Generated<string>;
+  provider_uid: string;
+  provider_location_label: string;
+  addr1: string | null;
+  addr2: string | null;
+  city: string | null;
+  province_iso: string | null;
+  post_code: string | null;
+}
+export interface ProviderPatientTable {
+  provider_patient_uid: Generated<string>;
+  provider_uid: string;
+  patient_uid: string;
+  preferred_location_uid: string | null;
+  care_team: Generated<boolean>;
+  is_pcp: Generated<boolean>;
+  is_primary: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+export interface CareGiverTable {
+  care_giver_uid: Generated<string>;
+  patient_uid: string;
+  first_name: string;
+  last_name: string;
+  relationship: string;
+  preferred_phone_type: Generated<string>;
+  home_phone: string | null;
+  mobile_phone: string | null;
+  email: string | null;
+  is_primary: Generated<boolean>;
+  is_current: Generated<boolean>;
+  roles: string | null;
+  other_roles: string | null;
+  interpreter_id: string | null;
+  interpreter_language: string | null;
+  comment: string | null;
+  patient_consents: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
 export interface PatientInsuranceTable {
   insurance_uid: Generated<string>;
   patient_uid: string;
@@ -541,6 +583,9 @@ export interface Database {
   reference_resource: ReferenceResourceTable;
   patient_resource: PatientResourceTable;
   patient_resource_view: PatientResourceViewTable;
+  provider_location: ProviderLocationTable;
+  provider_patient: ProviderPatientTable;
+  care_giver: CareGiverTable;
   patient_insurance: PatientInsuranceTable;
   external_referral: ExternalReferralTable;
 }

@@ -13,6 +13,8 @@ export interface ProviderQuery {
   orgUid: string;
   /** Matches the role's type (reference-provider-role `ref_data_type`), case-insensitively. */
   roleType?: string;
+  /** Only providers of this role (reference-provider-role uid). */
+  roleUid?: string;
   /** Only providers who are also users of the product. */
   orgUsersOnly?: boolean;
   /** Name search: every word must appear in the display, first or last name. */
@@ -33,6 +35,7 @@ function providersOf(db: Db, orgUid: string) {
 export async function listProviders(db: Db, query: ProviderQuery): Promise<ProviderListItem[]> {
   let select = providersOf(db, query.orgUid);
   if (query.roleType) select = select.where(sql<boolean>`lower(role.ref_data_type) = lower(${query.roleType})`);
+  if (query.roleUid) select = select.where('p.provider_role_uid', '=', query.roleUid);
   if (query.orgUsersOnly) select = select.where('p.user_uid', 'is not', null);
   for (const word of (query.q ?? '').split(/\s+/).filter(Boolean)) {
     const like = `%${escapeLike(word)}%`;
@@ -49,4 +52,24 @@ export async function findNavigator(db: Db, orgUid: string, providerUid: string)
 /** The caller's own navigator provider record: what "assigned to me" means. */
 export async function ownNavigator(db: Db, orgUid: string, userUid: string): Promise<ProviderListItem | undefined> {
   return providersOf(db, orgUid).where('p.user_uid', '=', userUid).where('role.ref_data_type', '=', 'Navigator').orderBy('p.provider_uid').executeTakeFirst();
+}
+
+/** A provider of the caller's organisation with its role and locations (what the member form reads). */
+export async function findProvider(db: Db, orgUid: string, providerUid: string) {
+  const provider = await db
+    .selectFrom('provider as p')
+    .leftJoin('reference_data as role', 'role.uid', 'p.provider_role_uid')
+    .select(['p.provider_uid', 'p.display_name', 'p.npi_number', 'p.provider_role_uid', 'role.label as provider_role_label', 'p.work_phone', 'p.mobile_number', 'p.email_address'])
+    .where('p.provider_uid', '=', providerUid)
+    .where('p.org_uid', '=', orgUid)
+    .executeTakeFirst();
+  if (!provider) return undefined;
+  const locations = await db
+    .selectFrom('provider_location')
+    .select(['provider_location_uid', 'provider_location_label', 'addr1', 'addr2', 'city', 'province_iso', 'post_code'])
+    .where('provider_uid', '=', providerUid)
+    .orderBy('provider_location_label')
+    .orderBy('provider_location_uid')
+    .execute();
+  return { ...provider, locations };
 }

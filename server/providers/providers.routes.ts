@@ -3,11 +3,11 @@ import { NAVIGATOR_LIST_LIMIT } from '../../shared/constants';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import type { QueryParams } from '../dataviews/engine';
-import { badRequest, forbidden } from '../errors';
-import { listProviders } from './providers.repository';
-import { WORK_LIST_FLAGS, allow } from '../security/access';
+import { isUuid } from '../../shared/uuid';
+import { badRequest, forbidden, notFound } from '../errors';
+import { findProvider, listProviders } from './providers.repository';
+import { CARE_FLAGS, allow } from '../security/access';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_TEXT = 200;
 
 /** The last value of a repeated parameter, as the data views read them. */
@@ -25,24 +25,33 @@ function limitOf(raw: string | undefined): number {
   return n;
 }
 
+function roleUidOf(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!isUuid(raw)) throw badRequest("'provider_role_uid' must be an id", 'provider_role_uid');
+  return raw;
+}
+
 /**
  * `GET /api/providers/mv` (spec 000 "Navigator list", spec 002 "Others"):
  * providers of the caller's organisation only. Asking for another
  * organisation is a 403, not an empty list, so a wrong id is noticed.
  * `reviewer_only` is accepted and has no effect: Careweave has no reviewer role yet.
+ * `provider_role_uid` narrows to one role (the care-team member form).
+ * The care modes read it: work lists pick assignees, the care team picks members.
  */
 export const providersRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.get<{ Querystring: QueryParams }>('/providers/mv', allow(...WORK_LIST_FLAGS), async (request) => {
+  app.get<{ Querystring: QueryParams }>('/providers/mv', allow(...CARE_FLAGS), async (request) => {
     const auth = requireAuth(request);
     const query = request.query;
     const orgId = single(query, 'organization-id');
     if (orgId !== undefined && orgId !== '') {
-      if (!UUID.test(orgId)) throw badRequest("'organization-id' must be an id", 'organization-id');
+      if (!isUuid(orgId)) throw badRequest("'organization-id' must be an id", 'organization-id');
       if (orgId.toLowerCase() !== auth.orgUid) throw forbidden('You may only list providers of your own organization');
     }
     const providers = await listProviders(db, {
       orgUid: auth.orgUid,
       roleType: single(query, 'role_type') || undefined,
+      roleUid: roleUidOf(single(query, 'provider_role_uid')),
       orgUsersOnly: ['true', '1'].includes(single(query, 'org_users_only') ?? ''),
       q: single(query, 'q')?.trim(),
       limit: limitOf(single(query, 'limit')),
@@ -51,5 +60,12 @@ export const providersRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
       data: providers.map((p) => ({ type: 'providers', id: p.provider_uid, attributes: p })),
       meta: { total: providers.length },
     };
+  });
+
+  /** Spec 001 section 7 "a single provider (reads locations)": the care-team member form's location choices. */
+  app.get<{ Params: { id: string } }>('/providers/:id', allow(...CARE_FLAGS), async (request) => {
+    const provider = isUuid(request.params.id) ? await findProvider(db, requireAuth(request).orgUid, request.params.id) : undefined;
+    if (!provider) throw notFound('Provider not found');
+    return { data: { type: 'providers', id: provider.provider_uid, attributes: provider } };
   });
 };

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { array, boolean, define, literal, nullable, object, optional, refine, size, string, type Infer } from 'superstruct';
 import { isIsoDate, uuid } from './reminders';
-import { boundedText, MAX_LENGTH, requiredText } from './strings';
+import { boundedText, MAX_LENGTH, phoneDigits as phone, requiredText } from './strings';
 
 /** Spec 001 section 9: the demographics birth date window. */
 export const BIRTH_DATE_YEARS = 100;
@@ -24,8 +24,6 @@ export function birthDateProblem(value: string, required: boolean, now = today()
   return null;
 }
 
-/** Phone numbers travel as digits only (spec 001 section 5); an extension may follow the 10 digits. */
-const phone = () => refine(string(), 'phone', (v) => v === '' || /^\d{10,15}$/.test(v) || 'Must be a 10-digit phone number');
 /** A select's value: '' is nothing chosen. */
 const choice = (required: boolean) =>
   define<string>('choice', (v) => (typeof v === 'string' && v === '' ? !required || 'Required' : (typeof v === 'string' && uuid().is(v)) || 'Must be one of the choices'));

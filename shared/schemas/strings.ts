@@ -47,5 +47,13 @@ export const email = () =>
     return (typeof v === 'string' && isEmail(v)) || 'Must be a valid email address';
   });
 
+export const PHONE_DIGITS = 'Must be a 10-digit phone number';
+
+/**
+ * A phone number as forms send it: digits only (spec 001 section 5), 10 of
+ * them and perhaps an extension; '' is none.
+ */
+export const phoneDigits = () => refine(string(), 'phone', (v) => v === '' || /^\d{10,15}$/.test(v) || PHONE_DIGITS);
+
 /** A choice (an id) that is not on the list it must come from: forged, stale or of another list. */
 export const NOT_LISTED = 'Must be one of the listed options';

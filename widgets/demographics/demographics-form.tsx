@@ -3,14 +3,13 @@ import { DEMOGRAPHICS_LABELS, demographicsSchema, PREFERRED_PHONES, type Demogra
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { applyServerErrors, Field, fieldText, useCareForm } from '../kit/forms';
+import { applyServerErrors, digitsOnly, Field, fieldText, useCareForm } from '../kit/forms';
 import type { RecordPatient } from '../patient-record/patient-record.resource';
 import type { ReferenceOption } from '../kit/use-reference-list';
 import { saveDemographics } from './demographics.resource';
 
 export const SAVE_FAILED = 'Oops, something went wrong!';
 const PHONE_LABELS: Record<(typeof PREFERRED_PHONES)[number], string> = { mobile: 'Mobile', home: 'Home', work: 'Work' };
-const digitsOnly = (v: unknown) => String(v ?? '').replace(/\D/g, '');
 
 export function initialValues(patient: RecordPatient, races: ReferenceOption[]): DemographicsValues {
   return {

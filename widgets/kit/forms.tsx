@@ -112,6 +112,9 @@ export function Field<T extends FieldValues>({ form, name, label, type = 'text',
   );
 }
 
+/** A phone input's value as the server takes it (spec 001 section 5: digits only): `register(name, { setValueAs: digitsOnly })`. */
+export const digitsOnly = (v: unknown) => String(v ?? '').replace(/\D/g, '');
+
 /** The server names fields as sent (`data.attributes.newStatus`); the forms name them without the envelope. */
 export function formErrors(error: unknown, rename: Record<string, string> = {}): unknown {
   if (!(error instanceof ApiError)) return error;

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { seedB2w } from './b2w';
 import { seedBadges } from './badges';
 import { seedCalendar } from './calendar';
+import { seedCareTeam } from './care-team';
 import { seedCit } from './cit';
 import { seedExt } from './ext';
 import { seedFaceSheet } from './face-sheet';
@@ -30,6 +31,7 @@ const AREA_SEEDS: ((db: Db, ids: DemoIds) => Promise<void>)[] = [
   seedFaceSheet,
   seedBadges,
   seedResources,
+  seedCareTeam,
 ];
 
 const QUEUE_COLUMNS = [
