@@ -52,6 +52,13 @@ const ROUTES: Record<string, string> = {
   'GET /api/notes/:id': CARE,
   'POST /api/notes': CARE,
   'DELETE /api/notes/:id': CARE,
+  'GET /api/data/public/patient-allergy/:id': CARE,
+  'POST /api/data/public/patient-allergy': CARE,
+  'PUT /api/data/public/patient-allergy/:id': CARE,
+  'DELETE /api/data/public/patient-allergy/:id': CARE,
+  'GET /api/data/public/patient-medication/:id': CARE,
+  'POST /api/data/public/patient-medication': CARE,
+  'PUT /api/data/public/patient-medication/:id': CARE,
   'GET /api/reference-data/reference-badge-groups': 'signed-in',
   'GET /api/patients/:id/patient-badges': RECORD,
   'PUT /api/patients/:id/patient-badges': RECORD,
@@ -122,6 +129,10 @@ const VIEWS: Record<string, string> = {
   'patient-list': 'hasAppNavigator hasAppCommunity hasAppCit hasAppSponsor hasHwc',
   'cit-submission-list': 'hasAppCit',
   patient_note: CARE,
+  'patient-allergy': CARE,
+  'nav-list-view-allergy': CARE,
+  'patient-medication': CARE,
+  'nav-list-view-medication': CARE,
 };
 
 const written = (access: Access) => (typeof access === 'string' ? access : access.anyFlag.join(' '));
