@@ -48,6 +48,8 @@ const ROUTES: BenchRoute[] = [
   { label: 'face sheet: admissions', path: '/api/patients/{patient}/admissions', targetP99: 40 },
   { label: 'face sheet: reminders', path: '/api/patients/{patient}/reminders', targetP99: 40 },
   { label: 'face sheet: left menu', path: '/api/data/reference/reference-nav-item?ref_data_type=patient', targetP99: 40 },
+  // Issue 9 section 5: the Medications page's list for one patient.
+  { label: 'medications list', path: '/api/data/public/nav-list-view-medication?patient_uid={patient}&page-size=10', targetP99: 30 },
 ];
 
 interface Row {
