@@ -5,7 +5,7 @@ import type { Db } from '../db/connect';
 type Attributes = AllergyPayload['data']['attributes'];
 
 const ALLERGY_COLUMNS = [
-  'patient_allergy_uid', 'patient_uid', 'allergy_uid', 'allergy_label', 'allergy_type', 'medication_uid', 'medication_label', 'comments', 'created_at', 'updated_at',
+  'patient_allergy_uid', 'patient_uid', 'allergy_uid', 'allergy_label', 'allergy_type', 'medication_uid', 'medication_label', 'allergen_label', 'comments', 'created_at', 'updated_at',
 ] as const;
 
 /** One allergy with its names; the caller checks that its patient is visible. */

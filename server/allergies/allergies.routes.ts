@@ -19,9 +19,6 @@ type Allergy = NonNullable<Awaited<ReturnType<typeof findAllergy>>>;
 
 const visibleAllergy = (db: Db, request: FastifyRequest, id: string): Promise<Allergy> => visibleRow(db, request, id, findAllergy, ALLERGY_NOT_FOUND);
 
-/** The activity log names what changed: 'Peanut', or the medication for a Medication allergy. */
-const named = (allergy: Allergy) => allergy.medication_label ?? allergy.allergy_label;
-
 const resource = (allergy: Allergy) => ({ type: 'patient-allergy', id: allergy.patient_allergy_uid, attributes: allergy });
 
 /** The body, checked against the shared schema with the Medication entry's id, and whether it keeps its medication. */
@@ -62,7 +59,7 @@ export const allergiesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
       const patient = await requirePatient(trx, request, patientUid);
       await checkChoices(trx, attributes, keepsMedication);
       const added = (await findAllergy(trx, await insertAllergy(trx, patient.patient_uid, attributes, keepsMedication)))!;
-      await recordChange(trx, auditSourceOf(request), { patientUid: patient.patient_uid, action: 'AddedAllergy', did: `added the allergy ${named(added)}`, targetType: 'patient-allergy', targetUid: added.patient_allergy_uid });
+      await recordChange(trx, auditSourceOf(request), { patientUid: patient.patient_uid, action: 'AddedAllergy', did: `added the allergy ${added.allergen_label}`, targetType: 'patient-allergy', targetUid: added.patient_allergy_uid });
       return { status: 201, body: { data: resource(added) } };
     });
   });
@@ -74,7 +71,7 @@ export const allergiesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
       await checkChoices(trx, attributes, keepsMedication);
       await updateAllergy(trx, before.patient_allergy_uid, attributes, keepsMedication);
       const after = (await findAllergy(trx, before.patient_allergy_uid))!;
-      await recordChange(trx, auditSourceOf(request), { patientUid: before.patient_uid, action: 'ChangedAllergy', did: `changed the allergy ${named(after)}`, targetType: 'patient-allergy', targetUid: after.patient_allergy_uid });
+      await recordChange(trx, auditSourceOf(request), { patientUid: before.patient_uid, action: 'ChangedAllergy', did: `changed the allergy ${after.allergen_label}`, targetType: 'patient-allergy', targetUid: after.patient_allergy_uid });
       return { data: resource(after) };
     });
   });
@@ -83,7 +80,7 @@ export const allergiesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
     await db.transaction().execute(async (trx) => {
       const allergy = await visibleAllergy(trx, request, request.params.id);
       if (!(await deleteAllergy(trx, allergy.patient_allergy_uid))) throw notFound(ALLERGY_NOT_FOUND);
-      await recordChange(trx, auditSourceOf(request), { patientUid: allergy.patient_uid, action: 'DeletedAllergy', did: `deleted the allergy ${named(allergy)}`, targetType: 'patient-allergy', targetUid: allergy.patient_allergy_uid });
+      await recordChange(trx, auditSourceOf(request), { patientUid: allergy.patient_uid, action: 'DeletedAllergy', did: `deleted the allergy ${allergy.allergen_label}`, targetType: 'patient-allergy', targetUid: allergy.patient_allergy_uid });
     });
     return reply.status(204).send();
   });

@@ -30,7 +30,11 @@ const patientAllergies = (name: string, columns: Record<string, ColumnKind>): Vi
  */
 export const patientAllergyView = patientAllergies('patient-allergy', ALLERGY_COLUMNS);
 
-/** `GET /api/data/public/nav-list-view-allergy?patient_uid=<id>`: the Allergies page's list, with the allergy's and medication's names. */
-export const allergyListView = patientAllergies('nav-list-view-allergy', { ...ALLERGY_COLUMNS, allergy_label: 'text', allergy_type: 'text', medication_label: 'text' });
+/**
+ * `GET /api/data/public/nav-list-view-allergy?patient_uid=<id>`: the Allergies
+ * page's list, with the names; `allergen_label` is what the patient reacts to
+ * (the medication for a Medication allergy, otherwise the allergy).
+ */
+export const allergyListView = patientAllergies('nav-list-view-allergy', { ...ALLERGY_COLUMNS, allergy_label: 'text', allergy_type: 'text', medication_label: 'text', allergen_label: 'text' });
 
 export const allergiesViews: ViewDefinition[] = [patientAllergyView, allergyListView];

@@ -381,6 +381,7 @@ export interface PatientAllergyViewTable {
   allergy_type: string | null;
   medication_uid: string | null;
   medication_label: string | null;
+  allergen_label: string;
   comments: string | null;
   created_at: Date;
   updated_at: Date;

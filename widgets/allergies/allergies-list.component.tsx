@@ -14,8 +14,7 @@ import { fetchAllergiesPage, type AllergyRow } from './allergies.resource';
 export const ALLERGIES_EMPTY = 'No allergies recorded';
 
 const COLUMNS: Column<AllergyRow>[] = [
-  { columnName: 'allergy_label', displayHeader: 'Allergy', filterable: true },
-  { columnName: 'medication_label', displayHeader: 'Medication', filterable: true },
+  { columnName: 'allergen_label', displayHeader: 'Allergy', filterable: true },
   { columnName: 'allergy_type', displayHeader: 'Kind', filterable: true },
   { columnName: 'comments', displayHeader: 'Comments', filterable: true },
   { columnName: 'created_at', displayHeader: 'Recorded', format: (value) => formatDate(value as string) },

@@ -13,6 +13,7 @@ export type AllergyRow = Record<string, unknown> & {
   allergy_label: string;
   allergy_type: string | null;
   medication_label: string | null;
+  allergen_label: string;
   comments: string | null;
   created_at: string;
 };
@@ -26,6 +27,7 @@ export interface Allergy {
   allergyType: string | null;
   medicationUid: string | null;
   medicationLabel: string | null;
+  allergenLabel: string;
   comments: string | null;
 }
 

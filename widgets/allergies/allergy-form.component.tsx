@@ -135,7 +135,7 @@ function DeleteAllergy({ patientId, allergy }: { patientId: string; allergy: All
         </SlButton>
       </div>
       <SlDialog label="Delete Allergy" open={confirming} onSlAfterHide={(e) => e.target === e.currentTarget && setConfirming(false)}>
-        The allergy {allergy.medicationLabel ?? allergy.allergyLabel} will be removed from the patient's record. Delete it?
+        The allergy {allergy.allergenLabel} will be removed from the patient's record. Delete it?
         <SlButton slot="footer" onClick={() => setConfirming(false)} disabled={busy}>
           Cancel
         </SlButton>

@@ -31,7 +31,8 @@ export const SAVED = 'Successfully Saved!';
 export const SAVE_FAILED = 'Oops, something went wrong!';
 
 const css = /* css */ `
-.medication-pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: 0 var(--sl-spacing-medium); }
+.medication-pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 0 var(--sl-spacing-medium); }
+.medication-relief { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: 0 var(--sl-spacing-medium); }
 .medication-flags { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small) var(--sl-spacing-large); margin-bottom: var(--sl-spacing-small); }
 `;
 
@@ -103,8 +104,12 @@ function MedicationFields({ patientId, medication, medications, routes }: { pati
         )}
       </Field>
       <div className="medication-pair">
-        <Field form={form} name="dosage" label={LABELS.dosage} hint="For example 50 mg" />
-        <Field form={form} name="frequency" label={LABELS.frequency} hint="For example twice a day" />
+        <Field form={form} name="dosage" label={LABELS.dosage}>
+          {(control) => <input {...control} placeholder="50 mg" {...form.register('dosage')} />}
+        </Field>
+        <Field form={form} name="frequency" label={LABELS.frequency}>
+          {(control) => <input {...control} placeholder="Twice a day" {...form.register('frequency')} />}
+        </Field>
         <Field form={form} name="startedDate" label={LABELS.startedDate} type="date" />
         <Field form={form} name="finishedDate" label={LABELS.finishedDate} type="date" />
       </div>
@@ -116,7 +121,7 @@ function MedicationFields({ patientId, medication, medications, routes }: { pati
         ))}
       </div>
       <CheckboxGroup form={form} name="medicationRouteUids" label={LABELS.medicationRouteUids} choices={routes.map((r) => ({ value: r.uid, label: r.label }))} />
-      <div className="medication-pair">
+      <div className="medication-relief">
         {choice('patientReportedImprovement', IMPROVEMENT_ANSWERS)}
         {choice('reliefRating', RELIEF_RATINGS)}
         {choice('reliefDuration', RELIEF_DURATIONS)}

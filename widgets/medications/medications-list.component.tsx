@@ -23,7 +23,7 @@ const COLUMNS: Column<MedicationRow>[] = [
   },
   { columnName: 'dosage', displayHeader: 'Dosage', filterable: true },
   { columnName: 'frequency', displayHeader: 'Frequency', filterable: true },
-  { columnName: 'medication_route_labels', displayHeader: 'Routes', sortable: false, format: (value) => (value as string[]).join(', ') },
+  { columnName: 'medication_route_labels', displayHeader: 'Routes', format: (value) => (value as string[]).join(', ') },
   { columnName: 'started_date', displayHeader: 'Started', format: (value) => formatDate(value as string | null) },
   { columnName: 'finished_date', displayHeader: 'Finished', format: (value) => formatDate(value as string | null) },
   { columnName: 'is_still_taking', displayHeader: 'Still Taking', format: yesNo },

@@ -60,7 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     create view patient_allergy_view as
       select a.patient_allergy_uid, a.patient_uid, a.allergy_uid, al.label as allergy_label, al.ref_data_type as allergy_type,
-             a.medication_uid, m.label as medication_label, a.comments, a.created_at, a.updated_at,
+             a.medication_uid, m.label as medication_label, coalesce(m.label, al.label) as allergen_label, a.comments, a.created_at, a.updated_at,
              p.division_uid, p.restricted_flag
         from patient_allergy a
         join patient p on p.patient_uid = a.patient_uid
