@@ -30,6 +30,14 @@ export async function choicesExist(db: Db, a: Attributes, keepsMedication: boole
   return { allergy: !!allergy, medication: !!medication };
 }
 
+/** Whether the patient already has this allergy (for a Medication allergy, to this medication), other than `except`. */
+export async function alreadyRecorded(db: Db, patientUid: string, a: Attributes, keepsMedication: boolean, except: string | null): Promise<boolean> {
+  let query = db.selectFrom('patient_allergy').select('patient_allergy_uid').where('patient_uid', '=', patientUid).where('allergy_uid', '=', a.allergyUid);
+  query = keepsMedication && a.medicationUid ? query.where('medication_uid', '=', a.medicationUid) : query.where('medication_uid', 'is', null);
+  if (except) query = query.where('patient_allergy_uid', '<>', except);
+  return !!(await query.executeTakeFirst());
+}
+
 const columns = (a: Attributes, keepsMedication: boolean) => ({
   allergy_uid: a.allergyUid,
   medication_uid: keepsMedication ? (a.medicationUid ?? null) : null,

@@ -9,9 +9,10 @@ import { HttpError, notFound, parseBody } from '../errors';
 import { requirePatient, visibleRow } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
 import { allow, CARE_FLAGS } from '../security/access';
-import { choicesExist, deleteAllergy, findAllergy, insertAllergy, medicationAllergyUid, updateAllergy } from './allergies.repository';
+import { alreadyRecorded, choicesExist, deleteAllergy, findAllergy, insertAllergy, medicationAllergyUid, updateAllergy } from './allergies.repository';
 
 const ALLERGY_NOT_FOUND = 'Allergy not found';
+export const ALREADY_RECORDED = 'Already recorded for this patient';
 /** The engine's list name (allergies.views.ts); the writes and the read by id live beside it at the same path. */
 const BASE = '/data/public/patient-allergy';
 
@@ -28,13 +29,17 @@ async function parseAllergy(db: Db, body: unknown) {
   return { attributes, keepsMedication: attributes.allergyUid === medicationAllergy };
 }
 
-async function checkChoices(db: Db, attributes: Parameters<typeof choicesExist>[1], keepsMedication: boolean) {
+/** Both choices from their lists, and an allergen the patient does not have already (`allergyUid` names the row being changed). */
+async function checkChoices(db: Db, patientUid: string, allergyUid: string | null, attributes: Parameters<typeof choicesExist>[1], keepsMedication: boolean) {
   const found = await choicesExist(db, attributes, keepsMedication);
   const errors = [
     ...(found.allergy ? [] : [{ field: 'data.attributes.allergy_uid', message: NOT_LISTED }]),
     ...(found.medication ? [] : [{ field: 'data.attributes.medication_uid', message: NOT_LISTED }]),
   ];
   if (errors.length) throw new HttpError(422, errors);
+  if (await alreadyRecorded(db, patientUid, attributes, keepsMedication, allergyUid)) {
+    throw new HttpError(422, [{ field: keepsMedication ? 'data.attributes.medication_uid' : 'data.attributes.allergy_uid', message: ALREADY_RECORDED }]);
+  }
 }
 
 /**
@@ -57,7 +62,7 @@ export const allergiesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
     const patientUid = attributes.patientUid;
     return onceOnly(db, request, reply, 'patient-allergy', async (trx) => {
       const patient = await requirePatient(trx, request, patientUid);
-      await checkChoices(trx, attributes, keepsMedication);
+      await checkChoices(trx, patient.patient_uid, null, attributes, keepsMedication);
       const added = (await findAllergy(trx, await insertAllergy(trx, patient.patient_uid, attributes, keepsMedication)))!;
       await recordChange(trx, auditSourceOf(request), { patientUid: patient.patient_uid, action: 'AddedAllergy', did: `added the allergy ${added.allergen_label}`, targetType: 'patient-allergy', targetUid: added.patient_allergy_uid });
       return { status: 201, body: { data: resource(added) } };
@@ -68,7 +73,7 @@ export const allergiesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
     const { attributes, keepsMedication } = await parseAllergy(db, request.body);
     return db.transaction().execute(async (trx) => {
       const before = await visibleAllergy(trx, request, request.params.id);
-      await checkChoices(trx, attributes, keepsMedication);
+      await checkChoices(trx, before.patient_uid, before.patient_allergy_uid, attributes, keepsMedication);
       await updateAllergy(trx, before.patient_allergy_uid, attributes, keepsMedication);
       const after = (await findAllergy(trx, before.patient_allergy_uid))!;
       await recordChange(trx, auditSourceOf(request), { patientUid: before.patient_uid, action: 'ChangedAllergy', did: `changed the allergy ${after.allergen_label}`, targetType: 'patient-allergy', targetUid: after.patient_allergy_uid });

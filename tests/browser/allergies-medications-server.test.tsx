@@ -115,11 +115,11 @@ describe('allergies and medications against the real server', function () {
   });
 
   it('allergy: Delete asks first; Cancel keeps it, Delete removes it', async () => {
-    const peanut = (await api.call('/data/reference/reference-allergy?label=Peanut')).body.data[0].id;
+    const mold = (await api.call('/data/reference/reference-allergy?label=Mold')).body.data[0].id;
     const created = await fetch(`${__CAREWEAVE_URL__}/api/data/public/patient-allergy`, {
       method: 'POST',
       headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({ data: { type: 'patient-allergy', attributes: { patient_uid: patient, allergy_uid: peanut, comments: 'To delete' } } }),
+      body: JSON.stringify({ data: { type: 'patient-allergy', attributes: { patient_uid: patient, allergy_uid: mold, comments: 'To delete' } } }),
     });
     const id = (await created.json()).data?.id;
     ok(id, `created: ${created.status}`);
@@ -133,7 +133,7 @@ describe('allergies and medications against the real server', function () {
 
     slButton(el, 'Delete Allergy')!.click();
     await waitFor(() => dialog().open, { message: 'the confirm dialog' });
-    ok(text(dialog()).includes('Peanut will be removed'), text(dialog()));
+    ok(text(dialog()).includes('Mold will be removed'), text(dialog()));
     dialogButton('Cancel').click();
     await waitFor(() => !dialog().open, { message: 'the dialog to close' });
     equal(spy.writes.length, 0, 'Cancel deletes nothing');

@@ -13,6 +13,7 @@ let otherDivision: string;
 let medicationAllergy: string;
 let peanut: string;
 let amoxicillin: string;
+let other: (label: string) => Promise<string>;
 
 const BASE = '/api/data/public/patient-allergy';
 const post = (user: LoggedIn | null, attributes: Record<string, unknown>, key: string | null = randomUUID()) =>
@@ -36,6 +37,7 @@ before(async () => {
   medicationAllergy = await reference('reference-allergy', 'Medication');
   peanut = await reference('reference-allergy', 'Peanut');
   amoxicillin = await reference('reference-medication', 'Amoxicillin');
+  other = (label) => reference('reference-allergy', label);
 });
 after(async () => {
   await server?.stop();
@@ -77,9 +79,10 @@ describe('allergies', () => {
     assert.equal(read.status, 200, read.text);
     assert.equal(read.body.data.attributes.comments, 'Hives');
 
-    const changed = await put(nav, id, { allergy_uid: peanut, comments: 'Anaphylaxis' });
+    const shellfish = await other('Shellfish');
+    const changed = await put(nav, id, { allergy_uid: shellfish, comments: 'Anaphylaxis' });
     assert.equal(changed.status, 200, changed.text);
-    assert.equal(changed.body.data.attributes.allergy_label, 'Peanut');
+    assert.equal(changed.body.data.attributes.allergy_label, 'Shellfish');
     assert.equal(changed.body.data.attributes.medication_uid, null);
 
     assert.equal((await remove(nav, id)).status, 204);
@@ -89,12 +92,12 @@ describe('allergies', () => {
     const audit = await server.db.selectFrom('audit_entry').select(['action', 'message', 'patient_uid']).where('target_uid', '=', id).orderBy('created_at').execute();
     assert.deepEqual(audit, [
       { action: 'AddedAllergy', message: 'Nora Navigator added the allergy Amoxicillin', patient_uid: patient },
-      { action: 'ChangedAllergy', message: 'Nora Navigator changed the allergy Peanut', patient_uid: patient },
-      { action: 'DeletedAllergy', message: 'Nora Navigator deleted the allergy Peanut', patient_uid: patient },
+      { action: 'ChangedAllergy', message: 'Nora Navigator changed the allergy Shellfish', patient_uid: patient },
+      { action: 'DeletedAllergy', message: 'Nora Navigator deleted the allergy Shellfish', patient_uid: patient },
     ]);
   });
 
-  it('refuses each invalid field with its message and stores nothing', async () => {
+  it('refuses each invalid field, and an allergy already recorded, with its message, storing only the valid ones', async () => {
     const count = async () => (await server.db.selectFrom('patient_allergy').select('patient_allergy_uid').execute()).length;
     const before = await count();
     assert.deepEqual(fieldErrors(await post(nav, { patient_uid: patient, allergy_uid: '' })), { 'data.attributes.allergy_uid': 'Required' });
@@ -106,23 +109,31 @@ describe('allergies', () => {
     // A medication given as the allergy, and an allergen given as the medication, are not the lists' options.
     assert.deepEqual(fieldErrors(await post(nav, { patient_uid: patient, allergy_uid: amoxicillin })), { 'data.attributes.allergy_uid': 'Must be one of the listed options' });
     assert.deepEqual(fieldErrors(await post(nav, { patient_uid: patient, allergy_uid: medicationAllergy, medication_uid: peanut })), { 'data.attributes.medication_uid': 'Must be one of the listed options' });
-    const existing = (await post(nav, { patient_uid: patient, allergy_uid: peanut })).body.data.id;
+    const egg = await other('Egg');
+    const existing = (await post(nav, { patient_uid: patient, allergy_uid: egg })).body.data.id;
     assert.deepEqual(fieldErrors(await put(nav, existing, { allergy_uid: medicationAllergy })), { 'data.attributes.medication_uid': 'Required' });
+    // The same allergen twice (Peanut was added above), or the same medication twice, is one allergy already on the record.
+    assert.deepEqual(fieldErrors(await post(nav, { patient_uid: patient, allergy_uid: peanut })), { 'data.attributes.allergy_uid': 'Already recorded for this patient' });
+    assert.deepEqual(fieldErrors(await put(nav, existing, { allergy_uid: peanut })), { 'data.attributes.allergy_uid': 'Already recorded for this patient' });
+    const penicillin = (await post(nav, { patient_uid: patient, allergy_uid: medicationAllergy, medication_uid: amoxicillin })).body.data.id;
+    assert.deepEqual(fieldErrors(await post(nav, { patient_uid: patient, allergy_uid: medicationAllergy, medication_uid: amoxicillin })), { 'data.attributes.medication_uid': 'Already recorded for this patient' });
+    assert.equal((await put(nav, penicillin, { allergy_uid: medicationAllergy, medication_uid: amoxicillin, comments: 'Saving itself again is no duplicate' })).status, 200);
     assert.equal((await post(nav, { patient_uid: patient, allergy_uid: peanut }, null)).status, 400, 'an Idempotency-Key is required');
     errorsOf(await call(server.url, BASE, { token: nav.token, rawBody: '[1]', headers: { 'idempotency-key': randomUUID() } }), 400);
-    assert.equal(await count(), before + 1);
+    assert.equal(await count(), before + 2, 'only the two valid ones');
   });
 
   it('the same Idempotency-Key stores one allergy', async () => {
     const key = randomUUID();
-    const body = { patient_uid: patient, allergy_uid: peanut, comments: 'Double click' };
+    const body = { patient_uid: patient, allergy_uid: await other('Latex'), comments: 'Double click' };
     const answers = await Promise.all([post(nav, body, key), post(nav, body, key)]);
     assert.deepEqual(answers.map((a) => a.status), [201, 201]);
     assert.equal((await server.db.selectFrom('patient_allergy').select('patient_allergy_uid').where('comments', '=', 'Double click').execute()).length, 1);
   });
 
   it('refusals: no session 401, a mode that does not edit records 403, an invisible patient or allergy 404 with one answer', async () => {
-    const id = (await post(nav, { patient_uid: patient, allergy_uid: peanut })).body.data.id;
+    const id = (await post(nav, { patient_uid: patient, allergy_uid: await other('Soy') })).body.data.id;
+    assert.ok(id);
     errorsOf(await post(null, { patient_uid: patient, allergy_uid: peanut }), 401);
     errorsOf(await call(server.url, `${BASE}/${id}`), 401);
     errorsOf(await put(null, id, { allergy_uid: peanut }), 401);

@@ -1,3 +1,4 @@
+import { MEDICATION_ALLERGY_NAME } from '../../../shared/schemas/allergies';
 import { referenceName } from './names';
 
 /**
@@ -8,9 +9,9 @@ import { referenceName } from './names';
  * allergens of their own because records and parents name them that way
  * ("allergic to penicillin", "sulfa allergy").
  */
-export const MEDICATION_ALLERGY = { name: 'medication', label: 'Medication', type: 'Medication' } as const;
+const MEDICATION_ALLERGY = { name: MEDICATION_ALLERGY_NAME, label: 'Medication', type: 'Medication' } as const;
 
-export const ALLERGEN_TYPES = ['Medication', 'Drug class', 'Food', 'Environmental', 'Insect', 'Other'] as const;
+const ALLERGEN_TYPES = ['Medication', 'Drug class', 'Food', 'Environmental', 'Insect', 'Other'] as const;
 
 const FOODS = [
   'Peanut', 'Tree nuts', 'Milk', 'Egg', 'Wheat', 'Soy', 'Fish', 'Shellfish', 'Sesame', 'Mustard', 'Corn', 'Gluten', 'Coconut', 'Kiwi',
