@@ -1,10 +1,10 @@
 /**
  * `npm run bench`: latency and throughput of the routes in ROUTES (a data-view
- * call, patient search, the patient list and the face sheet's calls) beside a
- * trivial route, with 100,000 seeded patients, on the embedded PostgreSQL (and
- * on DATABASE_URL when set); then the gzip sizes of the shell's first load, of
- * <care-queue>'s own module and of each record page. Prints targets beside
- * figures; never fails on a miss.
+ * call, patient search, the patient list, the face sheet's calls and the
+ * medications list) beside a trivial route, with 100,000 seeded patients, on
+ * the embedded PostgreSQL (and on DATABASE_URL when set); then the gzip sizes
+ * of the shell's first load, of <care-queue>'s own module and of each record
+ * page. Prints targets beside figures; never fails on a miss.
  *
  * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000).
  * The embedded cluster is cached in ./.bench-data so the seed runs once.
