@@ -1,10 +1,10 @@
 /**
  * `npm run bench`: latency and throughput of the routes in ROUTES (a data-view
- * call, patient search, the patient list and the face sheet's calls) beside a
- * trivial route, with 100,000 seeded patients, on the embedded PostgreSQL (and
- * on DATABASE_URL when set); then the gzip sizes of the shell's first load, of
- * <care-queue>'s own module and of each record page. Prints targets beside
- * figures; never fails on a miss.
+ * call, patient search, the patient list, the face sheet's calls and the
+ * medications list) beside a trivial route, with 100,000 seeded patients, on
+ * the embedded PostgreSQL (and on DATABASE_URL when set); then the gzip sizes
+ * of the shell's first load, of <care-queue>'s own module and of each record
+ * page. Prints targets beside figures; never fails on a miss.
  *
  * Each route runs BENCH_RUNS times and prints the median with the spread. Beside
  * each route, the exact SQL it sent (captured from the server) is replayed
@@ -60,6 +60,8 @@ const ROUTES: BenchRoute[] = [
   { label: 'face sheet: admissions', path: '/api/patients/{patient}/admissions', targetP99: 40 },
   { label: 'face sheet: reminders', path: '/api/patients/{patient}/reminders', targetP99: 40 },
   { label: 'face sheet: left menu', path: '/api/data/reference/reference-nav-item?ref_data_type=patient', targetP99: 40 },
+  // Issue 9 section 5: the Medications page's list for one patient.
+  { label: 'medications list', path: '/api/data/public/nav-list-view-medication?patient_uid={patient}&page-size=10', targetP99: 30 },
 ];
 
 interface Row {

@@ -32,6 +32,8 @@ import { notesRoutes } from './notes/notes.routes';
 import { admissionsRoutes } from './admissions/admissions.routes';
 import { resourcesRoutes } from './resources/resources.routes';
 import { careTeamRoutes } from './care-team/care-team.routes';
+import { allergiesRoutes } from './allergies/allergies.routes';
+import { medicationsRoutes } from './medications/medications.routes';
 import { badgesRoutes } from './badges/badges.routes';
 import { addPatientRoutes } from './add-patient/add-patient.routes';
 import { contactsRoutes } from './contacts/contacts.routes';
@@ -125,6 +127,8 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(admissionsRoutes, ctx);
       await api.register(resourcesRoutes, ctx);
       await api.register(careTeamRoutes, ctx);
+      await api.register(allergiesRoutes, ctx);
+      await api.register(medicationsRoutes, ctx);
       await api.register(badgesRoutes, ctx);
       await api.register(addPatientRoutes, ctx);
       await api.register(contactsRoutes, ctx);

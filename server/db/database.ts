@@ -423,6 +423,77 @@ export interface CareGiverTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
+/** Spec 001 section 3 "Patient allergy". */
+export interface PatientAllergyTable {
+  patient_allergy_uid: Generated<string>;
+  patient_uid: string;
+  allergy_uid: string;
+  medication_uid: string | null;
+  comments: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+/** Spec 001 section 3 "Patient medication"; its routes are rows of patient_medication_route. */
+export interface PatientMedicationTable {
+  patient_medication_uid: Generated<string>;
+  patient_uid: string;
+  medication_uid: string;
+  dosage: string | null;
+  frequency: string | null;
+  started_date: string | null;
+  finished_date: string | null;
+  is_primary: boolean;
+  is_prescription: boolean;
+  is_still_taking: boolean;
+  patient_reported_improvement: string | null;
+  relief_rating: string | null;
+  relief_duration: string | null;
+  comments: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+export interface PatientMedicationRouteTable {
+  patient_medication_uid: string;
+  route_uid: string;
+}
+export interface PatientAllergyViewTable {
+  patient_allergy_uid: string;
+  patient_uid: string;
+  allergy_uid: string;
+  allergy_label: string;
+  allergy_type: string | null;
+  medication_uid: string | null;
+  medication_label: string | null;
+  allergen_label: string;
+  comments: string | null;
+  created_at: Date;
+  updated_at: Date;
+  division_uid: string;
+  restricted_flag: string;
+}
+export interface PatientMedicationViewTable {
+  patient_medication_uid: string;
+  patient_uid: string;
+  medication_uid: string;
+  medication_label: string;
+  dosage: string | null;
+  frequency: string | null;
+  started_date: string | null;
+  finished_date: string | null;
+  is_primary: boolean;
+  is_prescription: boolean;
+  is_still_taking: boolean;
+  patient_reported_improvement: string | null;
+  relief_rating: string | null;
+  relief_duration: string | null;
+  comments: string | null;
+  medication_route_uids: string[];
+  medication_route_labels: string[];
+  created_at: Date;
+  updated_at: Date;
+  division_uid: string;
+  restricted_flag: string;
+}
 export interface PatientInsuranceTable {
   insurance_uid: Generated<string>;
   patient_uid: string;
@@ -586,6 +657,11 @@ export interface Database {
   provider_location: ProviderLocationTable;
   provider_patient: ProviderPatientTable;
   care_giver: CareGiverTable;
+  patient_allergy: PatientAllergyTable;
+  patient_medication: PatientMedicationTable;
+  patient_medication_route: PatientMedicationRouteTable;
+  patient_allergy_view: PatientAllergyViewTable;
+  patient_medication_view: PatientMedicationViewTable;
   patient_insurance: PatientInsuranceTable;
   external_referral: ExternalReferralTable;
 }

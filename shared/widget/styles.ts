@@ -67,6 +67,10 @@ button.care-button:disabled { opacity: 0.5; cursor: not-allowed; }
 }
 .card { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); background: var(--sl-color-neutral-0); }
 .field { display: flex; flex-direction: column; gap: var(--sl-spacing-3x-small); margin-bottom: var(--sl-spacing-small); }
+.choices { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-x-small) var(--sl-spacing-small); margin-inline: 0; }
+.choices legend { padding: 0 var(--sl-spacing-2x-small); }
+.choices-options { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium); }
+.choices-options label { white-space: nowrap; }
 .field-error { color: var(--sl-color-danger-700); font-size: var(--sl-font-size-small); }
 .field-hint { color: var(--sl-color-neutral-600); font-size: var(--sl-font-size-small); }
 .error-summary { border: 1px solid var(--sl-color-danger-300); background: var(--sl-color-danger-50); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small); margin-bottom: var(--sl-spacing-medium); }

@@ -64,6 +64,13 @@ const ROUTES: Record<string, string> = {
   'DELETE /api/notes/:id': CARE,
   'POST /api/patient-resources': CARE,
   'DELETE /api/patient-resources/:id': CARE,
+  'GET /api/data/public/patient-allergy/:id': CARE,
+  'POST /api/data/public/patient-allergy': CARE,
+  'PUT /api/data/public/patient-allergy/:id': CARE,
+  'DELETE /api/data/public/patient-allergy/:id': CARE,
+  'GET /api/data/public/patient-medication/:id': CARE,
+  'POST /api/data/public/patient-medication': CARE,
+  'PUT /api/data/public/patient-medication/:id': CARE,
   'GET /api/reference-data/reference-badge-groups': 'signed-in',
   'GET /api/patients/:id/patient-badges': RECORD,
   'PUT /api/patients/:id/patient-badges': RECORD,
@@ -135,6 +142,10 @@ const VIEWS: Record<string, string> = {
   'cit-submission-list': 'hasAppCit',
   patient_note: CARE,
   'patient-resource': CARE,
+  'patient-allergy': CARE,
+  'nav-list-view-allergy': CARE,
+  'patient-medication': CARE,
+  'nav-list-view-medication': CARE,
 };
 
 const written = (access: Access) => (typeof access === 'string' ? access : access.anyFlag.join(' '));

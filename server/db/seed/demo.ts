@@ -3,6 +3,7 @@ import { DEFAULT_LANG, DEFAULT_STRINGS } from '../../../shared/i18n-defaults';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../connect';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+import { seedAllergiesMedications } from './allergies-medications';
 import { seedB2w } from './b2w';
 import { seedBadges } from './badges';
 import { seedCalendar } from './calendar';
@@ -32,6 +33,7 @@ const AREA_SEEDS: ((db: Db, ids: DemoIds) => Promise<void>)[] = [
   seedBadges,
   seedResources,
   seedCareTeam,
+  seedAllergiesMedications,
 ];
 
 const QUEUE_COLUMNS = [
