@@ -60,7 +60,9 @@ before(async () => {
   facts = await demoFacts(server.db);
   [nav, identity] = await Promise.all([login(server.url, 'navigator'), login(server.url, 'identity')]);
   const hidden = [facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
-  patient = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[0]).where('patient_uid', 'not in', hidden).orderBy('last_name').executeTakeFirstOrThrow()).patient_uid;
+  // One without the demo's diagnoses, so the list holds only this test's.
+  const diagnosed = (await server.db.selectFrom('patient_diagnosis').select('patient_uid').execute()).map((d) => d.patient_uid);
+  patient = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[0]).where('patient_uid', 'not in', [...hidden, ...diagnosed]).orderBy('last_name').executeTakeFirstOrThrow()).patient_uid;
   otherDivision = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[1]).executeTakeFirstOrThrow()).patient_uid;
   provider = (await server.db.selectFrom('provider').innerJoin('app_user as u', 'u.user_uid', 'provider.user_uid').select('provider_uid').where('u.user_name', '=', 'navigator').executeTakeFirstOrThrow()).provider_uid;
 

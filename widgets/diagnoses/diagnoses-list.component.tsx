@@ -26,7 +26,7 @@ export function PatientDiagnoses({ patientId }: Pick<RecordPageProps, 'patientId
       <DiagnosesStyles />
       <LoadState isLoading={diagnoses.isLoading} error={diagnoses.error} isEmpty={rows.length === 0} emptyText={DIAGNOSES_EMPTY} lines={3}>
         <div className="data-table diagnoses-table">
-          <table style={{ minWidth: '40rem' }}>
+          <table>
             <thead>
               <tr>
                 <th scope="col">Diagnosis</th>
@@ -45,14 +45,14 @@ export function PatientDiagnoses({ patientId }: Pick<RecordPageProps, 'patientId
                   onClick={() => open(d.id)}
                   onKeyDown={(e) => e.key === 'Enter' && open(d.id)}
                 >
-                  <td>
+                  <td data-label="Diagnosis">
                     {d.diagnosis.diagnosisLabel}
                     {d.isPrimaryDiagnosis && <span className="visually-hidden"> (primary diagnosis)</span>}
                   </td>
-                  <td>{d.region?.regionLabel}</td>
-                  <td>{d.status.statusLabel}</td>
-                  <td>{formatDate(d.onsetDate)}</td>
-                  <td>{d.provider.displayName}</td>
+                  <td data-label="Region">{d.region?.regionLabel}</td>
+                  <td data-label="Status">{d.status.statusLabel}</td>
+                  <td data-label="Onset Date">{formatDate(d.onsetDate)}</td>
+                  <td data-label="Provider">{d.provider.displayName}</td>
                 </tr>
               ))}
             </tbody>

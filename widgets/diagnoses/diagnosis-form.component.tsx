@@ -48,7 +48,7 @@ function DiagnosisFields({ patientId, diagnosis, lists }: { patientId: string; d
   const emit = useEmit();
   const save = useSaveDiagnosis(patientId, diagnosis?.id ?? null);
   const { submit, busy } = useIdempotentSubmit(`diagnosis-${patientId}-${diagnosis?.id ?? 'new'}`);
-  const form = useCareForm(DiagnosisFormSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: valuesOf(diagnosis) });
+  const form = useCareForm(DiagnosisFormSchema, { mode: 'onSubmit', reValidateMode: 'onChange', defaultValues: valuesOf(diagnosis) });
   const [search, setSearch] = useState('');
   const chosen = form.watch('diagnosisUid');
   const region = form.watch('regionUid');

@@ -5,6 +5,7 @@ import type { Db } from '../connect';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { seedB2w } from './b2w';
 import { seedBadges } from './badges';
+import { seedDiagnoses } from './diagnoses';
 import { seedCalendar } from './calendar';
 import { seedCit } from './cit';
 import { seedExt } from './ext';
@@ -28,6 +29,7 @@ const AREA_SEEDS: ((db: Db, ids: DemoIds) => Promise<void>)[] = [
   seedPatientSearch,
   seedFaceSheet,
   seedBadges,
+  seedDiagnoses,
 ];
 
 const QUEUE_COLUMNS = [
