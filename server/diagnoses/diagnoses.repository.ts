@@ -1,7 +1,5 @@
+import { DIAGNOSIS_REGION_SOURCE } from '../../shared/schemas/diagnoses';
 import type { Db } from '../db/connect';
-
-/** The source list of the diagnoses' regions (spec 001 section 7 `reference-data/region?source=reference-diagnosis`). */
-export const DIAGNOSIS_SOURCE = 'reference-diagnosis';
 
 export interface DiagnosisChoices {
   diagnosisUid: string;
@@ -99,7 +97,7 @@ export async function choicesExist(db: Db, orgUid: string, eventType: string, c:
     listed('reference-status', c.statusUid),
     db.selectFrom('provider').select('provider_uid').where('provider_uid', '=', c.providerUid).where('org_uid', '=', orgUid).executeTakeFirst(),
     c.regionUid
-      ? db.selectFrom('reference_region').select('region_uid').where('source', '=', DIAGNOSIS_SOURCE).where('source_uid', '=', c.diagnosisUid).where('region_uid', '=', c.regionUid).executeTakeFirst()
+      ? db.selectFrom('reference_region').select('region_uid').where('source', '=', DIAGNOSIS_REGION_SOURCE).where('source_uid', '=', c.diagnosisUid).where('region_uid', '=', c.regionUid).executeTakeFirst()
       : true,
   ]);
   return { diagnosis: !!diagnosis, status: !!status, provider: !!provider, region: !!region };

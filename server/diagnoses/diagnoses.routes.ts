@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { DiagnosisPayloadSchema, REGION_NOT_OF_DIAGNOSIS, type DiagnosisPayload } from '../../shared/schemas/diagnoses';
+import { DIAGNOSIS_EVENT_TYPE, DIAGNOSIS_REGION_SOURCE, DiagnosisPayloadSchema, REGION_NOT_OF_DIAGNOSIS, type DiagnosisPayload } from '../../shared/schemas/diagnoses';
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import { isUuid } from '../../shared/uuid';
 import type { AppContext } from '../app-context';
@@ -13,7 +13,6 @@ import { onceOnly } from '../public-forms/idempotency';
 import { allow, CARE_FLAGS, forPatient, patientOf, signedIn } from '../security/access';
 import {
   choicesExist,
-  DIAGNOSIS_SOURCE,
   eventTypeOf,
   findDiagnosis,
   insertDiagnosis,
@@ -26,10 +25,8 @@ import {
 } from './diagnoses.repository';
 
 const DIAGNOSIS_NOT_FOUND = 'Diagnosis not found';
-/** Spec 001 section 7: the diagnoses and statuses the form offers are those of the reference event of this type. */
-export const DIAGNOSIS_EVENT_TYPE = 'Diagnosis';
 /** The reference lists whose rows have regions. */
-const REGION_SOURCES = [DIAGNOSIS_SOURCE];
+const REGION_SOURCES = [DIAGNOSIS_REGION_SOURCE];
 const MAX_QUERY_TEXT = 100;
 
 type Diagnosis = NonNullable<Awaited<ReturnType<typeof findDiagnosis>>>;

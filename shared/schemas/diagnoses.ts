@@ -2,6 +2,11 @@ import { array, boolean, defaulted, literal, nullable, object, optional, refine,
 import { isIsoDate, uuid } from './reminders';
 import { boundedText, MAX_LENGTH, optionalText } from './strings';
 
+/** Spec 001 section 7 `reference-event?event-type-name=Diagnosis`: the event whose diagnoses and statuses the form offers. */
+export const DIAGNOSIS_EVENT_TYPE = 'Diagnosis';
+/** Spec 001 section 7 `reference-data/region?source=reference-diagnosis`: the list whose rows the regions belong to. */
+export const DIAGNOSIS_REGION_SOURCE = 'reference-diagnosis';
+
 /** A region that the chosen diagnosis does not take (spec 001 section 4). */
 export const REGION_NOT_OF_DIAGNOSIS = 'Must be a region of the chosen diagnosis';
 export const ONE_DIAGNOSIS = 'Must name exactly one diagnosis';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Document, Resource } from '../../shared/api/client';
 import { NAVIGATOR_LIST_LIMIT } from '../../shared/constants';
-import type { DiagnosisFormValues } from '../../shared/schemas/diagnoses';
+import { DIAGNOSIS_EVENT_TYPE, DIAGNOSIS_REGION_SOURCE, type DiagnosisFormValues } from '../../shared/schemas/diagnoses';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { idempotencyHeader } from '../kit/public-submit';
 import { useLoaded, type Loaded } from '../kit/use-loaded';
@@ -29,11 +29,6 @@ export interface ProviderChoice {
   displayName: string;
   providerRoleLabel: string | null;
 }
-
-/** Spec 001 section 7: the reference event whose diagnoses and statuses the form offers. */
-const EVENT_TYPE = 'Diagnosis';
-/** The region list a diagnosis' regions come from. */
-const REGION_SOURCE = 'reference-diagnosis';
 
 /** `GET patients/{id}/diagnoses`: primary diagnoses first (the server's order). */
 export function useDiagnoses(patientId: string): Loaded<Diagnosis[]> {
@@ -64,7 +59,7 @@ export interface DiagnosisLists {
 export function useDiagnosisLists(): Loaded<DiagnosisLists> {
   const client = useWidgetApi();
   return useLoaded(async () => {
-    const events = await client.get<Document<Resource<Choice>[]>>(`reference-event?event-type-name=${EVENT_TYPE}`);
+    const events = await client.get<Document<Resource<Choice>[]>>(`reference-event?event-type-name=${DIAGNOSIS_EVENT_TYPE}`);
     const event = events.data[0];
     if (!event) throw new Error('The Diagnosis reference event is missing.');
     const path = (list: string) => `reference/events/${encodeURIComponent(event.id)}/${list}`;
@@ -89,7 +84,7 @@ export function useRegions(diagnosisUid: string): Loaded<Regions> {
   return useLoaded(
     async () => ({
       diagnosisUid,
-      list: diagnosisUid ? (await client.get<Document<Resource<Choice>[]>>('reference-data/region', { source: REGION_SOURCE, sourceUid: diagnosisUid })).data.map((r) => r.attributes) : [],
+      list: diagnosisUid ? (await client.get<Document<Resource<Choice>[]>>('reference-data/region', { source: DIAGNOSIS_REGION_SOURCE, sourceUid: diagnosisUid })).data.map((r) => r.attributes) : [],
     }),
     [client, diagnosisUid],
   );
