@@ -55,8 +55,9 @@ function DiagnosisFields({ patientId, diagnosis, lists }: { patientId: string; d
   const regions = useRegions(chosen);
   // Regions read for an earlier choice say nothing about this one.
   const current = regions.data?.diagnosisUid === chosen ? regions.data.list : null;
-  // While the new diagnosis' regions load, the old ones stay on screen so the choice does not blink to None.
-  const regionOptions = current ?? regions.data?.list ?? [];
+  // While the regions load, the old ones (or the stored region, on opening) stay on screen so the choice does not blink to None.
+  const stored = diagnosis?.region ? [{ uid: diagnosis.region.id, label: diagnosis.region.regionLabel }] : [];
+  const regionOptions = current ?? regions.data?.list ?? stored;
 
   // Spec 001 section 4: the region resets when the chosen diagnosis does not take it.
   useEffect(() => {
