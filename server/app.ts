@@ -34,6 +34,7 @@ import { resourcesRoutes } from './resources/resources.routes';
 import { careTeamRoutes } from './care-team/care-team.routes';
 import { allergiesRoutes } from './allergies/allergies.routes';
 import { medicationsRoutes } from './medications/medications.routes';
+import { diagnosesRoutes } from './diagnoses/diagnoses.routes';
 import { badgesRoutes } from './badges/badges.routes';
 import { addPatientRoutes } from './add-patient/add-patient.routes';
 import { contactsRoutes } from './contacts/contacts.routes';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(careTeamRoutes, ctx);
       await api.register(allergiesRoutes, ctx);
       await api.register(medicationsRoutes, ctx);
+      await api.register(diagnosesRoutes, ctx);
       await api.register(badgesRoutes, ctx);
       await api.register(addPatientRoutes, ctx);
       await api.register(contactsRoutes, ctx);

@@ -494,6 +494,26 @@ export interface PatientMedicationViewTable {
   division_uid: string;
   restricted_flag: string;
 }
+/** Migration 026: which regions a reference row (a diagnosis) takes. */
+export interface ReferenceRegionTable {
+  source: string;
+  source_uid: string;
+  region_uid: string;
+}
+/** Migration 026: a patient's diagnosis (spec 001 section 3 "Diagnosis"). */
+export interface PatientDiagnosisTable {
+  diagnosis_uid: Generated<string>;
+  patient_uid: string;
+  ref_diagnosis_uid: string;
+  status_uid: string;
+  provider_uid: string;
+  region_uid: string | null;
+  onset_date: string | null;
+  is_primary_diagnosis: Generated<boolean>;
+  note: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
 export interface PatientInsuranceTable {
   insurance_uid: Generated<string>;
   patient_uid: string;
@@ -662,6 +682,8 @@ export interface Database {
   patient_medication_route: PatientMedicationRouteTable;
   patient_allergy_view: PatientAllergyViewTable;
   patient_medication_view: PatientMedicationViewTable;
+  reference_region: ReferenceRegionTable;
+  patient_diagnosis: PatientDiagnosisTable;
   patient_insurance: PatientInsuranceTable;
   external_referral: ExternalReferralTable;
 }

@@ -24,6 +24,7 @@ import * as m022 from './migrations/022_badges';
 import * as m023 from './migrations/023_notes';
 import * as m024 from './migrations/024_admissions';
 import * as m025 from './migrations/025_patient_read_model';
+import * as m026 from './migrations/026_diagnoses';
 import * as m027 from './migrations/027_allergies_medications';
 import * as m028 from './migrations/028_care_team';
 import * as m030 from './migrations/030_resources';
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '023_notes': m023,
   '024_admissions': m024,
   '025_patient_read_model': m025,
+  '026_diagnoses': m026,
   '027_allergies_medications': m027,
   '028_care_team': m028,
   '030_resources': m030,

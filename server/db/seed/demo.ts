@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { seedAllergiesMedications } from './allergies-medications';
 import { seedB2w } from './b2w';
 import { seedBadges } from './badges';
+import { seedDiagnoses } from './diagnoses';
 import { seedCalendar } from './calendar';
 import { seedCareTeam } from './care-team';
 import { seedCit } from './cit';
@@ -34,6 +35,7 @@ const AREA_SEEDS: ((db: Db, ids: DemoIds) => Promise<void>)[] = [
   seedResources,
   seedCareTeam,
   seedAllergiesMedications,
+  seedDiagnoses,
 ];
 
 const QUEUE_COLUMNS = [
