@@ -30,6 +30,8 @@ import { demographicsRoutes } from './patients/demographics.routes';
 import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
 import { notesRoutes } from './notes/notes.routes';
 import { admissionsRoutes } from './admissions/admissions.routes';
+import { documentsRoutes } from './documents/documents.routes';
+import { filesRoutes } from './files/files.routes';
 import { badgesRoutes } from './badges/badges.routes';
 import { addPatientRoutes } from './add-patient/add-patient.routes';
 import { contactsRoutes } from './contacts/contacts.routes';
@@ -121,6 +123,8 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(faceSheetRoutes, ctx);
       await api.register(notesRoutes, ctx);
       await api.register(admissionsRoutes, ctx);
+      await api.register(documentsRoutes, ctx);
+      await api.register(filesRoutes, ctx);
       await api.register(badgesRoutes, ctx);
       await api.register(addPatientRoutes, ctx);
       await api.register(contactsRoutes, ctx);

@@ -340,6 +340,39 @@ export interface AdmissionTable {
   note: string | null;
   created_at: GeneratedTimestamp;
 }
+export interface PatientAttachmentTable {
+  attachment_uid: Generated<string>;
+  patient_uid: string;
+  doc_type: string;
+  attachment_type: 'link' | 'file';
+  attachment_title: string;
+  attachment_description: string | null;
+  attachment_link: string;
+  file_name: string | null;
+  content_type: string | null;
+  file_size: number | null;
+  author_uid: string | null;
+  created_at: GeneratedTimestamp;
+}
+/** patient_attachment_view (migration 025): a document with its author and its patient's division and restriction. */
+export interface PatientAttachmentViewTable {
+  attachment_uid: string;
+  patient_uid: string;
+  doc_type: string;
+  attachment_type: 'link' | 'file';
+  attachment_title: string;
+  attachment_description: string | null;
+  attachment_link: string;
+  file_name: string | null;
+  content_type: string | null;
+  file_size: number | null;
+  created_date: Date;
+  author_uid: string | null;
+  author_first_name: string | null;
+  author_last_name: string | null;
+  division_uid: string;
+  restricted_flag: string;
+}
 export interface PatientInsuranceTable {
   insurance_uid: Generated<string>;
   patient_uid: string;
@@ -497,6 +530,8 @@ export interface Database {
   patient_note: PatientNoteTable;
   patient_note_view: PatientNoteViewTable;
   admission: AdmissionTable;
+  patient_attachment: PatientAttachmentTable;
+  patient_attachment_view: PatientAttachmentViewTable;
   patient_insurance: PatientInsuranceTable;
   external_referral: ExternalReferralTable;
 }

@@ -52,6 +52,11 @@ const ROUTES: Record<string, string> = {
   'GET /api/notes/:id': CARE,
   'POST /api/notes': CARE,
   'DELETE /api/notes/:id': CARE,
+  'GET /api/attachments/:id': CARE,
+  'POST /api/attachments': CARE,
+  'DELETE /api/attachments/:id': CARE,
+  'GET /api/get-s3-link': CARE,
+  'GET /api/files': 'public',
   'GET /api/reference-data/reference-badge-groups': 'signed-in',
   'GET /api/patients/:id/patient-badges': RECORD,
   'PUT /api/patients/:id/patient-badges': RECORD,
@@ -122,6 +127,7 @@ const VIEWS: Record<string, string> = {
   'patient-list': 'hasAppNavigator hasAppCommunity hasAppCit hasAppSponsor hasHwc',
   'cit-submission-list': 'hasAppCit',
   patient_note: CARE,
+  'patient-attachment': CARE,
 };
 
 const written = (access: Access) => (typeof access === 'string' ? access : access.anyFlag.join(' '));
