@@ -3,8 +3,10 @@
  * call, patient search, the patient list and the face sheet's calls) beside a
  * trivial route, with 100,000 seeded patients, on the embedded PostgreSQL (and
  * on DATABASE_URL when set); then the gzip sizes of the shell's first load, of
- * <care-queue>'s own module and of each record page. Prints targets beside
- * figures; never fails on a miss.
+ * <care-queue>'s own module and of each record page. CONCURRENT runs a route
+ * while something else loads the same server (an upload) and reports the
+ * server's memory growth meanwhile. Prints targets beside figures; never fails
+ * on a miss.
  *
  * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000).
  * The embedded cluster is cached in ./.bench-data so the seed runs once.
@@ -49,6 +51,61 @@ const ROUTES: BenchRoute[] = [
   { label: 'face sheet: reminders', path: '/api/patients/{patient}/reminders', targetP99: 40 },
   { label: 'face sheet: left menu', path: '/api/data/reference/reference-nav-item?ref_data_type=patient', targetP99: 40 },
 ];
+
+const MB = 1024 * 1024;
+
+/**
+ * A route measured while `beside` keeps the server busy: its p99 target, and
+ * how far the server's memory (peak RSS) may grow in that time.
+ */
+interface ConcurrentRoute extends BenchRoute {
+  targetP99: number;
+  beside: { label: string; run: (url: string, token: string, patient: string) => Promise<void>; targetGrowthMb: number };
+}
+
+/** One document upload as the record's form sends it (fields, then the file); fails unless stored. */
+const uploadDocument = (bytes: number) => async (url: string, token: string, patient: string) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ patient_uid: patient, doc_type: 'PDF', title: 'Bench upload' })) form.append(name, value);
+  const content = new Uint8Array(bytes).fill(0x20);
+  content.set(new TextEncoder().encode('%PDF-1.7\n'));
+  form.append('file', new Blob([content]), 'bench.pdf');
+  const res = await fetch(`${url}/api/attachments`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() }, body: form });
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+};
+
+const CONCURRENT: ConcurrentRoute[] = [
+  // Issue 9 section 10: uploads are streamed, so a 10 MB upload neither stalls the list nor sits in memory.
+  {
+    label: 'documents list during 10 MB uploads',
+    path: '/api/data/public/patient-attachment?patient_uid={patient}',
+    targetP99: 60,
+    beside: { label: '10 MB document uploads, one after another', run: uploadDocument(10 * MB), targetGrowthMb: 30 },
+  },
+];
+
+interface Growth {
+  database: string;
+  label: string;
+  growthMb: number;
+  targetGrowthMb: number;
+  runs: number;
+}
+const growths: Growth[] = [];
+
+/** Asks the bench server how far its memory grew since 'memory-start'. */
+function memoryGrowth(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (m: unknown) => {
+      if (m && typeof m === 'object' && 'memoryGrowth' in m) {
+        child.off('message', onMessage);
+        resolve((m as { memoryGrowth: number }).memoryGrowth);
+      }
+    };
+    child.on('message', onMessage);
+    child.send('memory-stop');
+  });
+}
 
 interface Row {
   database: string;
@@ -132,6 +189,31 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       if (!probe.ok) throw new Error(`${route.label} failed: ${probe.status} ${await probe.text()}`);
       await load(target, auth, 2); // warm-up: JIT, pool, PostgreSQL caches
       const r = await load(target, auth);
+      rows.push({ database, route: route.label, targetP99: route.targetP99, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts + r.non2xx });
+    }
+    for (const route of CONCURRENT) {
+      const target = url + route.path.replace('{patient}', patient);
+      await route.beside.run(url, token, patient); // the first one checks that it works
+      await load(target, token, 2);
+      child.send('memory-start');
+      let loading = true;
+      let runs = 0;
+      let failure: unknown = null;
+      const besides = (async () => {
+        try {
+          while (loading) {
+            await route.beside.run(url, token, patient);
+            runs++;
+          }
+        } catch (err) {
+          failure = err;
+        }
+      })();
+      const r = await load(target, token);
+      loading = false;
+      await besides;
+      if (failure) throw failure;
+      growths.push({ database, label: route.beside.label, growthMb: (await memoryGrowth(child)) / MB, targetGrowthMb: route.beside.targetGrowthMb, runs });
       rows.push({ database, route: route.label, targetP99: route.targetP99, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts + r.non2xx });
     }
     return rows;
@@ -276,10 +358,13 @@ try {
 
 console.log('');
 console.log(`Latency, ${CONNECTIONS} connections, ${SECONDS} s per route`);
-for (const r of ROUTES) console.log(`  ${r.label}: ${r.path}`);
+for (const r of [...ROUTES, ...CONCURRENT]) console.log(`  ${r.label}: ${r.path}`);
 console.log(table(rows));
 for (const r of rows.filter((x) => x.targetP99 !== undefined)) {
   console.log(`${r.database}: ${r.route} p99 ${r.p99.toFixed(1)} ms   target < ${r.targetP99} ms: ${r.p99 < r.targetP99! ? 'met' : 'MISSED'}`);
+}
+for (const g of growths) {
+  console.log(`${g.database}: server memory growth during ${g.label} (${g.runs} done): ${g.growthMb.toFixed(1)} MB   target < ${g.targetGrowthMb} MB: ${g.growthMb < g.targetGrowthMb ? 'met' : 'MISSED'}`);
 }
 console.log('');
 try {

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { DocumentPayloadSchema, extensionOf, MAX_DOCUMENT_BYTES, FILE_NOT_ACCEPTED, type DocumentPayload } from '../../shared/schemas/documents';
+import { DocumentPayloadSchema, extensionOf, FILE_NOT_ACCEPTED, FILE_TOO_LARGE, MAX_DOCUMENT_BYTES, type DocumentPayload } from '../../shared/schemas/documents';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -21,7 +21,6 @@ export const DOCUMENT_LINK_SECONDS = 5 * 60;
 /** Every message about the file goes under the file field of the form. */
 const FILE_FIELD = 'data.attributes.file_name';
 export const FILE_EMPTY = 'The file is empty';
-export const FILE_TOO_LARGE = 'The file must be at most 20 MB';
 export const FILE_EXECUTABLE = 'Executable files are not accepted';
 export const SVG_SCRIPT = 'SVG images with scripts are not accepted';
 /** "This file is a PDF but its name ends in .png" */

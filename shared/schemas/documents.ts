@@ -19,6 +19,7 @@ export const DOC_TYPE_EXTENSIONS: Record<FileDocType, readonly string[]> = {
   Text: ['txt', 'text', 'csv', 'md', 'log', 'json'],
 };
 
+export const FILE_TOO_LARGE = 'The file must be at most 20 MB';
 export const LINK_NOT_URL = 'Must be a valid http or https URL';
 export const FILE_NOT_ACCEPTED = 'Only JSON, PDF, image or text files are accepted';
 /** "A PDF document must be a .pdf file" */

@@ -29,7 +29,7 @@ interface Fields {
 async function upload(user: LoggedIn | null, fields: Fields, file?: { name: string; bytes: Buffer }, key: string | null = randomUUID()): Promise<Answer> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('file', new Blob([file.bytes]), file.name);
+  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
   const headers: Record<string, string> = {};
   if (user) headers.authorization = `Bearer ${user.token}`;
   if (key) headers['idempotency-key'] = key;
