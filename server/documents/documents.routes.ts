@@ -29,7 +29,9 @@ export const contentMismatch = (kind: FileKind, ending: string) => `This file is
 const fileError = (status: number, message: string) => new HttpError(status, [{ field: FILE_FIELD, message }]);
 /** The size limit is met by the store's meter or by the multipart parser, whichever counts first. */
 const tooLarge = (error: unknown) => error instanceof FileTooLargeError || (error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
-const uploadError = (error: unknown) => (tooLarge(error) ? fileError(413, FILE_TOO_LARGE) : error);
+/** The client went away mid-upload: nobody hears the answer, but it is the client's doing, not a server failure to log. */
+const cutOff = (error: unknown) => (error as { code?: string } | null)?.code === 'ECONNRESET';
+const uploadError = (error: unknown) => (tooLarge(error) ? fileError(413, FILE_TOO_LARGE) : cutOff(error) ? badRequest('The upload was cut off before the file ended') : error);
 const REFUSALS: Record<Extract<Verdict, { refused: unknown }>['refused'], () => HttpError> = {
   empty: () => fileError(422, FILE_EMPTY),
   executable: () => fileError(415, FILE_EXECUTABLE),
