@@ -35,6 +35,8 @@ import { careTeamRoutes } from './care-team/care-team.routes';
 import { allergiesRoutes } from './allergies/allergies.routes';
 import { medicationsRoutes } from './medications/medications.routes';
 import { diagnosesRoutes } from './diagnoses/diagnoses.routes';
+import { documentsRoutes } from './documents/documents.routes';
+import { filesRoutes } from './files/files.routes';
 import { badgesRoutes } from './badges/badges.routes';
 import { addPatientRoutes } from './add-patient/add-patient.routes';
 import { contactsRoutes } from './contacts/contacts.routes';
@@ -131,6 +133,8 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(allergiesRoutes, ctx);
       await api.register(medicationsRoutes, ctx);
       await api.register(diagnosesRoutes, ctx);
+      await api.register(documentsRoutes, ctx);
+      await api.register(filesRoutes, ctx);
       await api.register(badgesRoutes, ctx);
       await api.register(addPatientRoutes, ctx);
       await api.register(contactsRoutes, ctx);

@@ -7,6 +7,7 @@ import { patientSearchViews } from '../patient-search/patient-search.views';
 import { notesViews } from '../notes/notes.views';
 import { allergiesViews } from '../allergies/allergies.views';
 import { medicationsViews } from '../medications/medications.views';
+import { documentsViews } from '../documents/documents.views';
 import { navItemView, patientsViews } from '../patients/patients.views';
 import { remindersViews } from '../reminders/reminders.views';
 import { patientResourceView, referenceResourceView } from '../resources/resources.views';
@@ -116,7 +117,7 @@ function referenceModel(model: string): ViewDefinition {
 }
 
 export const PUBLIC_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
-  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, patientResourceView, ...allergiesViews, ...medicationsViews].map((v) => [v.name, v]),
+  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, ...documentsViews, patientResourceView, ...allergiesViews, ...medicationsViews].map((v) => [v.name, v]),
 );
 
 export const REFERENCE_VIEWS: Record<string, ViewDefinition> = Object.fromEntries([

@@ -514,6 +514,39 @@ export interface PatientDiagnosisTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
+export interface PatientAttachmentTable {
+  attachment_uid: Generated<string>;
+  patient_uid: string;
+  doc_type: string;
+  attachment_type: 'link' | 'file';
+  attachment_title: string;
+  attachment_description: string | null;
+  attachment_link: string;
+  file_name: string | null;
+  content_type: string | null;
+  file_size: number | null;
+  author_uid: string | null;
+  created_at: GeneratedTimestamp;
+}
+/** patient_attachment_view (migration 031): a document with its author and its patient's division and restriction. */
+export interface PatientAttachmentViewTable {
+  attachment_uid: string;
+  patient_uid: string;
+  doc_type: string;
+  attachment_type: 'link' | 'file';
+  attachment_title: string;
+  attachment_description: string | null;
+  attachment_link: string;
+  file_name: string | null;
+  content_type: string | null;
+  file_size: number | null;
+  created_date: Date;
+  author_uid: string | null;
+  author_first_name: string | null;
+  author_last_name: string | null;
+  division_uid: string;
+  restricted_flag: string;
+}
 export interface PatientInsuranceTable {
   insurance_uid: Generated<string>;
   patient_uid: string;
@@ -684,6 +717,8 @@ export interface Database {
   patient_medication_view: PatientMedicationViewTable;
   reference_region: ReferenceRegionTable;
   patient_diagnosis: PatientDiagnosisTable;
+  patient_attachment: PatientAttachmentTable;
+  patient_attachment_view: PatientAttachmentViewTable;
   patient_insurance: PatientInsuranceTable;
   external_referral: ExternalReferralTable;
 }

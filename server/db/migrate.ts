@@ -28,6 +28,7 @@ import * as m026 from './migrations/026_diagnoses';
 import * as m027 from './migrations/027_allergies_medications';
 import * as m028 from './migrations/028_care_team';
 import * as m030 from './migrations/030_resources';
+import * as m031 from './migrations/031_documents';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '027_allergies_medications': m027,
   '028_care_team': m028,
   '030_resources': m030,
+  '031_documents': m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -79,6 +79,11 @@ const ROUTES: Record<string, string> = {
   'GET /api/data/public/patient-medication/:id': CARE,
   'POST /api/data/public/patient-medication': CARE,
   'PUT /api/data/public/patient-medication/:id': CARE,
+  'GET /api/attachments/:id': CARE,
+  'POST /api/attachments': CARE,
+  'DELETE /api/attachments/:id': CARE,
+  'GET /api/get-s3-link': CARE,
+  'GET /api/files': 'public',
   'GET /api/reference-data/reference-badge-groups': 'signed-in',
   'GET /api/patients/:id/patient-badges': RECORD,
   'PUT /api/patients/:id/patient-badges': RECORD,
@@ -154,6 +159,7 @@ const VIEWS: Record<string, string> = {
   'nav-list-view-allergy': CARE,
   'patient-medication': CARE,
   'nav-list-view-medication': CARE,
+  'patient-attachment': CARE,
 };
 
 const written = (access: Access) => (typeof access === 'string' ? access : access.anyFlag.join(' '));

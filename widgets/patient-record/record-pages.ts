@@ -43,6 +43,8 @@ export const RECORD_PAGES: RecordPage[] = [
   page('tests/:eventId/details', eventDetails, 'TestDetails'),
   page('reminders', () => import('../face-sheet/patient-reminders.component'), 'PatientReminders'),
   page('reminders/add', () => import('../reminders/reminder-form.component'), 'ReminderForm'),
+  page('docs', () => import('../documents/documents-list.component'), 'PatientDocuments'),
+  page('docs/:docId', () => import('../documents/document.component'), 'DocumentPage'),
   page('notes', () => import('../notes/notes-list.component'), 'PatientNotes'),
   page('notes/add', () => import('../notes/note-form.component'), 'NoteForm'),
   page('notes/:noteId/details', () => import('../notes/note-details.component'), 'NoteDetails'),
