@@ -30,6 +30,7 @@ import { demographicsRoutes } from './patients/demographics.routes';
 import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
 import { notesRoutes } from './notes/notes.routes';
 import { admissionsRoutes } from './admissions/admissions.routes';
+import { outboundReferralsRoutes } from './outbound-referrals/outbound-referrals.routes';
 import { badgesRoutes } from './badges/badges.routes';
 import { addPatientRoutes } from './add-patient/add-patient.routes';
 import { contactsRoutes } from './contacts/contacts.routes';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(faceSheetRoutes, ctx);
       await api.register(notesRoutes, ctx);
       await api.register(admissionsRoutes, ctx);
+      await api.register(outboundReferralsRoutes, ctx);
       await api.register(badgesRoutes, ctx);
       await api.register(addPatientRoutes, ctx);
       await api.register(contactsRoutes, ctx);

@@ -5,6 +5,7 @@ import { citViews } from '../cit/cit.views';
 import { hwcViews } from '../hwc/hwc.views';
 import { patientSearchViews } from '../patient-search/patient-search.views';
 import { notesViews } from '../notes/notes.views';
+import { outboundReferralsViews } from '../outbound-referrals/outbound-referrals.views';
 import { navItemView, patientsViews } from '../patients/patients.views';
 import { remindersViews } from '../reminders/reminders.views';
 import type { RawBuilder } from 'kysely';
@@ -113,7 +114,7 @@ function referenceModel(model: string): ViewDefinition {
 }
 
 export const PUBLIC_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
-  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews].map((v) => [v.name, v]),
+  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, ...outboundReferralsViews].map((v) => [v.name, v]),
 );
 
 export const REFERENCE_VIEWS: Record<string, ViewDefinition> = Object.fromEntries([

@@ -23,6 +23,7 @@ import * as m021 from './migrations/021_demographics';
 import * as m022 from './migrations/022_badges';
 import * as m023 from './migrations/023_notes';
 import * as m024 from './migrations/024_admissions';
+import * as m029 from './migrations/029_outbound_referrals';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '022_badges': m022,
   '023_notes': m023,
   '024_admissions': m024,
+  '029_outbound_referrals': m029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
