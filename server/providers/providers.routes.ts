@@ -5,7 +5,7 @@ import { requireAuth } from '../auth/context';
 import type { QueryParams } from '../dataviews/engine';
 import { badRequest, forbidden } from '../errors';
 import { listProviders } from './providers.repository';
-import { WORK_LIST_FLAGS, allow } from '../security/access';
+import { CARE_FLAGS, allow } from '../security/access';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_TEXT = 200;
@@ -27,12 +27,13 @@ function limitOf(raw: string | undefined): number {
 
 /**
  * `GET /api/providers/mv` (spec 000 "Navigator list", spec 002 "Others"):
- * providers of the caller's organisation only. Asking for another
+ * providers of the caller's organisation only, for the work lists and for
+ * every mode that refers a patient to one (outbound referrals). Asking for another
  * organisation is a 403, not an empty list, so a wrong id is noticed.
  * `reviewer_only` is accepted and has no effect: Careweave has no reviewer role yet.
  */
 export const providersRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.get<{ Querystring: QueryParams }>('/providers/mv', allow(...WORK_LIST_FLAGS), async (request) => {
+  app.get<{ Querystring: QueryParams }>('/providers/mv', allow(...CARE_FLAGS), async (request) => {
     const auth = requireAuth(request);
     const query = request.query;
     const orgId = single(query, 'organization-id');

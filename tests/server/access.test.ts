@@ -18,6 +18,7 @@ const WORK = 'hasAppNavigator hasAppCommunity hasAppSponsor';
 const RECORD = 'hasAppNavigator hasAppIdentity hasAppCommunity hasAppCit hasAppSponsor hasHwc';
 const CARE = 'hasAppNavigator hasAppCommunity hasAppSponsor hasHwc';
 const EDIT = 'hasAppNavigator hasAppCommunity hasAppCit hasAppSponsor hasHwc';
+const REFERRALS = 'hasAppNavigator hasAppCommunity hasAppSponsor hasHwc hasAppCit';
 const CALENDAR_EVENTS = 'calendarMedicalEvent calendarProcedure calendarSurgery calendarTesting';
 
 const ROUTES: Record<string, string> = {
@@ -52,6 +53,11 @@ const ROUTES: Record<string, string> = {
   'GET /api/notes/:id': CARE,
   'POST /api/notes': CARE,
   'DELETE /api/notes/:id': CARE,
+  'GET /api/outbound-referrals/:id': REFERRALS,
+  'GET /api/patients/:id/received-referrals': REFERRALS,
+  'POST /api/outbound-referrals': CARE,
+  'PUT /api/outbound-referrals/:id': CARE,
+  'PUT /api/outbound-referrals/:id/status': CARE,
   'GET /api/reference-data/reference-badge-groups': 'signed-in',
   'GET /api/patients/:id/patient-badges': RECORD,
   'PUT /api/patients/:id/patient-badges': RECORD,
@@ -66,7 +72,7 @@ const ROUTES: Record<string, string> = {
   'PUT /api/patient-episodes/:patientEpisodeUid': CARE,
   'POST /api/patients/:id/avatar': CARE,
   'GET /api/patients/:id/avatar': RECORD,
-  'GET /api/providers/mv': WORK,
+  'GET /api/providers/mv': CARE,
   'GET /api/reminders/me': WORK,
   'POST /api/reminders': WORK,
   'PUT /api/data/public/notification/:id': WORK,
@@ -122,6 +128,8 @@ const VIEWS: Record<string, string> = {
   'patient-list': 'hasAppNavigator hasAppCommunity hasAppCit hasAppSponsor hasHwc',
   'cit-submission-list': 'hasAppCit',
   patient_note: CARE,
+  'nav-list-view-outbound-referral': REFERRALS,
+  'outbound-referral-division': REFERRALS,
 };
 
 const written = (access: Access) => (typeof access === 'string' ? access : access.anyFlag.join(' '));

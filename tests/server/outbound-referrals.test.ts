@@ -82,7 +82,7 @@ describe('outbound referrals', () => {
     );
     const sentAt = rows.body.data[0].attributes.status_changed_at;
 
-    const changed = await put(nav, id, toFacility({ patient_uid: undefined, to_type: 'provider', to_facility_uid: null, to_provider_uid: provider, status_uid: status.Enrolled, priority: 'urgent' }));
+    const changed = await put(nav, id, toFacility({ patient_uid: undefined, to_type: 'provider', to_facility_uid: null, to_provider_uid: provider, status_uid: status.Enrolled, priority: 'urgent', notes: 'Prefers afternoons' }));
     assert.equal(changed.status, 200, changed.text);
     assert.equal(changed.body.data.attributes.to_name, 'Dr. Priya Raman');
     assert.equal(changed.body.data.attributes.status_label, 'Enrolled');
@@ -222,14 +222,16 @@ describe('the closed loop: a referral to another division of Careweave', () => {
     assert.ok(Date.now() - new Date(sent.status_changed_at).getTime() < 60_000, 'the time of the answer');
     const reminders = await server.db.selectFrom('notification').select(['note', 'route', 'display_name', 'is_read']).where('subject_uid', '=', patient).where('ui_model_name', '=', 'outbound-referrals').execute();
     assert.deepEqual(reminders, [{ note: 'Summit County Care set the Psychiatrist referral to Enrolled', route: `/patients/${patient}/outbound-referrals/${id}`, display_name: 'Nora Navigator', is_read: false }]);
-    const audit = await server.db.selectFrom('audit_entry').select(['patient_uid', 'action', 'message']).where('target_uid', '=', id).orderBy('created_at').orderBy('patient_uid').execute();
+    const audit = await server.db.selectFrom('audit_entry').select(['patient_uid', 'action', 'message']).where('target_uid', '=', id).execute();
+    // One transaction writes one time: compare in a fixed order.
+    const byKey = (rows: { patient_uid: string; action: string; message: string | null }[]) => rows.sort((a, b) => `${a.action}${a.patient_uid}`.localeCompare(`${b.action}${b.patient_uid}`));
     assert.deepEqual(
-      audit.filter((a) => a.action !== 'ChangedOutboundReferral'),
-      [
+      byKey(audit.filter((a) => a.action !== 'ChangedOutboundReferral')),
+      byKey([
         { patient_uid: patient, action: 'AddedOutboundReferral', message: 'Nora Navigator added an outbound referral' },
         { patient_uid: received, action: 'AddedPatient', message: 'Nora Navigator added the patient with a referral from Franklin County Care' },
-        ...[patient, received].sort().map((p) => ({ patient_uid: p, action: 'ChangedReferralStatus', message: 'Nora Navigator of Summit County Care set the Psychiatrist referral to Enrolled' })),
-      ],
+        ...[patient, received].map((p) => ({ patient_uid: p, action: 'ChangedReferralStatus', message: 'Nora Navigator of Summit County Care set the Psychiatrist referral to Enrolled' })),
+      ]),
     );
     // The same answer again changes nothing and reminds no one twice.
     assert.equal((await answer(receiver, id, status.Enrolled)).status, 200);
