@@ -33,6 +33,8 @@ describe('outbound referrals in the record', () => {
       .where('division_uid', '=', franklin.division_uid)
       .where('birth_date', 'is not', null)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case').select('case_uid').whereRef('patient_case.patient_uid', '=', 'patient.patient_uid'))))
+      // One the demo has not referred yet: the list starts empty.
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('outbound_referral').select('outbound_referral_uid').whereRef('outbound_referral.patient_uid', '=', 'patient.patient_uid'))))
       .orderBy('last_name', 'desc')
       .executeTakeFirstOrThrow();
     const base = `/patients/${patient.patient_uid}`;
@@ -98,7 +100,7 @@ describe('outbound referrals in the record', () => {
   test('the outbound referral pages at 390 px', async () => {
     const { context, page } = await openPage(h, 390, 844);
     await loginAs(page, 'navigator');
-    const referral = await h.server.db.selectFrom('outbound_referral').select(['patient_uid', 'outbound_referral_uid']).executeTakeFirstOrThrow();
+    const referral = await h.server.db.selectFrom('outbound_referral').select(['patient_uid', 'outbound_referral_uid']).where('to_type', '=', 'division').executeTakeFirstOrThrow();
     await page.goto(`/patients/${referral.patient_uid}/outbound-referrals`);
     await page.locator('tbody tr .status-badge').first().waitFor();
     await shot(page, 'outbound-referrals-list-390');

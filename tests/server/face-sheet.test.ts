@@ -114,6 +114,7 @@ describe('face sheet calls', () => {
       submission_json: sql`${JSON.stringify(json)}::jsonb`,
     });
     await raw().deleteFrom('cit_submission').where('patient_uid', '=', patient).execute();
+    await server.db.deleteFrom('outbound_referral').where('patient_uid', '=', patient).execute();
     await raw()
       .insertInto('cit_submission')
       .values([

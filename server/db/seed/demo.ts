@@ -11,6 +11,7 @@ import { seedExt } from './ext';
 import { seedFaceSheet } from './face-sheet';
 import { seedHwc } from './hwc';
 import { seedOptOut } from './opt-out';
+import { seedOutboundReferrals } from './outbound-referrals';
 import { generatePatients } from './patients';
 import { seedPatientSearch } from './patient-search';
 import { seedReminders } from './reminders';
@@ -28,6 +29,7 @@ const AREA_SEEDS: ((db: Db, ids: DemoIds) => Promise<void>)[] = [
   seedPatientSearch,
   seedFaceSheet,
   seedBadges,
+  seedOutboundReferrals,
 ];
 
 const QUEUE_COLUMNS = [
