@@ -97,6 +97,26 @@ describe('outbound referrals in the record', () => {
     await context.close();
   });
 
+  test("the CIT face sheet's top mental-health referrals open the referral, read-only", async () => {
+    const { context, page, errors } = await openPage(h, 1366, 900);
+    await loginAs(page, 'cit');
+    const referral = await h.server.db
+      .selectFrom('outbound_referral_view')
+      .select(['patient_uid', 'outbound_referral_uid', 'to_name'])
+      .where('provider_role_name', '=', 'Psychologist')
+      .executeTakeFirstOrThrow();
+    await page.goto(`/patients/${referral.patient_uid}/face-sheet`);
+    const card = page.locator('section.face-card', { has: page.getByRole('heading', { name: 'Top Mental Health Referrals' }) });
+    await card.getByRole('link', { name: `Psychologist: ${referral.to_name}` }).click();
+    await page.waitForURL(`**/patients/${referral.patient_uid}/outbound-referrals/${referral.outbound_referral_uid}`);
+    await page.getByRole('heading', { name: 'Outbound Referral' }).waitFor();
+    await page.locator('.section-facts .status-badge', { hasText: 'Enrolled' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0, 'CIT reads referrals, does not change them');
+    await shot(page, 'outbound-referrals-cit-details');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('the outbound referral pages at 390 px', async () => {
     const { context, page } = await openPage(h, 390, 844);
     await loginAs(page, 'navigator');

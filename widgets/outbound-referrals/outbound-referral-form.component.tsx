@@ -242,9 +242,9 @@ function ReceivedReferralAnswer({ patientId, referral, statuses, canEdit }: { pa
         <dt>Priority</dt>
         <dd>{shown.priorityLabel}</dd>
         <dt>Reason</dt>
-        <dd className="note-text">{shown.reason}</dd>
+        <dd className="note-text">{shown.reason || '—'}</dd>
         <dt>Notes</dt>
-        <dd className="note-text">{shown.notes}</dd>
+        <dd className="note-text">{shown.notes || '—'}</dd>
         <dt>Status</dt>
         <dd>
           <ReferralStatus label={shown.statusLabel} changedAt={shown.statusChangedAt} />
@@ -316,11 +316,11 @@ function ReferralDetails({ patientId, referral }: { patientId: string; referral:
           <ReferralStatus label={referral.statusLabel} changedAt={referral.statusChangedAt} />
         </dd>
         <dt>Referred By</dt>
-        <dd>{referral.fromProviderName}</dd>
+        <dd>{referral.fromProviderName || '—'}</dd>
         <dt>{LABELS.reason}</dt>
-        <dd className="note-text">{referral.reason}</dd>
+        <dd className="note-text">{referral.reason || '—'}</dd>
         <dt>{LABELS.notes}</dt>
-        <dd className="note-text">{referral.notes}</dd>
+        <dd className="note-text">{referral.notes || '—'}</dd>
       </dl>
       <div className="form-buttons">
         <SlButton onClick={() => emit('care-navigate', { path: `/patients/${encodeURIComponent(patientId)}/outbound-referrals` })}>Back</SlButton>
