@@ -18,6 +18,11 @@ const VIEW_COLUMNS = [
   'v.from_provider_uid', 'v.from_provider_name', 'v.created_at',
 ] as const;
 
+/** Holds the referral's row until the transaction ends, so two answers to it come one after the other. */
+export async function lockReferral(db: Db, referralUid: string): Promise<void> {
+  await db.selectFrom('outbound_referral').select('outbound_referral_uid').where('outbound_referral_uid', '=', referralUid).forUpdate().execute();
+}
+
 /** One referral as its sender sees it, with who received it where; the caller checks who may see it. */
 export function findOutboundReferral(db: Db, referralUid: string) {
   return db
@@ -133,6 +138,8 @@ export async function updateOutboundReferral(db: Db, before: OutboundReferral, a
  * Returns the patient and whether it was made here.
  */
 export async function receivingPatient(db: Db, sender: Patient, divisionUid: string): Promise<{ patientUid: string; created: boolean }> {
+  // Two referrals of one person at once must find one record, not make two: they wait for each other here.
+  await sql`select pg_advisory_xact_lock(hashtext(${`${divisionUid}|${sender.first_name.toLowerCase()}|${sender.last_name.toLowerCase()}|${sender.birth_date ?? ''}`}))`.execute(db);
   const match = sender.birth_date
     ? await db
         .selectFrom('patient')

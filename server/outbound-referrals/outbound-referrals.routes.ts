@@ -18,6 +18,7 @@ import {
   findStatus,
   insertInboundReferral,
   insertOutboundReferral,
+  lockReferral,
   ownProvider,
   receivedReferrals,
   receivingPatient,
@@ -41,7 +42,8 @@ type Side = 'sender' | 'receiver';
  * first, else the receiving division's patient; a 404 when neither is
  * visible, the same answer whether or not it exists.
  */
-async function visibleReferral(db: Db, request: FastifyRequest, id: string): Promise<{ referral: OutboundReferral; side: Side }> {
+async function visibleReferral(db: Db, request: FastifyRequest, id: string, options: { lock?: boolean } = {}): Promise<{ referral: OutboundReferral; side: Side }> {
+  if (options.lock && isUuid(id)) await lockReferral(db, id);
   const referral = isUuid(id) ? await findOutboundReferral(db, id) : undefined;
   if (referral) {
     const auth = requireAuth(request);
@@ -145,7 +147,7 @@ export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
   app.put<{ Params: { id: string } }>('/outbound-referrals/:id', carers, async (request) => {
     const { attributes } = parseBody(OutboundReferralPayloadSchema, request.body).data;
     return db.transaction().execute(async (trx) => {
-      const { referral: before, side } = await visibleReferral(trx, request, request.params.id);
+      const { referral: before, side } = await visibleReferral(trx, request, request.params.id, { lock: true });
       if (side !== 'sender') throw notFound(NOT_FOUND);
       const wasDivision = before.to_type === 'division';
       if (wasDivision !== (attributes.toType === 'division') || (wasDivision && attributes.toDivisionUid !== before.to_division_uid)) {
@@ -169,7 +171,7 @@ export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
   app.put<{ Params: { id: string } }>('/outbound-referrals/:id/status', carers, async (request) => {
     const { attributes } = parseBody(ReferralStatusPayloadSchema, request.body).data;
     return db.transaction().execute(async (trx) => {
-      const { referral, side } = await visibleReferral(trx, request, request.params.id);
+      const { referral, side } = await visibleReferral(trx, request, request.params.id, { lock: true });
       if (side !== 'receiver') throw notFound(NOT_FOUND);
       const status = await findStatus(trx, attributes.statusUid);
       if (!status) throw new HttpError(422, [{ field: 'data.attributes.status_uid', message: NOT_LISTED }]);

@@ -237,6 +237,12 @@ describe('the closed loop: a referral to another division of Careweave', () => {
     // The same answer again changes nothing and reminds no one twice.
     assert.equal((await answer(receiver, id, status.Enrolled)).status, 200);
     assert.equal((await server.db.selectFrom('notification').select('id').where('subject_uid', '=', patient).where('ui_model_name', '=', 'outbound-referrals').execute()).length, 1);
+    // Two answers at once (a double click) are one change and one reminder.
+    const both = await Promise.all([answer(receiver, id, status.Declined), answer(receiver, id, status.Declined)]);
+    assert.deepEqual(both.map((a) => a.status), [200, 200]);
+    const notes = await server.db.selectFrom('notification').select('note').where('subject_uid', '=', patient).where('ui_model_name', '=', 'outbound-referrals').orderBy('created_date').execute();
+    assert.deepEqual(notes.map((n) => n.note), ['Summit County Care set the Psychiatrist referral to Enrolled', 'Summit County Care set the Psychiatrist referral to Declined']);
+    assert.equal((await server.db.selectFrom('inbound_referral').select('status').where('patient_uid', '=', received).executeTakeFirstOrThrow()).status, 'Declined');
   });
 
   it("links to the receiving division's record of the same person instead of adding another", async () => {

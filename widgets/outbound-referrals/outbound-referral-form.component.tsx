@@ -54,6 +54,8 @@ export const LABELS: Record<keyof OutboundReferralFormValues, string> = {
 export const SAVED = 'Successfully saved!';
 export const SAVE_FAILED = 'Oops, something went wrong!';
 export const DIVISION_ANSWERS = 'The receiving division sets the status when it answers.';
+/** `outbound-referrals/add` for a mode that reads referrals but does not refer (CIT). */
+export const READ_ONLY = 'Referrals are added by care coordinators.';
 export const TARGET_LOCKED = 'A referral sent to another division stays with it; add a new referral to send it elsewhere.';
 
 interface Options {
@@ -361,8 +363,10 @@ export function OutboundReferralForm({ patientId, params }: Pick<RecordPageProps
             <ReceivedReferralPage patientId={patientId} referral={data} canEdit={canEdit} />
           ) : canEdit ? (
             <EditableReferral patientId={patientId} referral={data} />
+          ) : data ? (
+            <ReferralDetails patientId={patientId} referral={data} />
           ) : (
-            data && <ReferralDetails patientId={patientId} referral={data} />
+            <p className="load-state load-state-empty">{READ_ONLY}</p>
           ))}
       </LoadState>
       <Toasts />
