@@ -30,7 +30,7 @@ export function findOutboundReferral(db: Db, referralUid: string) {
     .innerJoin('outbound_referral as r', 'r.outbound_referral_uid', 'v.outbound_referral_uid')
     .innerJoin('patient as p', 'p.patient_uid', 'v.patient_uid')
     .innerJoin('division as d', 'd.division_uid', 'p.division_uid')
-    .select([...VIEW_COLUMNS, 'r.received_patient_uid', 'r.inbound_referral_uid', 'd.division_name as from_division_name'])
+    .select([...VIEW_COLUMNS, 'r.received_patient_uid', 'r.inbound_referral_uid', 'p.division_uid as from_division_uid', 'd.division_name as from_division_name'])
     .where('v.outbound_referral_uid', '=', referralUid)
     .executeTakeFirst();
 }

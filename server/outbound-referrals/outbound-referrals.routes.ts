@@ -153,7 +153,7 @@ export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
       if (wasDivision !== (attributes.toType === 'division') || (wasDivision && attributes.toDivisionUid !== before.to_division_uid)) {
         throw new HttpError(422, [{ field: 'data.attributes.to_type', message: TARGET_FIXED }]);
       }
-      await checkChoices(trx, request, { division_uid: (await findVisiblePatient(trx, requireAuth(request), before.patient_uid))!.division_uid }, attributes);
+      await checkChoices(trx, request, { division_uid: before.from_division_uid }, attributes);
       await updateOutboundReferral(trx, before, attributes);
       const after = await reread(trx, before.outbound_referral_uid);
       if (after.inbound_referral_uid) await syncInboundReferral(trx, after.inbound_referral_uid, { eventDate: after.event_date, specialty: await specialtyLabel(trx, after.specialty_uid) });

@@ -35,10 +35,27 @@ const SENT_TO_DIVISION = {
   },
 };
 
-function server(saved: { status?: number; body?: unknown } = { status: 201, body: SENT_TO_DIVISION }, received: Record<string, unknown>[] = []) {
+const RECEIVED = {
+  data: {
+    type: 'outbound-referrals',
+    id: 'x-1',
+    attributes: {
+      direction: 'received', outbound_referral_uid: 'x-1', received_patient_uid: PATIENT, event_date: '2026-11-21', provider_role_name: 'Pediatrician', status_uid: 'st-pending', status_label: 'Pending',
+      status_changed_at: '2026-11-21T10:00:00Z', priority: 'urgent', priority_label: 'Urgent', reason: 'Well-child visit', notes: null, from_provider_name: 'Nora Navigator', from_division_name: 'Summit County Care',
+    },
+  },
+};
+const CIT_SESSION = { data: { type: 'session', id: 's', attributes: { flags: { hasAppCit: true } } } };
+
+function server(saved: { status?: number; body?: unknown } = { status: 201, body: SENT_TO_DIVISION }, received: Record<string, unknown>[] = [], session: unknown = SESSION) {
   return (url: URL, init?: RequestInit) => {
     const path = url.pathname;
-    if (path.endsWith('/session/current')) return { body: SESSION };
+    if (path.endsWith('/session/current')) return { body: session };
+    if (path.endsWith('/outbound-referrals/x-1')) return { body: RECEIVED };
+    if (path.endsWith('/outbound-referrals/x-1/status') && init?.method === 'PUT') {
+      const statusUid = JSON.parse(String(init.body)).data.attributes.status_uid;
+      return { body: { data: { ...RECEIVED.data, attributes: { ...RECEIVED.data.attributes, status_uid: statusUid, status_label: 'Enrolled', status_changed_at: '2026-11-25T09:00:00Z' } } } };
+    }
     const model = /\/data\/reference\/([\w-]+)$/.exec(path)?.[1];
     if (model && model in REFERENCES) return { body: REFERENCES[model] };
     if (path.endsWith('/providers/mv')) return { body: PROVIDERS };
@@ -134,6 +151,35 @@ describe('outbound referral form (stubbed server)', () => {
     ok(byLabel<HTMLSelectElement>(root, 'Division').disabled);
     ok(text(root).includes(TARGET_LOCKED));
     equal(root.querySelector('.status-badge')?.getAttribute('data-variant'), 'success');
+  });
+
+  it("on the receiving division's record: the referral and, for a care mode, the answer that goes back", async () => {
+    const fetched = fakeFetch(server());
+    restore = fetched.restore;
+    const root = mountForm('x-1');
+    await waitFor(() => root.querySelector('.referral-answer'), { message: 'answer form' });
+    equal(text(root.querySelector('h2')), 'Referral From Summit County Care');
+    ok(text(root.querySelector('.section-facts')).includes('Well-child visit'));
+    equal(root.querySelector('[data-field="toType"]'), null, 'not the sender\'s form');
+    selectOption(byLabel<HTMLSelectElement>(root.querySelector('.referral-answer')!, 'Status'), 'st-enrolled');
+    save(root);
+    const put = await waitFor(() => fetched.calls.find((c) => c.init?.method === 'PUT'), { message: 'PUT' });
+    ok(put.url.pathname.endsWith('/outbound-referrals/x-1/status'));
+    deepEqual(JSON.parse(String(put.init!.body)).data.attributes, { status_uid: 'st-enrolled' });
+    await waitFor(() => root.querySelector('.section-facts .status-badge[data-variant="success"]'), { message: 'Enrolled badge' });
+  });
+
+  it('a mode that reads referrals (CIT) sees them without a form or an answer', async () => {
+    restore = fakeFetch(server(undefined, [], CIT_SESSION)).restore;
+    const sent = mountForm('r-1');
+    await waitFor(() => sent.querySelector('.section-facts'), { message: 'details' });
+    equal(text(sent.querySelector('h2')), 'Outbound Referral');
+    equal(sent.querySelector('form'), null);
+    ok(text(sent.querySelector('.section-facts')).includes('Summit County Care (Careweave Division)'));
+    cleanup();
+    const received = mountForm('x-1');
+    await waitFor(() => received.querySelector('.section-facts'), { message: 'received details' });
+    equal(received.querySelector('.referral-answer'), null, 'no answer');
   });
 });
 
