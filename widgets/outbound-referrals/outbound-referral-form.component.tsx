@@ -126,81 +126,81 @@ function ReferralFields({ patientId, referral, options }: { patientId: string; r
   return (
     <form noValidate onSubmit={onSubmit}>
       <ErrorSummary form={form} labels={LABELS} />
-        <Field form={form} name="specialtyUid" label={LABELS.specialtyUid}>
-          {(control) => <Select control={control} {...form.register('specialtyUid')} placeholder="Choose a specialty" options={options.specialties.map((s) => ({ value: s.uid, label: s.label }))} />}
-        </Field>
-        <Field form={form} name="eventDate" label={LABELS.eventDate} type="date" />
-        <fieldset className="field radio-group" data-field="toType" aria-describedby={targetError ? `${radioId}-error` : locked ? `${radioId}-hint` : undefined}>
-          <legend>{LABELS.toType}</legend>
-          <div className="radio-options">
-            {REFERRAL_TARGETS.map((t) => (
-              <label key={t} className="radio">
-                <input type="radio" value={t} disabled={locked} aria-invalid={Boolean(targetError)} {...form.register('toType')} />
-                {TARGET_LABELS[t]}
-              </label>
-            ))}
-          </div>
-          {locked && (
-            <span id={`${radioId}-hint`} className="field-hint">
-              {TARGET_LOCKED}
-            </span>
+      <Field form={form} name="specialtyUid" label={LABELS.specialtyUid}>
+        {(control) => <Select control={control} {...form.register('specialtyUid')} placeholder="Choose a specialty" options={options.specialties.map((s) => ({ value: s.uid, label: s.label }))} />}
+      </Field>
+      <Field form={form} name="eventDate" label={LABELS.eventDate} type="date" />
+      <fieldset className="field radio-group" data-field="toType" aria-describedby={targetError ? `${radioId}-error` : locked ? `${radioId}-hint` : undefined}>
+        <legend>{LABELS.toType}</legend>
+        <div className="radio-options">
+          {REFERRAL_TARGETS.map((t) => (
+            <label key={t} className="radio">
+              <input type="radio" value={t} disabled={locked} aria-invalid={Boolean(targetError)} {...form.register('toType')} />
+              {TARGET_LABELS[t]}
+            </label>
+          ))}
+        </div>
+        {locked && (
+          <span id={`${radioId}-hint`} className="field-hint">
+            {TARGET_LOCKED}
+          </span>
+        )}
+        {targetError && (
+          <span id={`${radioId}-error`} className="field-error">
+            {fieldText(LABELS.toType, targetError)}
+          </span>
+        )}
+      </fieldset>
+      {toType === 'provider' && (
+        <Field form={form} name="toProviderUid" label={LABELS.toProviderUid}>
+          {(control) => (
+            <Select
+              control={control}
+              {...form.register('toProviderUid')}
+              placeholder="Choose a provider"
+              options={options.providers.map((p) => ({ value: p.providerUid, label: p.providerRoleLabel ? `${p.displayName} (${p.providerRoleLabel})` : p.displayName }))}
+            />
           )}
-          {targetError && (
-            <span id={`${radioId}-error`} className="field-error">
-              {fieldText(LABELS.toType, targetError)}
-            </span>
+        </Field>
+      )}
+      {toType === 'facility' && (
+        <Field form={form} name="toFacilityUid" label={LABELS.toFacilityUid}>
+          {(control) => <Select control={control} {...form.register('toFacilityUid')} placeholder="Choose a facility" options={options.facilities.map((f) => ({ value: f.facilityUid, label: f.facilityName }))} />}
+        </Field>
+      )}
+      {toType === 'division' && (
+        <Field form={form} name="toDivisionUid" label={LABELS.toDivisionUid}>
+          {(control) => (
+            <Select
+              control={control}
+              {...form.register('toDivisionUid')}
+              disabled={locked}
+              placeholder="Choose a division"
+              options={(locked && referral ? [{ divisionUid: referral.toDivisionUid!, divisionName: referral.toName }] : options.divisions).map((d) => ({ value: d.divisionUid, label: d.divisionName }))}
+            />
           )}
-        </fieldset>
-        {toType === 'provider' && (
-          <Field form={form} name="toProviderUid" label={LABELS.toProviderUid}>
-            {(control) => (
-              <Select
-                control={control}
-                {...form.register('toProviderUid')}
-                placeholder="Choose a provider"
-                options={options.providers.map((p) => ({ value: p.providerUid, label: p.providerRoleLabel ? `${p.displayName} (${p.providerRoleLabel})` : p.displayName }))}
-              />
-            )}
-          </Field>
-        )}
-        {toType === 'facility' && (
-          <Field form={form} name="toFacilityUid" label={LABELS.toFacilityUid}>
-            {(control) => <Select control={control} {...form.register('toFacilityUid')} placeholder="Choose a facility" options={options.facilities.map((f) => ({ value: f.facilityUid, label: f.facilityName }))} />}
-          </Field>
-        )}
-        {toType === 'division' && (
-          <Field form={form} name="toDivisionUid" label={LABELS.toDivisionUid}>
-            {(control) => (
-              <Select
-                control={control}
-                {...form.register('toDivisionUid')}
-                disabled={locked}
-                placeholder="Choose a division"
-                options={(locked && referral ? [{ divisionUid: referral.toDivisionUid!, divisionName: referral.toName }] : options.divisions).map((d) => ({ value: d.divisionUid, label: d.divisionName }))}
-              />
-            )}
-          </Field>
-        )}
-        <Field form={form} name="priority" label={LABELS.priority}>
-          {(control) => <Select control={control} {...form.register('priority')} placeholder="Choose a priority" options={REFERRAL_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))} />}
         </Field>
-        {toType === 'division' ? (
-          <div className="field">
-            <span>{LABELS.statusUid}</span>
-            {referral ? <ReferralStatus label={referral.statusLabel} changedAt={referral.statusChangedAt} /> : null}
-            <p className="referral-note">{DIVISION_ANSWERS}</p>
-          </div>
-        ) : (
-          <Field form={form} name="statusUid" label={LABELS.statusUid}>
-            {(control) => <Select control={control} {...form.register('statusUid')} placeholder="Choose a status" options={options.statuses.map((s) => ({ value: s.uid, label: s.label }))} />}
-          </Field>
-        )}
-        <Field form={form} name="reason" label={LABELS.reason}>
-          {(control) => <textarea {...control} rows={3} {...form.register('reason')} />}
+      )}
+      <Field form={form} name="priority" label={LABELS.priority}>
+        {(control) => <Select control={control} {...form.register('priority')} placeholder="Choose a priority" options={REFERRAL_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))} />}
+      </Field>
+      {toType === 'division' ? (
+        <div className="field">
+          <span>{LABELS.statusUid}</span>
+          {referral ? <ReferralStatus label={referral.statusLabel} changedAt={referral.statusChangedAt} /> : null}
+          <p className="referral-note">{DIVISION_ANSWERS}</p>
+        </div>
+      ) : (
+        <Field form={form} name="statusUid" label={LABELS.statusUid}>
+          {(control) => <Select control={control} {...form.register('statusUid')} placeholder="Choose a status" options={options.statuses.map((s) => ({ value: s.uid, label: s.label }))} />}
         </Field>
-        <Field form={form} name="notes" label={LABELS.notes}>
-          {(control) => <textarea {...control} rows={3} {...form.register('notes')} />}
-        </Field>
+      )}
+      <Field form={form} name="reason" label={LABELS.reason}>
+        {(control) => <textarea {...control} rows={3} {...form.register('reason')} />}
+      </Field>
+      <Field form={form} name="notes" label={LABELS.notes}>
+        {(control) => <textarea {...control} rows={3} {...form.register('notes')} />}
+      </Field>
       <FormButtons busy={busy} onCancel={() => emit('care-navigate', { path: list })} />
     </form>
   );
