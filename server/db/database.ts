@@ -547,6 +547,52 @@ export interface PatientAttachmentViewTable {
   division_uid: string;
   restricted_flag: string;
 }
+export interface OutboundReferralTable {
+  outbound_referral_uid: Generated<string>;
+  patient_uid: string;
+  specialty_uid: string;
+  event_date: string;
+  status_uid: string;
+  status_changed_at: GeneratedTimestamp;
+  from_provider_uid: string | null;
+  to_type: 'provider' | 'facility' | 'division';
+  to_provider_uid: string | null;
+  to_facility_uid: string | null;
+  to_division_uid: string | null;
+  priority: 'routine' | 'urgent' | 'emergent';
+  reason: string | null;
+  notes: string | null;
+  received_patient_uid: string | null;
+  inbound_referral_uid: string | null;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+/** outbound_referral_view (migration 029): a referral with the names of its specialty, status and target, and its patient's division and restriction. */
+export interface OutboundReferralViewTable {
+  outbound_referral_uid: string;
+  patient_uid: string;
+  division_uid: string;
+  restricted_flag: string;
+  event_date: string;
+  specialty_uid: string;
+  provider_role_name: string;
+  status_uid: string;
+  status_label: string;
+  status_changed_at: Date;
+  to_type: 'provider' | 'facility' | 'division';
+  to_provider_uid: string | null;
+  to_facility_uid: string | null;
+  to_division_uid: string | null;
+  to_name: string;
+  priority: 'routine' | 'urgent' | 'emergent';
+  priority_label: string;
+  reason: string | null;
+  notes: string | null;
+  from_provider_uid: string | null;
+  from_provider_name: string | null;
+  created_at: Date;
+}
 export interface PatientInsuranceTable {
   insurance_uid: Generated<string>;
   patient_uid: string;
@@ -719,6 +765,8 @@ export interface Database {
   patient_diagnosis: PatientDiagnosisTable;
   patient_attachment: PatientAttachmentTable;
   patient_attachment_view: PatientAttachmentViewTable;
+  outbound_referral: OutboundReferralTable;
+  outbound_referral_view: OutboundReferralViewTable;
   patient_insurance: PatientInsuranceTable;
   external_referral: ExternalReferralTable;
 }

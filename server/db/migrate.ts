@@ -27,6 +27,7 @@ import * as m025 from './migrations/025_patient_read_model';
 import * as m026 from './migrations/026_diagnoses';
 import * as m027 from './migrations/027_allergies_medications';
 import * as m028 from './migrations/028_care_team';
+import * as m029 from './migrations/029_outbound_referrals';
 import * as m030 from './migrations/030_resources';
 import * as m031 from './migrations/031_documents';
 
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '026_diagnoses': m026,
   '027_allergies_medications': m027,
   '028_care_team': m028,
+  '029_outbound_referrals': m029,
   '030_resources': m030,
   '031_documents': m031,
 };

@@ -91,6 +91,11 @@ button.care-button:disabled { opacity: 0.5; cursor: not-allowed; }
 .file-drop { border: 2px dashed var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-x-small); }
 .file-drop.over { border-color: var(--care-color-primary); background: var(--sl-color-neutral-50); }
 .card-header { display: flex; justify-content: space-between; align-items: baseline; gap: var(--sl-spacing-small); }
+/* The kit's StatusBadge: a status as a coloured pill. */
+.status-badge { display: inline-block; padding: 0.1em 0.6em; border-radius: var(--sl-border-radius-pill); font-size: var(--sl-font-size-small); font-weight: var(--sl-font-weight-semibold); white-space: nowrap; border: 1px solid; }
+.status-badge.success { background: var(--sl-color-success-50); color: var(--sl-color-success-800); border-color: var(--sl-color-success-300); }
+.status-badge.danger { background: var(--sl-color-danger-50); color: var(--sl-color-danger-800); border-color: var(--sl-color-danger-300); }
+.status-badge.warning { background: var(--sl-color-warning-50); color: var(--sl-color-warning-800); border-color: var(--sl-color-warning-300); }
 `;
 
 export const widgetCss = lightTheme.cssText + baseCss;

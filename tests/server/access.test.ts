@@ -18,6 +18,7 @@ const WORK = 'hasAppNavigator hasAppCommunity hasAppSponsor';
 const RECORD = 'hasAppNavigator hasAppIdentity hasAppCommunity hasAppCit hasAppSponsor hasHwc';
 const CARE = 'hasAppNavigator hasAppCommunity hasAppSponsor hasHwc';
 const EDIT = 'hasAppNavigator hasAppCommunity hasAppCit hasAppSponsor hasHwc';
+const REFERRALS = 'hasAppNavigator hasAppCommunity hasAppSponsor hasHwc hasAppCit';
 const CALENDAR_EVENTS = 'calendarMedicalEvent calendarProcedure calendarSurgery calendarTesting';
 
 const ROUTES: Record<string, string> = {
@@ -84,6 +85,11 @@ const ROUTES: Record<string, string> = {
   'DELETE /api/attachments/:id': CARE,
   'GET /api/get-s3-link': CARE,
   'GET /api/files': 'public',
+  'GET /api/outbound-referrals/:id': REFERRALS,
+  'GET /api/patients/:id/received-referrals': REFERRALS,
+  'POST /api/outbound-referrals': CARE,
+  'PUT /api/outbound-referrals/:id': CARE,
+  'PUT /api/outbound-referrals/:id/status': CARE,
   'GET /api/reference-data/reference-badge-groups': 'signed-in',
   'GET /api/patients/:id/patient-badges': RECORD,
   'PUT /api/patients/:id/patient-badges': RECORD,
@@ -160,6 +166,8 @@ const VIEWS: Record<string, string> = {
   'patient-medication': CARE,
   'nav-list-view-medication': CARE,
   'patient-attachment': CARE,
+  'nav-list-view-outbound-referral': REFERRALS,
+  'outbound-referral-division': REFERRALS,
 };
 
 const written = (access: Access) => (typeof access === 'string' ? access : access.anyFlag.join(' '));

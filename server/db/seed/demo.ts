@@ -14,6 +14,7 @@ import { seedExt } from './ext';
 import { seedFaceSheet } from './face-sheet';
 import { seedHwc } from './hwc';
 import { seedOptOut } from './opt-out';
+import { seedOutboundReferrals } from './outbound-referrals';
 import { generatePatients } from './patients';
 import { seedPatientSearch } from './patient-search';
 import { seedReminders } from './reminders';
@@ -36,6 +37,7 @@ const AREA_SEEDS: ((db: Db, ids: DemoIds) => Promise<void>)[] = [
   seedCareTeam,
   seedAllergiesMedications,
   seedDiagnoses,
+  seedOutboundReferrals,
 ];
 
 const QUEUE_COLUMNS = [
