@@ -15,12 +15,15 @@ export interface RecordPage {
   /** The path under /patients/{id}/, with `:name` parameters. */
   path: string;
   component: LazyExoticComponent<ComponentType<RecordPageProps>>;
+  /** The left-menu item the page belongs to when its path is not under that item's route. */
+  menu?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const page = <K extends string>(path: string, load: () => Promise<Record<K, ComponentType<any>>>, name: K): RecordPage => ({
+const page = <K extends string>(path: string, load: () => Promise<Record<K, ComponentType<any>>>, name: K, menu?: string): RecordPage => ({
   path,
   component: lazy(() => load().then((m) => ({ default: m[name] as ComponentType<RecordPageProps> }))),
+  menu,
 });
 
 /**
@@ -59,7 +62,7 @@ export const RECORD_PAGES: RecordPage[] = [
   page('resource', () => import('../resources/patient-resources.component'), 'PatientResources'),
   page('care-team', () => import('../care-team/care-team.component'), 'PatientCareTeam'),
   page('care-team/:memberId', () => import('../care-team/care-team-member-form.component'), 'CareTeamMemberForm'),
-  page('care-givers/:careGiverId', () => import('../care-team/care-giver-form.component'), 'CareGiverForm'),
+  page('care-givers/:careGiverId', () => import('../care-team/care-giver-form.component'), 'CareGiverForm', 'care-team'),
   page('allergies', () => import('../allergies/allergies-list.component'), 'PatientAllergies'),
   page('allergies/:allergyId', () => import('../allergies/allergy-form.component'), 'AllergyForm'),
   page('medications', () => import('../medications/medications-list.component'), 'PatientMedications'),
