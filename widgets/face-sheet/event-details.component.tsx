@@ -8,9 +8,10 @@ import { usePatientEvent } from './face-sheet.resource';
 import { FaceSheetStyles } from './face-sheet.styles';
 
 /**
- * The record's event details pages the calendar links to (spec 000 section 2:
- * `appointments/{id}/details`, `medical-events/{name}/{id}/details` and
- * `cit-details`, `procedures|surgeries|tests/{id}/details`), read-only.
+ * The record's read-only event details pages the calendar links to (spec 000
+ * section 2: `appointments/{id}/details`, a crisis intervention's
+ * `cit-details`, `procedures|surgeries|tests/{id}/details`); other medical
+ * events open their form (widgets/medical-events).
  */
 function EventDetails({ patientId, type, eventId }: { patientId: string; type: CalendarEventType; eventId: string }) {
   const event = usePatientEvent(patientId, type, eventId);
