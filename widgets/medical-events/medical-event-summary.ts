@@ -5,15 +5,7 @@ import {
   SURVIVOR_CHANNELS,
   type DetailMember,
 } from '../../shared/schemas/medical-events';
-import type { BadgeVariant } from '../kit/status-badge';
 import type { MedicalEvent } from './medical-events.resource';
-
-/** Spec 002 "Medical event forms": a referral's badge is success when Enrolled, danger when Declined, warning otherwise. */
-export function statusVariant(statusName: string): BadgeVariant {
-  if (statusName === 'enrolled') return 'success';
-  if (statusName === 'declined') return 'danger';
-  return 'warning';
-}
 
 /** MM/DD/YYYY with hh:mm a when the event has a time (spec 002 section 9), on the event's own clocks. */
 export function eventWhen(e: Pick<MedicalEvent, 'eventDateLocal' | 'eventTime'>): string {

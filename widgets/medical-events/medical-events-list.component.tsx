@@ -9,7 +9,8 @@ import { useFlags } from '../kit/use-flags';
 import { useReferenceList } from '../kit/use-reference-list';
 import { PatientPageView } from '../patient-record/patient-page-view';
 import type { RecordPageProps } from '../patient-record/record-pages';
-import { eventSummary, eventWhen, statusVariant } from './medical-event-summary';
+import { statusBadge } from '../../shared/schemas/outbound-referrals';
+import { eventSummary, eventWhen } from './medical-event-summary';
 import { useEventType, useMedicalEvents } from './medical-events.resource';
 
 export const EVENTS_EMPTY = 'No medical events';
@@ -48,7 +49,7 @@ export function MedicalEventsList({ patientId, name }: { patientId: string; name
               {rows.map((e) => (
                 <tr key={e.medicalEventUid} className="clickable" tabIndex={0} onClick={() => open(e.medicalEventUid)} onKeyDown={(k) => k.key === 'Enter' && open(e.medicalEventUid)}>
                   <td style={{ whiteSpace: 'nowrap' }}>{eventWhen(e)}</td>
-                  <td>{name === 'treatment_referral' ? <StatusBadge variant={statusVariant(e.statusName)}>{e.statusLabel}</StatusBadge> : e.statusLabel}</td>
+                  <td>{name === 'treatment_referral' ? <StatusBadge variant={statusBadge(e.statusLabel)}>{e.statusLabel}</StatusBadge> : e.statusLabel}</td>
                   <td>{eventSummary(e, labels)}</td>
                 </tr>
               ))}
