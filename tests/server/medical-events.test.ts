@@ -136,9 +136,13 @@ describe('medical events', () => {
     assert.deepEqual(changed.body.data.attributes.detail_object, { outcome, outcome_date: today() });
     const audit = await server.db.selectFrom('audit_entry').select('action').where('target_uid', '=', id).orderBy('created_at').execute();
     assert.deepEqual(audit.map((r) => r.action), ['AddedMedicalEvent', 'ChangedMedicalEvent']);
+    // The calendar shows it as the calendar status a Connected referral counts as, with its own label.
+    const onCalendar = () => server.db.selectFrom('nav_list_view_medical_event' as never).select(['status_name' as never, 'status_label' as never]).where('id' as never, '=', id as never).executeTakeFirstOrThrow();
+    assert.deepEqual(await onCalendar(), { status_name: 'completed', status_label: 'Connected' });
     // Referred again: outcome and outcome date are no longer shown, so not kept.
     const referred = await put(nav, id, { ...connected, status_uid: statuses.treatment_referral.referred });
     assert.deepEqual(referred.body.data.attributes.detail_object, {});
+    assert.deepEqual(await onCalendar(), { status_name: 'requested', status_label: 'Referred' });
     assert.deepEqual(fieldErrors(await put(nav, id, { ...connected, medical_event_name: 'drug_overdose' })), { 'data.attributes.medical_event_name': 'An event keeps its type' });
   });
 

@@ -37,7 +37,7 @@ export function MedicalEventsList({ patientId, name }: { patientId: string; name
     <SectionPage title={type.data?.medicalEventPluralLabel ?? 'Medical Events'} action={canAdd && type.data && <NavLink path={`${base}/add`}>Add {type.data.medicalEventLabel}</NavLink>}>
       <LoadState isLoading={events.isLoading || type.isLoading} error={type.error ?? events.error} isEmpty={rows.length === 0} emptyText={EVENTS_EMPTY} lines={3}>
         <div className="data-table">
-          <table style={{ minWidth: '32rem' }}>
+          <table>
             <thead>
               <tr>
                 <th scope="col">Date</th>

@@ -14,7 +14,11 @@ import { INTERACTION_TYPES, MEDICAL_EVENT_REASONS, MEDICAL_EVENT_STATUSES, MEDIC
  *   detail members (the existing `detail` column), whether the note is
  *   internal, and who changed it last;
  * - one menu item per type: the four the care modes record, and the crisis
- *   interventions CIT staff read.
+ *   interventions CIT staff read;
+ * - the calendar's view reports a medical event's status as the calendar
+ *   status its type's status counts as (a Connected referral is completed),
+ *   so the calendar's status filter (scheduled, requested, pending pre-auth,
+ *   completed) shows recorded events; the label stays the type's.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const t of MEDICAL_EVENT_TYPES) {
@@ -24,9 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                                                            'medicalEventPluralLabel', ${t.plural}::text, 'propertyRules', ${JSON.stringify(t.rules)}::jsonb)
        where model = 'reference-medical-event' and name = ${t.name}`.execute(db);
   }
-  const rows: { model: string; name: string; label: string; type: string | null; order: number }[] = [
-    ...Object.entries(MEDICAL_EVENT_STATUSES).flatMap(([event, labels]) =>
-      labels.map((label, order) => ({ model: 'reference-status', name: referenceName(label), label, type: `medical_event__${event}`, order })),
+  const rows: { model: string; name: string; label: string; type: string | null; order: number; calendar?: string | null }[] = [
+    ...Object.entries(MEDICAL_EVENT_STATUSES).flatMap(([event, statuses]) =>
+      statuses.map(({ label, calendar }, order) => ({ model: 'reference-status', name: referenceName(label), label, type: `medical_event__${event}`, order, calendar })),
     ),
     ...Object.entries(MEDICAL_EVENT_REASONS).flatMap(([event, labels]) =>
       labels.map((label, order) => ({ model: 'reference-reason', name: referenceName(label), label, type: `medical_event__${event}`, order })),
@@ -35,9 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ...REFERRAL_OUTCOMES.map((label, order) => ({ model: 'reference-medical-event-outcome', name: referenceName(label), label, type: null, order })),
   ];
   await sql`
-    insert into reference_data (model, name, label, ref_data_type, default_sort_order)
-    select r.model, r.name, r.label, r.type, r.ord
-      from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ ...r, ord: r.order })))}::jsonb) as r(model text, name text, label text, type text, ord integer)`.execute(db);
+    insert into reference_data (model, name, label, ref_data_type, default_sort_order, attributes)
+    select r.model, r.name, r.label, r.type, r.ord, case when r.calendar is null then '{}'::jsonb else jsonb_build_object('calendarStatus', r.calendar) end
+      from jsonb_to_recordset(${JSON.stringify(rows.map((r) => ({ ...r, ord: r.order })))}::jsonb) as r(model text, name text, label text, type text, ord integer, calendar text)`.execute(db);
 
   await sql`
     alter table medical_event
@@ -53,6 +57,47 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ('patient', 'Other Interactions', 'patient', 'medical-events/other_interaction', 43, '{medicalEvent}'),
       ('patient', 'Treatment Referrals', 'patient', 'medical-events/treatment_referral', 44, '{medicalEvent}'),
       ('patient', 'Crisis Interventions', 'patient', 'medical-events/cit', 45, '{medicalEvent,hasAppCit}');
+
+    -- The calendar shows the calendar statuses (spec 000 section 9); a type's status says which one it counts as.
+    create or replace view nav_list_view_medical_event as
+      select me.medical_event_uid as id, 'medical_event'::text as event_type, m.name as medical_event_name, m.label as medical_event_label,
+             me.event_date, (me.event_date at time zone me.event_time_zone) as event_date_no_tz, me.all_day,
+             coalesce(s.attributes->>'calendarStatus', s.name) as status_name, s.label as status_label, me.patient_uid, p.first_name as patient_first_name, p.last_name as patient_last_name,
+             me.provider_uid, pr.display_name as provider_name, me.facility_uid, f.facility_name, p.division_uid, p.restricted_flag,
+             p.case_emails, p.adoption_case
+        from medical_event me
+        join patient p on p.patient_uid = me.patient_uid
+        join reference_data m on m.uid = me.medical_event_type_uid
+        join reference_data s on s.uid = me.status_uid
+        left join provider pr on pr.provider_uid = me.provider_uid
+        left join facility f on f.facility_uid = me.facility_uid
+      union all
+      select x.procedure_uid, 'procedure', null, x.procedure_name, x.event_date, (x.event_date at time zone x.event_time_zone), x.all_day,
+             s.name, s.label, x.patient_uid, p.first_name, p.last_name, x.provider_uid, pr.display_name, x.facility_uid, f.facility_name,
+             p.division_uid, p.restricted_flag, p.case_emails, p.adoption_case
+        from procedure x
+        join patient p on p.patient_uid = x.patient_uid
+        join reference_data s on s.uid = x.status_uid
+        left join provider pr on pr.provider_uid = x.provider_uid
+        left join facility f on f.facility_uid = x.facility_uid
+      union all
+      select x.surgery_uid, 'surgery', null, x.surgery_name, x.event_date, (x.event_date at time zone x.event_time_zone), x.all_day,
+             s.name, s.label, x.patient_uid, p.first_name, p.last_name, x.provider_uid, pr.display_name, x.facility_uid, f.facility_name,
+             p.division_uid, p.restricted_flag, p.case_emails, p.adoption_case
+        from surgery x
+        join patient p on p.patient_uid = x.patient_uid
+        join reference_data s on s.uid = x.status_uid
+        left join provider pr on pr.provider_uid = x.provider_uid
+        left join facility f on f.facility_uid = x.facility_uid
+      union all
+      select x.test_uid, 'testing', null, x.test_name, x.event_date, (x.event_date at time zone x.event_time_zone), x.all_day,
+             s.name, s.label, x.patient_uid, p.first_name, p.last_name, x.provider_uid, pr.display_name, x.facility_uid, f.facility_name,
+             p.division_uid, p.restricted_flag, p.case_emails, p.adoption_case
+        from test_event x
+        join patient p on p.patient_uid = x.patient_uid
+        join reference_data s on s.uid = x.status_uid
+        left join provider pr on pr.provider_uid = x.provider_uid
+        left join facility f on f.facility_uid = x.facility_uid;
   `.execute(db);
 }
 

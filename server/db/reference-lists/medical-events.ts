@@ -35,12 +35,18 @@ export const MEDICAL_EVENT_TYPES: { name: string; plural: string; rules: Propert
   },
 ];
 
-/** `reference-status` per type (`ref_data_type` medical_event__{name}); cit dispositions are the Episode statuses. */
-export const MEDICAL_EVENT_STATUSES: Record<string, string[]> = {
-  drug_overdose: ['Reported', 'Confirmed'],
-  survivor_interaction: ['Scheduled', 'Attempted', 'Completed', 'Declined'],
-  other_interaction: ['Scheduled', 'Attempted', 'Completed'],
-  treatment_referral: ['Referred', 'Connected', 'Enrolled', 'Declined'],
+/**
+ * `reference-status` per type (`ref_data_type` medical_event__{name}); cit dispositions are the Episode statuses.
+ * `calendar` is the calendar status each counts as (spec 000: scheduled, requested, pending pre-auth, completed);
+ * a declined contact or referral is not on the calendar.
+ */
+type Calendar = 'scheduled' | 'requested' | 'completed' | null;
+const s = (label: string, calendar: Calendar) => ({ label, calendar });
+export const MEDICAL_EVENT_STATUSES: Record<string, { label: string; calendar: Calendar }[]> = {
+  drug_overdose: [s('Reported', 'completed'), s('Confirmed', 'completed')],
+  survivor_interaction: [s('Scheduled', 'scheduled'), s('Attempted', 'completed'), s('Completed', 'completed'), s('Declined', null)],
+  other_interaction: [s('Scheduled', 'scheduled'), s('Attempted', 'completed'), s('Completed', 'completed')],
+  treatment_referral: [s('Referred', 'requested'), s('Connected', 'completed'), s('Enrolled', 'completed'), s('Declined', null)],
 };
 
 /** `reference-reason` per type (same `ref_data_type`). */
