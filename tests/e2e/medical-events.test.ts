@@ -132,6 +132,11 @@ describe('medical events in the record', () => {
     await page.goto(`/patients/${patient}/medical-events/drug_overdose`);
     await page.locator('tbody tr', { hasText: 'Naloxone: Yes' }).waitFor();
     await shot(page, 'medical-events-list-390');
+    // The bare route lists every type the navigator records.
+    await page.goto(`/patients/${patient}/medical-events`);
+    for (const title of ['Drug Overdoses', 'Survivor Interactions', 'Other Interactions', 'Treatment Referrals']) await page.getByRole('heading', { name: title }).waitFor();
+    await page.locator('tbody tr', { hasText: 'Naloxone: Yes' }).waitFor();
+    assert.equal(await page.getByRole('heading', { name: 'Crisis Interventions' }).count(), 0);
     await page.goto(`/patients/${patient}/medical-events/drug_overdose/${id}/details`);
     await page.getByRole('heading', { name: 'Drug Overdose Details' }).waitFor();
     await page.getByLabel('Naloxone Administered By').waitFor();

@@ -4,11 +4,11 @@ import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
 import { SectionPage } from '../kit/section-page';
 import { StatusBadge } from '../kit/status-badge';
-import { Toasts } from '../kit/toasts';
 import { useFlags } from '../kit/use-flags';
 import { useReferenceList } from '../kit/use-reference-list';
 import { PatientPageView } from '../patient-record/patient-page-view';
 import type { RecordPageProps } from '../patient-record/record-pages';
+import { FORM_EVENT_NAMES } from '../../shared/schemas/medical-events';
 import { statusBadge } from '../../shared/schemas/outbound-referrals';
 import { eventSummary, eventWhen } from './medical-event-summary';
 import { useEventType, useMedicalEvents } from './medical-events.resource';
@@ -57,8 +57,25 @@ export function MedicalEventsList({ patientId, name }: { patientId: string; name
           </table>
         </div>
       </LoadState>
-      <Toasts />
     </SectionPage>
+  );
+}
+
+/**
+ * Record page `medical-events` (spec 002 "Routes", the bare form): every
+ * type's list one after another; crisis interventions for CIT staff, whose
+ * menu names them.
+ */
+export function AllMedicalEventsPage({ patientId }: Pick<RecordPageProps, 'patientId'>) {
+  const flags = useFlags();
+  if (flags === null) return <LoadState isLoading lines={3}>{null}</LoadState>;
+  const names = flags.hasAppCit ? [...FORM_EVENT_NAMES, 'cit'] : FORM_EVENT_NAMES;
+  return (
+    <div className="all-medical-events">
+      {names.map((name) => (
+        <MedicalEventsList key={name} patientId={patientId} name={name} />
+      ))}
+    </div>
   );
 }
 

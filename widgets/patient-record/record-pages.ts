@@ -41,6 +41,7 @@ export const RECORD_PAGES: RecordPage[] = [
   page('face-sheet', faceSheet, 'FaceSheet'),
   page('details', faceSheet, 'FaceSheet'),
   page('appointments/:eventId/details', eventDetails, 'AppointmentDetails'),
+  page('medical-events', medicalEvents, 'AllMedicalEventsPage'),
   page('medical-events/:name', medicalEvents, 'MedicalEventsPage'),
   page('medical-events/:name/add', medicalEventForm, 'MedicalEventForm'),
   page('medical-events/:name/:eventId/details', medicalEventForm, 'MedicalEventForm'),
