@@ -38,7 +38,7 @@ const EVENT_COLUMNS = sql`
   to_char(me.event_date at time zone me.event_time_zone, 'YYYY-MM-DD') as event_date_local,
   case when me.all_day then null else to_char(me.event_date at time zone me.event_time_zone, 'HH24:MI') end as event_time,
   me.event_time_zone, me.all_day, me.status_uid, s.name as status_name, s.label as status_label, me.reason_uid, r.label as reason_label,
-  me.provider_uid, pr.display_name as provider_name, me.facility_uid, f.facility_name, me.notes, me.note_is_internal, me.location,
+  me.provider_uid, pr.display_name as provider_name, me.facility_uid, f.facility_name, me.location,
   coalesce(me.detail, '{}'::jsonb) as detail_object, false as is_foreign, me.created_at, me.updated_at`;
 
 const EVENT_JOINS = sql`
@@ -67,8 +67,6 @@ export interface MedicalEventRow {
   provider_name: string | null;
   facility_uid: string | null;
   facility_name: string | null;
-  notes: string | null;
-  note_is_internal: boolean;
   location: Record<string, unknown> | null;
   detail_object: Record<string, unknown>;
   is_foreign: boolean;
@@ -126,8 +124,6 @@ function columns(v: MedicalEventValues, detail: Record<string, string>): [string
     ['reason_uid', sql`${v.reasonUid || null}::uuid`],
     ['provider_uid', sql`${v.providerUid || null}::uuid`],
     ['facility_uid', sql`${v.facilityUid || null}::uuid`],
-    ['notes', sql`${v.notes?.trim() || null}`],
-    ['note_is_internal', sql`${v.noteIsInternal ?? false}`],
     ['location', sql`${location ? JSON.stringify(location) : null}::jsonb`],
     ['detail', sql`${JSON.stringify(detail)}::jsonb`],
   ];
@@ -145,4 +141,38 @@ export async function insertMedicalEvent(db: Db, patientUid: string, typeUid: st
 export async function updateMedicalEvent(db: Db, eventUid: string, v: MedicalEventValues, detail: Record<string, string>): Promise<void> {
   const set = columns(v, detail).map(([name, value]) => sql`${sql.ref(name)} = ${value}`);
   await sql`update medical_event set ${sql.join(set)}, updated_at = now() where medical_event_uid = ${eventUid}`.execute(db);
+}
+
+export interface EventNote {
+  note_uid: string;
+  note: string;
+  note_is_internal: boolean;
+  created_at: Date;
+  author_first_name: string | null;
+  author_last_name: string | null;
+}
+
+/** Spec 002 "Previous Notes": an event's active notes, newest first. */
+export async function previousNotes(db: Db, eventUid: string): Promise<EventNote[]> {
+  const { rows } = await sql<EventNote>`
+    select n.note_uid, n.note, n.note_is_internal, n.created_at, u.first_name as author_first_name, u.last_name as author_last_name
+      from medical_event_note n left join app_user u on u.user_uid = n.author_uid
+     where n.medical_event_uid = ${eventUid} and n.is_active
+     order by n.created_at desc, n.note_uid`.execute(db);
+  return rows;
+}
+
+/** The form's Notes, when written, become the event's newest note. */
+export async function addNote(db: Db, eventUid: string, authorUid: string, v: MedicalEventValues): Promise<void> {
+  const note = v.notes?.trim();
+  if (!note) return;
+  await sql`insert into medical_event_note (medical_event_uid, note, note_is_internal, author_uid) values (${eventUid}, ${note}, ${v.noteIsInternal ?? false}, ${authorUid})`.execute(db);
+}
+
+/** Deactivates one active note of the event; false when there is none to deactivate. */
+export async function deactivateNote(db: Db, eventUid: string, noteUid: string): Promise<boolean> {
+  const { numAffectedRows } = await sql`
+    update medical_event_note set is_active = false
+     where note_uid = ${noteUid} and medical_event_uid = ${eventUid} and is_active`.execute(db);
+  return Number(numAffectedRows ?? 0) > 0;
 }

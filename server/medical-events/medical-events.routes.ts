@@ -11,6 +11,7 @@ import {
   type MedicalEventValues,
 } from '../../shared/schemas/medical-events';
 import { NOT_LISTED } from '../../shared/schemas/strings';
+import { isUuid } from '../../shared/uuid';
 import { check } from '../../shared/schemas/validate';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
@@ -22,18 +23,23 @@ import { requirePatient, visibleRow } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
 import { allow, forPatient, patientOf } from '../security/access';
 import {
+  addNote,
+  deactivateNote,
   findEventType,
   findMedicalEvent,
   insertMedicalEvent,
   listEvents,
+  previousNotes,
   statusNames,
   unlistedChoices,
   updateMedicalEvent,
+  type EventNote,
   type MedicalEventRow,
 } from './medical-events.repository';
 
 const EVENT_NOT_FOUND = 'Medical event not found';
 const TYPE_NOT_FOUND = 'Medical event type not found';
+const NOTE_NOT_FOUND = 'Note not found';
 /** Crisis interventions are approved CIT sheets: CIT staff change them there, never through this form. */
 const CIT_STAFF_READ_ONLY = 'Crisis Intervention Team users review medical events; they do not record them';
 const LIST_ROWS = 100;
@@ -41,7 +47,9 @@ const LIST_ROWS = 100;
 const wire = (path: string) => `data.attributes.${path.split('.').map(snakeCase).join('.')}`;
 
 /** The stored JSON (location, detail members) goes out in the wire's snake_case like every column. */
-const resource = (row: MedicalEventRow) => ({ type: 'medical-events', id: row.medical_event_uid, attributes: snakeKeys(row) });
+const resource = (row: MedicalEventRow & { previous_notes?: EventNote[] }) => ({ type: 'medical-events', id: row.medical_event_uid, attributes: snakeKeys(row) });
+/** One event as its details page reads it: with its Previous Notes. */
+const withNotes = async (db: Db, row: MedicalEventRow) => resource({ ...row, previous_notes: await previousNotes(db, row.medical_event_uid) });
 
 async function knownType(db: Db, name: string): Promise<MedicalEventType> {
   const type = await findEventType(db, name);
@@ -93,7 +101,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
   });
 
   app.get<{ Params: { id: string } }>('/medical-events/:id', medicalEvent, async (request) => ({
-    data: resource(await visibleRow(db, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND)),
+    data: await withNotes(db, await visibleRow(db, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND)),
   }));
 
   /** A double click or a retry with the same Idempotency-Key stores one event. */
@@ -108,6 +116,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
       const patient = await requirePatient(trx, request, patientUid);
       const { values, detail } = await checked(trx, request, type, attributes);
       const id = await insertMedicalEvent(trx, patient.patient_uid, type.uid, requireAuth(request).userUid, values, detail);
+      await addNote(trx, id, requireAuth(request).userUid, values);
       await recordChange(trx, auditSourceOf(request), {
         patientUid: patient.patient_uid,
         action: 'AddedMedicalEvent',
@@ -115,7 +124,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
         targetType: 'medical-events',
         targetUid: id,
       });
-      return { status: 201, body: { data: resource((await findMedicalEvent(trx, id))!) } };
+      return { status: 201, body: { data: await withNotes(trx, (await findMedicalEvent(trx, id))!) } };
     });
   });
 
@@ -128,6 +137,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
       if (attributes.medicalEventName !== type.medicalEventName) throw new HttpError(422, [{ field: 'data.attributes.medical_event_name', message: 'An event keeps its type' }]);
       const { values, detail } = await checked(trx, request, type, attributes, before.event_date_local);
       await updateMedicalEvent(trx, before.medical_event_uid, values, detail);
+      await addNote(trx, before.medical_event_uid, requireAuth(request).userUid, values);
       await recordChange(trx, auditSourceOf(request), {
         patientUid: before.patient_uid,
         action: 'ChangedMedicalEvent',
@@ -135,7 +145,24 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
         targetType: 'medical-events',
         targetUid: before.medical_event_uid,
       });
-      return { data: resource((await findMedicalEvent(trx, before.medical_event_uid))!) };
+      return { data: await withNotes(trx, (await findMedicalEvent(trx, before.medical_event_uid))!) };
     });
+  });
+
+  /** Spec 002 "Medical event forms": notes are deactivated (after a confirmation), never edited. */
+  app.delete<{ Params: { id: string; noteId: string } }>('/medical-events/:id/notes/:noteId', medicalEvent, async (request, reply) => {
+    await db.transaction().execute(async (trx) => {
+      const event = await visibleRow(trx, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND);
+      assertRecorder(request, await knownType(trx, event.medical_event_name));
+      if (!isUuid(request.params.noteId) || !(await deactivateNote(trx, event.medical_event_uid, request.params.noteId))) throw notFound(NOTE_NOT_FOUND);
+      await recordChange(trx, auditSourceOf(request), {
+        patientUid: event.patient_uid,
+        action: 'DeactivatedMedicalEventNote',
+        did: `deactivated a note of a ${event.medical_event_label.toLowerCase()} event`,
+        targetType: 'medical-events',
+        targetUid: event.medical_event_uid,
+      });
+    });
+    return reply.status(204).send();
   });
 };

@@ -38,6 +38,11 @@ const REFERRAL = {
   reason_uid: id('rs-1'), reason_label: 'Mental Health', provider_uid: null, provider_name: null, facility_uid: id('fa-1'), facility_name: 'Riverside General Hospital', notes: null,
   note_is_internal: false, location: null, detail_object: {}, is_foreign: false,
 };
+const NOTES = [
+  { note_uid: 'n-2', note: 'Called the clinic', note_is_internal: true, created_at: '2026-11-21T15:00:00Z', author_first_name: 'Nora', author_last_name: 'Navigator' },
+  { note_uid: 'n-1', note: 'Referred at intake', note_is_internal: false, created_at: '2026-11-20T15:00:00Z', author_first_name: 'Nora', author_last_name: 'Navigator' },
+];
+let notes = [...NOTES];
 const SESSION = { data: { type: 'session', id: 's', attributes: { flags: { hasAppNavigator: true, medicalEvent: true } } } };
 const CIT_SESSION = { data: { type: 'session', id: 's', attributes: { flags: { hasAppCit: true, medicalEvent: true } } } };
 
@@ -56,7 +61,12 @@ function server(session: unknown = SESSION) {
     if (path.endsWith(`/patients/${PATIENT}/primary-address`)) {
       return { body: { data: { type: 'addresses', id: 'ad-1', attributes: { address_uid: 'ad-1', address1: '12 Main St', address2: null, city: 'Columbus', state: 'Ohio', post_code: '43215', county: 'Franklin' } } } };
     }
-    if (path.endsWith('/medical-events/ev-1') && (!init?.method || init.method === 'GET')) return { body: { data: { type: 'medical-events', id: 'ev-1', attributes: REFERRAL } } };
+    if (path.endsWith('/medical-events/ev-1') && (!init?.method || init.method === 'GET')) return { body: { data: { type: 'medical-events', id: 'ev-1', attributes: { ...REFERRAL, previous_notes: notes } } } };
+    const note = /\/medical-events\/ev-1\/notes\/([\w-]+)$/.exec(path)?.[1];
+    if (note && init?.method === 'DELETE') {
+      notes = notes.filter((n) => n.note_uid !== note);
+      return { status: 204 };
+    }
     if (path.endsWith(`/patients/${PATIENT}/medical-events/treatment_referral`)) {
       return { body: list('medical-events', [REFERRAL, { ...REFERRAL, medical_event_uid: 'ev-2', status_name: 'enrolled', status_label: 'Enrolled' }], 'medical_event_uid') };
     }
@@ -189,12 +199,36 @@ describe('medical event form (stubbed server)', () => {
     equal(a.event_date, '2026-11-20', 'the stored date is kept');
   });
 
+  it('Previous Notes newest first; Deactivate asks first, then the note is gone', async () => {
+    notes = [...NOTES];
+    const fetched = fakeFetch(server());
+    restore = fetched.restore;
+    const root = mountForm('treatment_referral', 'ev-1');
+    await waitFor(() => root.querySelector('.previous-notes li'), { message: 'notes' });
+    deepEqual([...root.querySelectorAll('.previous-notes .note-text')].map(text), ['Called the clinic', 'Referred at intake']);
+    ok(text(root.querySelector('.previous-notes li')).includes('11/21/26') && text(root.querySelector('.previous-notes li')).includes('Internal'));
+    equal(byLabel<HTMLTextAreaElement>(root, 'Notes').value, '', 'Notes adds a new note');
+    const buttons = [...root.querySelectorAll<HTMLElement>('.previous-notes li sl-button')];
+    buttons[1].click();
+    const dialog = root.querySelector<HTMLElement & { open: boolean }>('sl-dialog[label="Deactivate Note"]')!;
+    await waitFor(() => dialog.open, { message: 'confirm' });
+    ok(!fetched.calls.some((c) => c.init?.method === 'DELETE'), 'nothing before the confirmation');
+    [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Deactivate')!.click();
+    const call = await waitFor(() => fetched.calls.find((c) => c.init?.method === 'DELETE'), { message: 'DELETE' });
+    ok(call.url.pathname.endsWith('/medical-events/ev-1/notes/n-1'));
+    await waitFor(() => root.querySelectorAll('.previous-notes li').length === 1, { message: 'reloaded' });
+    await waitFor(() => $toasts.get().some((t) => t.message === 'Note deactivated'), { message: 'toast' });
+  });
+
   it('a CIT user sees the details read-only, without Save', async () => {
+    notes = [...NOTES];
     restore = fakeFetch(server(CIT_SESSION)).restore;
     const root = mountForm('treatment_referral', 'ev-1');
     await waitFor(() => root.querySelector('form'));
     ok(root.querySelector<HTMLFieldSetElement>('fieldset.plain-fieldset')!.disabled);
     ok(![...root.querySelectorAll('sl-button')].some((b) => text(b) === 'Save'));
+    await waitFor(() => root.querySelector('.previous-notes li'));
+    equal(root.querySelectorAll('.previous-notes li sl-button').length, 0, 'CIT staff deactivate nothing');
   });
 });
 

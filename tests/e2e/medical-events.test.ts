@@ -140,6 +140,8 @@ describe('medical events in the record', () => {
     await page.goto(`/patients/${patient}/medical-events/drug_overdose/${id}/details`);
     await page.getByRole('heading', { name: 'Drug Overdose Details' }).waitFor();
     await page.getByLabel('Naloxone Administered By').waitFor();
+    await page.getByRole('heading', { name: 'Previous Notes' }).waitFor();
+    await page.getByText('Found by a passer-by, revived on scene').waitFor();
     await shot(page, 'medical-events-details-390');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no sideways scrolling (${overflow}px)`);

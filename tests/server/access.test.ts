@@ -55,6 +55,7 @@ const ROUTES: Record<string, string> = {
   'GET /api/medical-events/:id': 'medicalEvent',
   'POST /api/medical-events': 'medicalEvent',
   'PUT /api/medical-events/:id': 'medicalEvent',
+  'DELETE /api/medical-events/:id/notes/:noteId': 'medicalEvent',
   'GET /api/provider-patients': RECORD,
   'GET /api/patients/:id/provider-patients': RECORD,
   'GET /api/provider-patients/:id': RECORD,

@@ -146,6 +146,27 @@ describe('medical events', () => {
     assert.deepEqual(fieldErrors(await put(nav, id, { ...connected, medical_event_name: 'drug_overdose' })), { 'data.attributes.medical_event_name': 'An event keeps its type' });
   });
 
+  it('notes: each save adds one, Previous Notes lists them newest first, a deactivated one is gone; never edited', async () => {
+    const created = await post(nav, { ...valid().other_interaction, notes: 'First call', note_is_internal: true });
+    const id = created.body.data.id;
+    assert.deepEqual(created.body.data.attributes.previous_notes.map((n: { note: string; note_is_internal: boolean }) => [n.note, n.note_is_internal]), [['First call', true]]);
+    const changed = await put(nav, id, { ...valid().other_interaction, notes: 'Called back' });
+    const notes = changed.body.data.attributes.previous_notes;
+    assert.deepEqual(notes.map((n: { note: string }) => n.note), ['Called back', 'First call']);
+    assert.equal(notes[0].author_first_name, 'Nora');
+    assert.deepEqual((await put(nav, id, { ...valid().other_interaction, notes: '' })).body.data.attributes.previous_notes.length, 2, 'an empty Notes adds nothing');
+    const remove = (user: LoggedIn, noteId: string) => call(server.url, `/api/medical-events/${id}/notes/${noteId}`, { method: 'DELETE', token: user.token });
+    assert.equal((await remove(cit, notes[1].note_uid)).status, 403);
+    assert.equal((await remove(nav, notes[1].note_uid)).status, 204);
+    assert.equal((await remove(nav, notes[1].note_uid)).status, 404, 'already deactivated');
+    assert.equal((await remove(nav, randomUUID())).status, 404);
+    assert.equal((await remove(nav, 'nope')).status, 404);
+    const read = await call(server.url, `/api/medical-events/${id}`, { token: nav.token });
+    assert.deepEqual(read.body.data.attributes.previous_notes.map((n: { note: string }) => n.note), ['Called back']);
+    const audit = await server.db.selectFrom('audit_entry').select('action').where('target_uid', '=', id).orderBy('created_at').execute();
+    assert.equal(audit.at(-1)!.action, 'DeactivatedMedicalEventNote');
+  });
+
   it('refuses each required member of each type when missing', async () => {
     const required: Record<string, string[]> = {
       drug_overdose: ['event_date', 'status_uid', 'detail_object.naloxone_administered', 'detail_object.was_overdose_fatal', 'detail_object.naloxone_administered_by', 'detail_object.accepted_treatment'],
@@ -240,7 +261,7 @@ describe('medical events', () => {
     const body = { ...valid().other_interaction, notes: 'Double click' };
     const answers = await Promise.all([post(nav, body, key), post(nav, body, key)]);
     assert.deepEqual(answers.map((a) => a.status), [201, 201]);
-    const rows = await server.db.selectFrom('medical_event' as never).select('medical_event_uid' as never).where('notes' as never, '=', 'Double click' as never).execute();
+    const rows = await server.db.selectFrom('medical_event_note' as never).select('medical_event_uid' as never).where('note' as never, '=', 'Double click' as never).execute();
     assert.equal(rows.length, 1);
     assert.equal((await post(nav, body, null)).status, 400, 'an Idempotency-Key is required');
   });

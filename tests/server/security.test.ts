@@ -202,6 +202,7 @@ describe('refusals on every route', () => {
     ['GET', `/api/medical-events/${uuid}`],
     ['POST', '/api/medical-events', { data: { type: 'medical-events', attributes: { patient_uid: uuid, medical_event_name: 'drug_overdose', event_date: '2026-01-01', status_uid: uuid } } }],
     ['PUT', `/api/medical-events/${uuid}`, { data: { type: 'medical-events', attributes: { medical_event_name: 'drug_overdose', event_date: '2026-01-01', status_uid: uuid } } }],
+    ['DELETE', `/api/medical-events/${uuid}/notes/${uuid}`],
     ['GET', '/api/provider-patients'],
     ['GET', `/api/patients/${uuid}/provider-patients`],
     ['GET', `/api/provider-patients/${uuid}`],

@@ -28,7 +28,8 @@ import { useReferenceList, type ReferenceOption } from '../kit/use-reference-lis
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
 import { usePrimaryAddress, type Address } from '../face-sheet/face-sheet.resource';
 import type { RecordPageProps } from '../patient-record/record-pages';
-import { useEventType, useMedicalEvent, useProviders, useSaveMedicalEvent, type MedicalEvent, type ProviderOption } from './medical-events.resource';
+import { useDeactivateEventNote, useEventType, useMedicalEvent, useProviders, useSaveMedicalEvent, type MedicalEvent, type ProviderOption } from './medical-events.resource';
+import { PreviousNotes } from './previous-notes';
 
 /** Spec 001 section 8 (the record's forms share these texts). */
 export const SAVED = 'Successfully saved!';
@@ -88,8 +89,9 @@ function valuesOf(name: string, e: MedicalEvent | null): MedicalEventValues {
     reasonUid: e?.reasonUid ?? '',
     providerUid: e?.providerUid ?? '',
     facilityUid: e?.facilityUid ?? '',
-    notes: e?.notes ?? '',
-    noteIsInternal: e?.noteIsInternal ?? false,
+    // A new note each time: the event's earlier notes are listed below the form.
+    notes: '',
+    noteIsInternal: false,
     location: {
       isHomeAddress: !!e?.location?.isHomeAddress,
       addr1: text(e?.location?.addr1),
@@ -238,7 +240,7 @@ function EventFields({ patientId, type, event, choices, readOnly }: { patientId:
         )}
         {shown.length > 0 && (
           <fieldset className="event-details-members">
-            <legend>{type.medicalEventLabel} Details</legend>
+            <legend>{type.medicalEventLabel} Information</legend>
             {shown.map(detailField)}
           </fieldset>
         )}
@@ -278,6 +280,7 @@ export function MedicalEventForm({ patientId, params }: Pick<RecordPageProps, 'p
   const readOnly = !!flags?.hasAppCit;
   const providers = useProviders(!!rules?.provider.show && flags !== null && !readOnly);
   const home = usePrimaryAddress(patientId);
+  const deactivateNote = useDeactivateEventNote(eventId);
   const loads = [type, event, statuses, reasons, interactions, outcomes, facilities, providers, home];
   const error = loads.find((l) => l.error)?.error ?? null;
   const ready = flags !== null && loads.every((l) => !l.isLoading) && !error;
@@ -291,21 +294,24 @@ export function MedicalEventForm({ patientId, params }: Pick<RecordPageProps, 'p
       <style>{css}</style>
       <LoadState isLoading={!ready && !error} error={known ? error : (error ?? new Error('Medical event type not found'))} errorText={known ? undefined : 'This event type is not recorded here'} lines={8}>
         {ready && known && type.data && (
-          <EventFields
-            patientId={patientId}
-            type={type.data}
-            event={event.data}
-            readOnly={readOnly}
-            choices={{
-              statuses: statuses.data!,
-              reasons: reasons.data!,
-              interactions: interactions.data!,
-              outcomes: outcomes.data!,
-              facilities: facilities.data!,
-              providers: providerOptions,
-              home: home.data,
-            }}
-          />
+          <>
+            <EventFields
+              patientId={patientId}
+              type={type.data}
+              event={event.data}
+              readOnly={readOnly}
+              choices={{
+                statuses: statuses.data!,
+                reasons: reasons.data!,
+                interactions: interactions.data!,
+                outcomes: outcomes.data!,
+                facilities: facilities.data!,
+                providers: providerOptions,
+                home: home.data,
+              }}
+            />
+            {event.data && <PreviousNotes notes={event.data.previousNotes ?? []} canDeactivate={!readOnly} deactivate={deactivateNote} onChanged={event.reload} />}
+          </>
         )}
       </LoadState>
       <Toasts />

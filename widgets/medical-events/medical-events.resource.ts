@@ -26,11 +26,20 @@ export interface MedicalEvent {
   providerName: string | null;
   facilityUid: string | null;
   facilityName: string | null;
-  notes: string | null;
-  noteIsInternal: boolean;
   location: Partial<NonNullable<MedicalEventValues['location']>> | null;
   detailObject: Record<string, unknown>;
   isForeign: boolean;
+  /** Read with one event (its details page), newest first. */
+  previousNotes?: EventNote[];
+}
+
+export interface EventNote {
+  noteUid: string;
+  note: string;
+  noteIsInternal: boolean;
+  createdAt: string;
+  authorFirstName: string | null;
+  authorLastName: string | null;
 }
 
 const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
@@ -77,4 +86,10 @@ export function useSaveMedicalEvent(patientId: string, eventId: string | null) {
         : client.post<Document<Resource<MedicalEvent>>>('medical-events', { data: { type: 'medical-events', attributes: { ...values, patientUid: patientId } } }, undefined, idempotencyHeader(key)),
     [client, patientId, eventId],
   );
+}
+
+/** `DELETE /api/medical-events/{id}/notes/{noteId}`: deactivates the note (it stays in the database). */
+export function useDeactivateEventNote(eventId: string | null) {
+  const client = useWidgetApi();
+  return useCallback((noteId: string) => client.request<void>('DELETE', path('medical-events', eventId ?? '', 'notes', noteId)), [client, eventId]);
 }

@@ -11,8 +11,9 @@ import { INTERACTION_TYPES, MEDICAL_EVENT_REASONS, MEDICAL_EVENT_STATUSES, MEDIC
  * - statuses and reasons per type (`ref_data_type` medical_event__{name}),
  *   interaction types and referral outcomes;
  * - `medical_event` gains what the form records: reason, location, the
- *   detail members (the existing `detail` column), whether the note is
- *   internal, and who changed it last;
+ *   detail members (the existing `detail` column) and who changed it last;
+ *   its notes are rows of `medical_event_note`, each deactivated rather
+ *   than edited (the `notes` column stays the CIT sheet's incident note);
  * - one menu item per type: the four the care modes record, and the crisis
  *   interventions CIT staff read;
  * - the calendar's view reports a medical event's status as the calendar
@@ -47,9 +48,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table medical_event
       add column reason_uid uuid references reference_data,
       add column location jsonb,
-      add column note_is_internal boolean not null default false,
       add column created_by uuid references app_user,
       add column updated_at timestamptz;
+
+    -- Spec 002: an event's notes are a list (Previous Notes, newest first), deactivated, never edited.
+    create table medical_event_note (
+      note_uid uuid primary key default gen_random_uuid(),
+      medical_event_uid uuid not null references medical_event on delete cascade,
+      note text not null,
+      note_is_internal boolean not null default false,
+      author_uid uuid references app_user,
+      created_at timestamptz not null default now(),
+      is_active boolean not null default true
+    );
+    create index medical_event_note_event on medical_event_note (medical_event_uid, created_at desc);
 
     insert into nav_item (ref_data_type, nav_item_label, app_module, route, default_sort_order, feature_flag) values
       ('patient', 'Drug Overdoses', 'patient', 'medical-events/drug_overdose', 41, '{medicalEvent}'),
