@@ -2,6 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import dayjs from 'dayjs';
+import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
+import { call, login } from '../server/support/http';
 import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
@@ -145,6 +147,49 @@ describe('medical events in the record', () => {
     await shot(page, 'medical-events-details-390');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no sideways scrolling (${overflow}px)`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a CIT user opens an approved sheet\'s Crisis Interventions details and its PDF', async () => {
+    // An officer files a sheet and a supervisor approves it: it becomes the patient's crisis intervention.
+    const ctx = await call(h.server.url, '/api/cit/oh/context');
+    const options: Record<string, { uid: string; label: string }[]> = ctx.body.data.attributes.options;
+    const uid = (list: string, label?: string) => (label ? options[list].find((o) => o.label === label)! : options[list][0]).uid;
+    const filed = await call(h.server.url, '/api/cit/oh/submit', {
+      headers: { 'idempotency-key': `medical-events-e2e-${process.pid}-abcdef` },
+      body: {
+        code: DEMO_CIT_AGENCY.code, officer_name: DEMO_CIT_AGENCY.officers[0], first_name: 'Quinn', last_name: 'Pdfsheet', birth_date: '1988-04-02',
+        gender_uid: uid('gender', 'Female'), race_uid: [uid('race')], veteran_status: 'Veteran status unknown', phone_number: '6145550142', phone_type: 'Mobile',
+        date_time: `${dayjs().subtract(1, 'day').format('YYYY-MM-DD')}T21:10`, event_time_zone: 'America/New_York', officer: 'Officer Riley', shift_uid: uid('shift'),
+        referral_source_uid: uid('referral_source', 'Law Enforcement'), crisis: ['Anxiety Related'], response: 'Active Listening/De-escalation',
+        disposition_uid: uid('status'), type: 'Personal Residence', incident_note: 'Calmed down after talking',
+      },
+    });
+    assert.equal(filed.status, 201, filed.text);
+    const supervisor = await login(h.server.url, 'cit-supervisor');
+    const approved = await call(h.server.url, `/api/data/public/cit-submission/${filed.body.data.id}/accept`, { method: 'PUT', token: supervisor.token, body: {} });
+    assert.equal(approved.status, 200, approved.text);
+    const { patient_uid: patient, medical_event_uid: event } = approved.body.data.attributes;
+
+    const { context, page, errors } = await openPage(h, 1366, 1000);
+    await loginAs(page, 'cit-supervisor');
+    await page.goto(`/patients/${patient}/face-sheet`);
+    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Crisis Interventions' }).click();
+    await page.getByRole('heading', { name: 'Crisis Interventions' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: /^Add / }).count(), 0, 'no Add for CIT staff');
+    await page.locator('tbody tr').first().click();
+    await page.waitForURL(`**/patients/${patient}/medical-events/cit/${event}/cit-details`);
+    const sheet = page.getByRole('region', { name: 'CIT sheet' });
+    await sheet.getByText('Pdfsheet').waitFor();
+    await sheet.getByText('Calmed down after talking').waitFor();
+    await shot(page, 'medical-events-cit-details');
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.locator('sl-button', { hasText: 'PDF' }).click()]);
+    await tab.waitForURL(/\/api\/cit-pdf\?token=/);
+    const pdf = await fetch(tab.url());
+    assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+    assert.match(pdf.headers.get('content-disposition') ?? '', /filename="cit-Pdfsheet-Quinn-/);
+    assert.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -45,7 +45,7 @@ export const RECORD_PAGES: RecordPage[] = [
   page('medical-events/:name', medicalEvents, 'MedicalEventsPage'),
   page('medical-events/:name/add', medicalEventForm, 'MedicalEventForm'),
   page('medical-events/:name/:eventId/details', medicalEventForm, 'MedicalEventForm'),
-  page('medical-events/:name/:eventId/cit-details', eventDetails, 'MedicalEventDetails'),
+  page('medical-events/:name/:eventId/cit-details', () => import('../medical-events/cit-details.component'), 'CitDetails'),
   page('procedures/:eventId/details', eventDetails, 'ProcedureDetails'),
   page('surgeries/:eventId/details', eventDetails, 'SurgeryDetails'),
   page('tests/:eventId/details', eventDetails, 'TestDetails'),
