@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import dayjs from 'dayjs';
 import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { call, login } from '../server/support/http';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, shot, signIn, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -190,6 +190,40 @@ describe('medical events in the record', () => {
     assert.equal(pdf.headers.get('content-type'), 'application/pdf');
     assert.match(pdf.headers.get('content-disposition') ?? '', /filename="cit-Pdfsheet-Quinn-/);
     assert.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the demo EHR portal records an outreach contact through <care-medical-events>', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 1000);
+    await page.goto('/demo/ehr-portal.html');
+    await signIn(page, 'navigator');
+    const card = page.locator('care-queue').first();
+    await card.locator('tbody tr').first().click();
+    const chart = page.locator('#portal-chart');
+    await chart.getByRole('heading', { name: 'Face Sheet' }).waitFor();
+    const patient = (await chart.locator('care-patient-record').getAttribute('patient-id'))!;
+    await chart.getByRole('button', { name: 'Record an outreach contact' }).click();
+    const list = page.locator('care-medical-events');
+    await list.getByRole('heading', { name: 'Survivor Interactions' }).waitFor();
+    await list.getByRole('link', { name: 'Add Survivor Interaction' }).click();
+    const record = chart.locator('care-patient-record');
+    await record.getByRole('heading', { name: 'Add Survivor Interaction' }).waitFor();
+    assert.equal(await record.getAttribute('page'), 'medical-events/survivor_interaction/add');
+    await record.getByLabel('Status').selectOption({ label: 'Completed' });
+    await record.getByLabel('Contact Attempt Type').selectOption('Phone');
+    await record.getByLabel('Contact Phase').selectOption('First Contact');
+    await record.getByLabel('Survivor Contacted').selectOption('yes');
+    await record.getByLabel('Left Flyer').selectOption('no');
+    await record.getByLabel('Naloxone Kits Distributed').fill('2');
+    await shot(page, 'medical-events-demo-portal', false);
+    await record.getByRole('button', { name: 'Save' }).click();
+    await record.getByRole('heading', { name: 'Face Sheet' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html', 'the portal decides where to go');
+    const stored = await sql<{ detail: Record<string, string> }>`
+      select me.detail from medical_event me join reference_data m on m.uid = me.medical_event_type_uid
+       where me.patient_uid = ${patient} and m.name = 'survivor_interaction' and me.created_by is not null`.execute(h.server.db);
+    assert.deepEqual(stored.rows.map((r) => r.detail), [{ contactAttemptType: 'Phone', contactPhase: 'First Contact', survivorContacted: 'yes', leftFlyer: 'no', kitsDistributed: '2' }]);
     assert.deepEqual(errors, []);
     await context.close();
   });
