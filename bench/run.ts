@@ -25,6 +25,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-users';
+import { measureLcp, TARGET_LCP_MS } from './lcp';
 import { replay, type Load, type Statement } from './raw-sql';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -40,6 +41,10 @@ const TARGET_RAW_RATIO = 1.3;
 const BENCH_DB = 'careweave_bench';
 const TARGET_QUEUE_GZIP = 20 * 1024;
 const TARGET_RECORD_PAGE_GZIP = 30 * 1024;
+/** Issue 15. */
+const TARGET_FIRST_LOAD_GZIP = 130 * 1024;
+/** The first load's size as last committed: no route or element may grow it unnoticed. */
+const FIRST_LOAD_FILE = path.join(ROOT, 'bench/first-load.json');
 
 /** A measured route: its path (`{patient}` is a visible patient of the navigator's division) and its p99 target. */
 interface BenchRoute {
@@ -329,14 +334,33 @@ function closure(entries: string[], lazy: boolean): Set<string> {
   return seen;
 }
 
+/** Builds dist/ when it is missing; false when the build fails. */
+function ensureBuilt(): boolean {
+  if (fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) return true;
+  log('dist/ not built: running npx vite build ...');
+  const built = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  return built.status === 0 && fs.existsSync(path.join(ROOT, 'dist', 'index.html'));
+}
+
+/** The navigator's home painted in Chromium, on the embedded bench server. */
+async function paintLines(): Promise<string[]> {
+  if (!ensureBuilt()) return ['largest contentful paint: build failed'];
+  const { url, child } = await startServer({ DATA_DIR: BENCH_DIR, DATABASE_URL: '' });
+  try {
+    const { cold, warm } = await measureLcp(url);
+    const warmMedian = median(warm);
+    return [
+      `navigator home, largest contentful paint at 4x CPU throttling: warm median ${warmMedian.toFixed(0)} ms${spread(warm, 0)} of ${warm.length}, cold ${cold.toFixed(0)} ms   target warm < ${TARGET_LCP_MS} ms: ${warmMedian < TARGET_LCP_MS ? 'met' : 'MISSED'}`,
+    ];
+  } finally {
+    await stopServer(child);
+  }
+}
+
 function bundleSizes(): string[] {
   const dist = path.join(ROOT, 'dist');
   const html = path.join(dist, 'index.html');
-  if (!fs.existsSync(html)) {
-    log('dist/ not built: running npx vite build ...');
-    const built = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0 || !fs.existsSync(html)) return ['bundle sizes: build failed'];
-  }
+  if (!ensureBuilt()) return ['bundle sizes: build failed'];
   const lines: string[] = [];
   const page = fs.readFileSync(html, 'utf8');
   const refs = [...page.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\brel="(?:modulepreload|stylesheet)"[^>]*\bhref)="([^"]+)"/g)].map((m) =>
@@ -347,7 +371,11 @@ function bundleSizes(): string[] {
   const shellEntries = direct.filter((f) => f.endsWith('.js'));
   const firstLoad = new Set([html, ...direct, ...closure(shellEntries, false)]);
   const firstLoadGzip = [...firstLoad].reduce((sum, f) => sum + gzip(f), 0);
-  lines.push(`shell first load (index.html + ${firstLoad.size - 1} files): ${kb(firstLoadGzip)} gzip`);
+  const committed = JSON.parse(fs.readFileSync(FIRST_LOAD_FILE, 'utf8')) as { gzipKb: number };
+  const grew = firstLoadGzip / 1024 > committed.gzipKb + 0.05;
+  lines.push(
+    `shell first load (index.html + ${firstLoad.size - 1} files): ${kb(firstLoadGzip)} gzip   committed ${committed.gzipKb.toFixed(1)} KB${grew ? ' (GREW: find what joined it, or update bench/first-load.json with the reason in the commit)' : ''}   target < ${kb(TARGET_FIRST_LOAD_GZIP)}: ${firstLoadGzip < TARGET_FIRST_LOAD_GZIP ? 'met' : 'MISSED'}`,
+  );
   for (const f of firstLoad) lines.push(`    ${path.relative(dist, f).padEnd(44)} ${kb(gzip(f)).padStart(9)}`);
 
   const elementsDir = path.join(dist, 'elements');
@@ -455,6 +483,12 @@ for (const r of rows.filter((x) => x.targetP99 !== undefined)) {
 }
 for (const g of growths) {
   console.log(`${g.database}: server memory growth during ${g.label} (${g.runs} done): ${g.growthMb.toFixed(1)} MB   target < ${g.targetGrowthMb} MB: ${g.growthMb < g.targetGrowthMb ? 'met' : 'MISSED'}`);
+}
+console.log('');
+try {
+  for (const line of await paintLines()) console.log(line);
+} catch (err) {
+  console.log(`largest contentful paint: failed (${(err as Error).message})`);
 }
 console.log('');
 try {
