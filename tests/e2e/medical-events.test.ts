@@ -131,7 +131,9 @@ describe('medical events in the record', () => {
         join reference_data m on m.uid = me.medical_event_type_uid
        where m.name = 'drug_overdose' and me.detail ? 'naloxoneAdministered' order by me.created_at desc limit 1`.execute(h.server.db);
     const { patient_uid: patient, medical_event_uid: id } = rows[0];
-    await page.goto(`/patients/${patient}/medical-events/drug_overdose`);
+    // A type query parameter goes on as the path's last part (spec 002 section 2).
+    await page.goto(`/patients/${patient}/medical-events?type=drug_overdose`);
+    await page.waitForURL(`**/patients/${patient}/medical-events/drug_overdose`);
     await page.locator('tbody tr', { hasText: 'Naloxone: Yes' }).waitFor();
     await shot(page, 'medical-events-list-390');
     // The bare route lists every type the navigator records.
