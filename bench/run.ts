@@ -69,6 +69,8 @@ const ROUTES: BenchRoute[] = [
   { label: 'face sheet: left menu', path: '/api/data/reference/reference-nav-item?ref_data_type=patient', targetP99: 40 },
   // Issue 9 section 5: the Medications page's list for one patient.
   { label: 'medications list', path: '/api/data/public/nav-list-view-medication?patient_uid={patient}&page-size=10', targetP99: 30 },
+  // Issue 10: a medical-event list for one patient.
+  { label: 'medical events list', path: '/api/patients/{patient}/medical-events/drug_overdose', targetP99: 40 },
 ];
 
 const MB = 1024 * 1024;

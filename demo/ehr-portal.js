@@ -41,7 +41,18 @@ document.addEventListener('care-navigate', (event) => {
   if (opening) chart.scrollIntoView({ block: 'start' });
 });
 
+// "Record an outreach contact": the chart's patient's survivor interactions
+// (<care-medical-events>); its Add button asks the portal to open the form,
+// which the chart viewer then shows.
+const outreach = document.getElementById('portal-outreach-panel');
+const outreachList = document.getElementById('portal-outreach-list');
+document.getElementById('portal-outreach').addEventListener('click', () => {
+  outreachList.setAttribute('patient-id', record.getAttribute('patient-id'));
+  outreach.hidden = false;
+});
+
 document.getElementById('portal-chart-close').addEventListener('click', () => {
   chart.hidden = true;
+  outreach.hidden = true;
   record.removeAttribute('patient-id');
 });

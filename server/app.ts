@@ -30,6 +30,7 @@ import { demographicsRoutes } from './patients/demographics.routes';
 import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
 import { notesRoutes } from './notes/notes.routes';
 import { admissionsRoutes } from './admissions/admissions.routes';
+import { medicalEventsRoutes } from './medical-events/medical-events.routes';
 import { resourcesRoutes } from './resources/resources.routes';
 import { careTeamRoutes } from './care-team/care-team.routes';
 import { allergiesRoutes } from './allergies/allergies.routes';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(faceSheetRoutes, ctx);
       await api.register(notesRoutes, ctx);
       await api.register(admissionsRoutes, ctx);
+      await api.register(medicalEventsRoutes, ctx);
       await api.register(resourcesRoutes, ctx);
       await api.register(careTeamRoutes, ctx);
       await api.register(allergiesRoutes, ctx);

@@ -10,6 +10,8 @@ export const REFERENCE_MODELS = [
   'reference-provider-role',
   'reference-address-type',
   'reference-medical-event',
+  'reference-medical-event-interaction',
+  'reference-medical-event-outcome',
   'reference-shift',
   'reference-country-division',
   'reference-diagnosis',

@@ -30,6 +30,7 @@ import * as m028 from './migrations/028_care_team';
 import * as m029 from './migrations/029_outbound_referrals';
 import * as m030 from './migrations/030_resources';
 import * as m031 from './migrations/031_documents';
+import * as m032 from './migrations/032_medical_events';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '029_outbound_referrals': m029,
   '030_resources': m030,
   '031_documents': m031,
+  '032_medical_events': m032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,7 +9,7 @@ import { useWidgetApi } from '../../shared/widget/widget-context';
 import { LoadState } from '../kit/load-state';
 import { toast, Toasts } from '../kit/toasts';
 import { CIT_LABELS } from './cit-form.component';
-import { decideSubmission, getCitPdfLink, getOptionsForStaff, getSubmission, type CitOptions, type CitSubmissionDoc } from './cit.resource';
+import { decideSubmission, getOptionsForStaff, getSubmission, openCitPdf, type CitOptions, type CitSubmissionDoc } from './cit.resource';
 import { CitStyles } from './cit.styles';
 
 const HIDDEN = new Set(['code', 'approvalStatus']);
@@ -23,6 +23,23 @@ function display(key: string, value: unknown, lookup: Map<string, string>): stri
   if (key === 'eventTimeZone') return TIME_ZONES.find((t) => t.value === text)?.label ?? text;
   if (text === 'yes' || text === 'no') return text === 'yes' ? 'Yes' : 'No';
   return lookup.get(text) ?? text;
+}
+
+/** The sheet's answers, read-only, in the form's order (empty answers left out). */
+export function CitSheetFacts({ doc, lookup }: { doc: CitSubmissionDoc; lookup: Map<string, string> }) {
+  return (
+    <dl>
+      {(Object.keys(CIT_LABELS) as string[])
+        .map((k) => [k, k === 'facilityUid' && doc.facilityName ? doc.facilityName : doc.submissionJson[k]] as const)
+        .filter(([k, v]) => !HIDDEN.has(k) && display(k, v, lookup) !== '')
+        .map(([k, v]) => (
+          <div key={k} style={{ display: 'contents' }}>
+            <dt>{CIT_LABELS[k as keyof typeof CIT_LABELS] ?? k}</dt>
+            <dd>{display(k, v, lookup)}</dd>
+          </div>
+        ))}
+    </dl>
+  );
 }
 
 /** Staff view of one CIT submission, with the approval controls for supervisors (spec 002 "CIT approval controls"). */
@@ -84,18 +101,11 @@ export function CitSubmissionView({ submissionId }: { submissionId: string }) {
     }
   };
 
-  // The tab is opened within the click (popup blockers), then sent to the signed link.
   const openPdf = async () => {
     if (!doc?.patientUid || !doc.medicalEventUid) return;
-    const tab = window.open('', '_blank');
     try {
-      const { link } = (await getCitPdfLink(api, doc.patientUid, doc.medicalEventUid)).data;
-      if (tab) {
-        tab.opener = null;
-        tab.location.href = link;
-      } else window.open(link, '_blank', 'noopener');
+      await openCitPdf(api, doc.patientUid, doc.medicalEventUid);
     } catch (err) {
-      tab?.close();
       toast(err instanceof ApiError ? err.errors[0].message : 'Something went wrong.', 'danger');
     }
   };
@@ -135,17 +145,7 @@ export function CitSubmissionView({ submissionId }: { submissionId: string }) {
                   </div>
                 </section>
               )}
-              <dl>
-                {(Object.keys(CIT_LABELS) as string[])
-                  .map((k) => [k, k === 'facilityUid' && doc.facilityName ? doc.facilityName : doc.submissionJson[k]] as const)
-                  .filter(([k, v]) => !HIDDEN.has(k) && display(k, v, lookup) !== '')
-                  .map(([k, v]) => (
-                    <div key={k} style={{ display: 'contents' }}>
-                      <dt>{CIT_LABELS[k as keyof typeof CIT_LABELS] ?? k}</dt>
-                      <dd>{display(k, v, lookup)}</dd>
-                    </div>
-                  ))}
-              </dl>
+              <CitSheetFacts doc={doc} lookup={lookup} />
             </>
           )}
         </LoadState>

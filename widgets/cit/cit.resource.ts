@@ -58,6 +58,25 @@ export const getOptionsForStaff = (api: ApiClient) => api.get<Doc<{ options: Cit
 export const getCitPdfLink = (api: ApiClient, patientUid: string, medicalEventUid: string) =>
   api.get<{ data: { link: string } }>(`data/public/patient/${encodeURIComponent(patientUid)}/medical-events/${encodeURIComponent(medicalEventUid)}/pdf`);
 
+/**
+ * Opens the approved sheet's PDF in a new tab. The tab is opened within the
+ * click (popup blockers), then sent to the signed link; closed again when the
+ * link cannot be had, whose error is rethrown.
+ */
+export async function openCitPdf(api: ApiClient, patientUid: string, medicalEventUid: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const { link } = (await getCitPdfLink(api, patientUid, medicalEventUid)).data;
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = link;
+    } else window.open(link, '_blank', 'noopener');
+  } catch (err) {
+    tab?.close();
+    throw err;
+  }
+}
+
 /** A row of `cit-submission-list` in wire form: its column names go back unchanged as sort and filter keys. */
 export type CitSubmissionRow = Record<string, unknown> & { submission_uid: string };
 

@@ -1,16 +1,16 @@
 import { CALENDAR_EVENT_TYPE_LABELS, type CalendarEventType } from '../../shared/schemas/calendar';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { LoadState } from '../kit/load-state';
-import { NavLink } from '../kit/nav-link';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { Card } from './face-sheet-cards';
 import { usePatientEvent } from './face-sheet.resource';
 import { FaceSheetStyles } from './face-sheet.styles';
 
 /**
- * The record's event details pages the calendar links to (spec 000 section 2:
- * `appointments/{id}/details`, `medical-events/{name}/{id}/details` and
- * `cit-details`, `procedures|surgeries|tests/{id}/details`), read-only.
+ * The record's read-only event details pages the calendar links to (spec 000
+ * section 2: `appointments/{id}/details`, `procedures|surgeries|tests/{id}/details`);
+ * medical events open their form or, for a crisis intervention, its CIT
+ * details (widgets/medical-events).
  */
 function EventDetails({ patientId, type, eventId }: { patientId: string; type: CalendarEventType; eventId: string }) {
   const event = usePatientEvent(patientId, type, eventId);
@@ -35,14 +35,6 @@ function EventDetails({ patientId, type, eventId }: { patientId: string; type: C
               <dd>{e.facilityName ?? '—'}</dd>
               <dt>Notes</dt>
               <dd>{e.notes || '—'}</dd>
-              {e.citSubmissionUid && (
-                <>
-                  <dt>CIT Sheet</dt>
-                  <dd>
-                    <NavLink path={`/cit-submission/${encodeURIComponent(e.citSubmissionUid)}`}>Open the CIT sheet</NavLink>
-                  </dd>
-                </>
-              )}
             </dl>
           </Card>
         )}
@@ -57,7 +49,6 @@ const detailsPage = (type: CalendarEventType) =>
   };
 
 export const AppointmentDetails = detailsPage('appointment');
-export const MedicalEventDetails = detailsPage('medical_event');
 export const ProcedureDetails = detailsPage('procedure');
 export const SurgeryDetails = detailsPage('surgery');
 export const TestDetails = detailsPage('testing');

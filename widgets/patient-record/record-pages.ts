@@ -34,13 +34,18 @@ const page = <K extends string>(path: string, load: () => Promise<Record<K, Comp
  */
 const faceSheet = () => import('../face-sheet/face-sheet.component');
 const eventDetails = () => import('../face-sheet/event-details.component');
+const medicalEvents = () => import('../medical-events/medical-events-list.component');
+const medicalEventForm = () => import('../medical-events/medical-event-form.component');
 
 export const RECORD_PAGES: RecordPage[] = [
   page('face-sheet', faceSheet, 'FaceSheet'),
   page('details', faceSheet, 'FaceSheet'),
   page('appointments/:eventId/details', eventDetails, 'AppointmentDetails'),
-  page('medical-events/:name/:eventId/details', eventDetails, 'MedicalEventDetails'),
-  page('medical-events/:name/:eventId/cit-details', eventDetails, 'MedicalEventDetails'),
+  page('medical-events', medicalEvents, 'AllMedicalEventsPage'),
+  page('medical-events/:name', medicalEvents, 'MedicalEventsPage'),
+  page('medical-events/:name/add', medicalEventForm, 'MedicalEventForm'),
+  page('medical-events/:name/:eventId/details', medicalEventForm, 'MedicalEventForm'),
+  page('medical-events/:name/:eventId/cit-details', () => import('../medical-events/cit-details.component'), 'CitDetails'),
   page('procedures/:eventId/details', eventDetails, 'ProcedureDetails'),
   page('surgeries/:eventId/details', eventDetails, 'SurgeryDetails'),
   page('tests/:eventId/details', eventDetails, 'TestDetails'),

@@ -8,6 +8,7 @@ import { seedB2w } from './b2w';
 import { seedBadges } from './badges';
 import { seedDiagnoses } from './diagnoses';
 import { seedCalendar } from './calendar';
+import { seedMedicalEvents } from './medical-events';
 import { seedCareTeam } from './care-team';
 import { seedCit } from './cit';
 import { seedExt } from './ext';
@@ -25,6 +26,7 @@ import { seedReference, type ReferenceUids } from './reference';
 const AREA_SEEDS: ((db: Db, ids: DemoIds) => Promise<void>)[] = [
   seedReminders,
   seedCalendar,
+  seedMedicalEvents,
   seedB2w,
   seedOptOut,
   seedHwc,

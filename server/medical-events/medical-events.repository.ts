@@ -1,0 +1,178 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { MedicalEventType, MedicalEventValues } from '../../shared/schemas/medical-events';
+import type { Db } from '../db/connect';
+
+/** Crisis intervention dispositions are the Episode statuses (spec 002 "Medical event forms"). */
+const statusTypeOf = (name: string) => (name === 'cit' ? 'Episode' : `medical_event__${name}`);
+
+/** The `reference-medical-event` row of `name` with its definition; undefined for an unknown or inactive type. */
+export async function findEventType(db: Db, name: string): Promise<MedicalEventType | undefined> {
+  const row = await db
+    .selectFrom('reference_data')
+    .select(['uid', 'name', 'label', 'attributes'])
+    .where('model', '=', 'reference-medical-event')
+    .where('name', '=', name)
+    .where('is_active', '=', true)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const a = row.attributes as Partial<MedicalEventType>;
+  if (!a.propertyRules) return undefined;
+  return { uid: row.uid, medicalEventName: row.name, medicalEventLabel: row.label, medicalEventPluralLabel: a.medicalEventPluralLabel ?? row.label, propertyRules: a.propertyRules };
+}
+
+/** The statuses a type's events may have, uid → name. */
+export async function statusNames(db: Db, eventName: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('reference_data')
+    .select(['uid', 'name'])
+    .where('model', '=', 'reference-status')
+    .where('ref_data_type', '=', statusTypeOf(eventName))
+    .where('is_active', '=', true)
+    .execute();
+  return new Map(rows.map((r) => [r.uid, r.name]));
+}
+
+/** Spec 002 "Medical event (list and detail reading)". */
+const EVENT_COLUMNS = sql`
+  me.medical_event_uid, me.patient_uid, m.name as medical_event_name, m.label as medical_event_label, me.event_date,
+  to_char(me.event_date at time zone me.event_time_zone, 'YYYY-MM-DD') as event_date_local,
+  case when me.all_day then null else to_char(me.event_date at time zone me.event_time_zone, 'HH24:MI') end as event_time,
+  me.event_time_zone, me.all_day, me.status_uid, s.name as status_name, s.label as status_label, me.reason_uid, r.label as reason_label,
+  me.provider_uid, pr.display_name as provider_name, me.facility_uid, f.facility_name, me.location,
+  coalesce(me.detail, '{}'::jsonb) as detail_object, false as is_foreign, me.created_at, me.updated_at`;
+
+const EVENT_JOINS = sql`
+  join reference_data m on m.uid = me.medical_event_type_uid
+  join reference_data s on s.uid = me.status_uid
+  left join reference_data r on r.uid = me.reason_uid
+  left join provider pr on pr.provider_uid = me.provider_uid
+  left join facility f on f.facility_uid = me.facility_uid`;
+
+export interface MedicalEventRow {
+  medical_event_uid: string;
+  patient_uid: string;
+  medical_event_name: string;
+  medical_event_label: string;
+  event_date: Date;
+  event_date_local: string;
+  event_time: string | null;
+  event_time_zone: string;
+  all_day: boolean;
+  status_uid: string;
+  status_name: string;
+  status_label: string;
+  reason_uid: string | null;
+  reason_label: string | null;
+  provider_uid: string | null;
+  provider_name: string | null;
+  facility_uid: string | null;
+  facility_name: string | null;
+  location: Record<string, unknown> | null;
+  detail_object: Record<string, unknown>;
+  is_foreign: boolean;
+  created_at: Date;
+  updated_at: Date | null;
+}
+
+/** A patient's events of one type, newest first (the (patient_uid, event_date) index). */
+export async function listEvents(db: Db, patientUid: string, typeUid: string, limit: number): Promise<MedicalEventRow[]> {
+  const { rows } = await sql<MedicalEventRow>`
+    select ${EVENT_COLUMNS}
+      from medical_event me ${EVENT_JOINS}
+     where me.patient_uid = ${patientUid} and me.medical_event_type_uid = ${typeUid}
+     order by me.event_date desc, me.medical_event_uid
+     limit ${limit}`.execute(db);
+  return rows;
+}
+
+/** One event; the caller checks that its patient is visible. */
+export async function findMedicalEvent(db: Db, eventUid: string): Promise<MedicalEventRow | undefined> {
+  const { rows } = await sql<MedicalEventRow>`select ${EVENT_COLUMNS} from medical_event me ${EVENT_JOINS} where me.medical_event_uid = ${eventUid}`.execute(db);
+  return rows[0];
+}
+
+/** Which of the chosen ids are not among the type's (or the caller's organisation's) choices, by field. */
+export async function unlistedChoices(db: Db, orgUid: string, eventName: string, v: MedicalEventValues): Promise<string[]> {
+  const d = v.detailObject ?? {};
+  const ref = (uid: string | null | undefined, model: string, type: string | null) =>
+    uid
+      ? sql<boolean>`exists (select 1 from reference_data where uid = ${uid}::uuid and model = ${model} and ${type === null ? sql`true` : sql`ref_data_type = ${type}`} and is_active)`
+      : sql<boolean>`true`;
+  const checks = {
+    statusUid: ref(v.statusUid, 'reference-status', statusTypeOf(eventName)),
+    reasonUid: ref(v.reasonUid, 'reference-reason', `medical_event__${eventName}`),
+    facilityUid: v.facilityUid ? sql<boolean>`exists (select 1 from facility where facility_uid = ${v.facilityUid}::uuid and (org_uid = ${orgUid} or org_uid is null))` : sql<boolean>`true`,
+    providerUid: v.providerUid ? sql<boolean>`exists (select 1 from provider where provider_uid = ${v.providerUid}::uuid and org_uid = ${orgUid})` : sql<boolean>`true`,
+    'detailObject.type': ref(d.type, 'reference-medical-event-interaction', null),
+    'detailObject.outcome': ref(d.outcome, 'reference-medical-event-outcome', null),
+  };
+  const { rows } = await sql<Record<string, boolean>>`select ${sql.join(Object.entries(checks).map(([k, check]) => sql`${check} as ${sql.ref(k.replace('.', '__'))}`))}`.execute(db);
+  return Object.keys(checks).filter((k) => !rows[0][k.replace('.', '__')]);
+}
+
+/** The columns a form save writes, as SQL expressions; `detail` holds only the members the type shows. */
+function columns(v: MedicalEventValues, detail: Record<string, string>): [string, RawBuilder<unknown>][] {
+  const time = v.eventTime || null;
+  const zone = v.eventTimeZone!;
+  const hasLocation = !!v.location && (v.location.isHomeAddress || Object.entries(v.location).some(([k, x]) => k !== 'isHomeAddress' && typeof x === 'string' && x.trim() !== ''));
+  const location = hasLocation ? Object.fromEntries(Object.entries(v.location!).map(([k, x]) => [k, typeof x === 'string' ? x.trim() || null : x])) : null;
+  return [
+    ['event_date', sql`((${v.eventDate}::date + coalesce(${time}::time, '00:00'::time)) at time zone ${zone})`],
+    ['event_time_zone', sql`${zone}`],
+    ['all_day', sql`${time === null}`],
+    ['status_uid', sql`${v.statusUid}::uuid`],
+    ['reason_uid', sql`${v.reasonUid || null}::uuid`],
+    ['provider_uid', sql`${v.providerUid || null}::uuid`],
+    ['facility_uid', sql`${v.facilityUid || null}::uuid`],
+    ['location', sql`${location ? JSON.stringify(location) : null}::jsonb`],
+    ['detail', sql`${JSON.stringify(detail)}::jsonb`],
+  ];
+}
+
+export async function insertMedicalEvent(db: Db, patientUid: string, typeUid: string, userUid: string, v: MedicalEventValues, detail: Record<string, string>): Promise<string> {
+  const c = columns(v, detail);
+  const { rows } = await sql<{ medical_event_uid: string }>`
+    insert into medical_event (patient_uid, medical_event_type_uid, created_by, ${sql.join(c.map(([name]) => sql.ref(name)))})
+    values (${patientUid}, ${typeUid}, ${userUid}, ${sql.join(c.map(([, value]) => value))})
+    returning medical_event_uid`.execute(db);
+  return rows[0].medical_event_uid;
+}
+
+export async function updateMedicalEvent(db: Db, eventUid: string, v: MedicalEventValues, detail: Record<string, string>): Promise<void> {
+  const set = columns(v, detail).map(([name, value]) => sql`${sql.ref(name)} = ${value}`);
+  await sql`update medical_event set ${sql.join(set)}, updated_at = now() where medical_event_uid = ${eventUid}`.execute(db);
+}
+
+export interface EventNote {
+  note_uid: string;
+  note: string;
+  note_is_internal: boolean;
+  created_at: Date;
+  author_first_name: string | null;
+  author_last_name: string | null;
+}
+
+/** Spec 002 "Previous Notes": an event's active notes, newest first. */
+export async function previousNotes(db: Db, eventUid: string): Promise<EventNote[]> {
+  const { rows } = await sql<EventNote>`
+    select n.note_uid, n.note, n.note_is_internal, n.created_at, u.first_name as author_first_name, u.last_name as author_last_name
+      from medical_event_note n left join app_user u on u.user_uid = n.author_uid
+     where n.medical_event_uid = ${eventUid} and n.is_active
+     order by n.created_at desc, n.note_uid`.execute(db);
+  return rows;
+}
+
+/** The form's Notes, when written, become the event's newest note. */
+export async function addNote(db: Db, eventUid: string, authorUid: string, v: MedicalEventValues): Promise<void> {
+  const note = v.notes?.trim();
+  if (!note) return;
+  await sql`insert into medical_event_note (medical_event_uid, note, note_is_internal, author_uid) values (${eventUid}, ${note}, ${v.noteIsInternal ?? false}, ${authorUid})`.execute(db);
+}
+
+/** Deactivates one active note of the event; false when there is none to deactivate. */
+export async function deactivateNote(db: Db, eventUid: string, noteUid: string): Promise<boolean> {
+  const { numAffectedRows } = await sql`
+    update medical_event_note set is_active = false
+     where note_uid = ${noteUid} and medical_event_uid = ${eventUid} and is_active`.execute(db);
+  return Number(numAffectedRows ?? 0) > 0;
+}

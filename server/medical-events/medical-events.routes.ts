@@ -1,0 +1,168 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { snakeCase, snakeKeys } from '../../shared/casing';
+import {
+  FORM_EVENT_NAMES,
+  MedicalEventPayloadSchema,
+  medicalEventSchema,
+  ruledValues,
+  shownDetailObject,
+  todayIn,
+  type MedicalEventType,
+  type MedicalEventValues,
+} from '../../shared/schemas/medical-events';
+import { NOT_LISTED } from '../../shared/schemas/strings';
+import { isUuid } from '../../shared/uuid';
+import { check } from '../../shared/schemas/validate';
+import type { AppContext } from '../app-context';
+import { auditSourceOf } from '../audit/audit-source';
+import { recordChange } from '../audit/audit.repository';
+import { requireAuth } from '../auth/context';
+import type { Db } from '../db/connect';
+import { forbidden, HttpError, notFound, parseBody } from '../errors';
+import { requirePatient, visibleRow } from '../patients/patient-access';
+import { onceOnly } from '../public-forms/idempotency';
+import { allow, forPatient, patientOf } from '../security/access';
+import {
+  addNote,
+  deactivateNote,
+  findEventType,
+  findMedicalEvent,
+  insertMedicalEvent,
+  listEvents,
+  previousNotes,
+  statusNames,
+  unlistedChoices,
+  updateMedicalEvent,
+  type EventNote,
+  type MedicalEventRow,
+} from './medical-events.repository';
+
+const EVENT_NOT_FOUND = 'Medical event not found';
+const TYPE_NOT_FOUND = 'Medical event type not found';
+const NOTE_NOT_FOUND = 'Note not found';
+/** Crisis interventions are approved CIT sheets: CIT staff change them there, never through this form. */
+const CIT_STAFF_READ_ONLY = 'Crisis Intervention Team users review medical events; they do not record them';
+const LIST_ROWS = 100;
+
+const wire = (path: string) => `data.attributes.${path.split('.').map(snakeCase).join('.')}`;
+
+/** The stored JSON (location, detail members) goes out in the wire's snake_case like every column. */
+const resource = (row: MedicalEventRow & { previous_notes?: EventNote[] }) => ({ type: 'medical-events', id: row.medical_event_uid, attributes: snakeKeys(row) });
+/** One event as its details page reads it: with its Previous Notes. */
+const withNotes = async (db: Db, row: MedicalEventRow) => resource({ ...row, previous_notes: await previousNotes(db, row.medical_event_uid) });
+
+async function knownType(db: Db, name: string): Promise<MedicalEventType> {
+  const type = await findEventType(db, name);
+  if (!type) throw notFound(TYPE_NOT_FOUND);
+  return type;
+}
+
+/**
+ * Every rule of spec 002 section 5 "Medical event" through the shared schema,
+ * then the chosen ids against the type's lists. Returns the values to store
+ * and the detail members the type shows for them.
+ */
+async function checked(db: Db, request: FastifyRequest, type: MedicalEventType, raw: MedicalEventValues, storedDate?: string) {
+  const statuses = await statusNames(db, type.medicalEventName);
+  const values = ruledValues(type, raw);
+  const result = check(medicalEventSchema({ type, statusNameOf: (uid) => statuses.get(uid), todayIn, storedDate }), values);
+  if (result.errors) throw new HttpError(422, result.errors.map((e) => ({ ...e, field: e.field && wire(e.field) })));
+  const unlisted = await unlistedChoices(db, requireAuth(request).orgUid, type.medicalEventName, values);
+  if (unlisted.length) throw new HttpError(422, unlisted.map((field) => ({ field: wire(field), message: NOT_LISTED })));
+  return { values, detail: shownDetailObject(type.medicalEventName, values, values.statusUid ? statuses.get(values.statusUid) : undefined) };
+}
+
+/** The form types only, and never by CIT staff (spec 002 section 6: their Add button is hidden; the server refuses too). */
+function assertRecorder(request: FastifyRequest, type: MedicalEventType) {
+  if (requireAuth(request).flags.hasAppCit) throw forbidden(CIT_STAFF_READ_ONLY);
+  if (!FORM_EVENT_NAMES.includes(type.medicalEventName as (typeof FORM_EVENT_NAMES)[number])) {
+    throw new HttpError(422, [{ field: 'data.attributes.medical_event_name', message: NOT_LISTED }]);
+  }
+}
+
+/**
+ * Medical events (spec 002 sections 2, 5 and 7 "Medical events"): a patient's
+ * events of one type, one event, and the add and edit forms, for users with
+ * the medicalEvent feature. Every write records its activity-log entry in the
+ * same transaction; the calendar reads the same table.
+ */
+export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  const medicalEvent = allow('medicalEvent');
+
+  app.get<{ Params: { name: string } }>('/medical-event-types/:name', medicalEvent, async (request) => {
+    const type = await knownType(db, request.params.name);
+    return { data: { type: 'reference-medical-event', id: type.uid, attributes: snakeKeys(type) } };
+  });
+
+  app.get<{ Params: { id: string; name: string } }>('/patients/:id/medical-events/:name', forPatient(medicalEvent), async (request) => {
+    const type = await knownType(db, request.params.name);
+    const rows = await listEvents(db, patientOf(request).patient_uid, type.uid, LIST_ROWS);
+    return { data: rows.map(resource), meta: { total: rows.length, medical_event_type: snakeKeys(type) } };
+  });
+
+  app.get<{ Params: { id: string } }>('/medical-events/:id', medicalEvent, async (request) => ({
+    data: await withNotes(db, await visibleRow(db, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND)),
+  }));
+
+  /** A double click or a retry with the same Idempotency-Key stores one event. */
+  app.post('/medical-events', medicalEvent, async (request, reply) => {
+    const { attributes } = parseBody(MedicalEventPayloadSchema, request.body).data;
+    const type = await findEventType(db, attributes.medicalEventName);
+    if (!type) throw new HttpError(422, [{ field: 'data.attributes.medical_event_name', message: NOT_LISTED }]);
+    assertRecorder(request, type);
+    if (!attributes.patientUid) throw new HttpError(422, [{ field: 'data.attributes.patient_uid', message: 'Required' }]);
+    const patientUid = attributes.patientUid;
+    return onceOnly(db, request, reply, 'medical-events', async (trx) => {
+      const patient = await requirePatient(trx, request, patientUid);
+      const { values, detail } = await checked(trx, request, type, attributes);
+      const id = await insertMedicalEvent(trx, patient.patient_uid, type.uid, requireAuth(request).userUid, values, detail);
+      await addNote(trx, id, requireAuth(request).userUid, values);
+      await recordChange(trx, auditSourceOf(request), {
+        patientUid: patient.patient_uid,
+        action: 'AddedMedicalEvent',
+        did: `added a ${type.medicalEventLabel.toLowerCase()} event`,
+        targetType: 'medical-events',
+        targetUid: id,
+      });
+      return { status: 201, body: { data: await withNotes(trx, (await findMedicalEvent(trx, id))!) } };
+    });
+  });
+
+  app.put<{ Params: { id: string } }>('/medical-events/:id', medicalEvent, async (request) => {
+    const { attributes } = parseBody(MedicalEventPayloadSchema, request.body).data;
+    return db.transaction().execute(async (trx) => {
+      const before = await visibleRow(trx, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND);
+      const type = await knownType(trx, before.medical_event_name);
+      assertRecorder(request, type);
+      if (attributes.medicalEventName !== type.medicalEventName) throw new HttpError(422, [{ field: 'data.attributes.medical_event_name', message: 'An event keeps its type' }]);
+      const { values, detail } = await checked(trx, request, type, attributes, before.event_date_local);
+      await updateMedicalEvent(trx, before.medical_event_uid, values, detail);
+      await addNote(trx, before.medical_event_uid, requireAuth(request).userUid, values);
+      await recordChange(trx, auditSourceOf(request), {
+        patientUid: before.patient_uid,
+        action: 'ChangedMedicalEvent',
+        did: `changed a ${type.medicalEventLabel.toLowerCase()} event`,
+        targetType: 'medical-events',
+        targetUid: before.medical_event_uid,
+      });
+      return { data: await withNotes(trx, (await findMedicalEvent(trx, before.medical_event_uid))!) };
+    });
+  });
+
+  /** Spec 002 "Medical event forms": notes are deactivated (after a confirmation), never edited. */
+  app.delete<{ Params: { id: string; noteId: string } }>('/medical-events/:id/notes/:noteId', medicalEvent, async (request, reply) => {
+    await db.transaction().execute(async (trx) => {
+      const event = await visibleRow(trx, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND);
+      assertRecorder(request, await knownType(trx, event.medical_event_name));
+      if (!isUuid(request.params.noteId) || !(await deactivateNote(trx, event.medical_event_uid, request.params.noteId))) throw notFound(NOTE_NOT_FOUND);
+      await recordChange(trx, auditSourceOf(request), {
+        patientUid: event.patient_uid,
+        action: 'DeactivatedMedicalEventNote',
+        did: `deactivated a note of a ${event.medical_event_label.toLowerCase()} event`,
+        targetType: 'medical-events',
+        targetUid: event.medical_event_uid,
+      });
+    });
+    return reply.status(204).send();
+  });
+};

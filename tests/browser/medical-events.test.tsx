@@ -1,0 +1,267 @@
+import '../../widgets/medical-events/medical-events.element';
+import { WidgetProvider } from '../../shared/widget/widget-context';
+import { todayIn } from '../../shared/schemas/medical-events';
+import { $toasts } from '../../widgets/kit/toasts';
+import { MedicalEventForm } from '../../widgets/medical-events/medical-event-form.component';
+import { MedicalEventsList } from '../../widgets/medical-events/medical-events-list.component';
+import { deepEqual, equal, ok } from './support/assert';
+import { byLabel, cleanup, render, selectOption, text, typeInto, waitFor } from './support/dom';
+import { fakeFetch } from './support/fake-fetch';
+
+const PATIENT = 'pat-1';
+const API = 'http://api.test/api';
+const list = (type: string, rows: Record<string, unknown>[], id: string) => ({ data: rows.map((r) => ({ type, id: String(r[id]), attributes: r })), meta: { total: rows.length } });
+/** Reference ids are uuids on the wire; the shared schema checks their shape. */
+const IDS = new Map<string, string>();
+const id = (key: string) => {
+  if (!IDS.has(key)) IDS.set(key, `00000000-0000-4000-8000-${String(IDS.size + 1).padStart(12, '0')}`);
+  return IDS.get(key)!;
+};
+const refs = (prefix: string, labels: string[]) => labels.map((l) => ({ uid: id(`${prefix}-${l.toLowerCase()}`), name: l.toLowerCase(), label: l }));
+const rule = (show: boolean, required = false) => ({ show, required });
+const TYPES: Record<string, unknown> = {
+  drug_overdose: { medical_event_name: 'drug_overdose', medical_event_label: 'Drug Overdose', medical_event_plural_label: 'Drug Overdoses',
+    property_rules: { status: rule(true, true), reason: rule(false), event_time: rule(true), event_time_zone: rule(true, true), provider: rule(false), facility: rule(true), location: rule(true) } },
+  survivor_interaction: { medical_event_name: 'survivor_interaction', medical_event_label: 'Survivor Interaction', medical_event_plural_label: 'Survivor Interactions',
+    property_rules: { status: rule(true, true), reason: rule(true), event_time: rule(true), event_time_zone: rule(true, true), provider: rule(true), facility: rule(false), location: rule(true) } },
+  treatment_referral: { medical_event_name: 'treatment_referral', medical_event_label: 'Treatment Referral', medical_event_plural_label: 'Treatment Referrals',
+    property_rules: { status: rule(true, true), reason: rule(true, true), event_time: rule(false), event_time_zone: rule(true, true), provider: rule(true), facility: rule(true, true), location: rule(false) } },
+};
+const STATUSES: Record<string, unknown> = {
+  medical_event__drug_overdose: list('reference-status', refs('od', ['Reported', 'Confirmed']), 'uid'),
+  medical_event__survivor_interaction: list('reference-status', refs('si', ['Scheduled', 'Attempted', 'Completed']), 'uid'),
+  medical_event__treatment_referral: list('reference-status', refs('tr', ['Referred', 'Connected', 'Enrolled', 'Declined']), 'uid'),
+};
+const REFERRAL = {
+  medical_event_uid: 'ev-1', patient_uid: PATIENT, medical_event_name: 'treatment_referral', medical_event_label: 'Treatment Referral', event_date: '2026-11-20T05:00:00Z',
+  event_date_local: '2026-11-20', event_time: null, event_time_zone: 'America/New_York', all_day: true, status_uid: id('tr-referred'), status_name: 'referred', status_label: 'Referred',
+  reason_uid: id('rs-1'), reason_label: 'Mental Health', provider_uid: null, provider_name: null, facility_uid: id('fa-1'), facility_name: 'Riverside General Hospital', notes: null,
+  note_is_internal: false, location: null, detail_object: {}, is_foreign: false,
+};
+const NOTES = [
+  { note_uid: 'n-2', note: 'Called the clinic', note_is_internal: true, created_at: '2026-11-21T15:00:00Z', author_first_name: 'Nora', author_last_name: 'Navigator' },
+  { note_uid: 'n-1', note: 'Referred at intake', note_is_internal: false, created_at: '2026-11-20T15:00:00Z', author_first_name: 'Nora', author_last_name: 'Navigator' },
+];
+let notes = [...NOTES];
+const SESSION = { data: { type: 'session', id: 's', attributes: { flags: { hasAppNavigator: true, medicalEvent: true } } } };
+const CIT_SESSION = { data: { type: 'session', id: 's', attributes: { flags: { hasAppCit: true, medicalEvent: true } } } };
+
+function server(session: unknown = SESSION) {
+  return (url: URL, init?: RequestInit) => {
+    const path = url.pathname;
+    if (path.endsWith('/session/current')) return { body: session };
+    const type = /\/medical-event-types\/(\w+)$/.exec(path)?.[1];
+    if (type && TYPES[type]) return { body: { data: { type: 'reference-medical-event', id: type, attributes: TYPES[type] } } };
+    if (path.endsWith('/data/reference/reference-status')) return { body: STATUSES[url.searchParams.get('ref_data_type') ?? ''] ?? list('reference-status', [], 'uid') };
+    if (path.endsWith('/data/reference/reference-reason')) return { body: list('reference-reason', [{ uid: id('rs-1'), name: 'mental_health', label: 'Mental Health' }], 'uid') };
+    if (path.endsWith('/data/reference/reference-medical-event-interaction')) return { body: list('x', [{ uid: id('it-1'), name: 'friend', label: 'Friend' }], 'uid') };
+    if (path.endsWith('/data/reference/reference-medical-event-outcome')) return { body: list('x', [{ uid: id('oc-1'), name: 'admitted', label: 'Admitted to Inpatient Treatment' }], 'uid') };
+    if (path.endsWith('/data/public/facility')) return { body: list('facility', [{ facility_uid: id('fa-1'), facility_name: 'Riverside General Hospital' }], 'facility_uid') };
+    if (path.endsWith('/providers/mv')) return { body: list('providers', [{ provider_uid: id('pr-1'), display_name: 'Dr. Elena Ortiz' }], 'provider_uid') };
+    if (path.endsWith(`/patients/${PATIENT}/primary-address`)) {
+      return { body: { data: { type: 'addresses', id: 'ad-1', attributes: { address_uid: 'ad-1', address1: '12 Main St', address2: null, city: 'Columbus', state: 'Ohio', post_code: '43215', county: 'Franklin' } } } };
+    }
+    if (path.endsWith('/medical-events/ev-1') && (!init?.method || init.method === 'GET')) return { body: { data: { type: 'medical-events', id: 'ev-1', attributes: { ...REFERRAL, previous_notes: notes } } } };
+    const note = /\/medical-events\/ev-1\/notes\/([\w-]+)$/.exec(path)?.[1];
+    if (note && init?.method === 'DELETE') {
+      notes = notes.filter((n) => n.note_uid !== note);
+      return { status: 204 };
+    }
+    if (path.endsWith(`/patients/${PATIENT}/medical-events/treatment_referral`)) {
+      return { body: list('medical-events', [REFERRAL, { ...REFERRAL, medical_event_uid: 'ev-2', status_name: 'enrolled', status_label: 'Enrolled' }], 'medical_event_uid') };
+    }
+    if (path.endsWith('/medical-events') && init?.method === 'POST') return { status: 201, body: { data: { type: 'medical-events', id: 'new', attributes: REFERRAL } } };
+    if (path.endsWith('/medical-events/ev-1') && init?.method === 'PUT') return { body: { data: { type: 'medical-events', id: 'ev-1', attributes: REFERRAL } } };
+    return { status: 404, body: { errors: [{ message: 'Not found' }] } };
+  };
+}
+
+const mountForm = (name: string, eventId?: string) =>
+  render(
+    <WidgetProvider apiBase={API} token="t0k">
+      <MedicalEventForm patientId={PATIENT} params={eventId ? { name, eventId } : { name }} />
+    </WidgetProvider>,
+  );
+const shown = (root: HTMLElement, name: string) => root.querySelector(`[data-field="${name}"]`) !== null;
+const fieldError = (root: HTMLElement, name: string) => text(root.querySelector(`[data-field="${name}"] .field-error`));
+const save = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Save')!.click();
+const choose = (root: HTMLElement, label: string, value: string) => selectOption(byLabel<HTMLSelectElement>(root, label), value);
+
+describe('medical event form (stubbed server)', () => {
+  let restore: () => void = () => undefined;
+  afterEach(() => {
+    restore();
+    cleanup();
+    document.querySelectorAll('care-medical-events').forEach((el) => el.remove());
+    $toasts.set([]);
+  });
+
+  it('drug overdose: naloxone details only when administered is yes; accepted treatment only when not fatal; hidden properties absent', async () => {
+    const fetched = fakeFetch(server());
+    restore = fetched.restore;
+    const root = mountForm('drug_overdose');
+    await waitFor(() => root.querySelector('form'), { message: 'form' });
+    equal(text(root.querySelector('h2')), 'Add Drug Overdose');
+    ok(!shown(root, 'reasonUid') && !shown(root, 'providerUid'), 'the type hides reason and provider');
+    ok(shown(root, 'facilityUid') && shown(root, 'location.addr1') && shown(root, 'eventTime'));
+    equal(byLabel<HTMLSelectElement>(root, 'Time Zone').value, 'America/New_York', 'Eastern by default');
+    ok(!shown(root, 'detailObject.naloxoneAdministeredBy') && !shown(root, 'detailObject.amountOfNaloxoneGiven'));
+    choose(root, 'Naloxone Administered', 'yes');
+    await waitFor(() => shown(root, 'detailObject.naloxoneAdministeredBy'), { message: 'naloxone details' });
+    ok(shown(root, 'detailObject.routeOfNaloxoneAdministration') && shown(root, 'detailObject.amountOfNaloxoneGiven'));
+    choose(root, 'Naloxone Administered', 'no');
+    await waitFor(() => !shown(root, 'detailObject.naloxoneAdministeredBy'), { message: 'naloxone details hidden' });
+    ok(!shown(root, 'detailObject.acceptedTreatment'));
+    choose(root, 'Was the Overdose Fatal', 'no');
+    await waitFor(() => shown(root, 'detailObject.acceptedTreatment'), { message: 'accepted treatment' });
+    choose(root, 'Was the Overdose Fatal', 'yes');
+    await waitFor(() => !shown(root, 'detailObject.acceptedTreatment'), { message: 'accepted treatment hidden' });
+  });
+
+  it('drug overdose: says what is missing, refuses a negative amount, fills the home address, and posts once with a key', async () => {
+    const fetched = fakeFetch(server());
+    restore = fetched.restore;
+    const root = mountForm('drug_overdose');
+    await waitFor(() => root.querySelector('form'));
+    save(root);
+    await waitFor(() => fieldError(root, 'statusUid'), { message: 'errors' });
+    equal(fieldError(root, 'statusUid'), 'Status is required');
+    equal(fieldError(root, 'detailObject.naloxoneAdministered'), 'Naloxone Administered is required');
+    equal(fieldError(root, 'detailObject.wasOverdoseFatal'), 'Was the Overdose Fatal is required');
+
+    choose(root, 'Status', id('od-reported'));
+    choose(root, 'Naloxone Administered', 'yes');
+    choose(root, 'Was the Overdose Fatal', 'yes');
+    await waitFor(() => shown(root, 'detailObject.amountOfNaloxoneGiven'));
+    typeInto(byLabel(root, 'Amount of Naloxone Given (mg)'), '-2');
+    save(root);
+    await waitFor(() => fieldError(root, 'detailObject.amountOfNaloxoneGiven'), { message: 'amount error' });
+    equal(fieldError(root, 'detailObject.amountOfNaloxoneGiven'), 'Must be a positive number');
+    equal(fieldError(root, 'detailObject.naloxoneAdministeredBy'), 'Naloxone Administered By is required');
+
+    typeInto(byLabel(root, 'Amount of Naloxone Given (mg)'), '4');
+    choose(root, 'Naloxone Administered By', 'ems');
+    byLabel(root, 'Is Home Address').click();
+    await waitFor(() => byLabel(root, 'Address Line 1').value === '12 Main St', { message: 'home address' });
+    equal(byLabel(root, 'City').value, 'Columbus');
+    save(root);
+    const post = await waitFor(() => fetched.calls.find((c) => c.init?.method === 'POST'), { message: 'POST' });
+    const a = JSON.parse(String(post.init!.body)).data.attributes;
+    equal(a.medical_event_name, 'drug_overdose');
+    equal(a.patient_uid, PATIENT);
+    equal(a.event_date, todayIn('America/New_York'));
+    equal(a.location.is_home_address, true);
+    deepEqual(
+      Object.fromEntries(Object.entries(a.detail_object).filter(([, v]) => v !== '')),
+      { naloxone_administered: 'yes', naloxone_administered_by: 'ems', amount_of_naloxone_given: '4', was_overdose_fatal: 'yes' },
+    );
+    ok(new Headers(post.init!.headers).get('idempotency-key'), 'an Idempotency-Key');
+    await waitFor(() => $toasts.get().some((t) => t.message === 'Successfully saved!'), { message: 'toast' });
+  });
+
+  it('survivor interaction: kit and strip counts only when the status is Completed, and whole numbers', async () => {
+    restore = fakeFetch(server()).restore;
+    const root = mountForm('survivor_interaction');
+    await waitFor(() => root.querySelector('form'));
+    ok(shown(root, 'reasonUid') && shown(root, 'providerUid') && !shown(root, 'facilityUid'));
+    ok(!shown(root, 'detailObject.kitsDistributed'));
+    choose(root, 'Status', id('si-attempted'));
+    await waitFor(() => !shown(root, 'detailObject.kitsDistributed'));
+    choose(root, 'Status', id('si-completed'));
+    await waitFor(() => shown(root, 'detailObject.kitsDistributed'), { message: 'counts' });
+    ok(shown(root, 'detailObject.ftStripsDistributed') && shown(root, 'detailObject.xyStripsDistributed'));
+    typeInto(byLabel(root, 'Naloxone Kits Distributed'), '1.5');
+    save(root);
+    await waitFor(() => fieldError(root, 'detailObject.kitsDistributed'), { message: 'count error' });
+    equal(fieldError(root, 'detailObject.kitsDistributed'), 'Must be a positive whole number');
+    ok(!shown(root, 'detailObject.nextInteractionDate'));
+    choose(root, 'Schedule Another Interaction', 'yes');
+    await waitFor(() => shown(root, 'detailObject.nextInteractionDate'), { message: 'next date' });
+  });
+
+  it('treatment referral: outcome and outcome date only when Connected; save puts the change', async () => {
+    const fetched = fakeFetch(server());
+    restore = fetched.restore;
+    const root = mountForm('treatment_referral', 'ev-1');
+    await waitFor(() => root.querySelector('form'));
+    equal(text(root.querySelector('h2')), 'Treatment Referral Details');
+    ok(!shown(root, 'eventTime') && !shown(root, 'location.addr1'), 'the type hides time and location');
+    ok(!shown(root, 'detailObject.outcome'));
+    choose(root, 'Status', id('tr-connected'));
+    await waitFor(() => shown(root, 'detailObject.outcome'), { message: 'outcome' });
+    ok(shown(root, 'detailObject.outcomeDate'));
+    choose(root, 'Outcome', id('oc-1'));
+    save(root);
+    const put = await waitFor(() => fetched.calls.find((c) => c.init?.method === 'PUT'), { message: 'PUT' });
+    const a = JSON.parse(String(put.init!.body)).data.attributes;
+    equal(a.status_uid, id('tr-connected'));
+    equal(a.detail_object.outcome, id('oc-1'));
+    equal(a.event_date, '2026-11-20', 'the stored date is kept');
+  });
+
+  it('Previous Notes newest first; Deactivate asks first, then the note is gone', async () => {
+    notes = [...NOTES];
+    const fetched = fakeFetch(server());
+    restore = fetched.restore;
+    const root = mountForm('treatment_referral', 'ev-1');
+    await waitFor(() => root.querySelector('.previous-notes li'), { message: 'notes' });
+    deepEqual([...root.querySelectorAll('.previous-notes .note-text')].map(text), ['Called the clinic', 'Referred at intake']);
+    ok(text(root.querySelector('.previous-notes li')).includes('11/21/26') && text(root.querySelector('.previous-notes li')).includes('Internal'));
+    equal(byLabel<HTMLTextAreaElement>(root, 'Notes').value, '', 'Notes adds a new note');
+    const buttons = [...root.querySelectorAll<HTMLElement>('.previous-notes li sl-button')];
+    buttons[1].click();
+    const dialog = root.querySelector<HTMLElement & { open: boolean }>('sl-dialog[label="Deactivate Note"]')!;
+    await waitFor(() => dialog.open, { message: 'confirm' });
+    ok(!fetched.calls.some((c) => c.init?.method === 'DELETE'), 'nothing before the confirmation');
+    [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Deactivate')!.click();
+    const call = await waitFor(() => fetched.calls.find((c) => c.init?.method === 'DELETE'), { message: 'DELETE' });
+    ok(call.url.pathname.endsWith('/medical-events/ev-1/notes/n-1'));
+    await waitFor(() => root.querySelectorAll('.previous-notes li').length === 1, { message: 'reloaded' });
+    await waitFor(() => $toasts.get().some((t) => t.message === 'Note deactivated'), { message: 'toast' });
+  });
+
+  it('a CIT user sees the details read-only, without Save', async () => {
+    notes = [...NOTES];
+    restore = fakeFetch(server(CIT_SESSION)).restore;
+    const root = mountForm('treatment_referral', 'ev-1');
+    await waitFor(() => root.querySelector('form'));
+    ok(root.querySelector<HTMLFieldSetElement>('fieldset.plain-fieldset')!.disabled);
+    ok(![...root.querySelectorAll('sl-button')].some((b) => text(b) === 'Save'));
+    await waitFor(() => root.querySelector('.previous-notes li'));
+    equal(root.querySelectorAll('.previous-notes li sl-button').length, 0, 'CIT staff deactivate nothing');
+  });
+});
+
+describe('medical events list (stubbed server)', () => {
+  let restore: () => void = () => undefined;
+  afterEach(() => {
+    restore();
+    cleanup();
+  });
+
+  const mountList = () =>
+    render(
+      <WidgetProvider apiBase={API} token="t0k">
+        <MedicalEventsList patientId={PATIENT} name="treatment_referral" />
+      </WidgetProvider>,
+    );
+
+  it('titled with the plural label; rows with date, badge and summary; Add for a care mode', async () => {
+    restore = fakeFetch(server()).restore;
+    const root = mountList();
+    await waitFor(() => root.querySelector('tbody tr'), { message: 'rows' });
+    equal(text(root.querySelector('h2')), 'Treatment Referrals');
+    const rows = [...root.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].map(text));
+    deepEqual(rows[0], ['11/20/2026', 'Referred', 'Mental Health · Riverside General Hospital']);
+    deepEqual([...root.querySelectorAll('.status-badge')].map((b) => b.getAttribute('data-variant')), ['warning', 'success']);
+    await waitFor(() => text(root).includes('Add Treatment Referral'), { message: 'Add' });
+  });
+
+  it('no Add button for CIT staff', async () => {
+    restore = fakeFetch(server(CIT_SESSION)).restore;
+    const root = mountList();
+    await waitFor(() => root.querySelector('tbody tr'));
+    await new Promise((r) => setTimeout(r, 100));
+    ok(!text(root).includes('Add Treatment Referral'));
+  });
+});

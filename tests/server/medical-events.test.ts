@@ -1,0 +1,298 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { todayIn } from '../../shared/schemas/medical-events';
+import { call, demoFacts, fieldErrors, login, type DemoFacts, type LoggedIn } from './support/http';
+
+let server: TestServer;
+let facts: DemoFacts;
+let nav: LoggedIn;
+let cit: LoggedIn;
+let sponsor: LoggedIn;
+let patient: string;
+let otherDivision: string;
+let facility: string;
+let provider: string;
+const statuses: Record<string, Record<string, string>> = {};
+const reasons: Record<string, string> = {};
+let interaction: string;
+let outcome: string;
+
+const EASTERN = 'America/New_York';
+const today = () => todayIn(EASTERN);
+const dayFrom = (iso: string, days: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+const post = (user: LoggedIn | null, attributes: Record<string, unknown>, key: string | null = randomUUID()) =>
+  call(server.url, '/api/medical-events', { body: { data: { type: 'medical-events', attributes } }, ...(user && { token: user.token }), headers: key ? { 'idempotency-key': key } : {} });
+const put = (user: LoggedIn, id: string, attributes: Record<string, unknown>) =>
+  call(server.url, `/api/medical-events/${id}`, { method: 'PUT', body: { data: { type: 'medical-events', id, attributes } }, token: user.token });
+
+/** A valid event of each form type; tests take one away or change one thing. */
+const valid = (): Record<string, Record<string, unknown>> => ({
+  drug_overdose: {
+    patient_uid: patient, medical_event_name: 'drug_overdose', event_date: today(), event_time: '14:30', event_time_zone: EASTERN,
+    status_uid: statuses.drug_overdose.reported, facility_uid: facility,
+    location: { is_home_address: false, addr1: '12 Main St', city: 'Columbus' },
+    detail_object: { naloxone_administered: 'yes', naloxone_administered_by: 'ems', route_of_naloxone_administration: 'nasal', amount_of_naloxone_given: '4', was_overdose_fatal: 'no', accepted_treatment: 'accepted' },
+  },
+  survivor_interaction: {
+    patient_uid: patient, medical_event_name: 'survivor_interaction', event_date: today(), event_time_zone: EASTERN, status_uid: statuses.survivor_interaction.completed,
+    detail_object: { contact_attempt_type: 'Phone', contact_phase: 'First Contact', survivor_contacted: 'yes', left_flyer: 'no', kits_distributed: '2', ft_strips_distributed: '5', xy_strips_distributed: '1' },
+  },
+  other_interaction: {
+    patient_uid: patient, medical_event_name: 'other_interaction', event_date: today(), event_time_zone: EASTERN, status_uid: statuses.other_interaction.completed,
+    detail_object: { type: interaction, method: 'Phone', other_contact_name: 'Ann Smith', other_contact_phone: '6145550100' },
+  },
+  treatment_referral: {
+    patient_uid: patient, medical_event_name: 'treatment_referral', event_date: today(), event_time_zone: EASTERN, status_uid: statuses.treatment_referral.referred,
+    reason_uid: reasons.treatment_referral, facility_uid: facility, provider_uid: provider,
+  },
+});
+const without = (attributes: Record<string, unknown>, path: string) => {
+  const copy = structuredClone(attributes);
+  const [head, tail] = path.split('.');
+  if (tail) delete (copy[head] as Record<string, unknown>)[tail];
+  else delete copy[head];
+  return copy;
+};
+const withDetail = (attributes: Record<string, unknown>, detail: Record<string, unknown>) => ({ ...attributes, detail_object: { ...(attributes.detail_object as object), ...detail } });
+
+before(async () => {
+  server = await startTestServer();
+  facts = await demoFacts(server.db);
+  [nav, cit, sponsor] = await Promise.all([login(server.url, 'navigator'), login(server.url, 'cit'), login(server.url, 'sponsor')]);
+  const hidden = [facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
+  patient = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[0]).where('patient_uid', 'not in', hidden).orderBy('last_name').executeTakeFirstOrThrow()).patient_uid;
+  otherDivision = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[1]).executeTakeFirstOrThrow()).patient_uid;
+  const refs = await server.db.selectFrom('reference_data').select(['uid', 'name', 'model', 'ref_data_type']).where('ref_data_type', 'like', 'medical_event__%').execute();
+  for (const r of refs) {
+    const event = r.ref_data_type!.slice('medical_event__'.length);
+    if (r.model === 'reference-status') (statuses[event] ??= {})[r.name] = r.uid;
+    else reasons[event] ??= r.uid;
+  }
+  interaction = (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-medical-event-interaction').executeTakeFirstOrThrow()).uid;
+  outcome = (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-medical-event-outcome').executeTakeFirstOrThrow()).uid;
+  facility = (await server.db.selectFrom('facility').select('facility_uid').orderBy('facility_name').executeTakeFirstOrThrow()).facility_uid;
+  provider = (await server.db.selectFrom('provider').select('provider_uid').orderBy('display_name').executeTakeFirstOrThrow()).provider_uid;
+});
+after(async () => {
+  await server?.stop();
+});
+
+describe('medical event types', () => {
+  it('serves each type with its property rules; an unknown name is a 404', async () => {
+    const type = await call(server.url, '/api/medical-event-types/treatment_referral', { token: nav.token });
+    assert.equal(type.status, 200, type.text);
+    assert.equal(type.body.data.attributes.medical_event_plural_label, 'Treatment Referrals');
+    assert.deepEqual(type.body.data.attributes.property_rules.facility, { show: true, required: true });
+    assert.equal((await call(server.url, '/api/medical-event-types/nope', { token: nav.token })).status, 404);
+    assert.equal((await call(server.url, `/api/patients/${patient}/medical-events/nope`, { token: nav.token })).status, 404);
+  });
+});
+
+describe('medical events', () => {
+  it('records each form type, lists it on its page, on the calendar view, and logs it', async () => {
+    for (const [name, attributes] of Object.entries(valid())) {
+      const created = await post(nav, attributes);
+      assert.equal(created.status, 201, `${name}: ${created.text}`);
+      const id = created.body.data.id;
+      const list = await call(server.url, `/api/patients/${patient}/medical-events/${name}`, { token: nav.token });
+      assert.equal(list.status, 200, list.text);
+      const ids = list.body.data.map((r: { id: string }) => r.id);
+      assert.ok(ids.includes(id), name);
+      const dates = list.body.data.map((r: { attributes: { event_date: string } }) => r.attributes.event_date);
+      assert.deepEqual(dates, [...dates].sort().reverse(), 'newest first');
+      assert.equal(list.body.meta.medical_event_type.medical_event_name, name);
+      const calendar = await server.db.selectFrom('nav_list_view_medical_event' as never).select(['id' as never, 'medical_event_name' as never]).where('id' as never, '=', id as never).execute();
+      assert.deepEqual(calendar, [{ id, medical_event_name: name }]);
+      const audit = await server.db.selectFrom('audit_entry').select(['action', 'patient_uid']).where('target_uid', '=', id).execute();
+      assert.deepEqual(audit, [{ action: 'AddedMedicalEvent', patient_uid: patient }]);
+    }
+  });
+
+  it('stores a drug overdose with its date, time, zone and naloxone details, and drops hidden answers', async () => {
+    const attributes = withDetail(valid().drug_overdose, { was_overdose_fatal: 'yes', accepted_treatment: 'refused', kits_distributed: '3' });
+    const created = await post(nav, attributes);
+    assert.equal(created.status, 201, created.text);
+    const a = created.body.data.attributes;
+    assert.equal(a.event_date_local, today());
+    assert.equal(a.event_time, '14:30');
+    assert.equal(a.event_time_zone, EASTERN);
+    assert.equal(a.status_label, 'Reported');
+    assert.deepEqual(a.detail_object, { naloxone_administered: 'yes', naloxone_administered_by: 'ems', route_of_naloxone_administration: 'nasal', amount_of_naloxone_given: '4', was_overdose_fatal: 'yes' });
+    assert.equal(a.location.addr1, '12 Main St');
+  });
+
+  it('a treatment referral becomes Connected with its outcome; an unchanged date keeps its window; both changes are logged', async () => {
+    const created = await post(nav, valid().treatment_referral);
+    const id = created.body.data.id;
+    await server.db.updateTable('medical_event' as never).set({ event_date: new Date(Date.now() - 3 * 86_400_000) } as never).where('medical_event_uid' as never, '=', id as never).execute();
+    const stored = (await call(server.url, `/api/medical-events/${id}`, { token: nav.token })).body.data.attributes;
+    const connected = { ...valid().treatment_referral, event_date: stored.event_date_local, status_uid: statuses.treatment_referral.connected, detail_object: { outcome, outcome_date: today() } };
+    const changed = await put(nav, id, connected);
+    assert.equal(changed.status, 200, changed.text);
+    assert.equal(changed.body.data.attributes.status_label, 'Connected');
+    assert.deepEqual(changed.body.data.attributes.detail_object, { outcome, outcome_date: today() });
+    const audit = await server.db.selectFrom('audit_entry').select('action').where('target_uid', '=', id).orderBy('created_at').execute();
+    assert.deepEqual(audit.map((r) => r.action), ['AddedMedicalEvent', 'ChangedMedicalEvent']);
+    // The calendar shows it as the calendar status a Connected referral counts as, with its own label.
+    const onCalendar = () => server.db.selectFrom('nav_list_view_medical_event' as never).select(['status_name' as never, 'status_label' as never]).where('id' as never, '=', id as never).executeTakeFirstOrThrow();
+    assert.deepEqual(await onCalendar(), { status_name: 'completed', status_label: 'Connected' });
+    // Referred again: outcome and outcome date are no longer shown, so not kept.
+    const referred = await put(nav, id, { ...connected, status_uid: statuses.treatment_referral.referred });
+    assert.deepEqual(referred.body.data.attributes.detail_object, {});
+    assert.deepEqual(await onCalendar(), { status_name: 'requested', status_label: 'Referred' });
+    assert.deepEqual(fieldErrors(await put(nav, id, { ...connected, medical_event_name: 'drug_overdose' })), { 'data.attributes.medical_event_name': 'An event keeps its type' });
+  });
+
+  it('notes: each save adds one, Previous Notes lists them newest first, a deactivated one is gone; never edited', async () => {
+    const created = await post(nav, { ...valid().other_interaction, notes: 'First call', note_is_internal: true });
+    const id = created.body.data.id;
+    assert.deepEqual(created.body.data.attributes.previous_notes.map((n: { note: string; note_is_internal: boolean }) => [n.note, n.note_is_internal]), [['First call', true]]);
+    const changed = await put(nav, id, { ...valid().other_interaction, notes: 'Called back' });
+    const notes = changed.body.data.attributes.previous_notes;
+    assert.deepEqual(notes.map((n: { note: string }) => n.note), ['Called back', 'First call']);
+    assert.equal(notes[0].author_first_name, 'Nora');
+    assert.deepEqual((await put(nav, id, { ...valid().other_interaction, notes: '' })).body.data.attributes.previous_notes.length, 2, 'an empty Notes adds nothing');
+    const remove = (user: LoggedIn, noteId: string) => call(server.url, `/api/medical-events/${id}/notes/${noteId}`, { method: 'DELETE', token: user.token });
+    assert.equal((await remove(cit, notes[1].note_uid)).status, 403);
+    assert.equal((await remove(nav, notes[1].note_uid)).status, 204);
+    assert.equal((await remove(nav, notes[1].note_uid)).status, 404, 'already deactivated');
+    assert.equal((await remove(nav, randomUUID())).status, 404);
+    assert.equal((await remove(nav, 'nope')).status, 404);
+    const read = await call(server.url, `/api/medical-events/${id}`, { token: nav.token });
+    assert.deepEqual(read.body.data.attributes.previous_notes.map((n: { note: string }) => n.note), ['Called back']);
+    const audit = await server.db.selectFrom('audit_entry').select('action').where('target_uid', '=', id).orderBy('created_at').execute();
+    assert.equal(audit.at(-1)!.action, 'DeactivatedMedicalEventNote');
+  });
+
+  it('refuses each required member of each type when missing', async () => {
+    const required: Record<string, string[]> = {
+      drug_overdose: ['event_date', 'status_uid', 'detail_object.naloxone_administered', 'detail_object.was_overdose_fatal', 'detail_object.naloxone_administered_by', 'detail_object.accepted_treatment'],
+      survivor_interaction: ['event_date', 'status_uid', 'detail_object.contact_attempt_type', 'detail_object.contact_phase', 'detail_object.survivor_contacted', 'detail_object.left_flyer'],
+      other_interaction: ['event_date', 'status_uid', 'detail_object.type', 'detail_object.method'],
+      treatment_referral: ['event_date', 'status_uid', 'reason_uid', 'facility_uid'],
+    };
+    for (const [name, members] of Object.entries(required)) {
+      for (const member of members) {
+        const answer = await post(nav, without(valid()[name], member));
+        assert.equal(answer.status, 422, `${name} ${member}: ${answer.text}`);
+        // A missing status also hides the members only a status shows, so look for this member's error only.
+        assert.equal(fieldErrors(answer)[`data.attributes.${member}`], 'Required', `${name} ${member}: ${answer.text}`);
+      }
+    }
+    assert.deepEqual(fieldErrors(await post(nav, without(valid().drug_overdose, 'medical_event_name'))), { 'data.attributes.medical_event_name': 'Required' });
+    assert.deepEqual(fieldErrors(await post(nav, without(valid().drug_overdose, 'patient_uid'))), { 'data.attributes.patient_uid': 'Required' });
+    assert.deepEqual(fieldErrors(await post(nav, { ...valid().drug_overdose, medical_event_name: 'cit' })), { 'data.attributes.medical_event_name': 'Must be one of the listed options' });
+    assert.deepEqual(fieldErrors(await post(nav, { ...valid().drug_overdose, medical_event_name: 'nope' })), { 'data.attributes.medical_event_name': 'Must be one of the listed options' });
+  });
+
+  it('conditional members are required only when shown', async () => {
+    const notGiven = withDetail(valid().drug_overdose, { naloxone_administered: 'no', naloxone_administered_by: '', amount_of_naloxone_given: '-1' });
+    assert.equal((await post(nav, notGiven)).status, 201, 'no naloxone: who gave it and how much are not asked');
+    const fatal = withDetail(valid().drug_overdose, { was_overdose_fatal: 'yes', accepted_treatment: '' });
+    assert.equal((await post(nav, fatal)).status, 201, 'fatal: accepted treatment is not asked');
+    const attempted = withDetail({ ...valid().survivor_interaction, status_uid: statuses.survivor_interaction.attempted }, { kits_distributed: '-2' });
+    assert.equal((await post(nav, attempted)).status, 201, 'not completed: counts are not asked');
+  });
+
+  it('counts are positive whole numbers and the naloxone amount a positive number', async () => {
+    for (const bad of ['-1', '0', '1.5', 'two']) {
+      assert.deepEqual(fieldErrors(await post(nav, withDetail(valid().survivor_interaction, { kits_distributed: bad, ft_strips_distributed: bad, xy_strips_distributed: bad }))), {
+        'data.attributes.detail_object.kits_distributed': 'Must be a positive whole number',
+        'data.attributes.detail_object.ft_strips_distributed': 'Must be a positive whole number',
+        'data.attributes.detail_object.xy_strips_distributed': 'Must be a positive whole number',
+      }, bad);
+    }
+    for (const bad of ['-1', '0', 'lots']) {
+      assert.deepEqual(fieldErrors(await post(nav, withDetail(valid().drug_overdose, { amount_of_naloxone_given: bad }))), { 'data.attributes.detail_object.amount_of_naloxone_given': 'Must be a positive number' }, bad);
+    }
+    assert.equal((await post(nav, withDetail(valid().drug_overdose, { amount_of_naloxone_given: '0.5' }))).status, 201);
+    assert.deepEqual(fieldErrors(await post(nav, withDetail(valid().drug_overdose, { naloxone_administered: 'maybe' }))), { 'data.attributes.detail_object.naloxone_administered': 'Must be one of the listed options' });
+    assert.deepEqual(fieldErrors(await post(nav, withDetail(valid().other_interaction, { other_contact_phone: '(614) 555' }))), { 'data.attributes.detail_object.other_contact_phone': 'Digits only' });
+  });
+
+  it('date windows per type, in the event time zone', async () => {
+    const v = valid();
+    const yesterday = dayFrom(today(), -1);
+    const tomorrow = dayFrom(today(), 1);
+    assert.deepEqual(fieldErrors(await post(nav, { ...v.drug_overdose, event_date: tomorrow })), { 'data.attributes.event_date': 'Cannot be after today' });
+    assert.equal((await post(nav, { ...v.drug_overdose, event_date: yesterday })).status, 201, 'an overdose may be recorded later');
+    assert.deepEqual(fieldErrors(await post(nav, { ...v.treatment_referral, event_date: tomorrow })), { 'data.attributes.event_date': 'Cannot be after today' });
+    for (const name of ['treatment_referral', 'survivor_interaction', 'other_interaction']) {
+      assert.deepEqual(fieldErrors(await post(nav, { ...v[name], event_date: yesterday })), { 'data.attributes.event_date': 'Cannot be before today' }, name);
+    }
+    for (const name of ['survivor_interaction', 'other_interaction']) {
+      assert.deepEqual(fieldErrors(await post(nav, { ...v[name], event_date: tomorrow })), { 'data.attributes.event_date': 'Cannot be after today unless the status is Scheduled' }, name);
+      assert.equal((await post(nav, { ...v[name], event_date: tomorrow, status_uid: statuses[name].scheduled })).status, 201, `${name} scheduled`);
+    }
+    // Today is the day on the event zone's clocks: Honolulu's today is fine in Honolulu, its tomorrow is not.
+    const honolulu = todayIn('Pacific/Honolulu');
+    assert.equal((await post(nav, { ...v.drug_overdose, event_time_zone: 'Pacific/Honolulu', event_date: honolulu })).status, 201);
+    assert.deepEqual(fieldErrors(await post(nav, { ...v.drug_overdose, event_time_zone: 'Pacific/Honolulu', event_date: dayFrom(honolulu, 1) })), { 'data.attributes.event_date': 'Cannot be after today' });
+    assert.deepEqual(fieldErrors(await post(nav, { ...v.drug_overdose, event_date: '2026-02-30' })), { 'data.attributes.event_date': 'Must be a date' });
+    assert.deepEqual(fieldErrors(await post(nav, { ...v.drug_overdose, event_time: '25:00' })), { 'data.attributes.event_time': 'Must be a time' });
+    assert.deepEqual(fieldErrors(await post(nav, { ...v.drug_overdose, event_time_zone: 'Europe/Paris' })), { 'data.attributes.event_time_zone': 'Must be one of the listed time zones' });
+  });
+
+  it('the day turns at midnight in the event zone: 23:59 is still today, 00:00 the next day', () => {
+    assert.equal(todayIn(EASTERN, new Date('2026-11-25T04:59:00Z')), '2026-11-24');
+    assert.equal(todayIn(EASTERN, new Date('2026-11-25T05:00:00Z')), '2026-11-25');
+    assert.equal(todayIn('Pacific/Honolulu', new Date('2026-11-25T09:59:00Z')), '2026-11-24');
+    assert.equal(todayIn('Pacific/Honolulu', new Date('2026-11-25T10:00:00Z')), '2026-11-25');
+  });
+
+  it('ids must be among the type\'s choices', async () => {
+    const v = valid();
+    assert.deepEqual(fieldErrors(await post(nav, { ...v.drug_overdose, status_uid: statuses.treatment_referral.connected, facility_uid: randomUUID() })), {
+      'data.attributes.status_uid': 'Must be one of the listed options',
+      'data.attributes.facility_uid': 'Must be one of the listed options',
+    });
+    assert.deepEqual(fieldErrors(await post(nav, withDetail(v.other_interaction, { type: outcome }))), { 'data.attributes.detail_object.type': 'Must be one of the listed options' });
+    assert.deepEqual(fieldErrors(await post(nav, { ...v.treatment_referral, reason_uid: randomUUID(), provider_uid: randomUUID() })), {
+      'data.attributes.reason_uid': 'Must be one of the listed options',
+      'data.attributes.provider_uid': 'Must be one of the listed options',
+    });
+  });
+
+  it('the same Idempotency-Key stores one event', async () => {
+    const key = randomUUID();
+    const body = { ...valid().other_interaction, notes: 'Double click' };
+    const answers = await Promise.all([post(nav, body, key), post(nav, body, key)]);
+    assert.deepEqual(answers.map((a) => a.status), [201, 201]);
+    const rows = await server.db.selectFrom('medical_event_note' as never).select('medical_event_uid' as never).where('note' as never, '=', 'Double click' as never).execute();
+    assert.equal(rows.length, 1);
+    assert.equal((await post(nav, body, null)).status, 400, 'an Idempotency-Key is required');
+  });
+
+  it('refusals: 401 without a session, 403 without the feature or for CIT staff, 404 for an invisible patient or event', async () => {
+    const v = valid().drug_overdose;
+    assert.equal((await post(null, v)).status, 401);
+    assert.equal((await post(sponsor, v)).status, 403);
+    assert.equal((await call(server.url, `/api/patients/${patient}/medical-events/drug_overdose`, { token: sponsor.token })).status, 403);
+    const refused = await post(cit, v);
+    assert.equal(refused.status, 403);
+    assert.match(refused.body.errors[0].message, /do not record them/);
+    for (const hidden of [otherDivision, facts.restricted.others[0], facts.adoption[0]]) {
+      assert.equal((await post(nav, { ...v, patient_uid: hidden })).status, 404, hidden);
+      assert.equal((await call(server.url, `/api/patients/${hidden}/medical-events/drug_overdose`, { token: nav.token })).status, 404, hidden);
+    }
+    const type = (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-medical-event').where('name', '=', 'drug_overdose').executeTakeFirstOrThrow()).uid;
+    const foreign = await server.db
+      .insertInto('medical_event' as never)
+      .values({ patient_uid: otherDivision, medical_event_type_uid: type, event_date: new Date(), status_uid: statuses.drug_overdose.reported } as never)
+      .returning('medical_event_uid' as never)
+      .executeTakeFirstOrThrow() as { medical_event_uid: string };
+    for (const id of [foreign.medical_event_uid, randomUUID(), 'nope']) {
+      const answer = await call(server.url, `/api/medical-events/${id}`, { token: nav.token });
+      assert.equal(answer.status, 404, id);
+      assert.deepEqual(answer.body.errors, [{ message: 'Medical event not found' }]);
+      assert.equal((await put(nav, id, v)).status, 404);
+    }
+    // CIT staff read the lists (their Add button is hidden) but change nothing.
+    const own = (await post(nav, v)).body.data.id;
+    assert.equal((await call(server.url, `/api/patients/${patient}/medical-events/drug_overdose`, { token: cit.token })).status, 200);
+    assert.equal((await put(cit, own, v)).status, 403);
+  });
+});

@@ -1,0 +1,320 @@
+import { useMemo } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { TIME_ZONES } from '../../shared/cit-options';
+import {
+  DEFAULT_TIME_ZONE,
+  DETAIL_OPTIONS,
+  FORM_EVENT_NAMES,
+  medicalEventSchema,
+  shownDetails,
+  todayIn,
+  type DetailMember,
+  type MedicalEventName,
+  type MedicalEventType,
+  type MedicalEventValues,
+} from '../../shared/schemas/medical-events';
+import { useEmit } from '../../shared/widget/emit';
+import { CheckboxField } from '../kit/checkbox-field';
+import { ErrorSummary } from '../kit/error-summary';
+import { FormButtons } from '../kit/form-buttons';
+import { applyServerErrors, digitsOnly, Field, formErrors, useCareForm } from '../kit/forms';
+import { LoadState } from '../kit/load-state';
+import { useIdempotentSubmit } from '../kit/public-submit';
+import { SectionPage } from '../kit/section-page';
+import { toast, Toasts } from '../kit/toasts';
+import { useFacilities, type FacilityOption } from '../kit/use-facilities';
+import { useFlags } from '../kit/use-flags';
+import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
+import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
+import { usePrimaryAddress, type Address } from '../face-sheet/face-sheet.resource';
+import type { RecordPageProps } from '../patient-record/record-pages';
+import { useDeactivateEventNote, useEventType, useMedicalEvent, useProviders, useSaveMedicalEvent, type MedicalEvent, type ProviderOption } from './medical-events.resource';
+import { PreviousNotes } from './previous-notes';
+
+/** Spec 001 section 8 (the record's forms share these texts). */
+export const SAVED = 'Successfully saved!';
+export const SAVE_FAILED = 'Oops, something went wrong!';
+
+const DETAIL_LABELS: Record<DetailMember, string> = {
+  naloxoneAdministered: 'Naloxone Administered',
+  naloxoneAdministeredBy: 'Naloxone Administered By',
+  routeOfNaloxoneAdministration: 'Route of Naloxone Administration',
+  amountOfNaloxoneGiven: 'Amount of Naloxone Given (mg)',
+  wasOverdoseFatal: 'Was the Overdose Fatal',
+  acceptedTreatment: 'Accepted Treatment',
+  wasTransportedToHospital: 'Transported to Hospital',
+  contactAttemptType: 'Contact Attempt Type',
+  contactPhase: 'Contact Phase',
+  survivorContacted: 'Survivor Contacted',
+  leftFlyer: 'Left Flyer',
+  kitsDistributed: 'Naloxone Kits Distributed',
+  ftStripsDistributed: 'Fentanyl Test Strips Distributed',
+  xyStripsDistributed: 'Xylazine Test Strips Distributed',
+  doScheduleAnother: 'Schedule Another Interaction',
+  nextInteractionDate: 'Next Interaction Date',
+  type: 'Interaction Type',
+  method: 'Method',
+  otherContactName: 'Contact Name',
+  otherContactPhone: 'Contact Phone',
+  outcome: 'Outcome',
+  outcomeDate: 'Outcome Date',
+};
+
+const LABELS: Record<string, string> = {
+  eventDate: 'Event Date',
+  eventTime: 'Event Time',
+  eventTimeZone: 'Time Zone',
+  statusUid: 'Status',
+  reasonUid: 'Reason',
+  providerUid: 'Provider',
+  facilityUid: 'Facility',
+  'location.addr1': 'Address Line 1',
+  notes: 'Notes',
+  ...Object.fromEntries(Object.entries(DETAIL_LABELS).map(([k, v]) => [`detailObject.${k}`, v])),
+};
+
+const NUMBER_MEMBERS: DetailMember[] = ['amountOfNaloxoneGiven', 'kitsDistributed', 'ftStripsDistributed', 'xyStripsDistributed'];
+const DATE_MEMBERS: DetailMember[] = ['nextInteractionDate', 'outcomeDate'];
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+function valuesOf(name: string, e: MedicalEvent | null): MedicalEventValues {
+  const d = e?.detailObject ?? {};
+  return {
+    medicalEventName: name,
+    eventDate: e?.eventDateLocal ?? todayIn(DEFAULT_TIME_ZONE),
+    eventTime: e?.eventTime ?? '',
+    eventTimeZone: e?.eventTimeZone ?? DEFAULT_TIME_ZONE,
+    statusUid: e?.statusUid ?? '',
+    reasonUid: e?.reasonUid ?? '',
+    providerUid: e?.providerUid ?? '',
+    facilityUid: e?.facilityUid ?? '',
+    // A new note each time: the event's earlier notes are listed below the form.
+    notes: '',
+    noteIsInternal: false,
+    location: {
+      isHomeAddress: !!e?.location?.isHomeAddress,
+      addr1: text(e?.location?.addr1),
+      addr2: text(e?.location?.addr2),
+      city: text(e?.location?.city),
+      county: text(e?.location?.county),
+      locationName: text(e?.location?.locationName),
+      provinceIso: text(e?.location?.provinceIso),
+      postCode: text(e?.location?.postCode),
+    },
+    detailObject: Object.fromEntries(Object.keys(DETAIL_LABELS).map((k) => [k, text(d[k])])),
+  };
+}
+
+function Select<T extends FieldValues>({ form, name, label, options, empty = 'Choose one' }: { form: UseFormReturn<T>; name: Path<T>; label: string; options: readonly { value: string; label: string }[]; empty?: string }) {
+  return (
+    <Field form={form} name={name} label={label}>
+      {(control) => (
+        <select {...control} {...form.register(name)}>
+          <option value="">{empty}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+interface Choices {
+  statuses: ReferenceOption[];
+  reasons: ReferenceOption[];
+  interactions: ReferenceOption[];
+  outcomes: ReferenceOption[];
+  facilities: FacilityOption[];
+  providers: ProviderOption[];
+  home: Address | null;
+}
+
+const refOptions = (list: ReferenceOption[]) => list.map((o) => ({ value: o.uid, label: o.label }));
+
+function EventFields({ patientId, type, event, choices, readOnly }: { patientId: string; type: MedicalEventType; event: MedicalEvent | null; choices: Choices; readOnly: boolean }) {
+  const emit = useEmit();
+  const name = type.medicalEventName;
+  const rules = type.propertyRules;
+  const save = useSaveMedicalEvent(patientId, event?.medicalEventUid ?? null);
+  const { submit, busy } = useIdempotentSubmit(`medical-event-${patientId}-${event?.medicalEventUid ?? name}`);
+  const statusNameOf = useMemo(() => {
+    const names = new Map(choices.statuses.map((s) => [s.uid, s.name]));
+    return (uid: string) => names.get(uid);
+  }, [choices.statuses]);
+  const schema = useMemo(() => medicalEventSchema({ type, statusNameOf, todayIn, storedDate: event?.eventDateLocal }), [type, statusNameOf, event?.eventDateLocal]);
+  const form = useCareForm(schema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: valuesOf(name, event) });
+  const release = useUnsavedPrompt(form.formState.isDirty);
+  const faceSheet = `/patients/${encodeURIComponent(patientId)}/face-sheet`;
+
+  const status = form.watch('statusUid');
+  const detail = form.watch('detailObject');
+  const isHome = form.watch('location.isHomeAddress');
+  const shown = shownDetails(name, { detailObject: detail }, status ? statusNameOf(status) : undefined);
+
+  // Spec 002 "Medical event forms": is-home-address fills the location from the patient's primary address.
+  const fillHome = (checked: boolean) => {
+    if (!checked || !choices.home) return;
+    const h = choices.home;
+    const set = (field: 'addr1' | 'addr2' | 'city' | 'county' | 'postCode', value: string | null) => form.setValue(`location.${field}`, value ?? '', { shouldDirty: true });
+    set('addr1', h.address1);
+    set('addr2', h.address2);
+    set('city', h.city);
+    set('county', h.county);
+    set('postCode', h.postCode);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      if (!(await submit((key) => save(values, key)))) return;
+    } catch (error) {
+      if (!applyServerErrors(form, formErrors(error))) toast(SAVE_FAILED, 'danger');
+      return;
+    }
+    release();
+    toast(SAVED, 'success');
+    emit('care-saved', { type: 'medical-events', patientUid: patientId });
+    // Spec 002 "Medical event list": save returns to the face sheet.
+    emit('care-navigate', { path: faceSheet });
+  });
+
+  const detailField = (member: DetailMember) => {
+    const field = `detailObject.${member}` as const;
+    const label = DETAIL_LABELS[member];
+    if (member === 'type') return <Select key={member} form={form} name={field} label={label} options={refOptions(choices.interactions)} />;
+    if (member === 'outcome') return <Select key={member} form={form} name={field} label={label} options={refOptions(choices.outcomes)} />;
+    const options = DETAIL_OPTIONS[member];
+    if (options) return <Select key={member} form={form} name={field} label={label} options={options} />;
+    if (NUMBER_MEMBERS.includes(member)) {
+      return (
+        <Field key={member} form={form} name={field} label={label}>
+          {(control) => <input {...control} inputMode="decimal" {...form.register(field)} />}
+        </Field>
+      );
+    }
+    if (DATE_MEMBERS.includes(member)) return <Field key={member} form={form} name={field} label={label} type="date" />;
+    if (member === 'otherContactPhone') {
+      return (
+        <Field key={member} form={form} name={field} label={label} hint="Digits only">
+          {(control) => <input {...control} type="tel" inputMode="numeric" {...form.register(field, { setValueAs: digitsOnly })} />}
+        </Field>
+      );
+    }
+    return <Field key={member} form={form} name={field} label={label} />;
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <ErrorSummary form={form} labels={LABELS} />
+      <fieldset disabled={readOnly} className="plain-fieldset">
+        <Field form={form} name="eventDate" label={LABELS.eventDate} type="date" hint="MM/DD/YYYY" />
+        {rules.eventTime.show && <Field form={form} name="eventTime" label={LABELS.eventTime} type="time" hint={rules.eventTime.required ? undefined : 'Optional'} />}
+        {rules.eventTimeZone.show && <Select form={form} name="eventTimeZone" label={LABELS.eventTimeZone} options={TIME_ZONES} />}
+        {rules.status.show && <Select form={form} name="statusUid" label={LABELS.statusUid} options={refOptions(choices.statuses)} empty="Choose a status" />}
+        {rules.reason.show && <Select form={form} name="reasonUid" label={LABELS.reasonUid} options={refOptions(choices.reasons)} empty={rules.reason.required ? 'Choose a reason' : 'None'} />}
+        {rules.provider.show && (
+          <Select form={form} name="providerUid" label={LABELS.providerUid} options={choices.providers.map((p) => ({ value: p.providerUid, label: p.displayName }))} empty="None" />
+        )}
+        {rules.facility.show && (
+          <Select form={form} name="facilityUid" label={LABELS.facilityUid} options={choices.facilities.map((f) => ({ value: f.facilityUid, label: f.facilityName }))} empty={rules.facility.required ? 'Choose a facility' : 'None'} />
+        )}
+        {rules.location.show && (
+          <fieldset className="event-location">
+            <legend>Location</legend>
+            <div className="field checkbox-field" data-field="location.isHomeAddress">
+              <label>
+                <input type="checkbox" {...form.register('location.isHomeAddress', { onChange: (e) => fillHome(e.target.checked) })} /> Is Home Address
+              </label>
+              {isHome && !choices.home && <span className="field-hint">The patient has no address on file.</span>}
+            </div>
+            <Field form={form} name="location.locationName" label="Location Name" />
+            <Field form={form} name="location.addr1" label={LABELS['location.addr1']} />
+            <Field form={form} name="location.addr2" label="Address Line 2" />
+            <Field form={form} name="location.city" label="City" />
+            <Field form={form} name="location.county" label="County" />
+            <Field form={form} name="location.postCode" label="Zip Code" />
+          </fieldset>
+        )}
+        {shown.length > 0 && (
+          <fieldset className="event-details-members">
+            <legend>{type.medicalEventLabel} Information</legend>
+            {shown.map(detailField)}
+          </fieldset>
+        )}
+        <Field form={form} name="notes" label={LABELS.notes}>
+          {(control) => <textarea {...control} rows={3} {...form.register('notes')} />}
+        </Field>
+        <CheckboxField form={form} name="noteIsInternal" label="Internal Note" />
+      </fieldset>
+      {readOnly ? null : <FormButtons busy={busy} onCancel={() => emit('care-navigate', { path: faceSheet })} />}
+    </form>
+  );
+}
+
+const css = /* css */ `
+.plain-fieldset { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: 0; }
+.event-location, .event-details-members { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: 0; }
+.event-location legend, .event-details-members legend { font-weight: var(--sl-font-weight-semibold); padding: 0 var(--sl-spacing-2x-small); }
+`;
+
+/**
+ * Spec 002 "Medical event forms": `medical-events/{name}/add` and
+ * `medical-events/{name}/{id}/details`, one form driven by the type's
+ * property rules and its detail members. CIT staff see it read-only.
+ */
+export function MedicalEventForm({ patientId, params }: Pick<RecordPageProps, 'patientId' | 'params'>) {
+  const name = params.name;
+  const eventId = params.eventId ?? null;
+  const flags = useFlags();
+  const type = useEventType(name);
+  const event = useMedicalEvent(eventId);
+  const rules = type.data?.propertyRules;
+  const statuses = useReferenceList('reference-status', { refDataType: `medical_event__${name}` });
+  const reasons = useReferenceList('reference-reason', { refDataType: `medical_event__${name}` });
+  const interactions = useReferenceList('reference-medical-event-interaction');
+  const outcomes = useReferenceList('reference-medical-event-outcome');
+  const facilities = useFacilities();
+  const readOnly = !!flags?.hasAppCit;
+  const providers = useProviders(!!rules?.provider.show && flags !== null && !readOnly);
+  const home = usePrimaryAddress(patientId);
+  const deactivateNote = useDeactivateEventNote(eventId);
+  const loads = [type, event, statuses, reasons, interactions, outcomes, facilities, providers, home];
+  const error = loads.find((l) => l.error)?.error ?? null;
+  const ready = flags !== null && loads.every((l) => !l.isLoading) && !error;
+  const known = FORM_EVENT_NAMES.includes(name as MedicalEventName);
+  const label = type.data?.medicalEventLabel ?? 'Medical Event';
+  const title = eventId ? `${label} Details` : `Add ${label}`;
+  // A CIT user's event keeps its provider's name although CIT staff do not list providers.
+  const providerOptions = readOnly && event.data?.providerUid ? [{ providerUid: event.data.providerUid, displayName: event.data.providerName ?? '' }] : (providers.data ?? []);
+  return (
+    <SectionPage title={title}>
+      <style>{css}</style>
+      <LoadState isLoading={!ready && !error} error={known ? error : (error ?? new Error('Medical event type not found'))} errorText={known ? undefined : 'This event type is not recorded here'} lines={8}>
+        {ready && known && type.data && (
+          <>
+            <EventFields
+              patientId={patientId}
+              type={type.data}
+              event={event.data}
+              readOnly={readOnly}
+              choices={{
+                statuses: statuses.data!,
+                reasons: reasons.data!,
+                interactions: interactions.data!,
+                outcomes: outcomes.data!,
+                facilities: facilities.data!,
+                providers: providerOptions,
+                home: home.data,
+              }}
+            />
+            {event.data && <PreviousNotes notes={event.data.previousNotes ?? []} canDeactivate={!readOnly} deactivate={deactivateNote} onChanged={event.reload} />}
+          </>
+        )}
+      </LoadState>
+      <Toasts />
+    </SectionPage>
+  );
+}

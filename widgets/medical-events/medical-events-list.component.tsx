@@ -1,0 +1,94 @@
+import { useMemo } from 'react';
+import { useEmit } from '../../shared/widget/emit';
+import { LoadState } from '../kit/load-state';
+import { NavLink } from '../kit/nav-link';
+import { SectionPage } from '../kit/section-page';
+import { StatusBadge } from '../kit/status-badge';
+import { useFlags } from '../kit/use-flags';
+import { useReferenceList } from '../kit/use-reference-list';
+import { PatientPageView } from '../patient-record/patient-page-view';
+import type { RecordPageProps } from '../patient-record/record-pages';
+import { FORM_EVENT_NAMES } from '../../shared/schemas/medical-events';
+import { statusBadge } from '../../shared/schemas/outbound-referrals';
+import { eventSummary, eventWhen } from './medical-event-summary';
+import { useEventType, useMedicalEvents } from './medical-events.resource';
+
+export const EVENTS_EMPTY = 'No medical events';
+
+/**
+ * Spec 002 "Medical event list": the patient's events of one type, newest
+ * first, titled with the type's plural label; a row opens its details (the
+ * CIT sheet's details for a crisis intervention). The Add button is hidden
+ * for CIT staff (spec 002 section 6).
+ */
+export function MedicalEventsList({ patientId, name }: { patientId: string; name: string }) {
+  const emit = useEmit();
+  const flags = useFlags();
+  const type = useEventType(name);
+  const events = useMedicalEvents(patientId, name);
+  const interactions = useReferenceList('reference-medical-event-interaction');
+  const outcomes = useReferenceList('reference-medical-event-outcome');
+  const labels = useMemo(() => new Map([...(interactions.data ?? []), ...(outcomes.data ?? [])].map((o) => [o.uid, o.label])), [interactions.data, outcomes.data]);
+  const base = `/patients/${encodeURIComponent(patientId)}/medical-events/${encodeURIComponent(name)}`;
+  const open = (id: string) => emit('care-navigate', { path: `${base}/${encodeURIComponent(id)}/${name === 'cit' ? 'cit-details' : 'details'}` });
+  const rows = events.data ?? [];
+  const canAdd = flags !== null && !flags.hasAppCit && name !== 'cit';
+  return (
+    <SectionPage title={type.data?.medicalEventPluralLabel ?? 'Medical Events'} action={canAdd && type.data && <NavLink path={`${base}/add`}>Add {type.data.medicalEventLabel}</NavLink>}>
+      <LoadState isLoading={events.isLoading || type.isLoading} error={type.error ?? events.error} isEmpty={rows.length === 0} emptyText={EVENTS_EMPTY} lines={3}>
+        <div className="data-table">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Status</th>
+                <th scope="col">Summary</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((e) => (
+                <tr key={e.medicalEventUid} className="clickable" tabIndex={0} onClick={() => open(e.medicalEventUid)} onKeyDown={(k) => k.key === 'Enter' && open(e.medicalEventUid)}>
+                  <td style={{ whiteSpace: 'nowrap' }}>{eventWhen(e)}</td>
+                  <td>{name === 'treatment_referral' ? <StatusBadge variant={statusBadge(e.statusLabel)}>{e.statusLabel}</StatusBadge> : e.statusLabel}</td>
+                  <td>{eventSummary(e, labels)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </LoadState>
+    </SectionPage>
+  );
+}
+
+/**
+ * Record page `medical-events` (spec 002 "Routes", the bare form): every
+ * type's list one after another; crisis interventions for CIT staff, whose
+ * menu names them.
+ */
+export function AllMedicalEventsPage({ patientId }: Pick<RecordPageProps, 'patientId'>) {
+  const flags = useFlags();
+  if (flags === null) return <LoadState isLoading lines={3}>{null}</LoadState>;
+  const names = flags.hasAppCit ? [...FORM_EVENT_NAMES, 'cit'] : FORM_EVENT_NAMES;
+  return (
+    <div className="all-medical-events">
+      {names.map((name) => (
+        <MedicalEventsList key={name} patientId={patientId} name={name} />
+      ))}
+    </div>
+  );
+}
+
+/** Record page `medical-events/{name}`. */
+export function MedicalEventsPage({ patientId, params }: Pick<RecordPageProps, 'patientId' | 'params'>) {
+  return <MedicalEventsList key={params.name} patientId={patientId} name={params.name} />;
+}
+
+/** The list on its own (`<care-medical-events>`): its own page view of the patient. */
+export function MedicalEventsWidget({ patientId, eventName }: { patientId: string; eventName: string }) {
+  return (
+    <PatientPageView key={patientId} patientId={patientId}>
+      <MedicalEventsList key={eventName} patientId={patientId} name={eventName} />
+    </PatientPageView>
+  );
+}

@@ -1,0 +1,95 @@
+import { useCallback } from 'react';
+import type { Document, Resource } from '../../shared/api/client';
+import type { MedicalEventType, MedicalEventValues } from '../../shared/schemas/medical-events';
+import { useWidgetApi } from '../../shared/widget/widget-context';
+import { idempotencyHeader } from '../kit/public-submit';
+import { useLoaded, type Loaded } from '../kit/use-loaded';
+
+/** Spec 002 "Medical event (list and detail reading)". */
+export interface MedicalEvent {
+  medicalEventUid: string;
+  patientUid: string;
+  medicalEventName: string;
+  medicalEventLabel: string;
+  eventDate: string;
+  /** The event's day and time on its own time zone's clocks. */
+  eventDateLocal: string;
+  eventTime: string | null;
+  eventTimeZone: string;
+  allDay: boolean;
+  statusUid: string;
+  statusName: string;
+  statusLabel: string;
+  reasonUid: string | null;
+  reasonLabel: string | null;
+  providerUid: string | null;
+  providerName: string | null;
+  facilityUid: string | null;
+  facilityName: string | null;
+  location: Partial<NonNullable<MedicalEventValues['location']>> | null;
+  detailObject: Record<string, unknown>;
+  isForeign: boolean;
+  /** Read with one event (its details page), newest first. */
+  previousNotes?: EventNote[];
+}
+
+export interface EventNote {
+  noteUid: string;
+  note: string;
+  noteIsInternal: boolean;
+  createdAt: string;
+  authorFirstName: string | null;
+  authorLastName: string | null;
+}
+
+const path = (...parts: string[]) => parts.map(encodeURIComponent).join('/');
+
+/** `GET /api/medical-event-types/{name}`: the type's label and property rules. */
+export function useEventType(name: string): Loaded<MedicalEventType> {
+  const client = useWidgetApi();
+  return useLoaded(async () => (await client.get<Document<Resource<MedicalEventType>>>(path('medical-event-types', name))).data.attributes, [client, name]);
+}
+
+/** `GET /api/patients/{id}/medical-events/{name}`: the patient's events of the type, newest first. */
+export function useMedicalEvents(patientId: string, name: string): Loaded<MedicalEvent[]> {
+  const client = useWidgetApi();
+  return useLoaded(
+    async () => (await client.get<Document<Resource<MedicalEvent>[]>>(`patients/${path(patientId, 'medical-events', name)}`)).data.map((r) => r.attributes),
+    [client, patientId, name],
+  );
+}
+
+/** The event to edit, or null on `add`. */
+export function useMedicalEvent(eventId: string | null): Loaded<MedicalEvent | null> {
+  const client = useWidgetApi();
+  return useLoaded(async () => (eventId ? (await client.get<Document<Resource<MedicalEvent>>>(path('medical-events', eventId))).data.attributes : null), [client, eventId]);
+}
+
+export interface ProviderOption {
+  providerUid: string;
+  displayName: string;
+}
+
+/** `GET /api/providers/mv`: the organisation's providers; not asked when the type hides the provider. */
+export function useProviders(wanted: boolean): Loaded<ProviderOption[]> {
+  const client = useWidgetApi();
+  return useLoaded(async () => (wanted ? (await client.get<Document<Resource<ProviderOption>[]>>('providers/mv')).data.map((r) => r.attributes) : []), [client, wanted]);
+}
+
+/** `POST /api/medical-events` (one Idempotency-Key per submission) or `PUT /api/medical-events/{id}`. */
+export function useSaveMedicalEvent(patientId: string, eventId: string | null) {
+  const client = useWidgetApi();
+  return useCallback(
+    (values: MedicalEventValues, key: string) =>
+      eventId
+        ? client.put<Document<Resource<MedicalEvent>>>(path('medical-events', eventId), { data: { type: 'medical-events', id: eventId, attributes: values } })
+        : client.post<Document<Resource<MedicalEvent>>>('medical-events', { data: { type: 'medical-events', attributes: { ...values, patientUid: patientId } } }, undefined, idempotencyHeader(key)),
+    [client, patientId, eventId],
+  );
+}
+
+/** `DELETE /api/medical-events/{id}/notes/{noteId}`: deactivates the note (it stays in the database). */
+export function useDeactivateEventNote(eventId: string | null) {
+  const client = useWidgetApi();
+  return useCallback((noteId: string) => client.request<void>('DELETE', path('medical-events', eventId ?? '', 'notes', noteId)), [client, eventId]);
+}

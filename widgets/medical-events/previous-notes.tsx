@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import { formatShortDate, personName } from '../../shared/format';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { toast } from '../kit/toasts';
+import type { EventNote } from './medical-events.resource';
+
+/** Spec 002 section 8 empty state. */
+export const NO_NOTES = 'No notes found!';
+export const NOTE_DEACTIVATED = 'Note deactivated';
+export const NOTE_DEACTIVATE_FAILED = 'Oops, something went wrong.';
+
+const css = /* css */ `
+.previous-notes ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
+.previous-notes li { border-top: 1px solid var(--sl-color-neutral-200); padding-top: var(--sl-spacing-x-small); }
+.previous-notes .note-meta { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-x-small) var(--sl-spacing-small); align-items: center; color: var(--sl-color-neutral-600); }
+.previous-notes .note-text { margin: var(--sl-spacing-2x-small) 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+.previous-notes .note-internal { font-weight: var(--sl-font-weight-semibold); }
+`;
+
+/**
+ * Spec 002 "Medical event list": the detail page's Previous Notes, newest
+ * first; a note is deactivated after a confirmation, never edited.
+ */
+export function PreviousNotes({ notes, canDeactivate, deactivate, onChanged }: { notes: EventNote[]; canDeactivate: boolean; deactivate: (noteId: string) => Promise<unknown>; onChanged: () => void }) {
+  const [confirming, setConfirming] = useState<EventNote | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (!confirming) return;
+    setBusy(true);
+    try {
+      await deactivate(confirming.noteUid);
+      toast(NOTE_DEACTIVATED, 'success');
+      onChanged();
+    } catch {
+      toast(NOTE_DEACTIVATE_FAILED, 'danger');
+    }
+    setBusy(false);
+    setConfirming(null);
+  };
+  return (
+    <section className="card previous-notes" aria-labelledby="previous-notes">
+      <style>{css}</style>
+      <h3 id="previous-notes">Previous Notes</h3>
+      {notes.length === 0 ? (
+        <p className="load-state load-state-empty">{NO_NOTES}</p>
+      ) : (
+        <ul>
+          {notes.map((n) => (
+            <li key={n.noteUid}>
+              <div className="note-meta">
+                <span>{formatShortDate(n.createdAt)}</span>
+                <span>{personName(n.authorFirstName, n.authorLastName)}</span>
+                {n.noteIsInternal && <span className="note-internal">Internal</span>}
+                {canDeactivate && (
+                  <SlButton size="small" variant="danger" outline onClick={() => setConfirming(n)}>
+                    Deactivate
+                  </SlButton>
+                )}
+              </div>
+              <p className="note-text">{n.note}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog label="Deactivate Note" open={confirming !== null} busy={busy} action="Deactivate" onConfirm={confirm} onClose={() => setConfirming(null)}>
+        This note will no longer show on the event. Deactivate it?
+      </ConfirmDialog>
+    </section>
+  );
+}
