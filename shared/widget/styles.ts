@@ -28,9 +28,11 @@ const baseCss = /* css */ `
   --sl-color-primary-500: var(--care-color-primary);
   --sl-color-primary-700: color-mix(in srgb, var(--care-color-primary) 85%, black);
   --sl-focus-ring-color: var(--care-color-primary);
+  /* As in the shell: brand-coloured text a shade darker than the brand, for contrast on tinted panels. */
+  --care-color-link: color-mix(in srgb, var(--care-color-primary) 75%, black);
 }
 a, .link-button {
-  color: var(--care-color-primary);
+  color: var(--care-color-link);
   cursor: pointer;
   background: none;
   border: 0;
@@ -75,6 +77,9 @@ button.care-button:disabled { opacity: 0.5; cursor: not-allowed; }
 .data-table { overflow-x: auto; position: relative; }
 .data-table table { width: 100%; border-collapse: collapse; }
 .data-table th, .data-table td { text-align: left; padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); border-bottom: 1px solid var(--sl-color-neutral-200); }
+/* A header never breaks inside its phrase ("Date of Birth", not "Date of / Birth"); a narrow card scrolls the table sideways instead. Cells start at the top, so a wrapped cell does not push its row's other values off their line. */
+.data-table thead th { white-space: nowrap; vertical-align: bottom; }
+.data-table tbody td { vertical-align: top; }
 .data-table .filters input { width: 100%; }
 /* A header that wraps stays aligned with its column's cells, not centred like a button's label. */
 .sort-button { font: inherit; font-weight: var(--sl-font-weight-semibold); background: none; border: 0; padding: 0; cursor: pointer; color: inherit; text-align: start; }
@@ -87,6 +92,18 @@ button.care-button:disabled { opacity: 0.5; cursor: not-allowed; }
 .file-drop { border: 2px dashed var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-x-small); }
 .file-drop.over { border-color: var(--care-color-primary); background: var(--sl-color-neutral-50); }
 .card-header { display: flex; justify-content: space-between; align-items: baseline; gap: var(--sl-spacing-small); }
+/* Readable width; wide for the long two-column sheets (CIT, referral). */
+.public-form { max-width: 44rem; margin: 0 auto; padding: var(--sl-spacing-large) var(--sl-spacing-medium); }
+.public-form.wide { max-width: 64rem; }
+.public-form-brand { display: flex; align-items: center; gap: var(--sl-spacing-small); padding-bottom: var(--sl-spacing-medium); margin-bottom: var(--sl-spacing-medium); border-bottom: 3px solid var(--care-color-primary); }
+.public-form-brand img, .public-form-mark { flex: none; width: 48px; height: 48px; border-radius: var(--sl-border-radius-large); }
+.public-form-mark { display: grid; place-items: center; background: var(--care-color-primary); color: #fff; font-size: var(--sl-font-size-x-large); font-weight: var(--sl-font-weight-bold); }
+.public-form-name { margin: 0; font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-semibold); }
+.public-form-detail { margin: 0; color: var(--sl-color-neutral-700); }
+.public-form-purpose { margin: 0 0 var(--sl-spacing-large); color: var(--sl-color-neutral-700); }
+.public-form-body { background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-large); }
+.public-form-footer { margin-top: var(--sl-spacing-large); padding-top: var(--sl-spacing-small); border-top: 1px solid var(--sl-color-neutral-200); color: var(--sl-color-neutral-700); font-size: var(--sl-font-size-small); text-align: center; }
+@media (max-width: 575.98px) { .public-form { padding: var(--sl-spacing-small); } .public-form-body { padding: var(--sl-spacing-medium) var(--sl-spacing-small); } }
 `;
 
 export const widgetCss = lightTheme.cssText + baseCss;

@@ -87,7 +87,7 @@ describe('<care-queue> (stubbed server)', () => {
     const server = fakeFetch(() => ({ body: queueDocument('new referrals', rows) }));
     restore = server.restore;
     const el = mount({ 'queue-id': 'q1', variant: 'page', 'api-base': 'http://api.test/api', token: 't' });
-    await waitFor(() => text(shadow(el).querySelector('h1')) === 'new referrals', { message: 'title' });
+    await waitFor(() => text(shadow(el).querySelector('h1')) === 'New Referrals', { message: 'title' });
     equal(server.calls[0].url.searchParams.get('page-size'), '10');
     ok(text(shadow(el)).includes('Add Referral'));
     ok(shadow(el).querySelector('label[for] + input, input[type="search"]'), 'filter input');

@@ -10,8 +10,17 @@ import paletteCss from '@fullcalendar/react/themes/classic/palette.css?inline';
 const css =
   [skeletonCss, themeCss, paletteCss].join('\n').replace(/:root\b/g, ':root, :host') +
   /* css */ `
-.calendar-view { --fc-classic-primary: var(--care-color-primary); --fc-classic-button: var(--sl-color-neutral-700); --fc-classic-button-border: var(--sl-color-neutral-700); }
+.calendar-view { --fc-classic-primary: var(--care-color-primary); --fc-classic-button: var(--sl-color-neutral-700); --fc-classic-button-border: var(--sl-color-neutral-700);
+  /* The theme's grey for other months' days and muted text is 2.5:1 on white; these stay readable (4.5:1). */
+  --fc-classic-faint-foreground: var(--sl-color-neutral-600); --fc-classic-muted-foreground: var(--sl-color-neutral-600); }
 .calendar-status .load-state { margin: 0 0 var(--sl-spacing-x-small); }
+/* The card's events wrap between words rather than being cut mid-word (FullCalendar keeps them on one clipped line). */
+.calendar-view.compact .care-event, .calendar-view.compact .care-event * { white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }
+.calendar-view.compact .care-event { align-items: flex-start; }
+/* A type too long to sit beside its time goes to the next line whole. */
+.calendar-view.compact .care-event > div:last-child { flex-wrap: wrap; min-width: 0; }
+/* Only a single word wider than the whole cell (a phone's narrow day) breaks, rather than running into the next day. */
+.calendar-view.compact .care-event * { overflow-wrap: anywhere; }
 `;
 
 let sheet: CSSStyleSheet | undefined;

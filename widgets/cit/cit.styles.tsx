@@ -11,6 +11,7 @@ const css = /* css */ `
 .checks { display: flex; flex-wrap: wrap; gap: 0 var(--sl-spacing-medium); border: 0; padding: 0; margin: 0; }
 .checks label { display: inline-flex; align-items: center; gap: var(--sl-spacing-x-small); min-height: 44px; }
 .checks input { width: 1.25rem; height: 1.25rem; }
+.cit-hint { margin: 0 0 var(--sl-spacing-small); }
 .cit-status { min-height: 1.5rem; font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-700); }
 .cit-status.ok { color: var(--sl-color-success-700); }
 .cit-status.bad { color: var(--sl-color-danger-700); }

@@ -3,11 +3,6 @@
  * widget's shadow root. One column under 576 px; touch targets of 44 px.
  */
 const css = /* css */ `
-.ext-action { max-width: 60rem; margin: 0 auto; padding: var(--sl-spacing-medium); }
-.ext-header { display: flex; align-items: center; gap: var(--sl-spacing-small); margin-bottom: var(--sl-spacing-large); }
-.ext-header img { border-radius: var(--sl-border-radius-large); }
-.ext-division { font-weight: var(--sl-font-weight-semibold); font-size: var(--sl-font-size-large); }
-.ext-org { color: var(--sl-color-neutral-600); }
 .ext-narrow { max-width: 28rem; }
 .ext-form input, .ext-form select, .ext-form textarea { min-height: 44px; width: 100%; }
 .ext-form textarea { resize: vertical; }

@@ -10,7 +10,7 @@ const css = /* css */ `
 .support-form sl-button::part(base) { min-height: 44px; }
 .support-contact { margin: 0 0 var(--sl-spacing-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); border-left: 4px solid var(--care-color-primary); background: var(--sl-color-neutral-50); }
 .support-contact p { margin: 0 0 var(--sl-spacing-2x-small); }
-.support-contact a { color: var(--care-color-primary); }
+.support-contact a { color: var(--care-color-link); }
 .support-row { display: grid; grid-template-columns: 1fr; gap: 0 var(--sl-spacing-medium); }
 .form-buttons { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-x-small); justify-content: flex-end; }
 @media (max-width: 575.98px) { .form-buttons sl-button { flex: 1 1 100%; } }
