@@ -2,7 +2,7 @@ import '../../widgets/queue/queue.element';
 import { $toasts } from '../../widgets/kit/toasts';
 import { equal, ok } from './support/assert';
 import { fakeFetch } from './support/fake-fetch';
-import { sleep, text, waitFor } from './support/dom';
+import { sleep, text, themeLinkColor, waitFor } from './support/dom';
 
 function queueDocument(label: string, rows: Record<string, unknown>[]) {
   return {
@@ -125,7 +125,7 @@ describe('<care-queue> (stubbed server)', () => {
       const h2 = await waitFor(() => shadow(el).querySelector('h2'));
       ok(getComputedStyle(h2).color !== 'rgb(255, 0, 0)', 'host CSS did not reach the widget');
       const link = shadow(el).querySelector('a')!;
-      equal(getComputedStyle(link).color, 'rgb(1, 2, 3)');
+      equal(getComputedStyle(link).color, themeLinkColor('rgb(1, 2, 3)'));
     } finally {
       style.remove();
     }

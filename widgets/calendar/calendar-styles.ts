@@ -10,10 +10,10 @@ import paletteCss from '@fullcalendar/react/themes/classic/palette.css?inline';
 const css =
   [skeletonCss, themeCss, paletteCss].join('\n').replace(/:root\b/g, ':root, :host') +
   /* css */ `
-.calendar-view { --fc-classic-primary: var(--care-color-primary); --fc-classic-button: var(--sl-color-neutral-700); --fc-classic-button-border: var(--sl-color-neutral-700);
+.calendar-view { --fc-classic-primary: var(--care-color-primary); --fc-classic-button: var(--care-color-text-muted); --fc-classic-button-border: var(--care-color-text-muted);
   /* The theme's grey for other months' days and muted text is 2.5:1 on white; these stay readable (4.5:1). */
-  --fc-classic-faint-foreground: var(--sl-color-neutral-600); --fc-classic-muted-foreground: var(--sl-color-neutral-600); }
-.calendar-status .load-state { margin: 0 0 var(--sl-spacing-x-small); }
+  --fc-classic-faint-foreground: var(--care-color-text-subtle); --fc-classic-muted-foreground: var(--care-color-text-subtle); }
+.calendar-status .load-state { margin: 0 0 var(--care-space-xs); }
 /* The card's events wrap between words rather than being cut mid-word (FullCalendar keeps them on one clipped line). */
 .calendar-view.compact .care-event, .calendar-view.compact .care-event * { white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }
 .calendar-view.compact .care-event { align-items: flex-start; }

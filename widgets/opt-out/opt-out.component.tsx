@@ -13,9 +13,9 @@ export type OptOutState = 'idle' | 'loading' | 'success' | 'danger' | 'info' | '
 
 const css = /* css */ `
 .opt-out { max-width: 36rem; }
-.opt-out-buttons { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-small); margin: var(--sl-spacing-medium) 0; }
+.opt-out-buttons { display: flex; flex-wrap: wrap; gap: var(--care-space-s); margin: var(--care-space-m) 0; }
 .opt-out-buttons sl-button::part(base) { min-height: 44px; min-width: 8rem; }
-.opt-out-detail { margin: var(--sl-spacing-2x-small) 0 0; font-size: var(--sl-font-size-small); }
+.opt-out-detail { margin: var(--care-space-2xs) 0 0; font-size: var(--care-font-size-s); }
 @media (max-width: 575.98px) { .opt-out-buttons sl-button { flex: 1 1 100%; } }
 `;
 
