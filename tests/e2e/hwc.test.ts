@@ -99,7 +99,7 @@ describe('Handle with Care', () => {
     await staff.page.getByRole('heading', { name: 'Handle with Care', level: 2, exact: true }).waitFor();
     assert.equal(await staff.page.title(), 'Handle with Care | Careweave');
     const card = staff.page.locator('.care-home-hwc');
-    await card.getByRole('heading', { name: 'Handle With Care Entries' }).waitFor();
+    await card.getByRole('heading', { name: 'Handle with Care Entries' }).waitFor();
     const row = card.locator('tbody tr', { hasText: 'Eastwood, Riley' });
     await row.getByText('Not sent: The school is not in the list yet').waitFor();
     assert.ok((await card.locator('tbody tr').first().innerText()).includes('Eastwood, Riley'), 'newest first');

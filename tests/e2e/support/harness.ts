@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../../server/db/seed/demo-users';
@@ -32,8 +32,26 @@ export async function startHarness(): Promise<Harness> {
     async stop() {
       await browser.close();
       await server.stop();
+      writeScreenshotSheet();
     },
   };
+}
+
+/**
+ * tests/e2e/screenshots/index.html: every screenshot on one page, by name, so
+ * the screens can be looked over together (docs/design-tokens.md). Rewritten
+ * after each file, so it always shows the latest pictures.
+ */
+function writeScreenshotSheet(): void {
+  const names = readdirSync(SHOTS).filter((f) => f.endsWith('.png')).sort();
+  const figures = names.map((f) => `<figure><a href="${f}"><img src="${f}" alt="" loading="lazy"></a><figcaption>${f.slice(0, -4)}</figcaption></figure>`).join('\n');
+  writeFileSync(
+    resolve(SHOTS, 'index.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Careweave screens</title><style>
+body{font:14px/1.5 system-ui,sans-serif;margin:1rem}main{display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:1rem}
+figure{margin:0}img{width:100%;height:14rem;object-fit:cover;object-position:top;border:1px solid #ccc}</style></head>
+<body><h1>Careweave screens (${names.length})</h1><main>${figures}</main></body></html>`,
+  );
 }
 
 /** A fresh context (no cookies, no storage). Reduced motion: screenshots never catch a half-faded dialog. */
