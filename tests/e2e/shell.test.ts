@@ -263,12 +263,12 @@ describe('shell', () => {
     await context.close();
   });
 
-  test('identity home shows its mode heading and no quick search', async () => {
+  test('identity home is titled by its mode and has no quick search', async () => {
     const { context, page } = await openContext();
     await loginAs(page, 'identity');
-    await page.getByRole('heading', { name: 'Identity', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Identity Home', level: 1 }).waitFor();
     assert.equal(await page.getByPlaceholder('Search Patients').count(), 0, 'quick search is for navigator mode');
-    assert.equal(await page.title(), 'Home | Careweave');
+    assert.equal(await page.title(), 'Identity Home | Careweave');
     await shot(page, 'home-identity');
     await context.close();
   });
