@@ -16,7 +16,9 @@ const css =
 .calendar-status .load-state { margin: 0 0 var(--care-space-xs); }
 /* The card's events wrap between words rather than being cut mid-word (FullCalendar keeps them on one clipped line). */
 .calendar-view.compact .care-event, .calendar-view.compact .care-event * { white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }
-.calendar-view.compact .care-event { align-items: flex-start; }
+/* The type's colour as a bar instead of a dot: the dot's width is what a long type ("Appendectomy") needs to stay whole. */
+.calendar-view.compact .care-event { align-items: flex-start; border-left: 3px solid var(--fc-event-color); padding-left: 2px; }
+.calendar-view.compact .care-event > div:first-child:not(:last-child) { display: none; }
 /* A type too long to sit beside its time goes to the next line whole. */
 .calendar-view.compact .care-event > div:last-child { flex-wrap: wrap; min-width: 0; }
 /* Only a single word wider than the whole cell (a phone's narrow day) breaks, rather than running into the next day. */

@@ -48,7 +48,7 @@ export function QueueCard({ queueId }: QueueProps) {
           View all
         </a>
       </div>
-      <DataTable tableId={`queue-card.${queueId}`} columns={info?.columns ?? []} fetchPage={fetchPage} defaultPageSize={QUEUE_CARD_PAGE_SIZE} onRowClick={(row) => navigate(faceSheet(row))()} />
+      <DataTable tableId={`queue-card.${queueId}`} columns={info?.columns ?? []} fetchPage={fetchPage} defaultPageSize={QUEUE_CARD_PAGE_SIZE} onRowClick={(row) => navigate(faceSheet(row))()} hideEmptyColumns />
       <Toasts />
     </section>
   );
