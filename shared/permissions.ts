@@ -85,3 +85,10 @@ export const hasAnyFlag = (flags: Partial<Flags> | undefined, anyOf: readonly Fl
  * sheets, so both read the record but do not change it.
  */
 export const CARE_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity', 'hasAppSponsor', 'hasHwc'];
+
+/**
+ * Who reads a patient's outbound referrals: the care modes, and CIT staff,
+ * whose face sheet links its top mental-health referrals to them (spec 001
+ * "Patient overview"). Only the care modes refer (CARE_FLAGS).
+ */
+export const OUTBOUND_REFERRAL_READERS: readonly Flag[] = [...CARE_FLAGS, 'hasAppCit'];

@@ -15,5 +15,6 @@ export const REFERENCE_MODELS = [
   'reference-diagnosis',
   'reference-medication',
   'reference-allergy',
+  'reference-medication-route',
 ] as const;
 export type ReferenceModel = (typeof REFERENCE_MODELS)[number];

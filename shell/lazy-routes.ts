@@ -27,3 +27,5 @@ export const SupportForm = widget(() => import('../widgets/support/support.compo
 export const PatientRecord = widget(() => import('../widgets/patient-record/patient-record.component'), 'PatientRecord');
 export const PatientList = widget(() => import('../widgets/patient-list/patient-list.component'), 'PatientList');
 export const ResourceLibrary = widget(() => import('../widgets/resources/resource-library.component'), 'ResourceLibrary');
+// A signed-in visitor never needs the login form's code (react-hook-form, its schema).
+export const LoginPage = widget(() => import('./login-page'), 'LoginPage');

@@ -11,6 +11,7 @@ import {
   CitSubmissionView,
   HwcDetail,
   HwcForm,
+  LoginPage,
   OptOut,
   PatientList,
   ReferralFormWidget,
@@ -18,7 +19,6 @@ import {
   ResourceLibrary,
   SupportForm,
 } from './lazy-routes';
-import { LoginPage } from './login-page';
 import { PatientRecordRoute, patientRedirect } from './patient-record-route';
 import { SessionTimeoutPage } from './session-timeout-page';
 import { WidgetPage } from './widget-page';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import SlDropdown from '@shoelace-style/shoelace/dist/react/dropdown/index.js';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
@@ -10,8 +10,10 @@ import type { Resource } from '../shared/api/client';
 import type { Session } from '../shared/session-store';
 import { toast } from '../widgets/kit/toasts';
 import { shellApi } from './api';
-import { ChangePasswordDialog } from './change-password-dialog';
 import { signOut, switchDivision } from './session-actions';
+
+// Its form code loads when the dialog is first opened, not with the top bar.
+const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
 type Destination = Resource<{ name: string; label: string; url: string }>;
 
@@ -84,7 +86,11 @@ export function UserMenu({ session }: { session: Session }) {
           <SlMenuItem value="logout">Logout</SlMenuItem>
         </SlMenu>
       </SlDropdown>
-      <ChangePasswordDialog userName={session.userName} open={changingPassword} onClose={() => setChangingPassword(false)} />
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog userName={session.userName} open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import type { Db } from '../db/connect';
 
 /** Active badge groups and their active badges, each in default order then label (spec 001 section 3 "Badge group"). */
@@ -26,7 +26,12 @@ export async function listBadgeGroups(db: Db) {
  * The badges a patient carries, in the order of the badge page (group, then
  * badge). A badge without its own colour wears its group's.
  */
-export async function listPatientBadges(db: Db, patientUid: string) {
+export function listPatientBadges(db: Db, patientUid: string) {
+  return patientBadgesQuery(db, patientUid).execute();
+}
+
+/** listPatientBadges as a query, to read inside another one (the patient document: `patientUid` its column). */
+export function patientBadgesQuery(db: Db, patientUid: string | Expression<string>) {
   return db
     .selectFrom('patient_badge as pb')
     .innerJoin('reference_badge as b', 'b.badge_uid', 'pb.badge_uid')
@@ -46,8 +51,7 @@ export async function listPatientBadges(db: Db, patientUid: string) {
     .orderBy('g.default_sort_order')
     .orderBy('g.badge_group_label')
     .orderBy('b.default_sort_order')
-    .orderBy('b.badge_label')
-    .execute();
+    .orderBy('b.badge_label');
 }
 
 export type PatientBadge = Awaited<ReturnType<typeof listPatientBadges>>[number];

@@ -1,7 +1,4 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { AppContext } from '../app-context';
@@ -14,42 +11,10 @@ import { CIT_LABELS, TIME_ZONES } from '../../shared/cit-options';
 import { formatDate, formatDateTime, formatPhone } from '../../shared/format';
 import { isUuid } from '../../shared/uuid';
 import { allow, forPatient, patientOf, publicRoute } from '../security/access';
+import { linkSecret, signToken, verifyToken } from '../security/signed-token';
 
 /** How long a PDF link works (spec: short-lived). */
 export const CIT_PDF_LINK_SECONDS = 5 * 60;
-
-/**
- * The HMAC key for PDF links: 32 random bytes kept in DATA_DIR/pdf-link.key
- * (mode 600, written on first start, like the embedded PostgreSQL password).
- * When DATA_DIR cannot be written, a key for this process only: links then
- * stop working at a restart, which a 5-minute link can live with.
- */
-const secrets = new Map<string, Promise<Buffer>>();
-export function pdfLinkSecret(dataDir: string): Promise<Buffer> {
-  let found = secrets.get(dataDir);
-  if (!found) {
-    found = (async () => {
-      const file = path.join(dataDir, 'pdf-link.key');
-      try {
-        const saved = await fs.readFile(file, 'utf8');
-        if (saved.trim().length >= 43) return Buffer.from(saved.trim(), 'base64url');
-      } catch {
-        // not there yet
-      }
-      const fresh = crypto.randomBytes(32);
-      try {
-        await fs.mkdir(dataDir, { recursive: true });
-        await fs.writeFile(file, fresh.toString('base64url'), { mode: 0o600, flag: 'wx' });
-      } catch (err) {
-        // Another start wrote it first: use theirs. Otherwise (read-only DATA_DIR) keep the process key.
-        if ((err as NodeJS.ErrnoException).code === 'EEXIST') return Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64url');
-      }
-      return fresh;
-    })();
-    secrets.set(dataDir, found);
-  }
-  return found;
-}
 
 interface LinkClaims {
   /** medical event */
@@ -64,27 +29,17 @@ interface LinkClaims {
   x: number;
 }
 
-const mac = (secret: Buffer, payload: string) => crypto.createHmac('sha256', secret).update(`cit-pdf:${payload}`).digest('base64url');
+/** The shared link signing (security/signed-token.ts), for this kind of link. */
+const PURPOSE = 'cit-pdf';
 
 export function signPdfToken(secret: Buffer, claims: LinkClaims): string {
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  return `${payload}.${mac(secret, payload)}`;
+  return signToken(secret, PURPOSE, claims);
 }
 
 /** The claims of a good, unexpired token; null for anything else. */
 export function verifyPdfToken(secret: Buffer, token: string, now = Date.now()): LinkClaims | null {
-  const [payload, signature, extra] = token.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(mac(secret, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as LinkClaims;
-    if (typeof claims.x !== 'number' || claims.x * 1000 < now || ![claims.e, claims.p, claims.u, claims.d].every(isUuid)) return null;
-    return claims;
-  } catch {
-    return null;
-  }
+  const claims = verifyToken(secret, PURPOSE, token, now);
+  return claims && [claims.e, claims.p, claims.u, claims.d].every(isUuid) ? (claims as unknown as LinkClaims) : null;
 }
 
 interface EventRow {
@@ -232,7 +187,7 @@ const invalidLink = () => new HttpError(403, [{ message: 'This PDF link has expi
 
 /** Staff ask for a link; the link itself needs no session (it is opened in a new tab) but dies after 5 minutes. */
 export function registerCitPdfRoutes(app: FastifyInstance, { db, config }: AppContext): void {
-  const secret = () => pdfLinkSecret(config.dataDir);
+  const secret = () => linkSecret(config.dataDir);
   // Make the key on start, not on the first request.
   void secret();
 

@@ -5,6 +5,10 @@ import { citViews } from '../cit/cit.views';
 import { hwcViews } from '../hwc/hwc.views';
 import { patientSearchViews } from '../patient-search/patient-search.views';
 import { notesViews } from '../notes/notes.views';
+import { allergiesViews } from '../allergies/allergies.views';
+import { medicationsViews } from '../medications/medications.views';
+import { documentsViews } from '../documents/documents.views';
+import { outboundReferralsViews } from '../outbound-referrals/outbound-referrals.views';
 import { navItemView, patientsViews } from '../patients/patients.views';
 import { remindersViews } from '../reminders/reminders.views';
 import { patientResourceView, referenceResourceView } from '../resources/resources.views';
@@ -114,7 +118,7 @@ function referenceModel(model: string): ViewDefinition {
 }
 
 export const PUBLIC_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
-  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, patientResourceView].map((v) => [v.name, v]),
+  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, ...documentsViews, patientResourceView, ...allergiesViews, ...medicationsViews, ...outboundReferralsViews].map((v) => [v.name, v]),
 );
 
 export const REFERENCE_VIEWS: Record<string, ViewDefinition> = Object.fromEntries([

@@ -423,6 +423,176 @@ export interface CareGiverTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
+/** Spec 001 section 3 "Patient allergy". */
+export interface PatientAllergyTable {
+  patient_allergy_uid: Generated<string>;
+  patient_uid: string;
+  allergy_uid: string;
+  medication_uid: string | null;
+  comments: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+/** Spec 001 section 3 "Patient medication"; its routes are rows of patient_medication_route. */
+export interface PatientMedicationTable {
+  patient_medication_uid: Generated<string>;
+  patient_uid: string;
+  medication_uid: string;
+  dosage: string | null;
+  frequency: string | null;
+  started_date: string | null;
+  finished_date: string | null;
+  is_primary: boolean;
+  is_prescription: boolean;
+  is_still_taking: boolean;
+  patient_reported_improvement: string | null;
+  relief_rating: string | null;
+  relief_duration: string | null;
+  comments: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+export interface PatientMedicationRouteTable {
+  patient_medication_uid: string;
+  route_uid: string;
+}
+export interface PatientAllergyViewTable {
+  patient_allergy_uid: string;
+  patient_uid: string;
+  allergy_uid: string;
+  allergy_label: string;
+  allergy_type: string | null;
+  medication_uid: string | null;
+  medication_label: string | null;
+  allergen_label: string;
+  comments: string | null;
+  created_at: Date;
+  updated_at: Date;
+  division_uid: string;
+  restricted_flag: string;
+}
+export interface PatientMedicationViewTable {
+  patient_medication_uid: string;
+  patient_uid: string;
+  medication_uid: string;
+  medication_label: string;
+  dosage: string | null;
+  frequency: string | null;
+  started_date: string | null;
+  finished_date: string | null;
+  is_primary: boolean;
+  is_prescription: boolean;
+  is_still_taking: boolean;
+  patient_reported_improvement: string | null;
+  relief_rating: string | null;
+  relief_duration: string | null;
+  comments: string | null;
+  medication_route_uids: string[];
+  medication_route_labels: string[];
+  created_at: Date;
+  updated_at: Date;
+  division_uid: string;
+  restricted_flag: string;
+}
+/** Migration 026: which regions a reference row (a diagnosis) takes. */
+export interface ReferenceRegionTable {
+  source: string;
+  source_uid: string;
+  region_uid: string;
+}
+/** Migration 026: a patient's diagnosis (spec 001 section 3 "Diagnosis"). */
+export interface PatientDiagnosisTable {
+  diagnosis_uid: Generated<string>;
+  patient_uid: string;
+  ref_diagnosis_uid: string;
+  status_uid: string;
+  provider_uid: string;
+  region_uid: string | null;
+  onset_date: string | null;
+  is_primary_diagnosis: Generated<boolean>;
+  note: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+export interface PatientAttachmentTable {
+  attachment_uid: Generated<string>;
+  patient_uid: string;
+  doc_type: string;
+  attachment_type: 'link' | 'file';
+  attachment_title: string;
+  attachment_description: string | null;
+  attachment_link: string;
+  file_name: string | null;
+  content_type: string | null;
+  file_size: number | null;
+  author_uid: string | null;
+  created_at: GeneratedTimestamp;
+}
+/** patient_attachment_view (migration 031): a document with its author and its patient's division and restriction. */
+export interface PatientAttachmentViewTable {
+  attachment_uid: string;
+  patient_uid: string;
+  doc_type: string;
+  attachment_type: 'link' | 'file';
+  attachment_title: string;
+  attachment_description: string | null;
+  attachment_link: string;
+  file_name: string | null;
+  content_type: string | null;
+  file_size: number | null;
+  created_date: Date;
+  author_uid: string | null;
+  author_first_name: string | null;
+  author_last_name: string | null;
+  division_uid: string;
+  restricted_flag: string;
+}
+export interface OutboundReferralTable {
+  outbound_referral_uid: Generated<string>;
+  patient_uid: string;
+  specialty_uid: string;
+  event_date: string;
+  status_uid: string;
+  status_changed_at: GeneratedTimestamp;
+  from_provider_uid: string | null;
+  to_type: 'provider' | 'facility' | 'division';
+  to_provider_uid: string | null;
+  to_facility_uid: string | null;
+  to_division_uid: string | null;
+  priority: 'routine' | 'urgent' | 'emergent';
+  reason: string | null;
+  notes: string | null;
+  received_patient_uid: string | null;
+  inbound_referral_uid: string | null;
+  created_by: string | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+/** outbound_referral_view (migration 029): a referral with the names of its specialty, status and target, and its patient's division and restriction. */
+export interface OutboundReferralViewTable {
+  outbound_referral_uid: string;
+  patient_uid: string;
+  division_uid: string;
+  restricted_flag: string;
+  event_date: string;
+  specialty_uid: string;
+  provider_role_name: string;
+  status_uid: string;
+  status_label: string;
+  status_changed_at: Date;
+  to_type: 'provider' | 'facility' | 'division';
+  to_provider_uid: string | null;
+  to_facility_uid: string | null;
+  to_division_uid: string | null;
+  to_name: string;
+  priority: 'routine' | 'urgent' | 'emergent';
+  priority_label: string;
+  reason: string | null;
+  notes: string | null;
+  from_provider_uid: string | null;
+  from_provider_name: string | null;
+  created_at: Date;
+}
 export interface PatientInsuranceTable {
   insurance_uid: Generated<string>;
   patient_uid: string;
@@ -586,6 +756,17 @@ export interface Database {
   provider_location: ProviderLocationTable;
   provider_patient: ProviderPatientTable;
   care_giver: CareGiverTable;
+  patient_allergy: PatientAllergyTable;
+  patient_medication: PatientMedicationTable;
+  patient_medication_route: PatientMedicationRouteTable;
+  patient_allergy_view: PatientAllergyViewTable;
+  patient_medication_view: PatientMedicationViewTable;
+  reference_region: ReferenceRegionTable;
+  patient_diagnosis: PatientDiagnosisTable;
+  patient_attachment: PatientAttachmentTable;
+  patient_attachment_view: PatientAttachmentViewTable;
+  outbound_referral: OutboundReferralTable;
+  outbound_referral_view: OutboundReferralViewTable;
   patient_insurance: PatientInsuranceTable;
   external_referral: ExternalReferralTable;
 }

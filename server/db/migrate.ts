@@ -24,8 +24,12 @@ import * as m022 from './migrations/022_badges';
 import * as m023 from './migrations/023_notes';
 import * as m024 from './migrations/024_admissions';
 import * as m025 from './migrations/025_patient_read_model';
+import * as m026 from './migrations/026_diagnoses';
+import * as m027 from './migrations/027_allergies_medications';
 import * as m028 from './migrations/028_care_team';
+import * as m029 from './migrations/029_outbound_referrals';
 import * as m030 from './migrations/030_resources';
+import * as m031 from './migrations/031_documents';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -54,8 +58,12 @@ const migrations: Record<string, Migration> = {
   '023_notes': m023,
   '024_admissions': m024,
   '025_patient_read_model': m025,
+  '026_diagnoses': m026,
+  '027_allergies_medications': m027,
   '028_care_team': m028,
+  '029_outbound_referrals': m029,
   '030_resources': m030,
+  '031_documents': m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -127,10 +127,10 @@ export function primaryAddress(db: Db, patientUid: string) {
 }
 
 /**
- * Spec 001 "Patient overview", CIT: what the patient's approved CIT sheets say.
- * An emergency hospitalisation is a sheet whose subject was taken into custody
- * for evaluation; a mental-health referral is the follow-up facility of a
- * sheet that requested one.
+ * Spec 001 "Patient overview", CIT: what the patient's approved CIT sheets
+ * say (an emergency hospitalisation is a sheet whose subject was taken into
+ * custody for evaluation), and the patient's newest outbound referrals for a
+ * mental-health specialty, each linking to its referral.
  */
 export async function citSummary(db: Db, patientUid: string) {
   const sheets = sql`select submission_json as s from cit_submission where patient_uid = ${patientUid} and approval_status = 'approved'`;
@@ -143,10 +143,15 @@ export async function citSummary(db: Db, patientUid: string) {
     select reason, count(*)::int as count
       from (${sheets}) sheets, jsonb_array_elements_text(coalesce(s->'crisis', '[]'::jsonb)) reason
      group by reason order by count(*) desc, reason limit ${CIT_TOP}`.execute(db);
-  const { rows: referrals } = await sql<{ facility_name: string; count: number }>`
-    select f.facility_name, count(*)::int as count
-      from (${sheets}) sheets join facility f on f.facility_uid::text = s->>'facilityUid'
-     where s->>'mhFollowUpRequested' = 'yes'
-     group by f.facility_name order by count(*) desc, f.facility_name limit ${CIT_TOP}`.execute(db);
+  const referrals = await db
+    .selectFrom('outbound_referral_view as v')
+    .innerJoin('reference_data as sp', 'sp.uid', 'v.specialty_uid')
+    .select(['v.outbound_referral_uid', 'v.event_date', 'v.provider_role_name', 'v.to_name', 'v.status_label'])
+    .where('v.patient_uid', '=', patientUid)
+    .where(sql<boolean>`(sp.attributes->>'mentalHealth')::boolean is true`)
+    .orderBy('v.event_date', 'desc')
+    .orderBy('v.created_at', 'desc')
+    .limit(CIT_TOP)
+    .execute();
   return { ...counts, top_reasons: reasons, top_mental_health_referrals: referrals };
 }

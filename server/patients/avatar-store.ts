@@ -3,12 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AVATAR_MAX_BYTES } from '../../shared/schemas/demographics';
 import { HttpError } from '../errors';
+import { extensionOf } from '../../shared/schemas/documents';
+import { binaryKind, binaryKindOfExtension, type FileKind } from '../files/file-signature';
 
-const KINDS = [
-  { ext: 'jpg', type: 'image/jpeg', matches: (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { ext: 'png', type: 'image/png', matches: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { ext: 'webp', type: 'image/webp', matches: (b: Buffer) => b.length > 12 && b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP' },
-] as const;
+/** What a profile picture may be: the formats every browser shows. */
+const AVATAR_KINDS: readonly FileKind['name'][] = ['jpeg', 'png', 'webp'];
 
 export const NOT_AN_IMAGE = 'The picture must be a JPEG, PNG or WebP image';
 export const TOO_LARGE = 'The picture must be at most 5 MB';
@@ -18,13 +17,13 @@ export const TOO_LARGE = 'The picture must be at most 5 MB';
  * type are whatever the sender says, its signature is what a browser will
  * decode. Anything else is a 415.
  */
-export function imageKind(bytes: Buffer) {
-  const kind = KINDS.find((k) => k.matches(bytes));
-  if (!kind) throw new HttpError(415, [{ field: 'base64_data', message: NOT_AN_IMAGE }]);
+function imageKind(bytes: Buffer): FileKind {
+  const kind = binaryKind(bytes);
+  if (!kind || !AVATAR_KINDS.includes(kind.name)) throw new HttpError(415, [{ field: 'base64_data', message: NOT_AN_IMAGE }]);
   return kind;
 }
 
-export const typeOfFile = (file: string) => KINDS.find((k) => file.endsWith(`.${k.ext}`))?.type ?? 'application/octet-stream';
+export const typeOfFile = (file: string) => binaryKindOfExtension(extensionOf(file))?.type ?? 'application/octet-stream';
 
 /** Pictures live in DATA_DIR/avatars, named by their content's SHA-256: the same picture is stored once. */
 export const avatarDir = (dataDir: string) => path.join(dataDir, 'avatars');
@@ -37,7 +36,7 @@ export async function storeAvatar(dataDir: string, base64Data: string): Promise<
   const bytes = Buffer.from(base64Data, 'base64');
   if (bytes.length > AVATAR_MAX_BYTES) throw new HttpError(413, [{ field: 'base64_data', message: TOO_LARGE }]);
   const kind = imageKind(bytes);
-  const file = `${crypto.createHash('sha256').update(bytes).digest('hex')}.${kind.ext}`;
+  const file = `${crypto.createHash('sha256').update(bytes).digest('hex')}.${kind.extensions[0]}`;
   const dir = avatarDir(dataDir);
   await fs.mkdir(dir, { recursive: true });
   const temporary = path.join(dir, `.${file}.${process.pid}.${crypto.randomUUID()}`);

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../auth/context';
-import { listPatientBadges } from '../badges/badges.repository';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { patientBadgesQuery } from '../badges/badges.repository';
 import type { Db } from '../db/connect';
 
 /** What the record's header and pages need to know about the patient (spec 001 section 3 "Patient"). */
@@ -34,10 +35,11 @@ export async function patientDocument(db: Db, auth: AuthContext, patientUid: str
       'e.status_uid as episode_status_uid',
       'es.label as episode_status_label',
     ])
+    // One round trip: the header's badges come with the patient.
+    .select((eb) => jsonArrayFrom(patientBadgesQuery(db, eb.ref('p.patient_uid'))).as('badges'))
     .where('p.patient_uid', '=', patientUid)
     .executeTakeFirstOrThrow();
-  const { patient_episode_uid, episode_status_uid, episode_status_label, sacwis_person_id, agency_legal_status, in_custody, avatar_file, ...patient } = row;
-  const badges = await listPatientBadges(db, patientUid);
+  const { patient_episode_uid, episode_status_uid, episode_status_label, sacwis_person_id, agency_legal_status, in_custody, avatar_file, badges, ...patient } = row;
   const phones = { mobile: row.mobile_phone, home: row.home_phone, work: row.work_phone } as Record<string, string | null>;
   return {
     ...patient,

@@ -33,7 +33,8 @@ function roleUidOf(raw: string | undefined): string | undefined {
 
 /**
  * `GET /api/providers/mv` (spec 000 "Navigator list", spec 002 "Others"):
- * providers of the caller's organisation only. Asking for another
+ * providers of the caller's organisation only, for the work lists and for
+ * every mode that edits the record (a diagnosis names its provider, a referral its target). Asking for another
  * organisation is a 403, not an empty list, so a wrong id is noticed.
  * `reviewer_only` is accepted and has no effect: Careweave has no reviewer role yet.
  * `provider_role_uid` narrows to one role (the care-team member form).

@@ -59,8 +59,8 @@ export class ApiClient {
 
   async request<T>(method: string, path: string, options: { query?: Query; body?: unknown; raw?: boolean; signal?: AbortSignal; headers?: Record<string, string> } = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    // A form body (a few calls of the spec are form-encoded) goes as it is; fetch sets its content type.
-    const form = options.body instanceof URLSearchParams ? options.body : null;
+    // A form body (a few calls of the spec are form-encoded; uploads are multipart) goes as it is; fetch sets its content type.
+    const form = options.body instanceof URLSearchParams || options.body instanceof FormData ? options.body : null;
     if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
     if (this.config.pageViewId) headers[PAGE_VIEW_HEADER] = this.config.pageViewId;
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;

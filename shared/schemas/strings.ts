@@ -19,6 +19,8 @@ export const MAX_LENGTH = {
   password: 200,
   /** One address line, a city, a county. */
   address: 200,
+  /** A dose or how often it is taken ('500 mg', 'twice a day at bedtime'). */
+  dose: 100,
   /** Notes and comments. */
   note: 5000,
 } as const;

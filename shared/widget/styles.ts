@@ -68,6 +68,10 @@ button.care-button:disabled { opacity: 0.5; cursor: not-allowed; }
 }
 .card { border: 1px solid var(--care-color-border); border-radius: var(--care-radius-l); padding: var(--care-space-m); background: var(--care-color-surface); }
 .field { display: flex; flex-direction: column; gap: var(--care-space-3xs); margin-bottom: var(--care-space-s); }
+.choices { border: 1px solid var(--care-color-border); border-radius: var(--care-radius-m); padding: var(--care-space-xs) var(--care-space-s); margin-inline: 0; }
+.choices legend { padding: 0 var(--care-space-2xs); }
+.choices-options { display: flex; flex-wrap: wrap; gap: var(--care-space-2xs) var(--care-space-m); }
+.choices-options label { white-space: nowrap; }
 .field-error { color: var(--care-color-danger); font-size: var(--care-font-size-s); }
 .field-hint { color: var(--care-color-text-subtle); font-size: var(--care-font-size-s); }
 .error-summary { border: 1px solid var(--sl-color-danger-300); background: var(--sl-color-danger-50); border-radius: var(--care-radius-m); padding: var(--care-space-s); margin-bottom: var(--care-space-m); }
@@ -103,6 +107,11 @@ button.care-button:disabled { opacity: 0.5; cursor: not-allowed; }
 .public-form-body { background: var(--care-color-surface); border: 1px solid var(--care-color-border); border-radius: var(--care-radius-l); padding: var(--care-space-l); }
 .public-form-footer { margin-top: var(--care-space-l); padding-top: var(--care-space-s); border-top: 1px solid var(--care-color-border); color: var(--care-color-text-muted); font-size: var(--care-font-size-s); text-align: center; }
 @media (max-width: 575.98px) { .public-form { padding: var(--care-space-s); } .public-form-body { padding: var(--care-space-m) var(--care-space-s); } }
+/* The kit's StatusBadge: a status as a coloured pill. */
+.status-badge { display: inline-block; padding: 0.1em 0.6em; border-radius: var(--sl-border-radius-pill); font-size: var(--care-font-size-s); font-weight: var(--care-font-weight-semibold); white-space: nowrap; border: 1px solid; }
+.status-badge.success { background: var(--sl-color-success-50); color: var(--sl-color-success-800); border-color: var(--sl-color-success-300); }
+.status-badge.danger { background: var(--sl-color-danger-50); color: var(--sl-color-danger-800); border-color: var(--sl-color-danger-300); }
+.status-badge.warning { background: var(--sl-color-warning-50); color: var(--sl-color-warning-800); border-color: var(--sl-color-warning-300); }
 `;
 
 export const widgetCss = lightTheme.cssText + designTokens + baseCss;

@@ -62,6 +62,8 @@ describe('care team in the record', () => {
     const givers = page.locator('section', { has: page.getByRole('heading', { name: 'Care Givers' }) });
     await givers.getByRole('link', { name: 'Add Care Giver' }).click();
     await page.waitForURL(`**${base}/care-givers/add`);
+    // A care giver's page belongs to the Care Team item of the menu.
+    assert.equal(await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Care Team' }).getAttribute('aria-current'), 'page');
     await page.getByLabel('First Name').fill('Minh');
     await page.getByLabel('Last Name').fill('Nguyen');
     await page.getByLabel('Relationship').selectOption('Relative');

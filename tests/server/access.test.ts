@@ -18,6 +18,7 @@ const WORK = 'hasAppNavigator hasAppCommunity hasAppSponsor';
 const RECORD = 'hasAppNavigator hasAppIdentity hasAppCommunity hasAppCit hasAppSponsor hasHwc';
 const CARE = 'hasAppNavigator hasAppCommunity hasAppSponsor hasHwc';
 const EDIT = 'hasAppNavigator hasAppCommunity hasAppCit hasAppSponsor hasHwc';
+const REFERRALS = 'hasAppNavigator hasAppCommunity hasAppSponsor hasHwc hasAppCit';
 const CALENDAR_EVENTS = 'calendarMedicalEvent calendarProcedure calendarSurgery calendarTesting';
 
 const ROUTES: Record<string, string> = {
@@ -59,11 +60,36 @@ const ROUTES: Record<string, string> = {
   'GET /api/patients/:id/care-givers/:careGiverId': RECORD,
   'POST /api/patients/:id/care-givers': CARE,
   'PUT /api/patients/:id/care-givers': CARE,
+  'GET /api/patients/:id/diagnoses': CARE,
+  'GET /api/diagnoses/:id': CARE,
+  'POST /api/diagnoses': CARE,
+  'PUT /api/diagnoses/:id': CARE,
+  'GET /api/reference-event': 'signed-in',
+  'GET /api/reference/events/:eventId/diagnosis': 'signed-in',
+  'GET /api/reference/events/:eventId/status': 'signed-in',
+  'GET /api/reference-data/region': 'signed-in',
   'GET /api/notes/:id': CARE,
   'POST /api/notes': CARE,
   'DELETE /api/notes/:id': CARE,
   'POST /api/patient-resources': CARE,
   'DELETE /api/patient-resources/:id': CARE,
+  'GET /api/data/public/patient-allergy/:id': CARE,
+  'POST /api/data/public/patient-allergy': CARE,
+  'PUT /api/data/public/patient-allergy/:id': CARE,
+  'DELETE /api/data/public/patient-allergy/:id': CARE,
+  'GET /api/data/public/patient-medication/:id': CARE,
+  'POST /api/data/public/patient-medication': CARE,
+  'PUT /api/data/public/patient-medication/:id': CARE,
+  'GET /api/attachments/:id': CARE,
+  'POST /api/attachments': CARE,
+  'DELETE /api/attachments/:id': CARE,
+  'GET /api/get-s3-link': CARE,
+  'GET /api/files': 'public',
+  'GET /api/outbound-referrals/:id': REFERRALS,
+  'GET /api/patients/:id/received-referrals': REFERRALS,
+  'POST /api/outbound-referrals': CARE,
+  'PUT /api/outbound-referrals/:id': CARE,
+  'PUT /api/outbound-referrals/:id/status': CARE,
   'GET /api/reference-data/reference-badge-groups': 'signed-in',
   'GET /api/patients/:id/patient-badges': RECORD,
   'PUT /api/patients/:id/patient-badges': RECORD,
@@ -135,6 +161,13 @@ const VIEWS: Record<string, string> = {
   'cit-submission-list': 'hasAppCit',
   patient_note: CARE,
   'patient-resource': CARE,
+  'patient-allergy': CARE,
+  'nav-list-view-allergy': CARE,
+  'patient-medication': CARE,
+  'nav-list-view-medication': CARE,
+  'patient-attachment': CARE,
+  'nav-list-view-outbound-referral': REFERRALS,
+  'outbound-referral-division': REFERRALS,
 };
 
 const written = (access: Access) => (typeof access === 'string' ? access : access.anyFlag.join(' '));

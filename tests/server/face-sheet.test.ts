@@ -102,7 +102,7 @@ describe('face sheet calls', () => {
     assert.equal((await get(cit, patient, 'reminders')).status, 403);
   });
 
-  it('CIT summary: counts, top reasons and mental-health referrals from approved sheets only', async () => {
+  it('CIT summary: counts and top reasons from approved sheets only; the newest mental-health outbound referrals', async () => {
     const agency = await raw().selectFrom('cit_agency').select('agency_uid').executeTakeFirstOrThrow();
     const facility = await server.db.selectFrom('facility').select(['facility_uid', 'facility_name']).orderBy('facility_name').executeTakeFirstOrThrow();
     const sheet = (json: Record<string, unknown>, approval: string) => ({
@@ -114,6 +114,7 @@ describe('face sheet calls', () => {
       submission_json: sql`${JSON.stringify(json)}::jsonb`,
     });
     await raw().deleteFrom('cit_submission').where('patient_uid', '=', patient).execute();
+    await server.db.deleteFrom('outbound_referral').where('patient_uid', '=', patient).execute();
     await raw()
       .insertInto('cit_submission')
       .values([
@@ -122,13 +123,29 @@ describe('face sheet calls', () => {
         sheet({ crisis: ['Suicide Threat'], weaponInvolved: ['Makeshift'], subjectTakenIntoCustodyForEvaluation: 'yes' }, 'pending'),
       ] as never)
       .execute();
+    const specialty = async (label: string) => (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-provider-role').where('label', '=', label).executeTakeFirstOrThrow()).uid;
+    const pending = (await server.db.selectFrom('reference_data').select('uid').where('ref_data_type', '=', 'outbound referral').where('label', '=', 'Pending').executeTakeFirstOrThrow()).uid;
+    const referral = async (label: string, eventDate: string) =>
+      (
+        await server.db
+          .insertInto('outbound_referral')
+          .values({ patient_uid: patient, specialty_uid: await specialty(label), event_date: eventDate, status_uid: pending, to_type: 'facility', to_facility_uid: facility.facility_uid, priority: 'routine' })
+          .returning('outbound_referral_uid')
+          .executeTakeFirstOrThrow()
+      ).outbound_referral_uid;
+    const older = await referral('Psychologist', '2026-10-01');
+    const newer = await referral('Psychiatrist', '2026-11-01');
+    await referral('Dentist', '2026-11-15');
     const summary = (await get(cit, patient, 'cit-summary')).body.data.attributes;
     assert.deepEqual(summary, {
       cit_events: 2,
       with_weapons: 1,
       emergency_hospitalizations: 1,
       top_reasons: [{ reason: 'Depression', count: 2 }, { reason: 'Homeless', count: 1 }],
-      top_mental_health_referrals: [{ facility_name: facility.facility_name, count: 1 }],
+      top_mental_health_referrals: [
+        { outbound_referral_uid: newer, event_date: '2026-11-01', provider_role_name: 'Psychiatrist', to_name: facility.facility_name, status_label: 'Pending' },
+        { outbound_referral_uid: older, event_date: '2026-10-01', provider_role_name: 'Psychologist', to_name: facility.facility_name, status_label: 'Pending' },
+      ],
     });
     assert.equal((await get(nav, patient, 'cit-summary')).status, 403);
   });

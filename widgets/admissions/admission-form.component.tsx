@@ -11,7 +11,8 @@ import { toast, Toasts } from '../kit/toasts';
 import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
 import type { RecordPageProps } from '../patient-record/record-pages';
-import { useAdmission, useFacilities, useSaveAdmission, type Admission, type FacilityOption } from './admissions.resource';
+import { useFacilities, type FacilityOption } from '../kit/use-facilities';
+import { useAdmission, useSaveAdmission, type Admission } from './admissions.resource';
 
 const LABELS: Record<keyof AdmissionFormValues, string> = {
   eventDate: 'Admission Date',

@@ -20,11 +20,6 @@ export interface Admission {
   relatedNotes?: { noteUid: string; note: string; createdDate: string; authorFirstName: string | null; authorLastName: string | null }[];
 }
 
-export interface FacilityOption {
-  facilityUid: string;
-  facilityName: string;
-}
-
 /** The admissions page lists up to the server's 100 newest. */
 const PAGE_ROWS = 100;
 
@@ -42,15 +37,6 @@ export function useAdmission(admissionId: string | null): Loaded<Admission | nul
   return useLoaded(
     async () => (admissionId ? (await client.get<Document<Resource<Admission>>>(`admissions/${encodeURIComponent(admissionId)}`)).data.attributes : null),
     [client, admissionId],
-  );
-}
-
-/** Spec 001 section 7 "reference/facilities": the facilities of the caller's organisation. */
-export function useFacilities(): Loaded<FacilityOption[]> {
-  const client = useWidgetApi();
-  return useLoaded(
-    async () => (await client.get<Document<Resource<FacilityOption>[]>>('data/public/facility', { allData: 1, sort: 'facility_name' })).data.map((r) => r.attributes),
-    [client],
   );
 }
 

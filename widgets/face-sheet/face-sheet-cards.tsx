@@ -3,6 +3,8 @@ import { CALENDAR_EVENT_TYPE_LABELS, eventDetailsPath } from '../../shared/schem
 import { formatDate, formatShortDate, personName } from '../../shared/format';
 import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
+import { StatusBadge } from '../kit/status-badge';
+import { statusBadge } from '../../shared/schemas/outbound-referrals';
 import type { Loaded } from '../kit/use-loaded';
 import type { Address, Admission, CitSummary, PatientEvent, PatientNote, PatientReminder } from './face-sheet.resource';
 
@@ -171,7 +173,7 @@ export function AddressCard({ address }: { address: Loaded<Address | null> }) {
 }
 
 /** Spec 001 "Patient overview", CIT mode: counts, top reasons and top mental-health referrals. */
-export function CitSummaryCards({ summary }: { summary: Loaded<CitSummary> }) {
+export function CitSummaryCards({ patientId, summary }: { patientId: string; summary: Loaded<CitSummary> }) {
   const s = summary.data;
   return (
     <LoadState isLoading={summary.isLoading} error={summary.error} lines={4}>
@@ -197,7 +199,21 @@ export function CitSummaryCards({ summary }: { summary: Loaded<CitSummary> }) {
             <CountList rows={s.topReasons.map((r) => [r.reason, r.count])} emptyText="No CIT events" />
           </Card>
           <Card title="Top Mental Health Referrals">
-            <CountList rows={s.topMentalHealthReferrals.map((r) => [r.facilityName, r.count])} emptyText="No mental health referrals" />
+            <LoadState isLoading={false} error={null} isEmpty={s.topMentalHealthReferrals.length === 0} emptyText="No mental health referrals">
+              <ul className="face-list">
+                {s.topMentalHealthReferrals.map((r) => (
+                  <li key={r.outboundReferralUid}>
+                    <NavLink path={`/patients/${encodeURIComponent(patientId)}/outbound-referrals/${r.outboundReferralUid}`}>
+                      {r.providerRoleName}: {r.toName}
+                    </NavLink>
+                    <div className="face-list-meta">
+                      <time dateTime={r.eventDate}>{formatDate(r.eventDate)}</time>
+                      <StatusBadge variant={statusBadge(r.statusLabel)}>{r.statusLabel}</StatusBadge>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </LoadState>
           </Card>
         </>
       )}

@@ -33,7 +33,7 @@ function CitFaceSheet({ patientId }: { patientId: string }) {
   return (
     <div className="face-grid">
       <AddressCard address={address} />
-      <CitSummaryCards summary={summary} />
+      <CitSummaryCards patientId={patientId} summary={summary} />
     </div>
   );
 }

@@ -61,7 +61,8 @@ export interface CitSummary {
   withWeapons: number;
   emergencyHospitalizations: number;
   topReasons: { reason: string; count: number }[];
-  topMentalHealthReferrals: { facilityName: string; count: number }[];
+  /** The newest outbound referrals for a mental-health specialty. */
+  topMentalHealthReferrals: { outboundReferralUid: string; eventDate: string; providerRoleName: string; toName: string; statusLabel: string }[];
 }
 
 const patientPath = (patientId: string, rest: string) => `patients/${encodeURIComponent(patientId)}/${rest}`;

@@ -131,7 +131,8 @@ export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, de
                 ) : (
                   <button type="button" className="sort-button" onClick={() => prefsStore.set({ ...prefs, sort: nextSort(sort, c.columnName) })}>
                     {c.displayHeader}
-                    <span aria-hidden="true">{ariaSort(sort, c.columnName) === 'ascending' ? ' ▲' : ariaSort(sort, c.columnName) === 'descending' ? ' ▼' : ''}</span>
+                    {/* A no-break space: the arrow stays beside the header's last word. */}
+                    <span aria-hidden="true">{ariaSort(sort, c.columnName) === 'ascending' ? '\u00a0▲' : ariaSort(sort, c.columnName) === 'descending' ? '\u00a0▼' : ''}</span>
                   </button>
                 )}
               </th>

@@ -1,10 +1,13 @@
 import { useId, useState, type DragEvent } from 'react';
+import type { FieldControlProps } from './forms';
 
 export interface FileDropProps {
   label: string;
   /** MIME types or extensions, as the input's accept attribute: 'application/pdf', 'image/*', '.docx'. */
   accept?: string[];
   onFile?: (file: File) => void;
+  /** Inside a form's Field: the Field's label and error describe the input, so the drop zone shows no label of its own. */
+  control?: FieldControlProps;
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB'];
@@ -35,8 +38,9 @@ export function accepts(file: File, accept: string[] | undefined): boolean {
  * A drop zone over a real file input: the input keeps keyboard and screen
  * reader access (Enter or Space opens the picker), dropping is the extra.
  */
-export function FileDrop({ label, accept, onFile }: FileDropProps) {
-  const id = useId();
+export function FileDrop({ label, accept, onFile, control }: FileDropProps) {
+  const ownId = useId();
+  const id = control?.id ?? ownId;
   const [file, setFile] = useState<File | null>(null);
   const [rejected, setRejected] = useState(false);
   const [over, setOver] = useState(false);
@@ -68,8 +72,15 @@ export function FileDrop({ label, accept, onFile }: FileDropProps) {
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      <label htmlFor={id}>{label}</label>
-      <input id={id} type="file" accept={accept?.join(',')} aria-describedby={`${id}-status`} onChange={(e) => take(e.target.files?.[0])} />
+      {!control && <label htmlFor={id}>{label}</label>}
+      <input
+        id={id}
+        type="file"
+        accept={accept?.join(',')}
+        aria-invalid={control?.['aria-invalid']}
+        aria-describedby={[control?.['aria-describedby'], `${id}-status`].filter(Boolean).join(' ')}
+        onChange={(e) => take(e.target.files?.[0])}
+      />
       <p id={`${id}-status`} className="file-drop-status" aria-live="polite">
         {rejected ? `File type not accepted. Allowed: ${accept?.join(', ')}` : file ? `${file.name} (${humanSize(file.size)})` : 'Drop a file here or choose one.'}
       </p>

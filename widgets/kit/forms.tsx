@@ -121,3 +121,31 @@ export function formErrors(error: unknown, rename: Record<string, string> = {}):
   const field = (name?: string) => (name === undefined ? undefined : (rename[name] ?? name.replace(/^data\.attributes\./, '')));
   return new ApiError(error.status, error.errors.map((e) => ({ ...e, field: field(e.field) })));
 }
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** A labelled group of checkboxes whose field is the list of checked values, with its error under it. */
+export function CheckboxGroup<T extends FieldValues>({ form, name, label, choices }: { form: UseFormReturn<T>; name: Path<T>; label: string; choices: Choice[] }) {
+  const id = useId();
+  const message = errorOf(form as unknown as UseFormReturn<FieldValues>, name);
+  return (
+    <fieldset className="field choices" data-field={name} aria-describedby={message ? `${id}-error` : undefined}>
+      <legend>{label}</legend>
+      <div className="choices-options">
+        {choices.map((c) => (
+          <label key={c.value}>
+            <input type="checkbox" value={c.value} aria-invalid={Boolean(message)} {...form.register(name)} /> {c.label}
+          </label>
+        ))}
+      </div>
+      {message && (
+        <span id={`${id}-error`} className="field-error">
+          {fieldText(label, message)}
+        </span>
+      )}
+    </fieldset>
+  );
+}

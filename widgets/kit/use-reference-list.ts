@@ -4,7 +4,11 @@ import { useLoaded, type Loaded } from './use-loaded';
 
 export interface ReferenceOption {
   uid: string;
+  /** Stable across installs, unlike the uid: what code looks an entry up by. */
+  name: string;
   label: string;
+  /** The group an entry belongs to within its list (a status's type, an allergen's kind). */
+  refDataType: string | null;
 }
 
 /** A reference list (`/api/data/reference/<model>`), active entries in their order; `query` narrows it (`refDataType`). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
-import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { useEmit } from '../../shared/widget/emit';
+import { ConfirmDialog } from '../kit/confirm-dialog';
 import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
 import { SectionPage } from '../kit/section-page';
@@ -67,15 +67,9 @@ export function NoteDetails({ patientId, params }: Pick<RecordPageProps, 'patien
           )}
         </LoadState>
       </section>
-      <SlDialog label="Deactivate Note" open={confirming} onSlAfterHide={(e) => e.target === e.currentTarget && setConfirming(false)}>
+      <ConfirmDialog label="Deactivate Note" open={confirming} busy={busy} action="Deactivate" onConfirm={confirm} onClose={() => setConfirming(false)}>
         This note will no longer show in the patient's record. Deactivate it?
-        <SlButton slot="footer" onClick={() => setConfirming(false)} disabled={busy}>
-          Cancel
-        </SlButton>
-        <SlButton slot="footer" variant="danger" onClick={confirm} disabled={busy}>
-          {busy ? 'Working ...' : 'Deactivate'}
-        </SlButton>
-      </SlDialog>
+      </ConfirmDialog>
       <Toasts />
     </SectionPage>
   );

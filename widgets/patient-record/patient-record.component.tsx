@@ -38,7 +38,7 @@ function RecordFrame({ patientId, page }: { patientId: string; page: string }) {
           <div>
             <MenuToggle />
             <div className={`record-body${menuHidden ? ' menu-hidden' : ''}`}>
-              {!menuHidden && <LeftMenu patientId={patientId} current={page} />}
+              {!menuHidden && <LeftMenu patientId={patientId} current={match?.page.menu ?? page} />}
               <section className="record-page" aria-live="polite">
                 {match ? (
                   <Suspense fallback={<LoadState isLoading lines={4} />}>

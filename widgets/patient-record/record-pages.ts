@@ -15,12 +15,15 @@ export interface RecordPage {
   /** The path under /patients/{id}/, with `:name` parameters. */
   path: string;
   component: LazyExoticComponent<ComponentType<RecordPageProps>>;
+  /** The left-menu item the page belongs to when its path is not under that item's route. */
+  menu?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const page = <K extends string>(path: string, load: () => Promise<Record<K, ComponentType<any>>>, name: K): RecordPage => ({
+const page = <K extends string>(path: string, load: () => Promise<Record<K, ComponentType<any>>>, name: K, menu?: string): RecordPage => ({
   path,
   component: lazy(() => load().then((m) => ({ default: m[name] as ComponentType<RecordPageProps> }))),
+  menu,
 });
 
 /**
@@ -43,16 +46,30 @@ export const RECORD_PAGES: RecordPage[] = [
   page('tests/:eventId/details', eventDetails, 'TestDetails'),
   page('reminders', () => import('../face-sheet/patient-reminders.component'), 'PatientReminders'),
   page('reminders/add', () => import('../reminders/reminder-form.component'), 'ReminderForm'),
+  page('docs', () => import('../documents/documents-list.component'), 'PatientDocuments'),
+  page('docs/:docId', () => import('../documents/document.component'), 'DocumentPage'),
   page('notes', () => import('../notes/notes-list.component'), 'PatientNotes'),
   page('notes/add', () => import('../notes/note-form.component'), 'NoteForm'),
   page('notes/:noteId/details', () => import('../notes/note-details.component'), 'NoteDetails'),
+  page('diagnoses', () => import('../diagnoses/diagnoses-list.component'), 'PatientDiagnoses'),
+  page('diagnoses/add', () => import('../diagnoses/diagnosis-form.component'), 'DiagnosisForm'),
+  page('diagnoses/new', () => import('../diagnoses/diagnosis-form.component'), 'DiagnosisForm'),
+  page('diagnoses/:diagnosisId/details', () => import('../diagnoses/diagnosis-details.component'), 'DiagnosisDetails'),
+  page('diagnoses/:diagnosisId/edit', () => import('../diagnoses/diagnosis-form.component'), 'DiagnosisForm'),
   page('admissions', () => import('../admissions/admissions-list.component'), 'PatientAdmissions'),
   page('admissions/add', () => import('../admissions/admission-form.component'), 'AdmissionForm'),
   page('admissions/:admissionId', () => import('../admissions/admission-form.component'), 'AdmissionForm'),
   page('resource', () => import('../resources/patient-resources.component'), 'PatientResources'),
   page('care-team', () => import('../care-team/care-team.component'), 'PatientCareTeam'),
   page('care-team/:memberId', () => import('../care-team/care-team-member-form.component'), 'CareTeamMemberForm'),
-  page('care-givers/:careGiverId', () => import('../care-team/care-giver-form.component'), 'CareGiverForm'),
+  page('care-givers/:careGiverId', () => import('../care-team/care-giver-form.component'), 'CareGiverForm', 'care-team'),
+  page('allergies', () => import('../allergies/allergies-list.component'), 'PatientAllergies'),
+  page('allergies/:allergyId', () => import('../allergies/allergy-form.component'), 'AllergyForm'),
+  page('medications', () => import('../medications/medications-list.component'), 'PatientMedications'),
+  page('medications/:medicationId', () => import('../medications/medication-form.component'), 'MedicationForm'),
+  page('outbound-referrals', () => import('../outbound-referrals/outbound-referrals-list.component'), 'PatientOutboundReferrals'),
+  page('outbound-referrals/add', () => import('../outbound-referrals/outbound-referral-form.component'), 'OutboundReferralForm'),
+  page('outbound-referrals/:outboundReferralId', () => import('../outbound-referrals/outbound-referral-form.component'), 'OutboundReferralForm'),
   page('audit', () => import('../audit/activity-log.component'), 'ActivityLog'),
   page('badge', () => import('../badges/badges.component'), 'PatientBadges'),
   page('demographics', () => import('../demographics/demographics.component'), 'Demographics'),

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 import { QUICK_SEARCH_MIN_CHARS, SEARCH_DEBOUNCE_MS } from '../../shared/constants';
@@ -6,11 +6,13 @@ import { formatDate } from '../../shared/format';
 import { $translations, searchPatientsLabel } from '../../shared/i18n';
 import { MIN_CHARS_MESSAGE, NO_RESULTS_MESSAGE, type PatientSummary } from '../../shared/schemas/patient-search';
 import { useDebounced } from '../kit/use-debounced';
-import { AdvancedSearch } from './advanced-search.component';
 import { displayName, patientAlerts } from './patient-alerts';
 import { PatientPreview } from './patient-preview.component';
 import { useQuickSearch } from './patient-search.resource';
 import { patientSearchCss } from './patient-search.styles';
+
+// The advanced search's form code loads when it is first opened, not with the top bar.
+const AdvancedSearch = lazy(() => import('./advanced-search.component').then((m) => ({ default: m.AdvancedSearch })));
 
 type Choice = { kind: 'patient'; patient: PatientSummary } | { kind: 'advanced' };
 
@@ -30,6 +32,8 @@ export function QuickSearch() {
   const [active, setActive] = useState(-1);
   const [preview, setPreview] = useState<PatientSummary | null>(null);
   const [advancedOpen, setAdvancedOpen] = useState(false);
+  // Once opened it stays mounted, so its criteria and results are there when it is opened again.
+  const [advancedUsed, setAdvancedUsed] = useState(false);
 
   const term = useDebounced(text, SEARCH_DEBOUNCE_MS);
   const results = useQuickSearch(term);
@@ -54,7 +58,10 @@ export function QuickSearch() {
 
   const choose = (choice: Choice) => {
     collapse();
-    if (choice.kind === 'advanced') setAdvancedOpen(true);
+    if (choice.kind === 'advanced') {
+      setAdvancedUsed(true);
+      setAdvancedOpen(true);
+    }
     else setPreview(choice.patient);
   };
 
@@ -138,7 +145,11 @@ export function QuickSearch() {
         </ul>
       </div>
       <PatientPreview patient={preview} onClose={() => setPreview(null)} />
-      <AdvancedSearch open={advancedOpen} onClose={() => setAdvancedOpen(false)} />
+      {advancedUsed && (
+        <Suspense fallback={null}>
+          <AdvancedSearch open={advancedOpen} onClose={() => setAdvancedOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

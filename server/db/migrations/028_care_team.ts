@@ -64,7 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index care_giver_patient on care_giver (patient_uid, last_name, first_name);
 
     insert into nav_item (ref_data_type, nav_item_label, app_module, route, default_sort_order, feature_flag) values
-      ('patient', 'Care Team', 'patient', 'care-team', 50, '{hasAppNavigator|hasAppCommunity|hasAppSponsor|hasHwc|hasAppCit}');
+      ('patient', 'Care Team', 'patient', 'care-team', 60, '{hasAppNavigator|hasAppCommunity|hasAppSponsor|hasHwc|hasAppCit}');
   `.execute(db);
 }
 

@@ -3,8 +3,10 @@ import { DEFAULT_LANG, DEFAULT_STRINGS } from '../../../shared/i18n-defaults';
 import { hashPassword } from '../../auth/password';
 import type { Db } from '../connect';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
+import { seedAllergiesMedications } from './allergies-medications';
 import { seedB2w } from './b2w';
 import { seedBadges } from './badges';
+import { seedDiagnoses } from './diagnoses';
 import { seedCalendar } from './calendar';
 import { seedCareTeam } from './care-team';
 import { seedCit } from './cit';
@@ -12,6 +14,7 @@ import { seedExt } from './ext';
 import { seedFaceSheet } from './face-sheet';
 import { seedHwc } from './hwc';
 import { seedOptOut } from './opt-out';
+import { seedOutboundReferrals } from './outbound-referrals';
 import { generatePatients } from './patients';
 import { seedPatientSearch } from './patient-search';
 import { seedReminders } from './reminders';
@@ -32,6 +35,9 @@ const AREA_SEEDS: ((db: Db, ids: DemoIds) => Promise<void>)[] = [
   seedBadges,
   seedResources,
   seedCareTeam,
+  seedAllergiesMedications,
+  seedDiagnoses,
+  seedOutboundReferrals,
 ];
 
 const QUEUE_COLUMNS = [

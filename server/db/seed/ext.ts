@@ -16,7 +16,6 @@ const STATES: [string, string][] = [
 ];
 
 const CARRIERS = ['Medicaid', 'Medicare', 'Aetna', 'Anthem Blue Cross', 'CareSource', 'Molina Healthcare', 'UnitedHealthcare', 'Self-pay / Uninsured'];
-const DIAGNOSES = ['Opioid use disorder', 'Alcohol use disorder', 'Depression', 'Anxiety', 'Other'];
 
 /** Seeds a reference list only when nobody has (another area may own the same list). */
 async function seedListIfEmpty(db: Db, model: string, rows: { name: string; label: string }[]): Promise<void> {
@@ -34,7 +33,6 @@ const slug = (label: string) => label.toLowerCase().replace(/\W+/g, '_');
 export async function seedExt(db: Db, ids: DemoIds): Promise<void> {
   await seedListIfEmpty(db, 'reference-country-division', STATES.map(([iso, label]) => ({ name: iso, label })));
   await seedListIfEmpty(db, 'reference-carrier', CARRIERS.map((label) => ({ name: slug(label), label })));
-  await seedListIfEmpty(db, 'reference-diagnosis', DIAGNOSES.map((label) => ({ name: slug(label), label })));
   await db
     .insertInto('external_action_instance')
     .values({

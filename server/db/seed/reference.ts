@@ -23,7 +23,6 @@ const LISTS: Record<string, Row[]> = {
   'reference-status': [
     ...['Active', 'Pending', 'Closed'].map((l) => ({ name: l.toLowerCase(), label: l, type: 'Episode' })),
     ...['Admitted', 'Discharged'].map((l) => ({ name: l.toLowerCase(), label: l, type: 'Admission' })),
-    ...['Enrolled', 'Declined', 'Pending'].map((l) => ({ name: l.toLowerCase(), label: l, type: 'outbound referral' })),
   ],
   'reference-provider-role': [
     { name: 'navigator', label: 'Navigator', type: 'Navigator' },

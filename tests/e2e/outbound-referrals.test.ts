@@ -1,0 +1,132 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+
+let h: Harness;
+
+/** The top bar's user menu: the demo navigator works in Franklin County Care and Summit County Care. */
+async function switchDivision(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Nora Navigator' }).click();
+  await page.getByRole('menuitemcheckbox', { name }).click();
+  await page.waitForURL('**/home');
+}
+
+const recordMenu = (page: Page) => page.getByRole('navigation', { name: 'Patient record' });
+
+describe('outbound referrals in the record', () => {
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
+
+  test('a navigator refers the patient to the other division, answers it there, and sees the status come back', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 1000);
+    await loginAs(page, 'navigator');
+    const [franklin] = await h.server.db.selectFrom('division').select('division_uid').orderBy('division_name').execute();
+    const patient = await h.server.db
+      .selectFrom('patient')
+      .select(['patient_uid', 'first_name', 'last_name'])
+      .where('restricted_flag', '=', '0')
+      .where('division_uid', '=', franklin.division_uid)
+      .where('birth_date', 'is not', null)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case').select('case_uid').whereRef('patient_case.patient_uid', '=', 'patient.patient_uid'))))
+      // One the demo has not referred yet: the list starts empty.
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('outbound_referral').select('outbound_referral_uid').whereRef('outbound_referral.patient_uid', '=', 'patient.patient_uid'))))
+      .orderBy('last_name', 'desc')
+      .executeTakeFirstOrThrow();
+    const base = `/patients/${patient.patient_uid}`;
+    await page.goto(`${base}/face-sheet`);
+    await recordMenu(page).getByRole('link', { name: 'Outbound Referrals' }).click();
+    await page.waitForURL(`**${base}/outbound-referrals`);
+    await page.getByText('No outbound referrals').waitFor();
+    await page.getByRole('link', { name: 'Add Referral' }).click();
+    await page.waitForURL(`**${base}/outbound-referrals/add`);
+
+    // Validated on submit: specialty and where it goes are required.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Please correct the following:').waitFor();
+    assert.equal(await page.locator('.error-summary li').count(), 2);
+    await page.getByLabel('Specialty').selectOption({ label: 'Child and Adolescent Psychiatrist' });
+    await page.getByLabel('Careweave Division').check();
+    await page.getByLabel('Division', { exact: true }).selectOption({ label: 'Summit County Care' });
+    await page.getByLabel('Priority').selectOption({ label: 'Urgent' });
+    await page.getByLabel('Reason').fill('Psychiatric evaluation after an ED visit');
+    assert.equal(await page.getByLabel('Status').count(), 0, 'the receiving division sets the status');
+    await shot(page, 'outbound-referrals-add');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`**${base}/outbound-referrals`);
+    const sent = page.locator('tbody tr', { hasText: 'Summit County Care' });
+    await sent.waitFor();
+    assert.equal(await sent.locator('.status-badge').textContent(), 'Pending');
+
+    // In Summit County Care the patient waits in "new referrals"; the navigator opens it and enrols.
+    await switchDivision(page, 'Summit County Care');
+    const queue = page.locator('section.queue-card', { has: page.getByRole('heading', { name: /^new referrals/ }) });
+    const waiting = queue.locator('tbody tr', { hasText: patient.last_name });
+    await waiting.first().waitFor();
+    await shot(page, 'outbound-referrals-receiver-queue');
+    await waiting.first().click();
+    await page.waitForURL(/\/patients\/[0-9a-f-]{36}\/(details|face-sheet)$/);
+    await recordMenu(page).getByRole('link', { name: 'Outbound Referrals' }).click();
+    const received = page.locator('section.received-referrals');
+    await received.getByRole('heading', { name: 'Referrals From Other Divisions' }).waitFor();
+    await received.locator('tbody tr', { hasText: 'Franklin County Care' }).click();
+    await page.getByRole('heading', { name: 'Referral From Franklin County Care' }).waitFor();
+    await page.getByText('Psychiatric evaluation after an ED visit').waitFor();
+    await page.getByLabel('Status').selectOption({ label: 'Enrolled' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Successfully saved!').first().waitFor();
+    await page.locator('.section-facts .status-badge', { hasText: 'Enrolled' }).waitFor();
+    await shot(page, 'outbound-referrals-answer');
+
+    // Back in Franklin County Care: the status, its time, and a reminder on the patient.
+    await switchDivision(page, 'Franklin County Care');
+    await page.goto(`${base}/outbound-referrals`);
+    const answered = page.locator('tbody tr', { hasText: 'Summit County Care' });
+    await answered.locator('.status-badge', { hasText: 'Enrolled' }).waitFor();
+    assert.equal(await answered.locator('.status-badge').getAttribute('data-variant'), 'success');
+    assert.match((await answered.locator('.status-time').textContent()) ?? '', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (am|pm)$/i);
+    await shot(page, 'outbound-referrals-list');
+    await page.goto(`${base}/face-sheet`);
+    const reminders = page.locator('section.face-card', { has: page.getByRole('heading', { name: 'Reminders' }) });
+    await reminders.getByText('Summit County Care set the Child and Adolescent Psychiatrist referral to Enrolled').waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("the CIT face sheet's top mental-health referrals open the referral, read-only", async () => {
+    const { context, page, errors } = await openPage(h, 1366, 900);
+    await loginAs(page, 'cit');
+    const referral = await h.server.db
+      .selectFrom('outbound_referral_view')
+      .select(['patient_uid', 'outbound_referral_uid', 'to_name'])
+      .where('provider_role_name', '=', 'Psychologist')
+      .executeTakeFirstOrThrow();
+    await page.goto(`/patients/${referral.patient_uid}/face-sheet`);
+    const card = page.locator('section.face-card', { has: page.getByRole('heading', { name: 'Top Mental Health Referrals' }) });
+    await card.getByRole('link', { name: `Psychologist: ${referral.to_name}` }).click();
+    await page.waitForURL(`**/patients/${referral.patient_uid}/outbound-referrals/${referral.outbound_referral_uid}`);
+    await page.getByRole('heading', { name: 'Outbound Referral' }).waitFor();
+    await page.locator('.section-facts .status-badge', { hasText: 'Enrolled' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0, 'CIT reads referrals, does not change them');
+    await shot(page, 'outbound-referrals-cit-details');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('the outbound referral pages at 390 px', async () => {
+    const { context, page } = await openPage(h, 390, 844);
+    await loginAs(page, 'navigator');
+    const referral = await h.server.db.selectFrom('outbound_referral').select(['patient_uid', 'outbound_referral_uid']).where('to_type', '=', 'division').executeTakeFirstOrThrow();
+    await page.goto(`/patients/${referral.patient_uid}/outbound-referrals`);
+    await page.locator('tbody tr .status-badge').first().waitFor();
+    await shot(page, 'outbound-referrals-list-390');
+    await page.goto(`/patients/${referral.patient_uid}/outbound-referrals/${referral.outbound_referral_uid}`);
+    await page.getByRole('heading', { name: 'Edit Outbound Referral' }).waitFor();
+    await shot(page, 'outbound-referrals-edit-390');
+    await context.close();
+  });
+});

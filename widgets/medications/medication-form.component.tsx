@@ -1,0 +1,153 @@
+import { IMPROVEMENT_ANSWERS, MedicationFormSchema, RELIEF_DURATIONS, RELIEF_RATINGS, type MedicationFormValues } from '../../shared/schemas/medications';
+import { useEmit } from '../../shared/widget/emit';
+import { ErrorSummary } from '../kit/error-summary';
+import { FormButtons } from '../kit/form-buttons';
+import { applyServerErrors, CheckboxGroup, Field, formErrors, useCareForm } from '../kit/forms';
+import { LoadState } from '../kit/load-state';
+import { useIdempotentSubmit } from '../kit/public-submit';
+import { SectionPage } from '../kit/section-page';
+import { toast, Toasts } from '../kit/toasts';
+import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
+import type { RecordPageProps } from '../patient-record/record-pages';
+import { useMedication, useSaveMedication, type Medication } from './medications.resource';
+
+const LABELS: Record<keyof MedicationFormValues, string> = {
+  medicationUid: 'Medication',
+  dosage: 'Dosage',
+  frequency: 'Frequency',
+  startedDate: 'Started',
+  finishedDate: 'Finished',
+  isPrimary: 'Primary Medication',
+  isPrescription: 'Prescription',
+  isStillTaking: 'Still Taking',
+  medicationRouteUids: 'Routes',
+  patientReportedImprovement: 'Patient Reported Improvement',
+  reliefRating: 'Relief Rating',
+  reliefDuration: 'Relief Duration',
+  comments: 'Comments',
+};
+/** Spec 001 section 8: medication saves. */
+export const SAVED = 'Successfully Saved!';
+export const SAVE_FAILED = 'Oops, something went wrong!';
+
+const css = /* css */ `
+.medication-pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 0 var(--sl-spacing-medium); }
+.medication-relief { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: 0 var(--sl-spacing-medium); }
+.medication-flags { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small) var(--sl-spacing-large); margin-bottom: var(--sl-spacing-small); }
+`;
+
+const valuesOf = (m: Medication | null): MedicationFormValues => ({
+  medicationUid: m?.medicationUid ?? '',
+  dosage: m?.dosage ?? '',
+  frequency: m?.frequency ?? '',
+  startedDate: m?.startedDate ?? '',
+  finishedDate: m?.finishedDate ?? '',
+  isPrimary: m?.isPrimary ?? false,
+  isPrescription: m?.isPrescription ?? false,
+  // A medication being added is usually one the patient takes now.
+  isStillTaking: m?.isStillTaking ?? true,
+  medicationRouteUids: m?.medicationRouteUids ?? [],
+  patientReportedImprovement: m?.patientReportedImprovement ?? '',
+  reliefRating: m?.reliefRating ?? '',
+  reliefDuration: m?.reliefDuration ?? '',
+  comments: m?.comments ?? '',
+});
+
+function MedicationFields({ patientId, medication, medications, routes }: { patientId: string; medication: Medication | null; medications: ReferenceOption[]; routes: ReferenceOption[] }) {
+  const emit = useEmit();
+  const save = useSaveMedication(patientId, medication?.patientMedicationUid ?? null);
+  const { submit, busy } = useIdempotentSubmit(`medication-${patientId}-${medication?.patientMedicationUid ?? 'new'}`);
+  const form = useCareForm(MedicationFormSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: valuesOf(medication) });
+  const list = `/patients/${encodeURIComponent(patientId)}/medications`;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      if (!(await submit((key) => save(values, key)))) return;
+    } catch (error) {
+      if (!applyServerErrors(form, formErrors(error))) toast(SAVE_FAILED, 'danger');
+      return;
+    }
+    toast(SAVED, 'success');
+    emit('care-saved', { type: 'patient-medication', patientUid: patientId });
+    emit('care-navigate', { path: list });
+  });
+
+  const choice = (name: 'patientReportedImprovement' | 'reliefRating' | 'reliefDuration', values: readonly string[]) => (
+    <Field form={form} name={name} label={LABELS[name]}>
+      {(control) => (
+        <select {...control} {...form.register(name)}>
+          <option value="">Not recorded</option>
+          {values.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <style>{css}</style>
+      <ErrorSummary form={form} labels={LABELS} />
+      <Field form={form} name="medicationUid" label={LABELS.medicationUid}>
+        {(control) => (
+          <select {...control} {...form.register('medicationUid')}>
+            <option value="">Choose a medication</option>
+            {medications.map((m) => (
+              <option key={m.uid} value={m.uid}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <div className="medication-pair">
+        <Field form={form} name="dosage" label={LABELS.dosage}>
+          {(control) => <input {...control} placeholder="50 mg" {...form.register('dosage')} />}
+        </Field>
+        <Field form={form} name="frequency" label={LABELS.frequency}>
+          {(control) => <input {...control} placeholder="Twice a day" {...form.register('frequency')} />}
+        </Field>
+        <Field form={form} name="startedDate" label={LABELS.startedDate} type="date" />
+        <Field form={form} name="finishedDate" label={LABELS.finishedDate} type="date" />
+      </div>
+      <div className="medication-flags">
+        {(['isStillTaking', 'isPrescription', 'isPrimary'] as const).map((name) => (
+          <label key={name}>
+            <input type="checkbox" {...form.register(name)} /> {LABELS[name]}
+          </label>
+        ))}
+      </div>
+      <CheckboxGroup form={form} name="medicationRouteUids" label={LABELS.medicationRouteUids} choices={routes.map((r) => ({ value: r.uid, label: r.label }))} />
+      <div className="medication-relief">
+        {choice('patientReportedImprovement', IMPROVEMENT_ANSWERS)}
+        {choice('reliefRating', RELIEF_RATINGS)}
+        {choice('reliefDuration', RELIEF_DURATIONS)}
+      </div>
+      <Field form={form} name="comments" label={LABELS.comments}>
+        {(control) => <textarea {...control} rows={3} {...form.register('comments')} />}
+      </Field>
+      <FormButtons busy={busy} onCancel={() => emit('care-navigate', { path: list })} />
+    </form>
+  );
+}
+
+/** Spec 001 section 2 `medications/{medicationId}`: id `add` is a new medication (section 4), any other is loaded for editing. */
+export function MedicationForm({ patientId, params }: Pick<RecordPageProps, 'patientId' | 'params'>) {
+  const medicationId = params.medicationId && params.medicationId !== 'add' ? params.medicationId : null;
+  const medication = useMedication(medicationId);
+  const medications = useReferenceList('reference-medication');
+  const routes = useReferenceList('reference-medication-route');
+  const error = medication.error ?? medications.error ?? routes.error;
+  const ready = !medication.isLoading && medications.data && routes.data;
+  return (
+    <SectionPage title={medicationId ? 'Edit Medication' : 'Add Medication'}>
+      <LoadState isLoading={!ready && !error} error={error} lines={6}>
+        {ready && <MedicationFields patientId={patientId} medication={medication.data} medications={medications.data!} routes={routes.data!} />}
+      </LoadState>
+      <Toasts />
+    </SectionPage>
+  );
+}
