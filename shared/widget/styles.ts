@@ -95,18 +95,6 @@ button.care-button:disabled { opacity: 0.5; cursor: not-allowed; }
 .file-drop { border: 2px dashed var(--care-color-border-input); border-radius: var(--care-radius-l); padding: var(--care-space-m); display: grid; gap: var(--care-space-xs); }
 .file-drop.over { border-color: var(--care-color-primary); background: var(--care-color-canvas); }
 .card-header { display: flex; justify-content: space-between; align-items: baseline; gap: var(--care-space-s); }
-/* Readable width; wide for the long two-column sheets (CIT, referral). */
-.public-form { max-width: 44rem; margin: 0 auto; padding: var(--care-space-l) var(--care-space-m); }
-.public-form.wide { max-width: 64rem; }
-.public-form-brand { display: flex; align-items: center; gap: var(--care-space-s); padding-bottom: var(--care-space-m); margin-bottom: var(--care-space-m); border-bottom: 3px solid var(--care-color-primary); }
-.public-form-brand img, .public-form-mark { flex: none; width: 48px; height: 48px; border-radius: var(--care-radius-l); }
-.public-form-mark { display: grid; place-items: center; background: var(--care-color-primary); color: var(--care-color-on-primary); font-size: var(--care-font-size-xl); font-weight: var(--care-font-weight-bold); }
-.public-form-name { margin: 0; font-size: var(--care-font-size-l); font-weight: var(--care-font-weight-semibold); }
-.public-form-detail { margin: 0; color: var(--care-color-text-muted); }
-.public-form-purpose { margin: 0 0 var(--care-space-l); color: var(--care-color-text-muted); }
-.public-form-body { background: var(--care-color-surface); border: 1px solid var(--care-color-border); border-radius: var(--care-radius-l); padding: var(--care-space-l); }
-.public-form-footer { margin-top: var(--care-space-l); padding-top: var(--care-space-s); border-top: 1px solid var(--care-color-border); color: var(--care-color-text-muted); font-size: var(--care-font-size-s); text-align: center; }
-@media (max-width: 575.98px) { .public-form { padding: var(--care-space-s); } .public-form-body { padding: var(--care-space-m) var(--care-space-s); } }
 /* The kit's StatusBadge: a status as a coloured pill. */
 .status-badge { display: inline-block; padding: 0.1em 0.6em; border-radius: var(--sl-border-radius-pill); font-size: var(--care-font-size-s); font-weight: var(--care-font-weight-semibold); white-space: nowrap; border: 1px solid; }
 .status-badge.success { background: var(--sl-color-success-50); color: var(--sl-color-success-800); border-color: var(--sl-color-success-300); }
