@@ -39,3 +39,16 @@ export function formatValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 }
+
+const MINOR_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
+
+/**
+ * A label typed by an administrator (a queue's name) as a heading, in the
+ * Title Case of every other heading: an all-lower-case label ("new referrals")
+ * gets capitals; one with any capital letter was cased on purpose ("HIV Tests",
+ * "McKinley School") and stays exactly as stored.
+ */
+export function headingCase(label: string): string {
+  if (label !== label.toLowerCase()) return label;
+  return label.replace(/\S+/g, (word, offset: number) => (offset > 0 && MINOR_WORDS.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)));
+}

@@ -56,15 +56,16 @@ function QueueCards({ divisionUid, hideWhenEmpty }: { divisionUid: string; hideW
  */
 export function HomePage({ session }: { session: Session }) {
   const mode = homeMode(session.flags);
-  usePageTitle(mode === 'hwcStaff' ? HOME_MODE_LABELS.hwcStaff : 'Home');
+  // Each mode's home is titled by the work it holds; the navigator's is the product's plain Home.
+  const title = mode === null || mode === 'navigator' ? 'Home' : `${HOME_MODE_LABELS[mode]} Home`;
+  usePageTitle(title);
   return (
     <main className="care-page">
-      <h1>Home</h1>
+      <h1>{title}</h1>
       {mode === null ? (
         <p>Checking roles and permissions</p>
       ) : (
         <>
-          {mode !== 'navigator' && <h2 className="care-mode-heading">{HOME_MODE_LABELS[mode]}</h2>}
           {mode === 'navigator' ? (
             <div className="care-home-navigator">
               <WidgetMount className="care-home-calendar">

@@ -1,4 +1,5 @@
 import lightTheme from '@shoelace-style/shoelace/dist/themes/light.styles.js';
+import designTokens from '../design-tokens.css?inline';
 
 /**
  * Everything a widget's shadow root needs: Shoelace's light theme tokens (its
@@ -13,12 +14,12 @@ const baseCss = /* css */ `
 .care-root {
   /* Set here, not on :host: a host page's \`* { font-family: ... !important }\` beats any :host
      rule, but cannot reach inside the shadow root, and inherited text styles stop here. */
-  font-family: var(--sl-font-sans);
-  font-size: var(--sl-font-size-medium);
+  font-family: var(--care-font-family);
+  font-size: var(--care-font-size-m);
   font-style: normal;
-  font-weight: var(--sl-font-weight-normal);
-  color: var(--sl-color-neutral-900);
-  line-height: var(--sl-line-height-normal);
+  font-weight: var(--care-font-weight-normal);
+  color: var(--care-color-text);
+  line-height: var(--care-line-height);
   letter-spacing: normal;
   word-spacing: normal;
   text-transform: none;
@@ -30,7 +31,7 @@ const baseCss = /* css */ `
   --sl-focus-ring-color: var(--care-color-primary);
 }
 a, .link-button {
-  color: var(--care-color-primary);
+  color: var(--care-color-link);
   cursor: pointer;
   background: none;
   border: 0;
@@ -39,25 +40,25 @@ a, .link-button {
   text-decoration: underline;
 }
 :focus-visible { outline: var(--sl-focus-ring-width) solid var(--sl-focus-ring-color); outline-offset: 2px; }
-h1, h2, h3 { font-weight: var(--sl-font-weight-semibold); margin: 0 0 var(--sl-spacing-small); }
-h1 { font-size: var(--sl-font-size-x-large); }
-h2 { font-size: var(--sl-font-size-large); }
-label { font-size: var(--sl-font-size-small); font-weight: var(--sl-font-weight-semibold); }
+h1, h2, h3 { font-weight: var(--care-font-weight-semibold); margin: 0 0 var(--care-space-s); }
+h1 { font-size: var(--care-font-size-xl); }
+h2 { font-size: var(--care-font-size-l); }
+label { font-size: var(--care-font-size-s); font-weight: var(--care-font-weight-semibold); }
 input, select, textarea {
   font: inherit;
-  padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small);
-  border: 1px solid var(--sl-color-neutral-300);
-  border-radius: var(--sl-border-radius-medium);
-  background: var(--sl-color-neutral-0);
+  padding: var(--care-space-2xs) var(--care-space-xs);
+  border: 1px solid var(--care-color-border-input);
+  border-radius: var(--care-radius-m);
+  background: var(--care-color-surface);
   color: inherit;
 }
 input[aria-invalid='true'], select[aria-invalid='true'], textarea[aria-invalid='true'] { border-color: var(--sl-color-danger-600); }
 button.care-button {
   font: inherit;
-  padding: var(--sl-spacing-2x-small) var(--sl-spacing-small);
-  border: 1px solid var(--sl-color-neutral-300);
-  border-radius: var(--sl-border-radius-medium);
-  background: var(--sl-color-neutral-0);
+  padding: var(--care-space-2xs) var(--care-space-s);
+  border: 1px solid var(--care-color-border-input);
+  border-radius: var(--care-radius-m);
+  background: var(--care-color-surface);
   cursor: pointer;
 }
 button.care-button:disabled { opacity: 0.5; cursor: not-allowed; }
@@ -65,40 +66,43 @@ button.care-button:disabled { opacity: 0.5; cursor: not-allowed; }
   position: absolute !important; width: 1px; height: 1px; padding: 0; margin: -1px;
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
 }
-.card { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); background: var(--sl-color-neutral-0); }
-.field { display: flex; flex-direction: column; gap: var(--sl-spacing-3x-small); margin-bottom: var(--sl-spacing-small); }
-.choices { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-x-small) var(--sl-spacing-small); margin-inline: 0; }
-.choices legend { padding: 0 var(--sl-spacing-2x-small); }
-.choices-options { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium); }
+.card { border: 1px solid var(--care-color-border); border-radius: var(--care-radius-l); padding: var(--care-space-m); background: var(--care-color-surface); }
+.field { display: flex; flex-direction: column; gap: var(--care-space-3xs); margin-bottom: var(--care-space-s); }
+.choices { border: 1px solid var(--care-color-border); border-radius: var(--care-radius-m); padding: var(--care-space-xs) var(--care-space-s); margin-inline: 0; }
+.choices legend { padding: 0 var(--care-space-2xs); }
+.choices-options { display: flex; flex-wrap: wrap; gap: var(--care-space-2xs) var(--care-space-m); }
 .choices-options label { white-space: nowrap; }
-.field-error { color: var(--sl-color-danger-700); font-size: var(--sl-font-size-small); }
-.field-hint { color: var(--sl-color-neutral-600); font-size: var(--sl-font-size-small); }
-.error-summary { border: 1px solid var(--sl-color-danger-300); background: var(--sl-color-danger-50); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small); margin-bottom: var(--sl-spacing-medium); }
-.error-summary ul { margin: 0; padding-left: var(--sl-spacing-large); }
+.field-error { color: var(--care-color-danger); font-size: var(--care-font-size-s); }
+.field-hint { color: var(--care-color-text-subtle); font-size: var(--care-font-size-s); }
+.error-summary { border: 1px solid var(--sl-color-danger-300); background: var(--sl-color-danger-50); border-radius: var(--care-radius-m); padding: var(--care-space-s); margin-bottom: var(--care-space-m); }
+.error-summary ul { margin: 0; padding-left: var(--care-space-l); }
 /* Positioned, so the filters' visually hidden labels stay inside the scrolling box instead of widening the page. */
 .data-table { overflow-x: auto; position: relative; }
 .data-table table { width: 100%; border-collapse: collapse; }
-.data-table th, .data-table td { text-align: left; padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); border-bottom: 1px solid var(--sl-color-neutral-200); }
+.data-table th, .data-table td { text-align: left; padding: var(--care-space-2xs) var(--care-space-xs); border-bottom: 1px solid var(--care-color-border); }
+/* A header never breaks inside its phrase ("Date of Birth", not "Date of / Birth"); a narrow card scrolls the table sideways instead. Cells start at the top, so a wrapped cell does not push its row's other values off their line. */
+.data-table thead th { white-space: nowrap; vertical-align: bottom; }
+.data-table tbody td { vertical-align: top; }
 .data-table .filters input { width: 100%; }
 /* A header that wraps stays aligned with its column's cells, not centred like a button's label. */
-.sort-button { font: inherit; font-weight: var(--sl-font-weight-semibold); background: none; border: 0; padding: 0; cursor: pointer; color: inherit; text-align: start; }
+.sort-button { font: inherit; font-weight: var(--care-font-weight-semibold); background: none; border: 0; padding: 0; cursor: pointer; color: inherit; text-align: start; }
 .data-table tr.clickable { cursor: pointer; }
-.data-table tr.clickable:hover, .data-table tr.clickable:focus-visible { background: var(--sl-color-neutral-100); }
-.pager { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-small); align-items: center; justify-content: flex-end; margin-top: var(--sl-spacing-x-small); }
-.load-state { margin: var(--sl-spacing-small) 0; }
-.skeleton-line { display: block; height: 1rem; margin-bottom: var(--sl-spacing-x-small); }
-.toast-stack { position: fixed; top: var(--sl-spacing-medium); right: var(--sl-spacing-medium); z-index: var(--sl-z-index-toast); display: grid; gap: var(--sl-spacing-x-small); width: min(28rem, calc(100vw - 2rem)); }
-.file-drop { border: 2px dashed var(--sl-color-neutral-300); border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); display: grid; gap: var(--sl-spacing-x-small); }
-.file-drop.over { border-color: var(--care-color-primary); background: var(--sl-color-neutral-50); }
-.card-header { display: flex; justify-content: space-between; align-items: baseline; gap: var(--sl-spacing-small); }
+.data-table tr.clickable:hover, .data-table tr.clickable:focus-visible { background: var(--care-color-hover); }
+.pager { display: flex; flex-wrap: wrap; gap: var(--care-space-s); align-items: center; justify-content: flex-end; margin-top: var(--care-space-xs); }
+.load-state { margin: var(--care-space-s) 0; }
+.skeleton-line { display: block; height: 1rem; margin-bottom: var(--care-space-xs); }
+.toast-stack { position: fixed; top: var(--care-space-m); right: var(--care-space-m); z-index: var(--sl-z-index-toast); display: grid; gap: var(--care-space-xs); width: min(28rem, calc(100vw - 2rem)); }
+.file-drop { border: 2px dashed var(--care-color-border-input); border-radius: var(--care-radius-l); padding: var(--care-space-m); display: grid; gap: var(--care-space-xs); }
+.file-drop.over { border-color: var(--care-color-primary); background: var(--care-color-canvas); }
+.card-header { display: flex; justify-content: space-between; align-items: baseline; gap: var(--care-space-s); }
 /* The kit's StatusBadge: a status as a coloured pill. */
-.status-badge { display: inline-block; padding: 0.1em 0.6em; border-radius: var(--sl-border-radius-pill); font-size: var(--sl-font-size-small); font-weight: var(--sl-font-weight-semibold); white-space: nowrap; border: 1px solid; }
+.status-badge { display: inline-block; padding: 0.1em 0.6em; border-radius: var(--sl-border-radius-pill); font-size: var(--care-font-size-s); font-weight: var(--care-font-weight-semibold); white-space: nowrap; border: 1px solid; }
 .status-badge.success { background: var(--sl-color-success-50); color: var(--sl-color-success-800); border-color: var(--sl-color-success-300); }
 .status-badge.danger { background: var(--sl-color-danger-50); color: var(--sl-color-danger-800); border-color: var(--sl-color-danger-300); }
 .status-badge.warning { background: var(--sl-color-warning-50); color: var(--sl-color-warning-800); border-color: var(--sl-color-warning-300); }
 `;
 
-export const widgetCss = lightTheme.cssText + baseCss;
+export const widgetCss = lightTheme.cssText + designTokens + baseCss;
 
 let sheet: CSSStyleSheet | undefined;
 

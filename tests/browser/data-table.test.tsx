@@ -43,6 +43,17 @@ describe('DataTable', () => {
     ok(text(root).includes('Page 1 of 3'));
   });
 
+  it('a summary card leaves out a column with no value on its page, and shows it again on a page that has one', async () => {
+    const rows = people.map((p) => ({ ...p, city: p.id > 10 ? `City ${p.id}` : '' }));
+    const server = fakeServer(rows);
+    const root = render(<DataTable tableId={freshId()} columns={columns} fetchPage={server.fetchPage} hideEmptyColumns />);
+    await waitFor(() => bodyRows(root).length === 10);
+    deepEqual([...root.querySelectorAll('th')].map((th) => text(th)), ['Name']);
+    buttonByText(root, 'Next').click();
+    await waitFor(() => text(root).includes('Person 11'), { message: 'page 2' });
+    deepEqual([...root.querySelectorAll('th')].map((th) => text(th)), ['Name', 'City']);
+  });
+
   it('pages with next and previous', async () => {
     const server = fakeServer();
     const root = render(<DataTable tableId={freshId()} columns={columns} fetchPage={server.fetchPage} />);

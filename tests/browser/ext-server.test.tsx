@@ -129,7 +129,9 @@ describe('<care-referral-form> against the real server', function () {
     await sees(el, 'Register');
     equal(navigations.at(-1), `/ext/${INSTANCE}/register`);
     await sees(el, 'Franklin County Care of Careweave Demo Health');
-    ok(root(el).querySelector('img[alt="Franklin County Care logo"]'), 'the division logo from the index');
+    // The frame names the division beside its logo, so the picture itself is decorative.
+    ok(root(el).querySelector('.public-form-brand img[src^="data:image/svg+xml"]'), 'the division logo from the index');
+    equal(root(el).querySelector('.public-form-name')?.textContent, 'Franklin County Care');
 
     // Invalid submit: toast, field errors and the summary.
     button(el, 'Text me a code').click();

@@ -46,7 +46,7 @@ describe('<care-hwc-entries> against the real server', function () {
     } finally {
       window.fetch = real;
     }
-    equal(text(shadow(el).querySelector('h2')), 'Handle With Care Entries');
+    equal(text(shadow(el).querySelector('h2')), 'Handle with Care Entries');
     deepEqual(
       [...shadow(el).querySelectorAll('thead th')].map((th) => text(th).replace(/[▲▼]/g, '').trim()),
       ['Child Name', 'Age', 'School', 'Officer', 'Created', 'Status'],

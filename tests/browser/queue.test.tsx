@@ -2,7 +2,7 @@ import '../../widgets/queue/queue.element';
 import { $toasts } from '../../widgets/kit/toasts';
 import { equal, ok } from './support/assert';
 import { fakeFetch } from './support/fake-fetch';
-import { sleep, text, waitFor } from './support/dom';
+import { sleep, text, themeLinkColor, waitFor } from './support/dom';
 
 function queueDocument(label: string, rows: Record<string, unknown>[]) {
   return {
@@ -87,7 +87,7 @@ describe('<care-queue> (stubbed server)', () => {
     const server = fakeFetch(() => ({ body: queueDocument('new referrals', rows) }));
     restore = server.restore;
     const el = mount({ 'queue-id': 'q1', variant: 'page', 'api-base': 'http://api.test/api', token: 't' });
-    await waitFor(() => text(shadow(el).querySelector('h1')) === 'new referrals', { message: 'title' });
+    await waitFor(() => text(shadow(el).querySelector('h1')) === 'New Referrals', { message: 'title' });
     equal(server.calls[0].url.searchParams.get('page-size'), '10');
     ok(text(shadow(el)).includes('Add Referral'));
     ok(shadow(el).querySelector('label[for] + input, input[type="search"]'), 'filter input');
@@ -125,7 +125,7 @@ describe('<care-queue> (stubbed server)', () => {
       const h2 = await waitFor(() => shadow(el).querySelector('h2'));
       ok(getComputedStyle(h2).color !== 'rgb(255, 0, 0)', 'host CSS did not reach the widget');
       const link = shadow(el).querySelector('a')!;
-      equal(getComputedStyle(link).color, 'rgb(1, 2, 3)');
+      equal(getComputedStyle(link).color, themeLinkColor('rgb(1, 2, 3)'));
     } finally {
       style.remove();
     }

@@ -108,7 +108,7 @@ describe('public forms on a phone: Back to Work, opt-out, support', () => {
     // Embedded the way an agency site would: one script tag per element, no session.
     const embed = await openPage(h, 1024, 800);
     // A plain page (served by the test itself) with one script tag per element.
-    await embed.page.route(`${h.server.url}/agency-site.html`, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><body><h1>Agency site</h1>
+    await embed.page.route(`${h.server.url}/agency-site.html`, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en"><head><title>Agency site</title></head><body><h1>Agency site</h1>
       <care-support-form api-base="${h.server.url}/api" support-phone="(614) 555-0100"></care-support-form>
       <care-b2w-form api-base="${h.server.url}/api" vendor-code="DEMO-B2W"></care-b2w-form>
       <care-opt-out api-base="${h.server.url}/api" opt-out-token="demo-opt-out-2"></care-opt-out>

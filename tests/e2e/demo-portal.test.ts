@@ -17,7 +17,7 @@ describe('demo partner EHR portal embeds search, calendar, reminders and queues 
     await signIn(page, 'navigator');
 
     const card = page.locator('care-queue').first();
-    await card.getByRole('heading', { name: /new referrals/ }).waitFor();
+    await card.getByRole('heading', { name: /New Referrals/ }).waitFor();
     const firstCell = card.locator('tbody tr').first().locator('td').first();
     await firstCell.waitFor();
     assert.equal(await page.locator('care-queue').count(), 3, 'one card per top-level queue of the division');

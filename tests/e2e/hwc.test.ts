@@ -38,15 +38,15 @@ describe('Handle with Care', () => {
     await h.server.db.insertInto('user_division').values({ user_uid: user.user_uid, division_uid: franklin.division_uid, permissions: ['hasHwc'] }).execute();
     const { context, page, errors } = await openPage(h, 1280, 900);
     await loginAs(page, 'wellness');
-    await page.getByRole('heading', { name: 'Health and Wellness', level: 2 }).waitFor();
-    assert.equal(await page.title(), 'Home | Careweave');
+    await page.getByRole('heading', { name: 'Health and Wellness Home', level: 1 }).waitFor();
+    assert.equal(await page.title(), 'Health and Wellness Home | Careweave');
     assert.equal(await page.locator('.care-home-hwc').count(), 0);
     await context.close();
 
     // admin has every flag: the identity home (its heading and queues), then the entries.
     const admin = await openPage(h, 1280, 900);
     await loginAs(admin.page, 'admin');
-    await admin.page.getByRole('heading', { name: 'Identity', level: 2 }).waitFor();
+    await admin.page.getByRole('heading', { name: 'Identity Home', level: 1 }).waitFor();
     await admin.page.locator('.care-home-hwc tbody tr.clickable').first().waitFor();
     const order = await admin.page.locator('main > *').evaluateAll((els) => els.map((e) => e.className || e.tagName));
     assert.equal(order.at(-1), 'care-home-hwc', order.join(', '));
@@ -96,10 +96,10 @@ describe('Handle with Care', () => {
     // Staff: the hwc demo user finds the entry on the home card, opens it, assigns the school and its distribution entry, then saves and resends.
     const staff = await openPage(h, 1280, 900);
     await loginAs(staff.page, 'hwc');
-    await staff.page.getByRole('heading', { name: 'Handle with Care', level: 2, exact: true }).waitFor();
-    assert.equal(await staff.page.title(), 'Handle with Care | Careweave');
+    await staff.page.getByRole('heading', { name: 'Handle with Care Home', level: 1, exact: true }).waitFor();
+    assert.equal(await staff.page.title(), 'Handle with Care Home | Careweave');
     const card = staff.page.locator('.care-home-hwc');
-    await card.getByRole('heading', { name: 'Handle With Care Entries' }).waitFor();
+    await card.getByRole('heading', { name: 'Handle with Care Entries' }).waitFor();
     const row = card.locator('tbody tr', { hasText: 'Eastwood, Riley' });
     await row.getByText('Not sent: The school is not in the list yet').waitFor();
     assert.ok((await card.locator('tbody tr').first().innerText()).includes('Eastwood, Riley'), 'newest first');

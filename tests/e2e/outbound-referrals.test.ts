@@ -64,7 +64,7 @@ describe('outbound referrals in the record', () => {
 
     // In Summit County Care the patient waits in "new referrals"; the navigator opens it and enrols.
     await switchDivision(page, 'Summit County Care');
-    const queue = page.locator('section.queue-card', { has: page.getByRole('heading', { name: /^new referrals/ }) });
+    const queue = page.locator('section.queue-card', { has: page.getByRole('heading', { name: /^New Referrals/ }) });
     const waiting = queue.locator('tbody tr', { hasText: patient.last_name });
     await waiting.first().waitFor();
     await shot(page, 'outbound-referrals-receiver-queue');

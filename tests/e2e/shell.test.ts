@@ -95,7 +95,7 @@ describe('shell', () => {
     await signIn(page, 'navigator');
     await page.waitForURL(`**/home/queues/${newReferralsId}`);
     await page.getByText('Redirecting to previously attempted page ...').waitFor();
-    await page.getByRole('heading', { name: 'new referrals', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'New Referrals', level: 1 }).waitFor();
     await shot(page, 'queue-after-redirect');
     await context.close();
   });
@@ -105,7 +105,7 @@ describe('shell', () => {
     await loginAs(page, 'navigator');
     assert.equal(await page.title(), 'Home | Navigator');
     await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
-    const card = queueCard(page, /^new referrals \(\d+\)$/);
+    const card = queueCard(page, /^New Referrals \(\d+\)$/);
     await card.waitFor();
     await card.locator('tbody tr').first().waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -117,12 +117,12 @@ describe('shell', () => {
 
     await card.getByRole('link', { name: 'View all' }).click();
     await page.waitForURL(`**/home/queues/${newReferralsId}`);
-    await page.getByRole('heading', { name: 'new referrals', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'New Referrals', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Add Referral' }).waitFor();
     await shot(page, 'queue-page');
     await page.getByRole('link', { name: 'Go back' }).click();
     await page.waitForURL('**/home');
-    await queueCard(page, /^new referrals/).waitFor();
+    await queueCard(page, /^New Referrals/).waitFor();
     await context.close();
   });
 
@@ -155,7 +155,7 @@ describe('shell', () => {
     await page.getByRole('menuitemcheckbox', { name: other.division_name }).click();
     assert.equal((await put).status(), 200);
     await page.waitForURL('**/home');
-    await queueCard(page, /^new referrals/).waitFor();
+    await queueCard(page, /^New Referrals/).waitFor();
 
     const afterSwitch = await page.evaluate(() => fetch('/api/session/current').then((r) => r.json()));
     assert.equal(afterSwitch.data.attributes.current_division_uid, other.division_uid);
@@ -179,7 +179,7 @@ describe('shell', () => {
   test('inactivity: warning at 50 minutes, timeout page at 60', async () => {
     const { context, page } = await openContext();
     await loginAs(page, 'navigator');
-    await queueCard(page, /^new referrals/).waitFor();
+    await queueCard(page, /^New Referrals/).waitFor();
 
     await page.evaluate(([key, at]) => localStorage.setItem(key as string, String(at)), [LAST_ACTIVITY_KEY, Date.now() - 51 * MINUTE]);
     const dialog = page.locator('sl-dialog.care-inactivity-dialog');
@@ -256,19 +256,19 @@ describe('shell', () => {
     const { context, page } = await openContext(390, 844);
     await loginAs(page, 'navigator');
     const cards = page.locator('.care-card-slot');
-    await queueCard(page, /^new referrals/).waitFor();
+    await queueCard(page, /^New Referrals/).waitFor();
     const boxes = await cards.evaluateAll((els) => els.slice(0, 2).map((e) => e.getBoundingClientRect().left));
     assert.ok(boxes.length < 2 || boxes[0] === boxes[1], 'cards stack');
     await shot(page, 'home-mobile');
     await context.close();
   });
 
-  test('identity home shows its mode heading and no quick search', async () => {
+  test('identity home is titled by its mode and has no quick search', async () => {
     const { context, page } = await openContext();
     await loginAs(page, 'identity');
-    await page.getByRole('heading', { name: 'Identity', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Identity Home', level: 1 }).waitFor();
     assert.equal(await page.getByPlaceholder('Search Patients').count(), 0, 'quick search is for navigator mode');
-    assert.equal(await page.title(), 'Home | Careweave');
+    assert.equal(await page.title(), 'Identity Home | Careweave');
     await shot(page, 'home-identity');
     await context.close();
   });

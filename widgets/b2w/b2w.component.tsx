@@ -20,6 +20,7 @@ import {
 } from '../../shared/schemas/b2w';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
+import { PublicFormFrame } from '../kit/public-form-frame';
 import { applyServerErrors, errorOf, Field, fieldText, useCareForm } from '../kit/forms';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
@@ -257,6 +258,8 @@ export interface BackToWorkProps {
  * After a result the form is locked until Start over (which clears what is
  * stored) or the next day.
  */
+export const B2W_PURPOSE = "For employees: your daily health check-in before work. Your answers go only to your employer's Back to Work program staff.";
+
 export function BackToWork({ vendorCode, reload = reloadPage }: BackToWorkProps) {
   const [stored] = useState(() => {
     const state = loadB2w();
@@ -276,11 +279,13 @@ export function BackToWork({ vendorCode, reload = reloadPage }: BackToWorkProps)
     );
   else body = <RegistrationForm vendorCode={code} reload={reload} />;
   return (
-    <section className="b2w" aria-labelledby="b2w-title">
-      <B2wStyles />
-      <Toasts />
-      <h2 id="b2w-title">Back to Work</h2>
-      {body}
-    </section>
+    <PublicFormFrame purpose={B2W_PURPOSE}>
+      <section className="b2w" aria-labelledby="b2w-title">
+        <B2wStyles />
+        <Toasts />
+        <h2 id="b2w-title">Back to Work</h2>
+        {body}
+      </section>
+    </PublicFormFrame>
   );
 }

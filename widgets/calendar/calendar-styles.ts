@@ -10,8 +10,19 @@ import paletteCss from '@fullcalendar/react/themes/classic/palette.css?inline';
 const css =
   [skeletonCss, themeCss, paletteCss].join('\n').replace(/:root\b/g, ':root, :host') +
   /* css */ `
-.calendar-view { --fc-classic-primary: var(--care-color-primary); --fc-classic-button: var(--sl-color-neutral-700); --fc-classic-button-border: var(--sl-color-neutral-700); }
-.calendar-status .load-state { margin: 0 0 var(--sl-spacing-x-small); }
+.calendar-view { --fc-classic-primary: var(--care-color-primary); --fc-classic-button: var(--care-color-text-muted); --fc-classic-button-border: var(--care-color-text-muted);
+  /* The theme's grey for other months' days and muted text is 2.5:1 on white; these stay readable (4.5:1). */
+  --fc-classic-faint-foreground: var(--care-color-text-subtle); --fc-classic-muted-foreground: var(--care-color-text-subtle); }
+.calendar-status .load-state { margin: 0 0 var(--care-space-xs); }
+/* The card's events wrap between words rather than being cut mid-word (FullCalendar keeps them on one clipped line). */
+.calendar-view.compact .care-event, .calendar-view.compact .care-event * { white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }
+/* The type's colour as a bar instead of a dot: the dot's width is what a long type ("Appendectomy") needs to stay whole. */
+.calendar-view.compact .care-event { align-items: flex-start; border-left: 3px solid var(--fc-event-color); padding-left: 2px; }
+.calendar-view.compact .care-event > div:first-child:not(:last-child) { display: none; }
+/* A type too long to sit beside its time goes to the next line whole. */
+.calendar-view.compact .care-event > div:last-child { flex-wrap: wrap; min-width: 0; }
+/* Only a single word wider than the whole cell (a phone's narrow day) breaks, rather than running into the next day. */
+.calendar-view.compact .care-event * { overflow-wrap: anywhere; }
 `;
 
 let sheet: CSSStyleSheet | undefined;

@@ -4,7 +4,7 @@
  * load nor the element's own module should carry it.
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import FullCalendar, { type DateClickInfo, type DatesSetInfo, type EventClickInfo, type EventInput, type EventSourceFuncInfo } from '@fullcalendar/react';
+import FullCalendar, { type DateClickInfo, type DatesSetInfo, type EventClickInfo, type EventDisplayInfo, type EventInput, type EventSourceFuncInfo, type MountInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
 import listPlugin from '@fullcalendar/react/list';
@@ -29,19 +29,27 @@ export interface CalendarViewProps {
 // Spec 000 section 9: the default view is month.
 const INITIAL_VIEW = { month: 'dayGridMonth' }[DEFAULT_CALENDAR_VIEW];
 const DAY_VIEW = 'timeGridDay';
+const LIST_VIEW = 'listWeek';
+/** On a phone the card's month cells are a finger wide: there the card opens on the week's list, where every event reads whole. */
+const PHONE = '(max-width: 575.98px)';
 
-function toEvent(row: CalendarEventRow): EventInput {
+/**
+ * The home card's cells are too narrow for "Type: Patient (Status)": there an
+ * event shows its time and type only, whole, and the rest is its tooltip.
+ */
+function toEvent(row: CalendarEventRow, short: boolean): EventInput {
   const label = row.appointmentTypeLabel ?? row.medicalEventLabel ?? '';
+  const full = `${label}: ${row.patientFirstName} ${row.patientLastName} (${row.statusLabel})`;
   return {
     id: `${row.eventType}:${row.id}`,
-    title: `${label}: ${row.patientFirstName} ${row.patientLastName} (${row.statusLabel})`,
+    title: short ? label : full,
     // All-day events keep the date where they happen; timed ones are an instant shown in local time.
     start: row.allDay ? row.eventDateNoTz.slice(0, 10) : row.eventDate,
     allDay: row.allDay,
     color: EVENT_TYPE_COLORS[row.eventType],
     contrastColor: '#fff',
     className: `care-event care-event-${row.eventType}`,
-    extendedProps: { row },
+    extendedProps: { row, full },
   };
 }
 
@@ -56,7 +64,10 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
   const holder = useRef<HTMLDivElement>(null);
   const [styled, setStyled] = useState(false);
   const [fetched, setFetched] = useState<Fetched>({ loading: true, error: false, count: null });
-  const [viewType, setViewType] = useState(INITIAL_VIEW);
+  const [startView] = useState(() => (compact && window.matchMedia(PHONE).matches ? LIST_VIEW : INITIAL_VIEW));
+  const [viewType, setViewType] = useState(startView);
+  // The list has room for the whole title; only the card's grid cells get the short one.
+  const shortTitles = compact && startView !== LIST_VIEW;
 
   // Styles go into whichever root the widget renders in (its shadow root) before the first paint.
   useLayoutEffect(() => {
@@ -75,15 +86,18 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
       try {
         const rows = await loadEvents({ start: info.start, end: info.end });
         settle({ loading: false, error: false, count: rows.length });
-        return rows.map(toEvent);
+        return rows.map((row) => toEvent(row, shortTitles));
       } catch {
         settle({ loading: false, error: true, count: null });
         return [];
       }
     },
-    [loadEvents],
+    [loadEvents, shortTitles],
   );
 
+  const eventDidMount = useCallback((info: MountInfo<EventDisplayInfo>) => {
+    info.el.title = info.event.extendedProps.full as string;
+  }, []);
   const dateClick = useCallback((info: DateClickInfo) => info.view.calendar.changeView(DAY_VIEW, info.dateStr), []);
   const eventClick = useCallback(
     (info: EventClickInfo) => {
@@ -119,10 +133,12 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
       {styled && (
         <FullCalendar
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicThemePlugin]}
-          initialView={INITIAL_VIEW}
+          initialView={startView}
           initialDate={initialDate}
           headerToolbar={{ start: 'prev,today,next', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth,listWeek' }}
-          buttons={{ listWeek: { text: 'List Week' } }}
+          buttons={{ [LIST_VIEW]: { text: 'List Week' } }}
+          // FullCalendar names the Today button "This month" ("This week", ...) for screen readers; its name must be what it shows.
+          todayHint="Today"
           // Month and list grow with their rows (a fixed height scrolls the month grid to today's
           // week, hiding the first); the time grids keep a window onto the day, opened at 8 am.
           height={timeGrid ? (compact ? 520 : 760) : 'auto'}
@@ -132,6 +148,7 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
           events={events}
           dateClick={dateClick}
           eventClick={eventClick}
+          eventDidMount={eventDidMount}
           datesSet={datesSet}
         />
       )}

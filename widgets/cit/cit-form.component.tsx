@@ -14,6 +14,7 @@ import { useWidgetApi } from '../../shared/widget/widget-context';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, errorOf, Field, fieldText, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
+import { PublicFormFrame } from '../kit/public-form-frame';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
@@ -113,18 +114,24 @@ function DebugFields({ coordinates }: { coordinates: { latitude: string; longitu
   );
 }
 
+const IDENTITY_HINT = 'Enter your agency identifier and your name, then select Continue. The rest of the sheet opens once your agency is recognized.';
+
+export const CIT_PURPOSE = 'For law enforcement officers: record a crisis intervention contact. The sheet goes to the crisis intervention team serving your agency; only its staff can read it.';
+
 export function CitForm({ state = 'oh' }: CitFormProps) {
   const api = useWidgetApi();
   const context = useCitContext(api, state);
   return (
-    <div className="cit-form">
-      <CitStyles />
-      <Toasts />
-      <h1>Crisis Intervention Team Contact Sheet</h1>
-      <LoadState isLoading={context.status === 'FETCHING'} error={context.status === 'ERROR' ? new Error('load') : null} isEmpty={false}>
-        {context.options && <CitSheet state={state} options={context.options} />}
-      </LoadState>
-    </div>
+    <PublicFormFrame wide purpose={CIT_PURPOSE}>
+      <div className="cit-form">
+        <CitStyles />
+        <Toasts />
+        <h1>Crisis Intervention Team Contact Sheet</h1>
+        <LoadState isLoading={context.status === 'FETCHING'} error={context.status === 'ERROR' ? new Error('load') : null} isEmpty={false}>
+          {context.options && <CitSheet state={state} options={context.options} />}
+        </LoadState>
+      </div>
+    </PublicFormFrame>
   );
 }
 
@@ -148,14 +155,26 @@ function CitSheet({ state, options }: { state: string; options: CitOptions }) {
   const w = form.watch();
   const code = (w.code ?? '').trim();
   const officerName = (w.officerName ?? '').trim();
+  // Continue checks at once; typing alone checks 750 ms after the last keystroke.
+  const [attempt, setAttempt] = useState(0);
+  const immediate = useRef(false);
+  const checkNow = () => {
+    if (!code || !officerName) {
+      void form.trigger(['code', 'officerName'] as Path<CitSubmission>[]);
+      return;
+    }
+    immediate.current = true;
+    setAttempt((n) => n + 1);
+  };
 
-  // Identity check, debounced 750 ms after the last keystroke.
   useEffect(() => {
     if (!code || !officerName) {
       setIdentity('INVALID');
       setIdentityMessage('');
       return;
     }
+    const delay = immediate.current ? 0 : CIT_IDENTITY_DEBOUNCE_MS;
+    immediate.current = false;
     setIdentity('CHECKING');
     const controller = new AbortController();
     const timer = setTimeout(() => {
@@ -172,12 +191,12 @@ function CitSheet({ state, options }: { state: string; options: CitOptions }) {
           setIdentity('INVALID');
           setIdentityMessage(err instanceof ApiError && err.status === 429 ? err.errors[0].message : CIT_TEXT.identityInvalid);
         });
-    }, CIT_IDENTITY_DEBOUNCE_MS);
+    }, delay);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [api, state, code, officerName]);
+  }, [api, state, code, officerName, attempt]);
 
   // Dependent-field clearing (spec 002 section 4).
   const toClear = dependentsToClear(w, otherSourceUid).join(',');
@@ -279,10 +298,18 @@ function CitSheet({ state, options }: { state: string; options: CitOptions }) {
       <ErrorSummary form={form} labels={CIT_LABELS as Record<string, string>} />
       <fieldset>
         <legend>Agency</legend>
+        <p className="field-hint cit-hint">{IDENTITY_HINT}</p>
         <div className="cit-grid">
           <Text form={form} name="code" />
           <Text form={form} name="officerName" />
         </div>
+        {!valid && (
+          <div className="cit-buttons">
+            <button type="button" className="primary" onClick={checkNow} disabled={identity === 'VERIFYING'}>
+              Continue
+            </button>
+          </div>
+        )}
         <p className={`cit-status ${statusClass}`} role="status" aria-live="polite" data-testid="identity-status">
           {identity === 'CHECKING' || identity === 'VERIFYING' ? 'Checking identity ...' : identityMessage}
         </p>

@@ -26,6 +26,7 @@ import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
+import { PublicFormFrame } from '../kit/public-form-frame';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
@@ -137,29 +138,21 @@ export function ReferralFormWidget({ instance = '', type = '' }: ReferralFormWid
     body = <LoadState isLoading lines={4} />;
   }
 
+  const brand = index.data ? { name: index.data.divisionName, detail: index.data.orgName, logoUrl: index.data.divisionLogos[0]?.url } : undefined;
   return (
-    <div className="ext-action">
-      <ExtStyles />
-      <Toasts />
-      {index.data && <Header index={index.data} />}
-      {body}
-    </div>
+    <PublicFormFrame wide brand={brand} purpose={extPurpose(index.data)}>
+      <div className="ext-action">
+        <ExtStyles />
+        <Toasts />
+        {body}
+      </div>
+    </PublicFormFrame>
   );
 }
 
-function Header({ index }: { index: ExtIndex }) {
-  return (
-    <header className="ext-header">
-      {index.divisionLogos.map((logo) => (
-        <img key={logo.divisionUid} src={logo.url} alt={`${logo.divisionName} logo`} width={48} height={48} />
-      ))}
-      <div>
-        <div className="ext-division">{index.divisionName}</div>
-        <div className="ext-org">{index.orgName}</div>
-      </div>
-    </header>
-  );
-}
+/** Until the link's index answers, the division is not known yet. */
+export const extPurpose = (index: ExtIndex | null) =>
+  index ? `For providers: refer a patient to ${index.divisionName}. Only ${index.divisionName}'s care coordinators see the referral.` : 'For providers: refer a patient for care coordination.';
 
 function RegisterStep({ instance, index, onDone }: { instance: string; index: ExtIndex; onDone: () => void }) {
   const form = useCareForm<RegisterValues>(RegisterSchema, { mode: 'all', defaultValues: { name: '', identifier: pendingPhone.get(instance), identifierType: 'Phone' } });

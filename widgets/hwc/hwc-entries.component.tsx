@@ -27,7 +27,7 @@ export function HwcEntriesCard() {
   const fetchPage = useCallback((request: PageRequest) => fetchHwcEntriesPage(api, request), [api]);
   return (
     <ListCard
-      title="Handle With Care Entries"
+      title="Handle with Care Entries"
       tableId="hwc-entries"
       columns={COLUMNS}
       fetchPage={fetchPage}

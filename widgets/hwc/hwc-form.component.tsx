@@ -7,6 +7,7 @@ import { ageFrom, emptyHwcForm, HWC_FORM_SENT, HWC_INVALID_CODE, HwcFormSchema, 
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
 import { usePersistedDraft } from '../kit/persisted-draft';
+import { PublicFormFrame } from '../kit/public-form-frame';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
 import { useDebounced } from '../kit/use-debounced';
@@ -37,6 +38,8 @@ type Verification = { state: 'idle' | 'checking' } | { state: 'valid'; agencyNam
  * There is no field about the incident: the school learns only that the child
  * needs care.
  */
+export const HWC_PURPOSE = "For officers: let a child's school know that the child may need extra care. The notice goes only to the school's Handle with Care contacts and the staff who run the program; it holds no details of the incident.";
+
 export function HwcForm() {
   const api = usePublicHwcApi();
   const form = useCareForm(HwcFormSchema, { defaultValues: emptyHwcForm() });
@@ -120,10 +123,11 @@ export function HwcForm() {
           : null;
 
   return (
+    <PublicFormFrame purpose={HWC_PURPOSE}>
     <section className="hwc hwc-form">
       <HwcStyles />
       <h1>Handle with Care</h1>
-      <p className="hwc-intro">Let a school know that a child may need extra care. Enter your district code to begin.</p>
+      <p className="hwc-intro">Enter your district code to begin.</p>
       <form noValidate onSubmit={onSubmit} aria-busy={busy}>
         <ErrorSummary form={form} labels={LABELS} />
         <Field form={form} name="district" label={LABELS.district}>
@@ -204,5 +208,6 @@ export function HwcForm() {
       </form>
       <Toasts />
     </section>
+    </PublicFormFrame>
   );
 }

@@ -46,6 +46,8 @@ export interface DataTableProps<R extends Row = Row> {
   caption?: string;
   /** Narrower than this (a phone), the table scrolls sideways instead of squeezing every cell into a column of words. */
   minWidth?: string;
+  /** A summary card (a queue on the home page) leaves out the columns with no value in any row it shows. */
+  hideEmptyColumns?: boolean;
 }
 
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
@@ -64,7 +66,7 @@ function ariaSort(current: string, column: string): 'ascending' | 'descending' |
 }
 
 /** A server-paged table: sortable headers, per-column filters, pager, remembered page size and sort. */
-export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, defaultPageSize = 10, defaultSort = '', onRowClick, emptyText = 'No rows found', caption, minWidth }: DataTableProps<R>) {
+export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, defaultPageSize = 10, defaultSort = '', onRowClick, emptyText = 'No rows found', caption, minWidth, hideEmptyColumns }: DataTableProps<R>) {
   const prefsStore = useMemo(() => tablePrefs(tableId), [tableId]);
   const prefs = useStore(prefsStore);
   const pageSize = prefs.pageSize ?? defaultPageSize;
@@ -77,7 +79,6 @@ export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, de
   const [isLoading, setLoading] = useState(true);
   const baseId = useId();
 
-  const visible = columns.filter((c) => !c.isHidden);
 
   useEffect(() => {
     let current = true;
@@ -105,6 +106,9 @@ export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, de
 
   const pages = Math.max(1, Math.ceil((result?.total ?? 0) / pageSize));
   const rows = result?.rows ?? [];
+  const hasValue = (c: Column<R>) => rows.some((row) => row[c.columnName] !== null && row[c.columnName] !== undefined && row[c.columnName] !== '');
+  // Until rows arrive every column shows, so the header does not jump while loading.
+  const visible = columns.filter((c) => !c.isHidden && (!hideEmptyColumns || rows.length === 0 || hasValue(c)));
 
   const setFilter = (column: string, value: string) => {
     setFilters((f) => ({ ...f, [column]: value }));

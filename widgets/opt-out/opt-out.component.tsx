@@ -4,6 +4,7 @@ import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { ApiError } from '../../shared/api/errors';
 import { OPT_OUT_ALREADY_USED, OPT_OUT_CANCELLED, OPT_OUT_DONE, OPT_OUT_FAILED } from '../../shared/schemas/opt-out';
 import { useEmit } from '../../shared/widget/emit';
+import { PublicFormFrame } from '../kit/public-form-frame';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { useOptOutCall } from './opt-out.resource';
 
@@ -12,9 +13,9 @@ export type OptOutState = 'idle' | 'loading' | 'success' | 'danger' | 'info' | '
 
 const css = /* css */ `
 .opt-out { max-width: 36rem; }
-.opt-out-buttons { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-small); margin: var(--sl-spacing-medium) 0; }
+.opt-out-buttons { display: flex; flex-wrap: wrap; gap: var(--care-space-s); margin: var(--care-space-m) 0; }
 .opt-out-buttons sl-button::part(base) { min-height: 44px; min-width: 8rem; }
-.opt-out-detail { margin: var(--sl-spacing-2x-small) 0 0; font-size: var(--sl-font-size-small); }
+.opt-out-detail { margin: var(--care-space-2xs) 0 0; font-size: var(--care-font-size-s); }
 @media (max-width: 575.98px) { .opt-out-buttons sl-button { flex: 1 1 100%; } }
 `;
 
@@ -23,6 +24,8 @@ const css = /* css */ `
  * the first choice both buttons stay disabled. Cancel calls nothing: the link
  * keeps working. The token works once on the server.
  */
+export const OPT_OUT_PURPOSE = 'Stop being contacted about a care program. Your choice goes only to the care team that contacted you.';
+
 export function OptOut({ optOutToken }: { optOutToken?: string }) {
   const emit = useEmit();
   const call = useOptOutCall();
@@ -60,6 +63,7 @@ export function OptOut({ optOutToken }: { optOutToken?: string }) {
 
   const disabled = state !== 'idle';
   return (
+    <PublicFormFrame purpose={OPT_OUT_PURPOSE}>
     <section className="opt-out" aria-labelledby="opt-out-title" aria-busy={state === 'loading'}>
       <style>{css}</style>
       <h2 id="opt-out-title">Opt out</h2>
@@ -96,5 +100,6 @@ export function OptOut({ optOutToken }: { optOutToken?: string }) {
         )}
       </div>
     </section>
+    </PublicFormFrame>
   );
 }

@@ -82,9 +82,16 @@ export function PatientHeader({ patient, onChanged = () => undefined }: PatientH
 
   return (
     <header className="record-header">
-      <button type="button" className="record-avatar" aria-label={avatarSrc ? `Enlarge the picture of ${name}` : `${name} (no picture)`} disabled={!avatarSrc} onClick={() => setEnlarged(true)}>
-        {avatarSrc ? <img src={avatarSrc} alt="" /> : initials(patient)}
-      </button>
+      {avatarSrc ? (
+        <button type="button" className="record-avatar" aria-label={`Enlarge the picture of ${name}`} onClick={() => setEnlarged(true)}>
+          <img src={avatarSrc} alt="" />
+        </button>
+      ) : (
+        // Without a picture there is nothing to enlarge: the initials are an image of the name, not a control.
+        <span className="record-avatar" role="img" aria-label={`${name} (no picture)`}>
+          {initials(patient)}
+        </span>
+      )}
       <div className="record-identity">
         <h1>{name}</h1>
         <dl className="record-facts">

@@ -2,7 +2,7 @@
 const css = /* css */ `
 .record { display: grid; gap: var(--sl-spacing-medium); }
 .record-header { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-medium); align-items: flex-start; padding: var(--sl-spacing-medium); background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
-.record-avatar { flex: none; width: 89px; height: 89px; border-radius: 50%; border: 0; padding: 0; cursor: pointer; overflow: hidden; background: var(--sl-color-primary-100, #e0ecff); color: var(--care-color-primary); font-size: 1.75rem; font-weight: var(--sl-font-weight-semibold); display: grid; place-items: center; }
+.record-avatar { flex: none; width: 89px; height: 89px; border-radius: 50%; border: 0; padding: 0; cursor: pointer; overflow: hidden; background: var(--sl-color-primary-100, #e0ecff); color: var(--care-color-link); font-size: 1.75rem; font-weight: var(--sl-font-weight-semibold); display: grid; place-items: center; }
 .record-avatar img { width: 100%; height: 100%; object-fit: cover; }
 .record-identity { flex: 1 1 18rem; min-width: 0; }
 .record-identity h1 { margin: 0 0 var(--sl-spacing-2x-small); font-size: var(--sl-font-size-x-large); overflow-wrap: anywhere; }
@@ -21,7 +21,7 @@ const css = /* css */ `
 .record-menu ul ul { padding-left: var(--sl-spacing-medium); }
 .record-menu a { display: block; padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); border-radius: var(--sl-border-radius-medium); text-decoration: none; color: var(--sl-color-neutral-800); }
 .record-menu a:hover { background: var(--sl-color-neutral-100); }
-.record-menu a[aria-current='page'] { background: var(--sl-color-primary-50, #eef4ff); color: var(--care-color-primary); font-weight: var(--sl-font-weight-semibold); }
+.record-menu a[aria-current='page'] { background: var(--sl-color-primary-50, #eef4ff); color: var(--care-color-link); font-weight: var(--sl-font-weight-semibold); }
 .record-menu-toggle { margin-bottom: var(--sl-spacing-2x-small); }
 .record-page { min-width: 0; background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); }
 .record-page > h2:first-child { margin-top: 0; }

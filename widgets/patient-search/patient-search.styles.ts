@@ -11,7 +11,7 @@ export const patientSearchCss = /* css */ `
 .quick-search-panel [role='option'] { padding: var(--sl-spacing-x-small) var(--sl-spacing-small); cursor: pointer; display: grid; gap: 0.1rem; }
 .quick-search-panel [role='option'][aria-selected='true'] { background: var(--sl-color-primary-50); box-shadow: inset 3px 0 0 var(--care-color-primary); }
 .quick-search-panel [role='option']:hover { background: var(--sl-color-neutral-100); }
-.quick-search-panel .option-advanced { border-top: 1px solid var(--sl-color-neutral-200); color: var(--care-color-primary); font-weight: var(--sl-font-weight-semibold); }
+.quick-search-panel .option-advanced { border-top: 1px solid var(--sl-color-neutral-200); color: var(--care-color-link); font-weight: var(--sl-font-weight-semibold); }
 .quick-search-message { display: flex; align-items: center; gap: var(--sl-spacing-x-small); margin: 0; padding: var(--sl-spacing-x-small) var(--sl-spacing-small); color: var(--sl-color-neutral-700); font-size: var(--sl-font-size-small); }
 .quick-search-message:empty { display: none; }
 .result-name { font-weight: var(--sl-font-weight-semibold); }

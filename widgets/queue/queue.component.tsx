@@ -2,6 +2,7 @@ import { QUEUE_CARD_PAGE_SIZE } from '../../shared/constants';
 import { useCallback, useId, useState, type MouseEvent } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlSkeleton from '@shoelace-style/shoelace/dist/react/skeleton/index.js';
+import { headingCase } from '../../shared/format';
 import { useEmit } from '../../shared/widget/emit';
 import { DataTable, type Row } from '../kit/data-table';
 import { Toasts } from '../kit/toasts';
@@ -42,12 +43,12 @@ export function QueueCard({ queueId }: QueueProps) {
   return (
     <section className="card queue-card" aria-labelledby={titleId}>
       <div className="card-header">
-        <h2 id={titleId}>{info ? `${info.queueLabel} (${info.count})` : <SlSkeleton effect="sheen" className="skeleton-line" />}</h2>
+        <h2 id={titleId}>{info ? `${headingCase(info.queueLabel)} (${info.count})` : <SlSkeleton effect="sheen" className="skeleton-line" />}</h2>
         <a href={allPath} onClick={navigate(allPath)}>
           View all
         </a>
       </div>
-      <DataTable tableId={`queue-card.${queueId}`} columns={info?.columns ?? []} fetchPage={fetchPage} defaultPageSize={QUEUE_CARD_PAGE_SIZE} onRowClick={(row) => navigate(faceSheet(row))()} />
+      <DataTable tableId={`queue-card.${queueId}`} columns={info?.columns ?? []} fetchPage={fetchPage} defaultPageSize={QUEUE_CARD_PAGE_SIZE} onRowClick={(row) => navigate(faceSheet(row))()} hideEmptyColumns />
       <Toasts />
     </section>
   );
@@ -64,7 +65,7 @@ export function QueuePage({ queueId }: QueueProps) {
         Go back
       </a>
       <div className="card-header">
-        <h1>{info ? info.queueLabel : <SlSkeleton effect="sheen" className="skeleton-line" />}</h1>
+        <h1>{info ? headingCase(info.queueLabel) : <SlSkeleton effect="sheen" className="skeleton-line" />}</h1>
         {info?.queueLabel.trim().toLowerCase() === 'new referrals' && <SlButton variant="primary">Add Referral</SlButton>}
       </div>
       <DataTable tableId={`queue.${queueId}`} columns={columns} fetchPage={fetchPage} onRowClick={(row) => navigate(faceSheet(row))()} />

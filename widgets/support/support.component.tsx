@@ -7,6 +7,7 @@ import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
 import { usePersistedDraft } from '../kit/persisted-draft';
+import { PublicFormFrame } from '../kit/public-form-frame';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
 import { toFormErrors, useSubmitSupportRequest } from './support.resource';
@@ -15,6 +16,7 @@ import { SupportStyles } from './support.styles';
 const LABELS: Record<keyof SupportRequestValues, string> = { userEmail: 'Email', issueType: 'Issue Type', comment: 'Comment' };
 /** Spec 002 leaves failure handling "not shown": the summary names the problem, typed text stays. */
 export const SUPPORT_FAILED = 'Your request could not be sent. Please try again, or call us if it is urgent.';
+export const SUPPORT_PURPOSE = 'Ask Careweave Customer Support for help with signing in, a problem, a new feature or a question. Only the support team reads your request.';
 export const SUPPORT_SENT = 'Thank you! Your request has been sent to Customer Support.';
 
 const EMPTY: SupportRequestValues = { userEmail: '', issueType: '', comment: '' };
@@ -51,6 +53,7 @@ export function SupportForm({ supportPhone }: SupportFormProps) {
   });
 
   return (
+    <PublicFormFrame purpose={SUPPORT_PURPOSE}>
     <section className="support-form" aria-labelledby="support-title">
       <SupportStyles />
       <Toasts />
@@ -105,5 +108,6 @@ export function SupportForm({ supportPhone }: SupportFormProps) {
         </form>
       )}
     </section>
+    </PublicFormFrame>
   );
 }

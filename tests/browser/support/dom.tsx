@@ -68,3 +68,13 @@ export function text(root: ParentNode | null | undefined): string {
   if (!root) return '';
   return ((root as Element).textContent ?? '').replace(/\s+/g, ' ').trim();
 }
+
+/** The colour a widget's links take for a theme colour: a shade darker than it (--care-color-link in shared/design-tokens.css). */
+export function themeLinkColor(primary: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = `color-mix(in srgb, ${primary} 75%, black)`;
+  document.body.append(probe);
+  const color = getComputedStyle(probe).color;
+  probe.remove();
+  return color;
+}

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../../server/db/seed/demo-users';
@@ -32,8 +32,26 @@ export async function startHarness(): Promise<Harness> {
     async stop() {
       await browser.close();
       await server.stop();
+      writeScreenshotSheet();
     },
   };
+}
+
+/**
+ * tests/e2e/screenshots/index.html: every screenshot on one page, by name, so
+ * the screens can be looked over together (docs/design-tokens.md). Rewritten
+ * after each file, so it always shows the latest pictures.
+ */
+function writeScreenshotSheet(): void {
+  const names = readdirSync(SHOTS).filter((f) => f.endsWith('.png')).sort();
+  const figures = names.map((f) => `<figure><a href="${f}"><img src="${f}" alt="" loading="lazy"></a><figcaption>${f.slice(0, -4)}</figcaption></figure>`).join('\n');
+  writeFileSync(
+    resolve(SHOTS, 'index.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Careweave screens</title><style>
+body{font:14px/1.5 system-ui,sans-serif;margin:1rem}main{display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:1rem}
+figure{margin:0}img{width:100%;height:14rem;object-fit:cover;object-position:top;border:1px solid #ccc}</style></head>
+<body><h1>Careweave screens (${names.length})</h1><main>${figures}</main></body></html>`,
+  );
 }
 
 /** A fresh context (no cookies, no storage). Reduced motion: screenshots never catch a half-faded dialog. */
@@ -61,4 +79,48 @@ export async function loginAs(page: Page, userName: string): Promise<void> {
   await page.waitForURL('**/home');
 }
 
-export const shot = (page: Page, name: string, fullPage = true) => page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage });
+const AXE_SOURCE = readFileSync(resolve(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string; summary: string }[];
+}
+
+/**
+ * Runs axe-core over the page as it stands (open shadow roots included, so the
+ * Shoelace parts and the widgets' own trees are checked) and fails on any
+ * serious or critical finding. Evaluated through the DevTools protocol rather
+ * than a script tag: the app's Content-Security-Policy forbids inline scripts,
+ * and it must stay that way for users.
+ */
+export async function checkA11y(page: Page, name: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const findings: AxeFinding[] = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: any[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n: any) => ({ target: JSON.stringify(n.target), summary: String(n.failureSummary ?? '').replace(/\s+/g, ' ') })),
+      }));
+  }, AXE_TAGS);
+  if (findings.length === 0) return;
+  const lines = findings.flatMap((f) => [`${f.impact} ${f.id}: ${f.help}`, ...f.nodes.map((n) => `  ${n.target}\n    ${n.summary}`)]);
+  throw new Error(`Accessibility findings on screen "${name}" (${page.url()}):\n${lines.join('\n')}`);
+}
+
+/**
+ * Screenshot of a screen, then the accessibility check of that same screen:
+ * every screen an e2e test shows is also checked, including ones added later.
+ * The picture is taken first so a failing screen can still be looked at.
+ */
+export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage });
+  await checkA11y(page, name);
+}

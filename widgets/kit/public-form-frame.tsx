@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+
+/** Whose form this is: the division receiving it, when the link names one. */
+export interface PublicFormBrand {
+  name: string;
+  /** A second line under the name, e.g. the organization. */
+  detail?: string;
+  logoUrl?: string;
+}
+
+/** Only the public forms carry this sheet, so the signed-in shell's first load does not. */
+const css = /* css */ `
+/* Readable width; wide for the long two-column sheets (CIT, referral). */
+.public-form { max-width: 44rem; margin: 0 auto; padding: var(--care-space-l) var(--care-space-m); }
+.public-form.wide { max-width: 64rem; }
+.public-form-brand { display: flex; align-items: center; gap: var(--care-space-s); padding-bottom: var(--care-space-m); margin-bottom: var(--care-space-m); border-bottom: 3px solid var(--care-color-primary); }
+.public-form-brand img, .public-form-mark { flex: none; width: 48px; height: 48px; border-radius: var(--care-radius-l); }
+.public-form-mark { display: grid; place-items: center; background: var(--care-color-primary); color: var(--care-color-on-primary); font-size: var(--care-font-size-xl); font-weight: var(--care-font-weight-bold); }
+.public-form-name { margin: 0; font-size: var(--care-font-size-l); font-weight: var(--care-font-weight-semibold); }
+.public-form-detail { margin: 0; color: var(--care-color-text-muted); }
+.public-form-purpose { margin: 0 0 var(--care-space-l); color: var(--care-color-text-muted); }
+.public-form-body { background: var(--care-color-surface); border: 1px solid var(--care-color-border); border-radius: var(--care-radius-l); padding: var(--care-space-l); }
+.public-form-footer { margin-top: var(--care-space-l); padding-top: var(--care-space-s); border-top: 1px solid var(--care-color-border); color: var(--care-color-text-muted); font-size: var(--care-font-size-s); text-align: center; }
+@media (max-width: 575.98px) { .public-form { padding: var(--care-space-s); } .public-form-body { padding: var(--care-space-m) var(--care-space-s); } }
+`;
+
+/** Forms whose link names no division carry the product's name instead of a blank header. */
+const PRODUCT_BRAND: PublicFormBrand = { name: 'Careweave' };
+
+/**
+ * The frame of every public form (CIT, Handle with Care, support, Back to
+ * Work, external referral, opt-out): a centred column of readable width with
+ * whose form it is, what it is for and who sees it, and the same footer. A
+ * visitor without an account has only this to judge whether to trust the page.
+ */
+export function PublicFormFrame({ brand = PRODUCT_BRAND, purpose, wide, children }: { brand?: PublicFormBrand; purpose: ReactNode; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? 'public-form wide' : 'public-form'}>
+      <style>{css}</style>
+      <header className="public-form-brand">
+        {brand.logoUrl ? (
+          <img src={brand.logoUrl} alt="" width={48} height={48} />
+        ) : (
+          <span className="public-form-mark" aria-hidden="true">
+            {brand.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div>
+          <p className="public-form-name">{brand.name}</p>
+          {brand.detail && <p className="public-form-detail">{brand.detail}</p>}
+        </div>
+      </header>
+      <p className="public-form-purpose">{purpose}</p>
+      <div className="public-form-body">{children}</div>
+      <footer className="public-form-footer">Powered by Careweave</footer>
+    </div>
+  );
+}
