@@ -1,18 +1,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
 /** A patient of the navigator's first division with no case (always visible): with no medications yet, or the demo one with allergies and medications. */
 async function ordinaryPatient(empty: boolean): Promise<string> {
-  const division = await h.server.db.selectFrom('division').select('division_uid').orderBy('division_name').executeTakeFirstOrThrow();
-  let query = h.server.db
-    .selectFrom('patient')
-    .select('patient_uid')
-    .where('restricted_flag', '=', '0')
-    .where('division_uid', '=', division.division_uid)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case').select('case_uid').whereRef('patient_case.patient_uid', '=', 'patient.patient_uid'))));
+  let query = openPatients(h).select('patient_uid');
   query = empty
     ? query.where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_medication').select('patient_uid').whereRef('patient_medication.patient_uid', '=', 'patient.patient_uid'))))
     : query.where(({ exists, selectFrom }) => exists(selectFrom('patient_allergy_view as a').select('a.patient_uid').whereRef('a.patient_uid', '=', 'patient.patient_uid').where('a.allergy_label', '=', 'Peanut')));

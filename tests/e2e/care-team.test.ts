@@ -1,18 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
 /** An ordinary patient of the navigator's division with no care team yet. */
 async function patientWithoutTeam(): Promise<string> {
-  const division = await h.server.db.selectFrom('division').select('division_uid').orderBy('division_name').executeTakeFirstOrThrow();
-  const patient = await h.server.db
-    .selectFrom('patient')
+  const patient = await openPatients(h)
     .select('patient_uid')
-    .where('restricted_flag', '=', '0')
-    .where('division_uid', '=', division.division_uid)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case').select('case_uid').whereRef('patient_case.patient_uid', '=', 'patient.patient_uid'))))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('provider_patient').select('provider_patient_uid').whereRef('provider_patient.patient_uid', '=', 'patient.patient_uid'))))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('care_giver').select('care_giver_uid').whereRef('care_giver.patient_uid', '=', 'patient.patient_uid'))))
     .orderBy('last_name')

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -15,13 +15,8 @@ describe('diagnoses in the record', () => {
   test('a navigator adds a diagnosis from the menu, sees it in the list, and edits it', async () => {
     const { context, page, errors } = await openPage(h, 1366, 1000);
     await loginAs(page, 'navigator');
-    const division = await h.server.db.selectFrom('division').select('division_uid').orderBy('division_name').executeTakeFirstOrThrow();
-    const patient = await h.server.db
-      .selectFrom('patient')
+    const patient = await openPatients(h)
       .select('patient_uid')
-      .where('restricted_flag', '=', '0')
-      .where('division_uid', '=', division.division_uid)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case').select('case_uid').whereRef('patient_case.patient_uid', '=', 'patient.patient_uid'))))
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_diagnosis').select('diagnosis_uid').whereRef('patient_diagnosis.patient_uid', '=', 'patient.patient_uid'))))
       .orderBy('first_name', 'desc')
       .executeTakeFirstOrThrow();

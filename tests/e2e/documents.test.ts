@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -40,13 +40,8 @@ describe('documents in the record', () => {
   test('a navigator uploads a PDF, finds it in the list, downloads it back byte-identical, and deletes it', async () => {
     const { context, page, errors } = await openPage(h, 1366, 1000);
     await loginAs(page, 'navigator');
-    const division = await h.server.db.selectFrom('division').select('division_uid').orderBy('division_name').executeTakeFirstOrThrow();
-    const patient = await h.server.db
-      .selectFrom('patient')
+    const patient = await openPatients(h)
       .select('patient_uid')
-      .where('restricted_flag', '=', '0')
-      .where('division_uid', '=', division.division_uid)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case').select('case_uid').whereRef('patient_case.patient_uid', '=', 'patient.patient_uid'))))
       .orderBy('first_name')
       .executeTakeFirstOrThrow();
     const base = `/patients/${patient.patient_uid}`;
@@ -107,8 +102,7 @@ describe('documents in the record', () => {
   test('the document pages at 390 px', async () => {
     const { context, page } = await openPage(h, 390, 844);
     await loginAs(page, 'navigator');
-    const division = await h.server.db.selectFrom('division').select('division_uid').orderBy('division_name').executeTakeFirstOrThrow();
-    const patient = await h.server.db.selectFrom('patient').select('patient_uid').where('restricted_flag', '=', '0').where('division_uid', '=', division.division_uid).orderBy('last_name').executeTakeFirstOrThrow();
+    const patient = await openPatients(h).select('patient_uid').orderBy('last_name').executeTakeFirstOrThrow();
     const nav = await h.server.db.selectFrom('app_user').select('user_uid').where('user_name', '=', 'navigator').executeTakeFirstOrThrow();
     await h.server.db
       .insertInto('patient_attachment')

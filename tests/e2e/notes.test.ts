@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -15,12 +15,8 @@ describe('patient notes in the record', () => {
   test('a navigator adds a note from the face sheet, finds it in Notes, opens it and deactivates it after confirming', async () => {
     const { context, page, errors } = await openPage(h, 1366, 1000);
     await loginAs(page, 'navigator');
-    const patient = await h.server.db
-      .selectFrom('patient')
+    const patient = await openPatients(h)
       .select('patient_uid')
-      .where('restricted_flag', '=', '0')
-      .where('division_uid', '=', (await h.server.db.selectFrom('division').select('division_uid').orderBy('division_name').executeTakeFirstOrThrow()).division_uid)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case').select('case_uid').whereRef('patient_case.patient_uid', '=', 'patient.patient_uid'))))
       .orderBy('patient_uid', 'desc')
       .executeTakeFirstOrThrow();
     const base = `/patients/${patient.patient_uid}`;

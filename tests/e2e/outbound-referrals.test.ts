@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -25,14 +25,9 @@ describe('outbound referrals in the record', () => {
   test('a navigator refers the patient to the other division, answers it there, and sees the status come back', async () => {
     const { context, page, errors } = await openPage(h, 1366, 1000);
     await loginAs(page, 'navigator');
-    const [franklin] = await h.server.db.selectFrom('division').select('division_uid').orderBy('division_name').execute();
-    const patient = await h.server.db
-      .selectFrom('patient')
+    const patient = await openPatients(h)
       .select(['patient_uid', 'first_name', 'last_name'])
-      .where('restricted_flag', '=', '0')
-      .where('division_uid', '=', franklin.division_uid)
       .where('birth_date', 'is not', null)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case').select('case_uid').whereRef('patient_case.patient_uid', '=', 'patient.patient_uid'))))
       // One the demo has not referred yet: the list starts empty.
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('outbound_referral').select('outbound_referral_uid').whereRef('outbound_referral.patient_uid', '=', 'patient.patient_uid'))))
       .orderBy('last_name', 'desc')

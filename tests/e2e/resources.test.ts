@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -8,13 +8,8 @@ let patient: { patient_uid: string };
 
 /** A patient of the navigator's first division with no case (so neither restricted nor adoption) and none of the demo's resources. */
 async function ordinaryPatient() {
-  const division = await h.server.db.selectFrom('division').select('division_uid').orderBy('division_name').executeTakeFirstOrThrow();
-  return h.server.db
-    .selectFrom('patient')
+  return openPatients(h)
     .select('patient_uid')
-    .where('restricted_flag', '=', '0')
-    .where('division_uid', '=', division.division_uid)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case').select('case_uid').whereRef('patient_case.patient_uid', '=', 'patient.patient_uid'))))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_resource').select('resource_uid').whereRef('patient_resource.patient_uid', '=', 'patient.patient_uid'))))
     .orderBy('last_name')
     .executeTakeFirstOrThrow();

@@ -124,3 +124,16 @@ export async function shot(page: Page, name: string, fullPage = true): Promise<v
   await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage });
   await checkA11y(page, name);
 }
+
+/**
+ * Patients any navigator may open: the first division's (the navigator's
+ * current one), not restricted, with no case. Callers narrow, select and
+ * order as their test needs.
+ */
+export function openPatients(h: Harness) {
+  return h.server.db
+    .selectFrom('patient')
+    .where('restricted_flag', '=', '0')
+    .where('division_uid', '=', (eb) => eb.selectFrom('division').select('division_uid').orderBy('division_name').limit(1))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case').select('case_uid').whereRef('patient_case.patient_uid', '=', 'patient.patient_uid'))));
+}
