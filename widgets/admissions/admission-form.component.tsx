@@ -3,11 +3,11 @@ import { AdmissionFormSchema, type AdmissionFormValues } from '../../shared/sche
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { applyServerErrors, Field, formErrors, useCareForm } from '../kit/forms';
+import { Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
-import { useIdempotentSubmit } from '../kit/public-submit';
+import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
-import { toast, Toasts } from '../kit/toasts';
+import { Toasts } from '../kit/toasts';
 import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
 import type { RecordPageProps } from '../patient-record/record-pages';
@@ -38,23 +38,20 @@ const valuesOf = (a: Admission | null): AdmissionFormValues => ({
 function AdmissionFields({ patientId, admission, statuses, facilities }: { patientId: string; admission: Admission | null; statuses: ReferenceOption[]; facilities: FacilityOption[] }) {
   const emit = useEmit();
   const save = useSaveAdmission(patientId, admission?.admissionUid ?? null);
-  const { submit, busy } = useIdempotentSubmit(`admission-${patientId}-${admission?.admissionUid ?? 'new'}`);
   const form = useCareForm(AdmissionFormSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: valuesOf(admission) });
   // Spec 001 section 4: leaving with changes not saved asks first.
   const release = useUnsavedPrompt(form.formState.isDirty);
   const list = `/patients/${encodeURIComponent(patientId)}/admissions`;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (!(await submit((key) => save(values, key)))) return;
-    } catch (error) {
-      if (!applyServerErrors(form, formErrors(error))) toast(SAVE_FAILED, 'danger');
-      return;
-    }
-    release();
-    toast(SAVED, 'success');
-    emit('care-saved', { type: 'admissions', patientUid: patientId });
-    emit('care-navigate', { path: list });
+  const { onSubmit, busy } = useRecordSave(form, {
+    submissionKey: `admission-${patientId}-${admission?.admissionUid ?? 'new'}`,
+    save,
+    type: 'admissions',
+    patientId,
+    next: list,
+    saved: SAVED,
+    failed: SAVE_FAILED,
+    release,
   });
 
   return (

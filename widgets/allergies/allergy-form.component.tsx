@@ -5,9 +5,9 @@ import { allergyFormSchema, MEDICATION_ALLERGY_NAME, type AllergyFormValues } fr
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { applyServerErrors, Field, formErrors, useCareForm } from '../kit/forms';
+import { Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
-import { useIdempotentSubmit } from '../kit/public-submit';
+import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
 import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
@@ -46,22 +46,19 @@ function AllergyFields({ patientId, allergy, allergens, medications }: { patient
   const emit = useEmit();
   const medicationAllergy = allergens.find((a) => a.name === MEDICATION_ALLERGY_NAME)?.uid ?? null;
   const save = useSaveAllergy(patientId, allergy?.patientAllergyUid ?? null);
-  const { submit, busy } = useIdempotentSubmit(`allergy-${patientId}-${allergy?.patientAllergyUid ?? 'new'}`);
   const form = useCareForm(allergyFormSchema(medicationAllergy), { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: valuesOf(allergy) });
   // Spec 001 section 5: the medication is asked for, and required, only for a Medication allergy.
   const needsMedication = form.watch('allergyUid') === medicationAllergy && medicationAllergy !== null;
   const list = `/patients/${encodeURIComponent(patientId)}/allergies`;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (!(await submit((key) => save(values, needsMedication, key)))) return;
-    } catch (error) {
-      if (!applyServerErrors(form, formErrors(error))) toast(SAVE_FAILED, 'danger');
-      return;
-    }
-    toast(SAVED, 'success');
-    emit('care-saved', { type: 'patient-allergy', patientUid: patientId });
-    emit('care-navigate', { path: list });
+  const { onSubmit, busy } = useRecordSave(form, {
+    submissionKey: `allergy-${patientId}-${allergy?.patientAllergyUid ?? 'new'}`,
+    save: (v, key) => save(v, needsMedication, key),
+    type: 'patient-allergy',
+    patientId,
+    next: list,
+    saved: SAVED,
+    failed: SAVE_FAILED,
   });
 
   return (

@@ -13,11 +13,11 @@ import { useEmit } from '../../shared/widget/emit';
 import { CheckboxField } from '../kit/checkbox-field';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { applyServerErrors, digitsOnly, Field, fieldText, formErrors, useCareForm } from '../kit/forms';
+import { digitsOnly, Field, fieldText, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
-import { useIdempotentSubmit } from '../kit/public-submit';
+import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
-import { toast, Toasts } from '../kit/toasts';
+import { Toasts } from '../kit/toasts';
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { SAVE_FAILED, SAVED } from './care-team-member-form.component';
@@ -48,7 +48,6 @@ const valuesOf = (g: CareGiver | null): CareGiverValues =>
 function CareGiverFields({ patientId, careGiver }: { patientId: string; careGiver: CareGiver | null }) {
   const emit = useEmit();
   const save = useSaveCareGiver(patientId, careGiver?.careGiverUid ?? null);
-  const { submit, busy } = useIdempotentSubmit(`care-giver-${patientId}-${careGiver?.careGiverUid ?? 'new'}`);
   const form = useCareForm(CareGiverSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: valuesOf(careGiver) });
   const release = useUnsavedPrompt(form.formState.isDirty);
   const roles = form.watch('roles') ?? [];
@@ -56,17 +55,15 @@ function CareGiverFields({ patientId, careGiver }: { patientId: string; careGive
   const rolesError = form.formState.errors.roles;
   const rolesMessage = rolesError?.message ?? (Array.isArray(rolesError) ? rolesError.find(Boolean)?.message : undefined);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (!(await submit((key) => save(values, key)))) return;
-    } catch (error) {
-      if (!applyServerErrors(form, formErrors(error))) toast(SAVE_FAILED, 'danger');
-      return;
-    }
-    release();
-    toast(SAVED, 'success');
-    emit('care-saved', { type: 'care-givers', patientUid: patientId });
-    emit('care-navigate', { path: list });
+  const { onSubmit, busy } = useRecordSave(form, {
+    submissionKey: `care-giver-${patientId}-${careGiver?.careGiverUid ?? 'new'}`,
+    save,
+    type: 'care-givers',
+    patientId,
+    next: list,
+    saved: SAVED,
+    failed: SAVE_FAILED,
+    release,
   });
 
   const select = (name: 'relationship' | 'preferredPhoneType', options: readonly string[], empty?: string) => (

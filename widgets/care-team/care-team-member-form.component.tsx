@@ -4,11 +4,11 @@ import { useEmit } from '../../shared/widget/emit';
 import { CheckboxField } from '../kit/checkbox-field';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { applyServerErrors, Field, formErrors, useCareForm } from '../kit/forms';
+import { Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
-import { useIdempotentSubmit } from '../kit/public-submit';
+import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
-import { toast, Toasts } from '../kit/toasts';
+import { Toasts } from '../kit/toasts';
 import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
 import type { RecordPageProps } from '../patient-record/record-pages';
@@ -26,7 +26,6 @@ const valuesOf = (m: CareTeamMember | null): CareTeamMemberValues =>
 function MemberFields({ patientId, member, roles }: { patientId: string; member: CareTeamMember | null; roles: ReferenceOption[] }) {
   const emit = useEmit();
   const save = useSaveCareTeamMember(patientId, member?.providerPatientUid ?? null);
-  const { submit, busy } = useIdempotentSubmit(`care-team-${patientId}-${member?.providerPatientUid ?? 'new'}`);
   const form = useCareForm(CareTeamMemberSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: valuesOf(member) });
   const release = useUnsavedPrompt(form.formState.isDirty);
   // The role only narrows the provider list; it is the provider's, not the member's.
@@ -45,17 +44,15 @@ function MemberFields({ patientId, member, roles }: { patientId: string; member:
     else if (current && !known.some((l) => l.providerLocationUid === current)) form.setValue('preferredLocationUid', '', { shouldDirty: true });
   }, [known, form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (!(await submit((key) => save(values, key)))) return;
-    } catch (error) {
-      if (!applyServerErrors(form, formErrors(error))) toast(SAVE_FAILED, 'danger');
-      return;
-    }
-    release();
-    toast(SAVED, 'success');
-    emit('care-saved', { type: 'provider-patients', patientUid: patientId });
-    emit('care-navigate', { path: list });
+  const { onSubmit, busy } = useRecordSave(form, {
+    submissionKey: `care-team-${patientId}-${member?.providerPatientUid ?? 'new'}`,
+    save,
+    type: 'provider-patients',
+    patientId,
+    next: list,
+    saved: SAVED,
+    failed: SAVE_FAILED,
+    release,
   });
 
   // The member's own provider stays on the list while another role is chosen.

@@ -17,11 +17,11 @@ import { useEmit } from '../../shared/widget/emit';
 import { CheckboxField } from '../kit/checkbox-field';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { applyServerErrors, digitsOnly, Field, formErrors, useCareForm } from '../kit/forms';
+import { digitsOnly, Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
-import { useIdempotentSubmit } from '../kit/public-submit';
+import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
-import { toast, Toasts } from '../kit/toasts';
+import { Toasts } from '../kit/toasts';
 import { useFacilities, type FacilityOption } from '../kit/use-facilities';
 import { useFlags } from '../kit/use-flags';
 import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
@@ -140,7 +140,6 @@ function EventFields({ patientId, type, event, choices, readOnly }: { patientId:
   const name = type.medicalEventName;
   const rules = type.propertyRules;
   const save = useSaveMedicalEvent(patientId, event?.medicalEventUid ?? null);
-  const { submit, busy } = useIdempotentSubmit(`medical-event-${patientId}-${event?.medicalEventUid ?? name}`);
   const statusNameOf = useMemo(() => {
     const names = new Map(choices.statuses.map((s) => [s.uid, s.name]));
     return (uid: string) => names.get(uid);
@@ -167,18 +166,16 @@ function EventFields({ patientId, type, event, choices, readOnly }: { patientId:
     set('postCode', h.postCode);
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (!(await submit((key) => save(values, key)))) return;
-    } catch (error) {
-      if (!applyServerErrors(form, formErrors(error))) toast(SAVE_FAILED, 'danger');
-      return;
-    }
-    release();
-    toast(SAVED, 'success');
-    emit('care-saved', { type: 'medical-events', patientUid: patientId });
-    // Spec 002 "Medical event list": save returns to the face sheet.
-    emit('care-navigate', { path: faceSheet });
+  // Spec 002 "Medical event list": save returns to the face sheet.
+  const { onSubmit, busy } = useRecordSave(form, {
+    submissionKey: `medical-event-${patientId}-${event?.medicalEventUid ?? name}`,
+    save,
+    type: 'medical-events',
+    patientId,
+    next: faceSheet,
+    saved: SAVED,
+    failed: SAVE_FAILED,
+    release,
   });
 
   const detailField = (member: DetailMember) => {

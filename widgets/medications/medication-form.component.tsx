@@ -2,11 +2,11 @@ import { IMPROVEMENT_ANSWERS, MedicationFormSchema, RELIEF_DURATIONS, RELIEF_RAT
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { applyServerErrors, CheckboxGroup, Field, formErrors, useCareForm } from '../kit/forms';
+import { CheckboxGroup, Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
-import { useIdempotentSubmit } from '../kit/public-submit';
+import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
-import { toast, Toasts } from '../kit/toasts';
+import { Toasts } from '../kit/toasts';
 import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { useMedication, useSaveMedication, type Medication } from './medications.resource';
@@ -56,20 +56,17 @@ const valuesOf = (m: Medication | null): MedicationFormValues => ({
 function MedicationFields({ patientId, medication, medications, routes }: { patientId: string; medication: Medication | null; medications: ReferenceOption[]; routes: ReferenceOption[] }) {
   const emit = useEmit();
   const save = useSaveMedication(patientId, medication?.patientMedicationUid ?? null);
-  const { submit, busy } = useIdempotentSubmit(`medication-${patientId}-${medication?.patientMedicationUid ?? 'new'}`);
   const form = useCareForm(MedicationFormSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: valuesOf(medication) });
   const list = `/patients/${encodeURIComponent(patientId)}/medications`;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (!(await submit((key) => save(values, key)))) return;
-    } catch (error) {
-      if (!applyServerErrors(form, formErrors(error))) toast(SAVE_FAILED, 'danger');
-      return;
-    }
-    toast(SAVED, 'success');
-    emit('care-saved', { type: 'patient-medication', patientUid: patientId });
-    emit('care-navigate', { path: list });
+  const { onSubmit, busy } = useRecordSave(form, {
+    submissionKey: `medication-${patientId}-${medication?.patientMedicationUid ?? 'new'}`,
+    save,
+    type: 'patient-medication',
+    patientId,
+    next: list,
+    saved: SAVED,
+    failed: SAVE_FAILED,
   });
 
   const choice = (name: 'patientReportedImprovement' | 'reliefRating' | 'reliefDuration', values: readonly string[]) => (

@@ -3,10 +3,10 @@ import { NoteFormSchema, type NoteFormValues } from '../../shared/schemas/notes'
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { applyServerErrors, Field, formErrors, useCareForm } from '../kit/forms';
-import { useIdempotentSubmit } from '../kit/public-submit';
+import { Field, useCareForm } from '../kit/forms';
+import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
-import { toast, Toasts } from '../kit/toasts';
+import { Toasts } from '../kit/toasts';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { useCreateNote } from './notes.resource';
 
@@ -19,24 +19,22 @@ export const SAVE_FAILED = 'Oops, something went wrong!';
 export function NoteForm({ patientId }: Pick<RecordPageProps, 'patientId'>) {
   const emit = useEmit();
   const create = useCreateNote(patientId);
-  const { submit, busy } = useIdempotentSubmit(`note-${patientId}`);
   const form = useCareForm(NoteFormSchema, {
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
     defaultValues: { note: '', activityDate: dayjs().format('YYYY-MM-DD'), sessionDurationMinutes: '' },
   });
-  const back = () => emit('care-navigate', { path: `/patients/${encodeURIComponent(patientId)}/face-sheet` });
+  const faceSheet = `/patients/${encodeURIComponent(patientId)}/face-sheet`;
+  const back = () => emit('care-navigate', { path: faceSheet });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (!(await submit((key) => create(values, key)))) return;
-    } catch (error) {
-      if (!applyServerErrors(form, formErrors(error))) toast(SAVE_FAILED, 'danger');
-      return;
-    }
-    toast(SAVED, 'success');
-    emit('care-saved', { type: 'notes', patientUid: patientId });
-    back();
+  const { onSubmit, busy } = useRecordSave(form, {
+    submissionKey: `note-${patientId}`,
+    save: create,
+    type: 'notes',
+    patientId,
+    next: faceSheet,
+    saved: SAVED,
+    failed: SAVE_FAILED,
   });
 
   return (

@@ -14,9 +14,9 @@ import {
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { applyServerErrors, errorOf, Field, fieldText, formErrors, useCareForm } from '../kit/forms';
+import { errorOf, Field, fieldText, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
-import { useIdempotentSubmit } from '../kit/public-submit';
+import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
 import { useFacilities, type FacilityOption } from '../kit/use-facilities';
@@ -101,7 +101,6 @@ function ReferralFields({ patientId, referral, options }: { patientId: string; r
   const emit = useEmit();
   const radioId = useId();
   const save = useSaveReferral(patientId, referral?.outboundReferralUid ?? null);
-  const { submit, busy } = useIdempotentSubmit(`outbound-referral-${patientId}-${referral?.outboundReferralUid ?? 'new'}`);
   const form = useCareForm(OutboundReferralFormSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: valuesOf(referral, options.statuses) });
   const release = useUnsavedPrompt(form.formState.isDirty);
   const list = `/patients/${encodeURIComponent(patientId)}/outbound-referrals`;
@@ -110,17 +109,15 @@ function ReferralFields({ patientId, referral, options }: { patientId: string; r
   const locked = referral?.toType === 'division';
   const targetError = errorOf(form as never, 'toType');
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (!(await submit((key) => save(values, key)))) return;
-    } catch (error) {
-      if (!applyServerErrors(form, formErrors(error))) toast(SAVE_FAILED, 'danger');
-      return;
-    }
-    release();
-    toast(SAVED, 'success');
-    emit('care-saved', { type: 'outbound-referrals', patientUid: patientId });
-    emit('care-navigate', { path: list });
+  const { onSubmit, busy } = useRecordSave(form, {
+    submissionKey: `outbound-referral-${patientId}-${referral?.outboundReferralUid ?? 'new'}`,
+    save,
+    type: 'outbound-referrals',
+    patientId,
+    next: list,
+    saved: SAVED,
+    failed: SAVE_FAILED,
+    release,
   });
 
   return (
