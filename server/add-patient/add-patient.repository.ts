@@ -18,27 +18,39 @@ export interface CreatedPatient {
   emailAddressUids: string[];
 }
 
+/** A new patient's own columns; the rest start empty. */
+export interface NewPatient {
+  firstName: string;
+  lastName: string;
+  birthDate: string | null;
+  genderUid: string | null;
+  genderIdentityUid?: string | null;
+  mobilePhone?: string | null;
+  homePhone?: string | null;
+  workPhone?: string | null;
+  preferredPhone: string | null;
+}
+
 /**
- * Spec 001 section 7 "Add patient": the patient in the caller's current
- * division (its episode comes with it, migration 017), the inbound referral,
- * then each address and e-mail address, each with its activity-log entry.
- * Runs in the caller's transaction: a failure anywhere leaves nothing.
+ * A patient of the caller's current division (its episode comes with it,
+ * migration 017) with its activity-log entry saying where it came from.
+ * Add Patient and a medical event's human interactions both add patients so.
  */
-export async function createPatient(trx: Db, auth: AuthContext, source: AuditSource, values: AddPatientValues): Promise<CreatedPatient> {
-  const patient = await trx
+export async function insertPatient(trx: Db, auth: AuthContext, source: AuditSource, p: NewPatient, did: string): Promise<string> {
+  const row = await trx
     .insertInto('patient')
     .values({
       division_uid: auth.divisionUid,
-      first_name: values.firstName.trim(),
-      last_name: values.lastName.trim(),
+      first_name: p.firstName.trim(),
+      last_name: p.lastName.trim(),
       middle_name: null,
-      birth_date: orNull(values.birthDate),
-      gender_uid: orNull(values.genderUid),
-      gender_identity_uid: orNull(values.genderIdentityUid),
-      mobile_phone: orNull(values.mobilePhone),
-      home_phone: orNull(values.homePhone),
-      work_phone: orNull(values.workPhone),
-      preferred_phone: values.preferredPhoneNumber,
+      birth_date: orNull(p.birthDate),
+      gender_uid: orNull(p.genderUid),
+      gender_identity_uid: orNull(p.genderIdentityUid),
+      mobile_phone: orNull(p.mobilePhone),
+      home_phone: orNull(p.homePhone),
+      work_phone: orNull(p.workPhone),
+      preferred_phone: p.preferredPhone,
       preferred_engagement: ADD_PATIENT_DEFAULTS.preferredEngagement,
       agency_legal_status: null,
       sacwis_person_id: null,
@@ -47,7 +59,23 @@ export async function createPatient(trx: Db, auth: AuthContext, source: AuditSou
     })
     .returning('patient_uid')
     .executeTakeFirstOrThrow();
-  const patientUid = patient.patient_uid;
+  await recordChange(trx, source, { patientUid: row.patient_uid, action: 'AddedPatient', did, targetType: 'patients', targetUid: row.patient_uid });
+  return row.patient_uid;
+}
+
+/**
+ * Spec 001 section 7 "Add patient": the patient, the inbound referral, then
+ * each address and e-mail address, each with its activity-log entry.
+ * Runs in the caller's transaction: a failure anywhere leaves nothing.
+ */
+export async function createPatient(trx: Db, auth: AuthContext, source: AuditSource, values: AddPatientValues): Promise<CreatedPatient> {
+  const patientUid = await insertPatient(
+    trx,
+    auth,
+    source,
+    { ...values, preferredPhone: values.preferredPhoneNumber },
+    'added the patient with an inbound referral',
+  );
   const referral = await trx
     .insertInto('inbound_referral')
     .values({
@@ -63,7 +91,6 @@ export async function createPatient(trx: Db, auth: AuthContext, source: AuditSou
     })
     .returning('referral_uid')
     .executeTakeFirstOrThrow();
-  await recordChange(trx, source, { patientUid, action: 'AddedPatient', did: 'added the patient with an inbound referral', targetType: 'patients', targetUid: patientUid });
 
   // The first address and e-mail address are primary unless the form chose another.
   const hasPrimary = (rows: { isPrimary?: boolean }[]) => rows.some((r) => r.isPrimary);
@@ -89,16 +116,17 @@ export const DUPLICATE_LIMIT = 10;
 
 /**
  * Issue 8 section 4 "Possible duplicates": patients of the caller's current
- * division with the same first and last name (ignoring case) and birth date,
- * only those the caller may see.
+ * division with the same first and last name (ignoring case), and the same
+ * birth date and gender when asked, only those the caller may see.
  */
-export async function possibleDuplicates(db: Db, auth: AuthContext, query: { firstName: string; lastName: string; birthDate: string }) {
+export async function possibleDuplicates(db: Db, auth: AuthContext, query: { firstName: string; lastName: string; birthDate?: string; genderUid?: string }) {
   return db
     .selectFrom('patient as p')
     .leftJoin('reference_data as g', 'g.uid', 'p.gender_uid')
     .select(['p.patient_uid', 'p.first_name', 'p.last_name', 'p.birth_date', 'g.label as gender_label', 'p.created_at'])
     .where(sql<boolean>`${patientScope('p')(auth)}`)
-    .where('p.birth_date', '=', query.birthDate)
+    .$if(query.birthDate !== undefined, (q) => q.where('p.birth_date', '=', query.birthDate!))
+    .$if(query.genderUid !== undefined, (q) => q.where('p.gender_uid', '=', query.genderUid!))
     .where(sql<boolean>`lower(p.first_name) = lower(${query.firstName.trim()})`)
     .where(sql<boolean>`lower(p.last_name) = lower(${query.lastName.trim()})`)
     .orderBy('p.created_at')

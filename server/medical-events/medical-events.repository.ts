@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { MedicalEventType, MedicalEventValues } from '../../shared/schemas/medical-events';
+import type { MedicalEventType, MedicalEventValues, StoredDetail } from '../../shared/schemas/medical-events';
 import type { Db } from '../db/connect';
 
 /** Crisis intervention dispositions are the Episode statuses (spec 002 "Medical event forms"). */
@@ -68,7 +68,7 @@ export interface MedicalEventRow {
   facility_uid: string | null;
   facility_name: string | null;
   location: Record<string, unknown> | null;
-  detail_object: Record<string, unknown>;
+  detail_object: StoredDetail;
   is_foreign: boolean;
   created_at: Date;
   updated_at: Date | null;
@@ -111,7 +111,7 @@ export async function unlistedChoices(db: Db, orgUid: string, eventName: string,
 }
 
 /** The columns a form save writes, as SQL expressions; `detail` holds only the members the type shows. */
-function columns(v: MedicalEventValues, detail: Record<string, string>): [string, RawBuilder<unknown>][] {
+function columns(v: MedicalEventValues, detail: StoredDetail): [string, RawBuilder<unknown>][] {
   const time = v.eventTime || null;
   const zone = v.eventTimeZone!;
   const hasLocation = !!v.location && (v.location.isHomeAddress || Object.entries(v.location).some(([k, x]) => k !== 'isHomeAddress' && typeof x === 'string' && x.trim() !== ''));
@@ -129,7 +129,7 @@ function columns(v: MedicalEventValues, detail: Record<string, string>): [string
   ];
 }
 
-export async function insertMedicalEvent(db: Db, patientUid: string, typeUid: string, userUid: string, v: MedicalEventValues, detail: Record<string, string>): Promise<string> {
+export async function insertMedicalEvent(db: Db, patientUid: string, typeUid: string, userUid: string, v: MedicalEventValues, detail: StoredDetail): Promise<string> {
   const c = columns(v, detail);
   const { rows } = await sql<{ medical_event_uid: string }>`
     insert into medical_event (patient_uid, medical_event_type_uid, created_by, ${sql.join(c.map(([name]) => sql.ref(name)))})
@@ -138,7 +138,7 @@ export async function insertMedicalEvent(db: Db, patientUid: string, typeUid: st
   return rows[0].medical_event_uid;
 }
 
-export async function updateMedicalEvent(db: Db, eventUid: string, v: MedicalEventValues, detail: Record<string, string>): Promise<void> {
+export async function updateMedicalEvent(db: Db, eventUid: string, v: MedicalEventValues, detail: StoredDetail): Promise<void> {
   const set = columns(v, detail).map(([name, value]) => sql`${sql.ref(name)} = ${value}`);
   await sql`update medical_event set ${sql.join(set)}, updated_at = now() where medical_event_uid = ${eventUid}`.execute(db);
 }

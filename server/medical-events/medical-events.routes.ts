@@ -21,6 +21,7 @@ import type { Db } from '../db/connect';
 import { forbidden, HttpError, notFound, parseBody } from '../errors';
 import { requirePatient, visibleRow } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
+import { settleHumanInteractions } from './human-interactions';
 import { allow, forPatient, patientOf } from '../security/access';
 import {
   addNote,
@@ -115,7 +116,8 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
     return onceOnly(db, request, reply, 'medical-events', async (trx) => {
       const patient = await requirePatient(trx, request, patientUid);
       const { values, detail } = await checked(trx, request, type, attributes);
-      const id = await insertMedicalEvent(trx, patient.patient_uid, type.uid, requireAuth(request).userUid, values, detail);
+      const people = await settleHumanInteractions(trx, request, detail, type.medicalEventLabel);
+      const id = await insertMedicalEvent(trx, patient.patient_uid, type.uid, requireAuth(request).userUid, values, people);
       await addNote(trx, id, requireAuth(request).userUid, values);
       await recordChange(trx, auditSourceOf(request), {
         patientUid: patient.patient_uid,
@@ -136,7 +138,8 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
       assertRecorder(request, type);
       if (attributes.medicalEventName !== type.medicalEventName) throw new HttpError(422, [{ field: 'data.attributes.medical_event_name', message: 'An event keeps its type' }]);
       const { values, detail } = await checked(trx, request, type, attributes, before.event_date_local);
-      await updateMedicalEvent(trx, before.medical_event_uid, values, detail);
+      const people = await settleHumanInteractions(trx, request, detail, type.medicalEventLabel, before.detail_object);
+      await updateMedicalEvent(trx, before.medical_event_uid, values, people);
       await addNote(trx, before.medical_event_uid, requireAuth(request).userUid, values);
       await recordChange(trx, auditSourceOf(request), {
         patientUid: before.patient_uid,

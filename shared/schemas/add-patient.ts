@@ -1,4 +1,4 @@
-import { array, define, object, refine, string, type Infer } from 'superstruct';
+import { array, define, object, optional, refine, string, type Infer } from 'superstruct';
 import { isUuid } from '../uuid';
 import { AddressFieldsSchema, EmailAddressFieldsSchema, type AddressFields, type EmailAddressFields } from './contacts';
 import { digitsOf, REQUESTERS } from './ext-referral';
@@ -300,9 +300,10 @@ export function wireFieldOf(formField: string): string {
   return (WIRE_FIELDS as Record<string, string>)[formField] ?? `data.attributes.${formField}`;
 }
 
-/** Spec 001 "Possible duplicates" query (issue 8 section 4): same name and birth date. */
+/** Spec 001 "Possible duplicates" query (issue 8 section 4): same names. Add Patient asks with the birth date; a human interaction with both names, and in the community app the gender and birth date too. */
 export const DuplicateQuerySchema = object({
   firstName: requiredText(MAX_LENGTH.name),
   lastName: requiredText(MAX_LENGTH.name),
-  birthDate: refine(string(), 'birthDate', (v) => isIsoDate(v) || MESSAGES.date),
+  birthDate: optional(refine(string(), 'birthDate', (v) => isIsoDate(v) || MESSAGES.date)),
+  genderUid: optional(refine(string(), 'genderUid', (v) => isUuid(v) || MESSAGES.choice)),
 });

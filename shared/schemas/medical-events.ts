@@ -1,5 +1,6 @@
 import { boolean, literal, nullable, object, optional, refine, string, type Infer } from 'superstruct';
 import { TIME_ZONES } from '../cit-options';
+import { HumanInteractionsSchema, humanInteractionFailures, storedHumanInteraction, type HumanInteraction } from './human-interactions';
 import { isIsoDate, uuid } from './reminders';
 import { boundedText, MAX_LENGTH, NOT_LISTED } from './strings';
 
@@ -92,9 +93,12 @@ const DetailObject = object({
   otherContactPhone: choice(),
   outcome: choice(),
   outcomeDate: choice(),
+  humanInteractions: optional(nullable(HumanInteractionsSchema)),
 });
 export type DetailValues = Infer<typeof DetailObject>;
 export type DetailMember = keyof DetailValues;
+/** The members that hold one answer; `humanInteractions` holds a list of people. */
+export type AnswerMember = Exclude<DetailMember, 'humanInteractions'>;
 
 const Location = object({
   isHomeAddress: boolean(),
@@ -159,9 +163,10 @@ export function shownDetails(name: string, values: Pick<MedicalEventValues, 'det
         ...(statusName === COMPLETED ? (['kitsDistributed', 'ftStripsDistributed', 'xyStripsDistributed'] as const) : []),
         'doScheduleAnother',
         ...(d.doScheduleAnother === 'yes' ? (['nextInteractionDate'] as const) : []),
+        'humanInteractions',
       ];
     case 'other_interaction':
-      return ['type', 'method', 'otherContactName', 'otherContactPhone'];
+      return ['type', 'method', 'otherContactName', 'otherContactPhone', 'humanInteractions'];
     case 'treatment_referral':
       return statusName === CONNECTED ? ['outcome', 'outcomeDate'] : [];
     default:
@@ -170,15 +175,15 @@ export function shownDetails(name: string, values: Pick<MedicalEventValues, 'det
 }
 
 /** Spec 002 section 5 "Medical event": the members each type requires (among those shown). */
-const REQUIRED_DETAILS: Partial<Record<string, DetailMember[]>> = {
+const REQUIRED_DETAILS: Partial<Record<string, AnswerMember[]>> = {
   drug_overdose: ['naloxoneAdministered', 'wasOverdoseFatal', 'naloxoneAdministeredBy', 'acceptedTreatment'],
   survivor_interaction: ['contactAttemptType', 'contactPhase', 'survivorContacted', 'leftFlyer'],
   other_interaction: ['type', 'method'],
 };
-const POSITIVE_INTEGERS: DetailMember[] = ['kitsDistributed', 'ftStripsDistributed', 'xyStripsDistributed'];
-const DETAIL_DATES: DetailMember[] = ['nextInteractionDate', 'outcomeDate'];
+const POSITIVE_INTEGERS: AnswerMember[] = ['kitsDistributed', 'ftStripsDistributed', 'xyStripsDistributed'];
+const DETAIL_DATES: AnswerMember[] = ['nextInteractionDate', 'outcomeDate'];
 /** The members answered from a fixed list; `type` and `outcome` are reference ids the server checks. */
-export const DETAIL_OPTIONS: Partial<Record<DetailMember, readonly { value: string; label: string }[]>> = {
+export const DETAIL_OPTIONS: Partial<Record<AnswerMember, readonly { value: string; label: string }[]>> = {
   naloxoneAdministered: YES_NO_UNKNOWN,
   naloxoneAdministeredBy: NALOXONE_GIVEN_BY,
   routeOfNaloxoneAdministration: NALOXONE_ROUTES,
@@ -232,7 +237,7 @@ export function medicalEventFailures(v: MedicalEventValues, ctx: RuleContext): [
   const d = v.detailObject ?? {};
   const shown = shownDetails(name, v, statusName);
   for (const member of REQUIRED_DETAILS[name] ?? []) if (shown.includes(member) && !filled(d[member])) out.push([['detailObject', member], 'Required']);
-  for (const [member, options] of Object.entries(DETAIL_OPTIONS) as [DetailMember, readonly { value: string }[]][]) {
+  for (const [member, options] of Object.entries(DETAIL_OPTIONS) as [AnswerMember, readonly { value: string }[]][]) {
     if (shown.includes(member) && filled(d[member]) && !options.some((o) => o.value === d[member])) out.push([['detailObject', member], NOT_LISTED]);
   }
   for (const member of ['type', 'outcome'] as const) if (shown.includes(member) && filled(d[member]) && !UUID.test(d[member]!)) out.push([['detailObject', member], NOT_LISTED]);
@@ -246,6 +251,10 @@ export function medicalEventFailures(v: MedicalEventValues, ctx: RuleContext): [
   }
   for (const member of DETAIL_DATES) if (shown.includes(member) && filled(d[member]) && !isIsoDate(d[member]!)) out.push([['detailObject', member], 'Must be a date']);
   if (shown.includes('otherContactPhone') && filled(d.otherContactPhone) && !DIGITS.test(d.otherContactPhone)) out.push([['detailObject', 'otherContactPhone'], 'Digits only']);
+  if (shown.includes('humanInteractions') && d.humanInteractions) {
+    const today = ctx.todayIn(filled(v.eventTimeZone) ? v.eventTimeZone : DEFAULT_TIME_ZONE);
+    for (const [path, message] of humanInteractionFailures(d.humanInteractions, today)) out.push([['detailObject', 'humanInteractions', ...path.map(String)], message]);
+  }
   return out;
 }
 
@@ -267,11 +276,18 @@ export const MedicalEventPayloadSchema = object({
 });
 export type MedicalEventPayload = Infer<typeof MedicalEventPayloadSchema>;
 
+/** What `detail` stores: one answer per member, and the people met as a list. */
+export type StoredDetail = Partial<Record<AnswerMember, string>> & { humanInteractions?: HumanInteraction[] };
+
 /** Keeps only the members the type shows for these values, so a hidden answer is never stored. */
-export function shownDetailObject(name: string, values: MedicalEventValues, statusName: string | undefined): Record<string, string> {
+export function shownDetailObject(name: string, values: MedicalEventValues, statusName: string | undefined): StoredDetail {
   const d = values.detailObject ?? {};
-  const kept: Record<string, string> = {};
+  const kept: StoredDetail = {};
   for (const member of shownDetails(name, values, statusName)) {
+    if (member === 'humanInteractions') {
+      if (d.humanInteractions?.length) kept.humanInteractions = d.humanInteractions.map(storedHumanInteraction);
+      continue;
+    }
     const value = d[member];
     if (filled(value)) kept[member] = value.trim();
   }

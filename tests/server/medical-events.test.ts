@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { todayIn } from '../../shared/schemas/medical-events';
@@ -294,5 +295,121 @@ describe('medical events', () => {
     const own = (await post(nav, v)).body.data.id;
     assert.equal((await call(server.url, `/api/patients/${patient}/medical-events/drug_overdose`, { token: cit.token })).status, 200);
     assert.equal((await put(cit, own, v)).status, 403);
+  });
+});
+
+describe('human interactions', () => {
+  let gender: string;
+  before(async () => {
+    gender = (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-gender').orderBy('default_sort_order').executeTakeFirstOrThrow()).uid;
+  });
+  const person = (extra: Record<string, unknown> = {}) => ({ other_contact_type: 'Sibling', first_name: 'Marta', last_name: 'Quillfeather', ...extra });
+  const survivorWith = (people: Record<string, unknown>[]) => withDetail(valid().survivor_interaction, { human_interactions: people });
+  const patientsNamed = (last: string) => server.db.selectFrom('patient').select(['patient_uid', 'division_uid', 'birth_date', 'gender_uid', 'mobile_phone', 'preferred_phone']).where('last_name', '=', last).execute();
+
+  it('a survivor interaction with two people: one becomes a patient of the division (phone, e-mail, activity log), one met by street name only', async () => {
+    const created = await post(nav, survivorWith([
+      person({ last_name: 'Brightwater', birth_date: '1990-04-02', gender, telephone_type: 'Mobile', telephone_number: '6145550111', email: 'marta@example.org', create_patient: true }),
+      { other_contact_type: 'Friend', full_name: 'Shorty', telephone_type: 'Home', telephone_number: '6145550122' },
+    ]));
+    assert.equal(created.status, 201, created.text);
+    const [first, second] = created.body.data.attributes.detail_object.human_interactions;
+    const [made] = await patientsNamed('Brightwater');
+    assert.deepEqual({ ...made, birth_date: String(made.birth_date) }, { patient_uid: first.patient, division_uid: facts.divisionUids[0], birth_date: '1990-04-02', gender_uid: gender, mobile_phone: '6145550111', preferred_phone: 'Mobile' });
+    assert.match(first.id, /^[0-9a-f-]{36}$/);
+    assert.equal(first.is_active, true);
+    assert.equal(second.full_name, 'Shorty');
+    assert.equal(second.patient, null);
+    assert.notEqual(second.id, first.id);
+    const emails = await server.db.selectFrom('patient_email_address').select(['email_address', 'is_primary']).where('patient_uid', '=', first.patient).execute();
+    assert.deepEqual(emails, [{ email_address: 'marta@example.org', is_primary: true }]);
+    const audit = await server.db.selectFrom('audit_entry').select(['action', 'message']).where('patient_uid', '=', first.patient).orderBy('created_at').execute();
+    assert.deepEqual(audit.map((a) => a.action), ['AddedPatient', 'AddedEmailAddress']);
+    assert.match(audit[0].message ?? '', /added the patient from a survivor interaction event/);
+    // The new patient opens for the navigator like any patient of the division.
+    assert.equal((await call(server.url, `/api/patients/${first.patient}`, { token: nav.token })).status, 200);
+
+    // Saving again (the form sends the entries back, even without the patient) never adds the person twice.
+    const again = structuredClone(created.body.data.attributes.detail_object.human_interactions);
+    again[0].patient = null;
+    const edited = await put(nav, created.body.data.id, survivorWith(again));
+    assert.equal(edited.status, 200, edited.text);
+    assert.equal((await patientsNamed('Brightwater')).length, 1);
+    assert.equal(edited.body.data.attributes.detail_object.human_interactions[0].patient, first.patient);
+
+    // A removed entry stays on the event, inactive.
+    again[1].is_active = false;
+    const removed = await put(nav, created.body.data.id, survivorWith(again));
+    assert.equal(removed.status, 200, removed.text);
+    assert.deepEqual(removed.body.data.attributes.detail_object.human_interactions.map((p: { is_active: boolean }) => p.is_active), [true, false]);
+  });
+
+  it('other interactions take people too; a drug overdose never stores them', async () => {
+    const other = await post(nav, withDetail(valid().other_interaction, { human_interactions: [person({ last_name: 'Ostrander' })] }));
+    assert.equal(other.status, 201, other.text);
+    assert.equal(other.body.data.attributes.detail_object.human_interactions[0].last_name, 'Ostrander');
+    const overdose = await post(nav, withDetail(valid().drug_overdose, { human_interactions: [person({ create_patient: true, last_name: 'Neverstored' })] }));
+    assert.equal(overdose.status, 201, overdose.text);
+    assert.equal(overdose.body.data.attributes.detail_object.human_interactions, undefined);
+    assert.equal((await patientsNamed('Neverstored')).length, 0);
+  });
+
+  it('refuses each broken entry with its field message, and stores nothing', async () => {
+    const at = (i: number, f: string) => `data.attributes.detail_object.human_interactions.${i}.${f}`;
+    const before = (await server.db.selectFrom('patient').select(sql`count(*)`.as('n')).executeTakeFirstOrThrow()).n;
+    const answer = await post(nav, survivorWith([
+      { first_name: 'Al', last_name: 'Bo' },
+      { other_contact_type: 'Cousin', first_name: 'Only' },
+      { other_contact_type: 'Parent', first_name: 'Refused', create_patient: true },
+      person({ telephone_number: '61455', telephone_type: 'Pager' }),
+      person({ telephone_number: '6145550100', email: 'not-an-address', birth_date: dayFrom(today(), 1) }),
+      person({ birth_date: '1900-01-01', gender: randomUUID(), create_patient: true }),
+      person({ patient: otherDivision }),
+    ]));
+    assert.deepEqual(fieldErrors(answer), {
+      [at(0, 'other_contact_type')]: 'Required',
+      [at(1, 'other_contact_type')]: 'Must be one of the listed options',
+      [at(1, 'first_name')]: 'Enter a first and last name or a street name',
+      [at(2, 'last_name')]: 'Required',
+      [at(3, 'telephone_number')]: 'Must be a 10-digit phone number',
+      [at(3, 'telephone_type')]: 'Must be one of the listed options',
+      [at(4, 'telephone_type')]: 'Choose the telephone type',
+      [at(4, 'email')]: 'Must be a valid email address',
+      [at(4, 'birth_date')]: 'Must not be later than today',
+      [at(5, 'birth_date')]: 'Must not be more than 100 years ago',
+    });
+    // Once the entries read well, the ids are checked: a forged gender, a patient the navigator may not see.
+    const ids = await post(nav, survivorWith([person({ gender: randomUUID(), create_patient: true }), person({ patient: otherDivision }), person({ patient: facts.restricted.others[0] })]));
+    assert.deepEqual(fieldErrors(ids), {
+      [at(0, 'gender')]: 'Must be one of the listed options',
+      [at(1, 'patient')]: 'Must be one of the listed options',
+      [at(2, 'patient')]: 'Must be one of the listed options',
+    });
+    assert.equal((await post(nav, survivorWith(Array.from({ length: 21 }, () => person())))).status, 422);
+    assert.equal((await server.db.selectFrom('patient').select(sql`count(*)`.as('n')).executeTakeFirstOrThrow()).n, before);
+  });
+
+  it('the same Idempotency-Key adds the person once', async () => {
+    const key = randomUUID();
+    const body = survivorWith([person({ last_name: 'Oncemore', create_patient: true })]);
+    const answers = await Promise.all([post(nav, body, key), post(nav, body, key)]);
+    assert.deepEqual(answers.map((a) => a.status), [201, 201]);
+    assert.equal((await patientsNamed('Oncemore')).length, 1);
+  });
+
+  it('the duplicate check: both names, then gender and birth date when given; only patients the caller may see', async () => {
+    const check = (query: Record<string, string>, user = nav) => call(server.url, `/api/patients/possible-duplicates?${new URLSearchParams(query)}`, { token: user.token });
+    const mine = await server.db.selectFrom('patient').select(['patient_uid', 'first_name', 'last_name', 'gender_uid', 'birth_date']).where('patient_uid', '=', patient).executeTakeFirstOrThrow();
+    const byName = await check({ firstName: mine.first_name.toUpperCase(), lastName: mine.last_name.toLowerCase() });
+    assert.equal(byName.status, 200, byName.text);
+    assert.ok(byName.body.data.some((r: { id: string }) => r.id === patient));
+    const otherGender = (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-gender').where('uid', '!=', mine.gender_uid ?? randomUUID()).executeTakeFirstOrThrow()).uid;
+    const wrongGender = await check({ firstName: mine.first_name, lastName: mine.last_name, genderUid: otherGender });
+    assert.ok(!wrongGender.body.data.some((r: { id: string }) => r.id === patient));
+    const other = await server.db.selectFrom('patient').select(['first_name', 'last_name']).where('patient_uid', '=', otherDivision).executeTakeFirstOrThrow();
+    const elsewhere = await check({ firstName: other.first_name, lastName: other.last_name });
+    assert.ok(!elsewhere.body.data.some((r: { id: string }) => r.id === otherDivision), 'another division is never listed');
+    assert.deepEqual(fieldErrors(await check({ firstName: 'Ann', lastName: 'Lee', genderUid: 'male' })), { gender_uid: 'Must be one of the listed options' });
+    assert.equal((await check({ firstName: 'Ann', lastName: 'Lee' }, sponsor)).status, 200);
   });
 });

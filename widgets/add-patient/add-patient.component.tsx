@@ -23,6 +23,7 @@ import { NavLink } from '../kit/nav-link';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
 import { useFlags } from '../kit/use-flags';
+import { DUPLICATES_FAILED } from '../kit/possible-duplicates';
 import { toFormErrors, useAddPatientCalls, useAddPatientOptions, type AddPatientOptions, type Option, type PossibleDuplicate } from './add-patient.resource';
 import { AddPatientStyles } from './add-patient.styles';
 
@@ -30,7 +31,6 @@ type Form = UseFormReturn<AddPatientValues>;
 
 export const SAVE_FAILED = 'The patient could not be added. Please try again.';
 export const NO_ACCESS = 'Your role cannot add patients.';
-export const DUPLICATES_FAILED = 'Possible duplicates could not be checked.';
 
 const LABELS: Record<string, string> = {
   firstName: 'First Name',

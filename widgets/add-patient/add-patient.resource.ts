@@ -3,7 +3,10 @@ import type { ApiClient, Document, Resource } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import { addPatientPayload, formFieldOf, POST_CODE_LOOKUP_MIN, type AddPatientValues } from '../../shared/schemas/add-patient';
 import { useWidgetApi } from '../../shared/widget/widget-context';
+import { findPossibleDuplicates } from '../kit/possible-duplicates';
 import { idempotencyHeader } from '../kit/public-submit';
+
+export type { PossibleDuplicate } from '../kit/possible-duplicates';
 
 /** The only file of the area that talks to the server (spec 001 section 7 "Add patient"). */
 
@@ -20,15 +23,6 @@ export interface AddPatientOptions {
   referralSources: Option[];
   addressTypes: Option[];
   states: Option[];
-}
-
-/** A patient the server found with the same name and birth date. */
-export interface PossibleDuplicate {
-  id: string;
-  firstName: string;
-  lastName: string;
-  birthDate: string | null;
-  genderLabel: string | null;
 }
 
 /** `GET reference-data/reference-geo-data?zip_code`, after key conversion. */
@@ -85,15 +79,6 @@ export async function lookUpPostCode(client: ApiClient, postCode: string): Promi
   if (!/^\d{5}$/.test(zip)) return null;
   const doc = await client.get<Document<Resource<GeoRow>[]>>('reference-data/reference-geo-data', { zipCode: zip });
   return doc.data[0]?.attributes ?? null;
-}
-
-export async function findPossibleDuplicates(client: ApiClient, values: Pick<AddPatientValues, 'firstName' | 'lastName' | 'birthDate'>): Promise<PossibleDuplicate[]> {
-  const doc = await client.get<Document<Resource<{ firstName: string; lastName: string; birthDate: string | null; genderLabel: string | null }>[]>>('patients/possible-duplicates', {
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    birthDate: values.birthDate,
-  });
-  return doc.data.map((r) => ({ id: r.id, ...r.attributes }));
 }
 
 /** `POST referrals/inbound`: the patient and everything the form holds, once per key. Returns the new patient's id. */

@@ -112,6 +112,24 @@ export function Field<T extends FieldValues>({ form, name, label, type = 'text',
   );
 }
 
+/** A labelled select of fixed options with an empty first choice. */
+export function SelectField<T extends FieldValues>({ form, name, label, options, empty = 'Choose one' }: { form: UseFormReturn<T>; name: Path<T>; label: string; options: readonly Choice[]; empty?: string }) {
+  return (
+    <Field form={form} name={name} label={label}>
+      {(control) => (
+        <select {...control} {...form.register(name)}>
+          <option value="">{empty}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 /** A phone input's value as the server takes it (spec 001 section 5: digits only): `register(name, { setValueAs: digitsOnly })`. */
 export const digitsOnly = (v: unknown) => String(v ?? '').replace(/\D/g, '');
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { TIME_ZONES } from '../../shared/cit-options';
+import { homeMode } from '../../shared/modes';
+import { MAX_HUMAN_INTERACTIONS, type HumanInteraction } from '../../shared/schemas/human-interactions';
 import {
   DEFAULT_TIME_ZONE,
   DETAIL_OPTIONS,
@@ -8,7 +9,7 @@ import {
   medicalEventSchema,
   shownDetails,
   todayIn,
-  type DetailMember,
+  type AnswerMember,
   type MedicalEventName,
   type MedicalEventType,
   type MedicalEventValues,
@@ -17,7 +18,7 @@ import { useEmit } from '../../shared/widget/emit';
 import { CheckboxField } from '../kit/checkbox-field';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { digitsOnly, Field, useCareForm } from '../kit/forms';
+import { digitsOnly, Field, SelectField, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
@@ -29,13 +30,14 @@ import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
 import { usePrimaryAddress, type Address } from '../face-sheet/face-sheet.resource';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { useDeactivateEventNote, useEventType, useMedicalEvent, useProviders, useSaveMedicalEvent, type MedicalEvent, type ProviderOption } from './medical-events.resource';
+import { HumanInteractions, formPerson, PERSON_FIELD_LABELS } from './human-interactions';
 import { PreviousNotes } from './previous-notes';
 
 /** Spec 001 section 8 (the record's forms share these texts). */
 export const SAVED = 'Successfully saved!';
 export const SAVE_FAILED = 'Oops, something went wrong!';
 
-const DETAIL_LABELS: Record<DetailMember, string> = {
+const DETAIL_LABELS: Record<AnswerMember, string> = {
   naloxoneAdministered: 'Naloxone Administered',
   naloxoneAdministeredBy: 'Naloxone Administered By',
   routeOfNaloxoneAdministration: 'Route of Naloxone Administration',
@@ -71,10 +73,13 @@ const LABELS: Record<string, string> = {
   'location.addr1': 'Address Line 1',
   notes: 'Notes',
   ...Object.fromEntries(Object.entries(DETAIL_LABELS).map(([k, v]) => [`detailObject.${k}`, v])),
+  ...Object.fromEntries(
+    Array.from({ length: MAX_HUMAN_INTERACTIONS }, (_, i) => Object.entries(PERSON_FIELD_LABELS).map(([k, v]) => [`detailObject.humanInteractions.${i}.${k}`, `Person ${i + 1} ${v}`])).flat(),
+  ),
 };
 
-const NUMBER_MEMBERS: DetailMember[] = ['amountOfNaloxoneGiven', 'kitsDistributed', 'ftStripsDistributed', 'xyStripsDistributed'];
-const DATE_MEMBERS: DetailMember[] = ['nextInteractionDate', 'outcomeDate'];
+const NUMBER_MEMBERS: AnswerMember[] = ['amountOfNaloxoneGiven', 'kitsDistributed', 'ftStripsDistributed', 'xyStripsDistributed'];
+const DATE_MEMBERS: AnswerMember[] = ['nextInteractionDate', 'outcomeDate'];
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -102,25 +107,11 @@ function valuesOf(name: string, e: MedicalEvent | null): MedicalEventValues {
       provinceIso: text(e?.location?.provinceIso),
       postCode: text(e?.location?.postCode),
     },
-    detailObject: Object.fromEntries(Object.keys(DETAIL_LABELS).map((k) => [k, text(d[k])])),
+    detailObject: {
+      ...Object.fromEntries(Object.keys(DETAIL_LABELS).map((k) => [k, text(d[k])])),
+      humanInteractions: ((d.humanInteractions as HumanInteraction[] | undefined) ?? []).map(formPerson),
+    },
   };
-}
-
-function Select<T extends FieldValues>({ form, name, label, options, empty = 'Choose one' }: { form: UseFormReturn<T>; name: Path<T>; label: string; options: readonly { value: string; label: string }[]; empty?: string }) {
-  return (
-    <Field form={form} name={name} label={label}>
-      {(control) => (
-        <select {...control} {...form.register(name)}>
-          <option value="">{empty}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
 }
 
 interface Choices {
@@ -130,12 +121,13 @@ interface Choices {
   outcomes: ReferenceOption[];
   facilities: FacilityOption[];
   providers: ProviderOption[];
+  genders: ReferenceOption[];
   home: Address | null;
 }
 
 const refOptions = (list: ReferenceOption[]) => list.map((o) => ({ value: o.uid, label: o.label }));
 
-function EventFields({ patientId, type, event, choices, readOnly }: { patientId: string; type: MedicalEventType; event: MedicalEvent | null; choices: Choices; readOnly: boolean }) {
+function EventFields({ patientId, type, event, choices, readOnly, communityMode }: { patientId: string; type: MedicalEventType; event: MedicalEvent | null; choices: Choices; readOnly: boolean; communityMode: boolean }) {
   const emit = useEmit();
   const name = type.medicalEventName;
   const rules = type.propertyRules;
@@ -153,6 +145,7 @@ function EventFields({ patientId, type, event, choices, readOnly }: { patientId:
   const detail = form.watch('detailObject');
   const isHome = form.watch('location.isHomeAddress');
   const shown = shownDetails(name, { detailObject: detail }, status ? statusNameOf(status) : undefined);
+  const answers = shown.filter((m): m is AnswerMember => m !== 'humanInteractions');
 
   // Spec 002 "Medical event forms": is-home-address fills the location from the patient's primary address.
   const fillHome = (checked: boolean) => {
@@ -178,13 +171,13 @@ function EventFields({ patientId, type, event, choices, readOnly }: { patientId:
     release,
   });
 
-  const detailField = (member: DetailMember) => {
+  const detailField = (member: AnswerMember) => {
     const field = `detailObject.${member}` as const;
     const label = DETAIL_LABELS[member];
-    if (member === 'type') return <Select key={member} form={form} name={field} label={label} options={refOptions(choices.interactions)} />;
-    if (member === 'outcome') return <Select key={member} form={form} name={field} label={label} options={refOptions(choices.outcomes)} />;
+    if (member === 'type') return <SelectField key={member} form={form} name={field} label={label} options={refOptions(choices.interactions)} />;
+    if (member === 'outcome') return <SelectField key={member} form={form} name={field} label={label} options={refOptions(choices.outcomes)} />;
     const options = DETAIL_OPTIONS[member];
-    if (options) return <Select key={member} form={form} name={field} label={label} options={options} />;
+    if (options) return <SelectField key={member} form={form} name={field} label={label} options={options} />;
     if (NUMBER_MEMBERS.includes(member)) {
       return (
         <Field key={member} form={form} name={field} label={label}>
@@ -209,14 +202,14 @@ function EventFields({ patientId, type, event, choices, readOnly }: { patientId:
       <fieldset disabled={readOnly} className="plain-fieldset">
         <Field form={form} name="eventDate" label={LABELS.eventDate} type="date" hint="MM/DD/YYYY" />
         {rules.eventTime.show && <Field form={form} name="eventTime" label={LABELS.eventTime} type="time" hint={rules.eventTime.required ? undefined : 'Optional'} />}
-        {rules.eventTimeZone.show && <Select form={form} name="eventTimeZone" label={LABELS.eventTimeZone} options={TIME_ZONES} />}
-        {rules.status.show && <Select form={form} name="statusUid" label={LABELS.statusUid} options={refOptions(choices.statuses)} empty="Choose a status" />}
-        {rules.reason.show && <Select form={form} name="reasonUid" label={LABELS.reasonUid} options={refOptions(choices.reasons)} empty={rules.reason.required ? 'Choose a reason' : 'None'} />}
+        {rules.eventTimeZone.show && <SelectField form={form} name="eventTimeZone" label={LABELS.eventTimeZone} options={TIME_ZONES} />}
+        {rules.status.show && <SelectField form={form} name="statusUid" label={LABELS.statusUid} options={refOptions(choices.statuses)} empty="Choose a status" />}
+        {rules.reason.show && <SelectField form={form} name="reasonUid" label={LABELS.reasonUid} options={refOptions(choices.reasons)} empty={rules.reason.required ? 'Choose a reason' : 'None'} />}
         {rules.provider.show && (
-          <Select form={form} name="providerUid" label={LABELS.providerUid} options={choices.providers.map((p) => ({ value: p.providerUid, label: p.displayName }))} empty="None" />
+          <SelectField form={form} name="providerUid" label={LABELS.providerUid} options={choices.providers.map((p) => ({ value: p.providerUid, label: p.displayName }))} empty="None" />
         )}
         {rules.facility.show && (
-          <Select form={form} name="facilityUid" label={LABELS.facilityUid} options={choices.facilities.map((f) => ({ value: f.facilityUid, label: f.facilityName }))} empty={rules.facility.required ? 'Choose a facility' : 'None'} />
+          <SelectField form={form} name="facilityUid" label={LABELS.facilityUid} options={choices.facilities.map((f) => ({ value: f.facilityUid, label: f.facilityName }))} empty={rules.facility.required ? 'Choose a facility' : 'None'} />
         )}
         {rules.location.show && (
           <fieldset className="event-location">
@@ -235,12 +228,13 @@ function EventFields({ patientId, type, event, choices, readOnly }: { patientId:
             <Field form={form} name="location.postCode" label="Zip Code" />
           </fieldset>
         )}
-        {shown.length > 0 && (
+        {answers.length > 0 && (
           <fieldset className="event-details-members">
             <legend>{type.medicalEventLabel} Information</legend>
-            {shown.map(detailField)}
+            {answers.map(detailField)}
           </fieldset>
         )}
+        {shown.includes('humanInteractions') && <HumanInteractions form={form} genders={refOptions(choices.genders)} communityMode={communityMode} readOnly={readOnly} />}
         <Field form={form} name="notes" label={LABELS.notes}>
           {(control) => <textarea {...control} rows={3} {...form.register('notes')} />}
         </Field>
@@ -254,7 +248,14 @@ function EventFields({ patientId, type, event, choices, readOnly }: { patientId:
 const css = /* css */ `
 .plain-fieldset { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: 0; }
 .event-location, .event-details-members { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: 0; }
-.event-location legend, .event-details-members legend { font-weight: var(--sl-font-weight-semibold); padding: 0 var(--sl-spacing-2x-small); }
+.human-interactions, .person { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: 0; }
+.person-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: var(--sl-spacing-small) var(--sl-spacing-medium); }
+.person sl-button { align-self: flex-start; }
+.duplicate-check { margin: 0; }
+.duplicate-check ul { margin: var(--sl-spacing-2x-small) 0 0; padding-left: var(--sl-spacing-large); }
+.duplicate-check li { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-small); align-items: baseline; }
+.person-linked { margin: 0; display: flex; gap: var(--sl-spacing-small); align-items: baseline; }
+.event-location legend, .event-details-members legend, .human-interactions legend, .person legend { font-weight: var(--sl-font-weight-semibold); padding: 0 var(--sl-spacing-2x-small); }
 `;
 
 /**
@@ -273,12 +274,13 @@ export function MedicalEventForm({ patientId, params }: Pick<RecordPageProps, 'p
   const reasons = useReferenceList('reference-reason', { refDataType: `medical_event__${name}` });
   const interactions = useReferenceList('reference-medical-event-interaction');
   const outcomes = useReferenceList('reference-medical-event-outcome');
+  const genders = useReferenceList('reference-gender');
   const facilities = useFacilities();
   const readOnly = !!flags?.hasAppCit;
   const providers = useProviders(!!rules?.provider.show && flags !== null && !readOnly);
   const home = usePrimaryAddress(patientId);
   const deactivateNote = useDeactivateEventNote(eventId);
-  const loads = [type, event, statuses, reasons, interactions, outcomes, facilities, providers, home];
+  const loads = [type, event, statuses, reasons, interactions, outcomes, genders, facilities, providers, home];
   const error = loads.find((l) => l.error)?.error ?? null;
   const ready = flags !== null && loads.every((l) => !l.isLoading) && !error;
   const known = FORM_EVENT_NAMES.includes(name as MedicalEventName);
@@ -297,6 +299,7 @@ export function MedicalEventForm({ patientId, params }: Pick<RecordPageProps, 'p
               type={type.data}
               event={event.data}
               readOnly={readOnly}
+              communityMode={homeMode(flags) === 'community'}
               choices={{
                 statuses: statuses.data!,
                 reasons: reasons.data!,
@@ -304,6 +307,7 @@ export function MedicalEventForm({ patientId, params }: Pick<RecordPageProps, 'p
                 outcomes: outcomes.data!,
                 facilities: facilities.data!,
                 providers: providerOptions,
+                genders: genders.data!,
                 home: home.data,
               }}
             />

@@ -3,7 +3,7 @@ import {
   CONTACT_PHASES,
   DETAIL_OPTIONS,
   SURVIVOR_CHANNELS,
-  type DetailMember,
+  type AnswerMember,
 } from '../../shared/schemas/medical-events';
 import type { MedicalEvent } from './medical-events.resource';
 
@@ -14,7 +14,13 @@ export function eventWhen(e: Pick<MedicalEvent, 'eventDateLocal' | 'eventTime'>)
   return `${formatDate(e.eventDateLocal)} ${String(((h + 11) % 12) + 1).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'am' : 'pm'}`;
 }
 
-const labelOf = (member: DetailMember, value: unknown) => DETAIL_OPTIONS[member]?.find((o) => o.value === value)?.label ?? (typeof value === 'string' ? value : '');
+const labelOf = (member: AnswerMember, value: unknown) => DETAIL_OPTIONS[member]?.find((o) => o.value === value)?.label ?? (typeof value === 'string' ? value : '');
+
+/** "2 others met": the active people of a human interaction. */
+function othersMet(d: Record<string, unknown>): string | null {
+  const people = Array.isArray(d.humanInteractions) ? d.humanInteractions.filter((p: { isActive?: boolean }) => p.isActive !== false).length : 0;
+  return people ? `${people} ${people === 1 ? 'other' : 'others'} met` : null;
+}
 
 /** A row's summary by event type (spec 002 "Medical event list"); `labels` names reference ids (interaction types, outcomes). */
 export function eventSummary(e: MedicalEvent, labels: Map<string, string>): string {
@@ -31,11 +37,13 @@ export function eventSummary(e: MedicalEvent, labels: Map<string, string>): stri
       add(SURVIVOR_CHANNELS.find((o) => o.value === d.contactAttemptType)?.label);
       add(CONTACT_PHASES.find((o) => o.value === d.contactPhase)?.label);
       add(labelOf('survivorContacted', d.survivorContacted), 'Contacted: ');
+      add(othersMet(d));
       break;
     case 'other_interaction':
       add(labels.get(String(d.type)));
       add(labelOf('method', d.method));
       add(typeof d.otherContactName === 'string' ? d.otherContactName : null);
+      add(othersMet(d));
       break;
     case 'treatment_referral':
       add(e.reasonLabel);
