@@ -85,6 +85,42 @@ export async function listEvents(db: Db, patientUid: string, typeUid: string, li
   return rows;
 }
 
+/** A foreign event as its list row shows it: no notes, provider, place or third parties' details. */
+export type ForeignEventRow = Omit<MedicalEventRow, 'provider_uid' | 'provider_name' | 'location' | 'facility_uid' | 'reason_uid' | 'status_uid'> & { recorded_by: string };
+
+/**
+ * Spec 002 "Medical event list": foreign events are the same person's events
+ * recorded by another division, reached through a division referral between
+ * the two records (either way). Only the list row goes out: date, type,
+ * status, reason, facility and the answers of the summary, never the people
+ * met, contact names, place, provider or notes. Restricted and adoption
+ * records on the other side share nothing.
+ */
+export async function listForeignEvents(db: Db, patientUid: string, callerDivisionUid: string, typeUid: string | null, limit: number): Promise<ForeignEventRow[]> {
+  const { rows } = await sql<ForeignEventRow>`
+    with linked as (
+      select received_patient_uid as patient_uid from outbound_referral where patient_uid = ${patientUid} and received_patient_uid is not null
+      union
+      select patient_uid from outbound_referral where received_patient_uid = ${patientUid}
+    )
+    select me.medical_event_uid, ${patientUid}::uuid as patient_uid, m.name as medical_event_name, m.label as medical_event_label, me.event_date,
+           to_char(me.event_date at time zone me.event_time_zone, 'YYYY-MM-DD') as event_date_local,
+           case when me.all_day then null else to_char(me.event_date at time zone me.event_time_zone, 'HH24:MI') end as event_time,
+           me.event_time_zone, me.all_day, s.name as status_name, s.label as status_label, r.label as reason_label, f.facility_name,
+           coalesce(me.detail, '{}'::jsonb) - 'humanInteractions' - 'otherContactName' - 'otherContactPhone' as detail_object,
+           true as is_foreign, d.division_name as recorded_by, me.created_at, me.updated_at
+      from linked l
+      join patient op on op.patient_uid = l.patient_uid
+      join division d on d.division_uid = op.division_uid
+      join medical_event me on me.patient_uid = op.patient_uid
+      ${EVENT_JOINS}
+     where op.division_uid <> ${callerDivisionUid} and op.restricted_flag <> '1' and not op.adoption_case
+       and ${typeUid === null ? sql`true` : sql`me.medical_event_type_uid = ${typeUid}`}
+     order by me.event_date desc, me.medical_event_uid
+     limit ${limit}`.execute(db);
+  return rows;
+}
+
 /** One event; the caller checks that its patient is visible. */
 export async function findMedicalEvent(db: Db, eventUid: string): Promise<MedicalEventRow | undefined> {
   const { rows } = await sql<MedicalEventRow>`select ${EVENT_COLUMNS} from medical_event me ${EVENT_JOINS} where me.medical_event_uid = ${eventUid}`.execute(db);

@@ -30,6 +30,7 @@ import {
   findMedicalEvent,
   insertMedicalEvent,
   listEvents,
+  listForeignEvents,
   previousNotes,
   statusNames,
   unlistedChoices,
@@ -99,6 +100,18 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
     const type = await knownType(db, request.params.name);
     const rows = await listEvents(db, patientOf(request).patient_uid, type.uid, LIST_ROWS);
     return { data: rows.map(resource), meta: { total: rows.length, medical_event_type: snakeKeys(type) } };
+  });
+
+  /**
+   * Spec 002 "Medical event list": the same person's events from another
+   * division (`?medical_event_name=` narrows them to one type). They are
+   * listed, never opened: `/medical-events/{id}` answers 404 for them.
+   */
+  app.get<{ Params: { id: string }; Querystring: { medical_event_name?: string } }>('/patients/:id/foreign/medical-event', forPatient(medicalEvent), async (request) => {
+    const name = request.query.medical_event_name;
+    const type = name === undefined ? null : await knownType(db, name);
+    const rows = await listForeignEvents(db, patientOf(request).patient_uid, requireAuth(request).divisionUid, type?.uid ?? null, LIST_ROWS);
+    return { data: rows.map((row) => ({ type: 'medical-events', id: row.medical_event_uid, attributes: snakeKeys(row) })), meta: { total: rows.length } };
   });
 
   app.get<{ Params: { id: string } }>('/medical-events/:id', medicalEvent, async (request) => ({

@@ -15,7 +15,6 @@ export const DUPLICATE_NAME_MIN = 2;
 export const DUPLICATE_DEBOUNCE_MS = 1000;
 
 export const NAME_OR_STREET_NAME = 'Enter a first and last name or a street name';
-export const NEEDS_PHONE_TYPE = 'Choose the telephone type';
 export const EMAIL_FORMAT = 'Must be a valid email address';
 
 const text = () => optional(nullable(boundedText(MAX_LENGTH.name)));
@@ -70,7 +69,7 @@ export function humanInteractionFailures(entries: readonly HumanInteraction[], t
     } else if (!named && !filled(e.fullName)) at('firstName', NAME_OR_STREET_NAME);
     if (filled(e.telephoneNumber) && !/^\d{10,15}$/.test(e.telephoneNumber)) at('telephoneNumber', PHONE_DIGITS);
     if (filled(e.telephoneType) && !TELEPHONE_TYPES.some((o) => o.value === e.telephoneType)) at('telephoneType', NOT_LISTED);
-    else if (filled(e.telephoneNumber) && !filled(e.telephoneType)) at('telephoneType', NEEDS_PHONE_TYPE);
+    else if (filled(e.telephoneNumber) && !filled(e.telephoneType)) at('telephoneType', 'Required');
     if (filled(e.email) && !isEmail(e.email.trim())) at('email', EMAIL_FORMAT);
     if (filled(e.birthDate)) {
       if (!isIsoDate(e.birthDate)) at('birthDate', MESSAGES.date);

@@ -5,7 +5,7 @@ import { $toasts } from '../../widgets/kit/toasts';
 import { MedicalEventForm } from '../../widgets/medical-events/medical-event-form.component';
 import { MedicalEventsList } from '../../widgets/medical-events/medical-events-list.component';
 import { deepEqual, equal, ok } from './support/assert';
-import { byLabel, cleanup, render, selectOption, text, typeInto, waitFor } from './support/dom';
+import { byLabel, cleanup, render, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
 
 const PATIENT = 'pat-1';
@@ -69,6 +69,15 @@ function server(session: unknown = SESSION) {
     }
     if (path.endsWith(`/patients/${PATIENT}/medical-events/treatment_referral`)) {
       return { body: list('medical-events', [REFERRAL, { ...REFERRAL, medical_event_uid: 'ev-2', status_name: 'enrolled', status_label: 'Enrolled' }], 'medical_event_uid') };
+    }
+    if (path.endsWith('/data/reference/reference-gender')) return { body: list('x', refs('ge', ['Female', 'Male']), 'uid') };
+    if (path.endsWith('/patients/possible-duplicates')) {
+      const rows = url.searchParams.get('first_name') === 'Marta' ? [{ id: id('pt-9'), first_name: 'Marta', last_name: 'Quill', birth_date: '1990-04-02', gender_label: 'Female' }] : [];
+      return { body: list('patients', rows, 'id') };
+    }
+    if (path.endsWith(`/patients/${PATIENT}/foreign/medical-event`)) {
+      const rows = url.searchParams.get('medical_event_name') === 'treatment_referral' ? [{ ...REFERRAL, medical_event_uid: 'ev-far', event_date: '2026-11-22T05:00:00Z', event_date_local: '2026-11-22', is_foreign: true, recorded_by: 'Summit County Care' }] : [];
+      return { body: list('medical-events', rows, 'medical_event_uid') };
     }
     if (path.endsWith('/medical-events') && init?.method === 'POST') return { status: 201, body: { data: { type: 'medical-events', id: 'new', attributes: REFERRAL } } };
     if (path.endsWith('/medical-events/ev-1') && init?.method === 'PUT') return { body: { data: { type: 'medical-events', id: 'ev-1', attributes: REFERRAL } } };
@@ -152,7 +161,7 @@ describe('medical event form (stubbed server)', () => {
     equal(a.event_date, todayIn('America/New_York'));
     equal(a.location.is_home_address, true);
     deepEqual(
-      Object.fromEntries(Object.entries(a.detail_object).filter(([, v]) => v !== '')),
+      Object.fromEntries(Object.entries(a.detail_object).filter(([, v]) => v !== '' && !(Array.isArray(v) && v.length === 0))),
       { naloxone_administered: 'yes', naloxone_administered_by: 'ems', amount_of_naloxone_given: '4', was_overdose_fatal: 'yes' },
     );
     ok(new Headers(post.init!.headers).get('idempotency-key'), 'an Idempotency-Key');
@@ -177,6 +186,61 @@ describe('medical event form (stubbed server)', () => {
     ok(!shown(root, 'detailObject.nextInteractionDate'));
     choose(root, 'Schedule Another Interaction', 'yes');
     await waitFor(() => shown(root, 'detailObject.nextInteractionDate'), { message: 'next date' });
+  });
+
+  it('human interactions: add people, the duplicate check after 1000 ms, link a match, make another a patient, remove one', async () => {
+    const fetched = fakeFetch(server());
+    restore = fetched.restore;
+    const root = mountForm('survivor_interaction');
+    await waitFor(() => root.querySelector('fieldset.human-interactions'), { message: 'people' });
+    ok(text(root).includes('No one else was met.'));
+    const person = (n: number) => root.querySelector<HTMLElement>(`fieldset.person[data-person="${n}"]`)!;
+    const addPerson = () => [...root.querySelectorAll<HTMLElement>('fieldset.human-interactions sl-button')].find((b) => text(b) === 'Add Person')!.click();
+    addPerson();
+    await waitFor(() => person(1), { message: 'person 1' });
+    choose(person(1), 'Relationship', 'Sibling');
+    typeInto(byLabel(person(1), 'First Name'), 'Ma');
+    typeInto(byLabel(person(1), 'Last Name'), 'Quill');
+    await sleep(1300);
+    ok(!fetched.calls.some((c) => c.url.pathname.endsWith('/possible-duplicates')), 'no check while a name has 2 characters or fewer');
+    typeInto(byLabel(person(1), 'First Name'), 'Marta');
+    await waitFor(() => text(person(1)).includes('Duplicates found!'), { message: 'duplicates', timeout: 4000 });
+    const asked = fetched.calls.filter((c) => c.url.pathname.endsWith('/possible-duplicates'));
+    equal(asked.length, 1, 'asked once, after the typing stopped');
+    deepEqual(Object.fromEntries(asked[0].url.searchParams), { first_name: 'Marta', last_name: 'Quill' });
+    ok(text(person(1)).includes('Marta Quill, born 04/02/1990, Female'));
+    [...person(1).querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === 'This Is the Same Person')!.click();
+    await waitFor(() => text(person(1)).includes('Linked to an existing patient record.'), { message: 'linked' });
+
+    addPerson();
+    await waitFor(() => person(2), { message: 'person 2' });
+    typeInto(byLabel(person(2), 'First Name'), 'Nadia');
+    typeInto(byLabel(person(2), 'Last Name'), 'Okafor');
+    await waitFor(() => text(person(2)).includes('No duplicates found!'), { message: 'no duplicates', timeout: 4000 });
+    typeInto(byLabel(person(2), 'Telephone Number'), '614-555-0111');
+    byLabel(person(2), 'Create a patient record for this person when saving').click();
+    addPerson();
+    await waitFor(() => person(3), { message: 'person 3' });
+    [...person(3).querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Remove Person 3')!.click();
+    await waitFor(() => !person(3), { message: 'removed' });
+
+    choose(root, 'Status', id('si-attempted'));
+    choose(root, 'Contact Attempt Type', 'Phone');
+    choose(root, 'Contact Phase', 'First Contact');
+    choose(root, 'Survivor Contacted', 'yes');
+    choose(root, 'Left Flyer', 'no');
+    save(root);
+    await waitFor(() => fieldError(person(2), 'detailObject.humanInteractions.1.otherContactType'), { message: 'relationship error' });
+    equal(fieldError(person(2), 'detailObject.humanInteractions.1.otherContactType'), 'Relationship is required');
+    equal(fieldError(person(2), 'detailObject.humanInteractions.1.telephoneType'), 'Telephone Type is required');
+    choose(person(2), 'Relationship', 'Friend');
+    choose(person(2), 'Telephone Type', 'Mobile');
+    save(root);
+    const post = await waitFor(() => fetched.calls.find((c) => c.init?.method === 'POST'), { message: 'POST' });
+    const people = JSON.parse(String(post.init!.body)).data.attributes.detail_object.human_interactions;
+    equal(people.length, 2);
+    deepEqual([people[0].patient, people[0].create_patient, people[0].other_contact_type], [id('pt-9'), false, 'Sibling']);
+    deepEqual([people[1].first_name, people[1].telephone_number, people[1].telephone_type, people[1].create_patient], ['Nadia', '6145550111', 'Mobile', true]);
   });
 
   it('treatment referral: outcome and outcome date only when Connected; save puts the change', async () => {
@@ -252,9 +316,25 @@ describe('medical events list (stubbed server)', () => {
     await waitFor(() => root.querySelector('tbody tr'), { message: 'rows' });
     equal(text(root.querySelector('h2')), 'Treatment Referrals');
     const rows = [...root.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].map(text));
-    deepEqual(rows[0], ['11/20/2026', 'Referred', 'Mental Health · Riverside General Hospital']);
-    deepEqual([...root.querySelectorAll('.status-badge')].map((b) => b.getAttribute('data-variant')), ['warning', 'success']);
+    deepEqual(rows[1], ['11/20/2026', 'Referred', 'Mental Health · Riverside General Hospital']);
+    deepEqual([...root.querySelectorAll('.status-badge')].map((b) => b.getAttribute('data-variant')), ['warning', 'warning', 'success']);
     await waitFor(() => text(root).includes('Add Treatment Referral'), { message: 'Add' });
+  });
+
+  it('a foreign event is listed by date with its mark, and is no link', async () => {
+    restore = fakeFetch(server()).restore;
+    const navigations: string[] = [];
+    const root = mountList();
+    root.addEventListener('care-navigate', (e) => navigations.push((e as CustomEvent<{ path: string }>).detail.path));
+    await waitFor(() => root.querySelector('tr.foreign'), { message: 'foreign row' });
+    const rows = [...root.querySelectorAll<HTMLTableRowElement>('tbody tr')];
+    equal(rows[0].className, 'foreign', 'newest first, foreign or not');
+    equal(rows[0].tabIndex, -1);
+    ok(text(rows[0].querySelector('.foreign-mark')).includes('Recorded by Summit County Care'));
+    ok(rows[0].querySelector('.foreign-mark svg'), 'an external-link icon');
+    rows[0].click();
+    rows[1].click();
+    deepEqual(navigations, [`/patients/${PATIENT}/medical-events/treatment_referral/ev-1/details`]);
   });
 
   it('no Add button for CIT staff', async () => {

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import dayjs from 'dayjs';
 import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { call, login } from '../server/support/http';
-import { loginAs, openPage, shot, signIn, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, openPatients, shot, signIn, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -147,8 +147,14 @@ describe('medical events in the record', () => {
     await page.getByRole('heading', { name: 'Previous Notes' }).waitFor();
     await page.getByText('Found by a passer-by, revived on scene').waitFor();
     await shot(page, 'medical-events-details-390');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    assert.ok(overflow <= 0, `no sideways scrolling (${overflow}px)`);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok((await overflow()) <= 0, `no sideways scrolling (${await overflow()}px)`);
+    // A person met during an interaction, one field under another.
+    await page.goto(`/patients/${patient}/medical-events/survivor_interaction/add`);
+    await page.getByRole('button', { name: 'Add Person' }).click();
+    await page.locator('fieldset.person[data-person="1"]').getByLabel('Relationship').waitFor();
+    await shot(page, 'medical-events-human-interactions-390');
+    assert.ok((await overflow()) <= 0, `no sideways scrolling with a person (${await overflow()}px)`);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -192,6 +198,85 @@ describe('medical events in the record', () => {
     assert.equal(pdf.headers.get('content-type'), 'application/pdf');
     assert.match(pdf.headers.get('content-disposition') ?? '', /filename="cit-Pdfsheet-Quinn-/);
     assert.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString(), '%PDF-');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a survivor interaction with two people: one is an existing patient found by the duplicate check, one becomes a new patient; another division\'s event shows as foreign', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 1000);
+    await loginAs(page, 'navigator');
+    const [survivor, relative] = await openPatients(h).select(['patient_uid', 'first_name', 'last_name']).where('first_name', '~', '^.{3,}$').where('last_name', '~', '^.{3,}$').orderBy('first_name', 'desc').limit(2).execute();
+    const base = `/patients/${survivor.patient_uid}`;
+    await page.goto(`${base}/medical-events/survivor_interaction/add`);
+    await page.getByRole('heading', { name: 'Add Survivor Interaction' }).waitFor();
+    await page.getByLabel('Status').selectOption({ label: 'Completed' });
+    await page.getByLabel('Contact Attempt Type').selectOption('Face-to-Face');
+    await page.getByLabel('Contact Phase').selectOption('Follow-up');
+    await page.getByLabel('Survivor Contacted').selectOption('yes');
+    await page.getByLabel('Left Flyer').selectOption('yes');
+
+    // The first person is already a patient of the division: the check finds them and the navigator links the record.
+    const people = page.locator('fieldset.human-interactions');
+    await people.getByRole('button', { name: 'Add Person' }).click();
+    const first = page.locator('fieldset.person[data-person="1"]');
+    await first.getByLabel('Relationship').selectOption('Sibling');
+    await first.getByLabel('First Name').fill(relative.first_name);
+    await first.getByLabel('Last Name').fill(relative.last_name);
+    await first.getByText('Duplicates found!').waitFor();
+    await first.getByRole('button', { name: 'This Is the Same Person' }).first().click();
+    await first.getByText('Linked to an existing patient record.').waitFor();
+
+    // The second is new: no duplicates, and the navigator makes them a patient on save.
+    const newLast = `Quillfeather${Date.now() % 100000}`;
+    await people.getByRole('button', { name: 'Add Person' }).click();
+    const second = page.locator('fieldset.person[data-person="2"]');
+    await second.getByLabel('Relationship').selectOption('Friend');
+    await second.getByLabel('First Name').fill('Odessa');
+    await second.getByLabel('Last Name').fill(newLast);
+    await second.getByLabel('Telephone Type').selectOption('Mobile');
+    await second.getByLabel('Telephone Number').fill('6145550147');
+    await second.getByText('No duplicates found!').waitFor();
+    await second.getByLabel('Create a patient record for this person when saving').check();
+    await shot(page, 'medical-events-human-interactions');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(`**${base}/face-sheet`);
+
+    const made = await h.server.db.selectFrom('patient').select(['patient_uid', 'mobile_phone']).where('last_name', '=', newLast).execute();
+    assert.equal(made.length, 1);
+    assert.equal(made[0].mobile_phone, '6145550147');
+    const stored = await sql<{ detail: { humanInteractions: { patient: string; createPatient: boolean }[] } }>`
+      select me.detail from medical_event me join reference_data m on m.uid = me.medical_event_type_uid
+       where me.patient_uid = ${survivor.patient_uid} and m.name = 'survivor_interaction' order by me.created_at desc limit 1`.execute(h.server.db);
+    assert.deepEqual(stored.rows[0].detail.humanInteractions.map((p) => [p.patient, p.createPatient]), [[relative.patient_uid, false], [made[0].patient_uid, true]]);
+    await page.goto(`/patients/${made[0].patient_uid}/face-sheet`);
+    await page.getByRole('heading', { name: `Odessa ${newLast}` }).first().waitFor();
+
+    // A referral to Summit County Care made this person a Summit patient too; Summit's event shows here as foreign, no link.
+    const nav = await login(h.server.url, 'navigator');
+    const summit = (await h.server.db.selectFrom('division').select('division_uid').where('division_name', '=', 'Summit County Care').executeTakeFirstOrThrow()).division_uid;
+    const specialty = (await h.server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-provider-role').where('label', '=', 'Psychiatrist').executeTakeFirstOrThrow()).uid;
+    const referral = await call(h.server.url, '/api/outbound-referrals', {
+      token: nav.token,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      body: { data: { type: 'outbound-referrals', attributes: { patient_uid: survivor.patient_uid, specialty_uid: specialty, event_date: dayjs().format('YYYY-MM-DD'), to_type: 'division', to_division_uid: summit, priority: 'routine', reason: 'Recovery support' } } },
+    });
+    assert.equal(referral.status, 201, referral.text);
+    const received = (await h.server.db.selectFrom('outbound_referral').select('received_patient_uid').where('outbound_referral_uid', '=', referral.body.data.id).executeTakeFirstOrThrow()).received_patient_uid!;
+    await sql`
+      insert into medical_event (patient_uid, medical_event_type_uid, event_date, status_uid, detail)
+      select ${received}, m.uid, now() - interval '1 day', s.uid, '{"contactAttemptType":"Phone","contactPhase":"First Contact","survivorContacted":"yes","leftFlyer":"no"}'::jsonb
+        from reference_data m, reference_data s
+       where m.model = 'reference-medical-event' and m.name = 'survivor_interaction'
+         and s.model = 'reference-status' and s.ref_data_type = 'medical_event__survivor_interaction' and s.name = 'completed'`.execute(h.server.db);
+    await page.goto(`${base}/medical-events/survivor_interaction`);
+    const foreign = page.locator('tbody tr.foreign');
+    await foreign.waitFor();
+    assert.equal(await foreign.getAttribute('title'), 'Recorded by Summit County Care');
+    assert.equal(await foreign.locator('a').count(), 0);
+    await page.locator('tbody tr.clickable', { hasText: '2 others met' }).waitFor();
+    await shot(page, 'medical-events-foreign');
+    await foreign.click();
+    assert.equal(new URL(page.url()).pathname, `${base}/medical-events/survivor_interaction`, 'a foreign event does not open');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -373,7 +373,7 @@ describe('human interactions', () => {
       [at(2, 'last_name')]: 'Required',
       [at(3, 'telephone_number')]: 'Must be a 10-digit phone number',
       [at(3, 'telephone_type')]: 'Must be one of the listed options',
-      [at(4, 'telephone_type')]: 'Choose the telephone type',
+      [at(4, 'telephone_type')]: 'Required',
       [at(4, 'email')]: 'Must be a valid email address',
       [at(4, 'birth_date')]: 'Must not be later than today',
       [at(5, 'birth_date')]: 'Must not be more than 100 years ago',
@@ -411,5 +411,55 @@ describe('human interactions', () => {
     assert.ok(!elsewhere.body.data.some((r: { id: string }) => r.id === otherDivision), 'another division is never listed');
     assert.deepEqual(fieldErrors(await check({ firstName: 'Ann', lastName: 'Lee', genderUid: 'male' })), { gender_uid: 'Must be one of the listed options' });
     assert.equal((await check({ firstName: 'Ann', lastName: 'Lee' }, sponsor)).status, 200);
+  });
+});
+
+describe('foreign events', () => {
+  it('the same person\'s events recorded by the division a referral reached are listed, trimmed and marked foreign, never opened', async () => {
+    const summit = facts.divisionUids[1];
+    const specialty = (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-provider-role').where('label', '=', 'Psychiatrist').executeTakeFirstOrThrow()).uid;
+    const referral = await call(server.url, '/api/outbound-referrals', {
+      token: nav.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { data: { type: 'outbound-referrals', attributes: { patient_uid: patient, specialty_uid: specialty, event_date: today(), to_type: 'division', to_division_uid: summit, priority: 'routine', reason: 'Follow-up after overdose' } } },
+    });
+    assert.equal(referral.status, 201, referral.text);
+    const received = (await server.db.selectFrom('outbound_referral').select('received_patient_uid').where('outbound_referral_uid', '=', referral.body.data.id).executeTakeFirstOrThrow()).received_patient_uid!;
+    const type = async (name: string) => (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-medical-event').where('name', '=', name).executeTakeFirstOrThrow()).uid;
+    const recorded = await server.db
+      .insertInto('medical_event' as never)
+      .values({
+        patient_uid: received, medical_event_type_uid: await type('other_interaction'), event_date: new Date(), status_uid: statuses.other_interaction.completed, facility_uid: facility, provider_uid: provider,
+        location: JSON.stringify({ addr1: '1 Hidden Way' }),
+        detail: JSON.stringify({ type: interaction, method: 'Phone', otherContactName: 'Private Person', otherContactPhone: '6145550199', humanInteractions: [{ firstName: 'Third', lastName: 'Party' }] }),
+      } as never)
+      .returning('medical_event_uid' as never)
+      .executeTakeFirstOrThrow() as { medical_event_uid: string };
+
+    const list = (user: LoggedIn, id: string, query = '') => call(server.url, `/api/patients/${id}/foreign/medical-event${query}`, { token: user.token });
+    const all = await list(nav, patient);
+    assert.equal(all.status, 200, all.text);
+    const row = all.body.data.find((r: { id: string }) => r.id === recorded.medical_event_uid);
+    assert.ok(row, 'listed for the sender');
+    assert.equal(row.attributes.is_foreign, true);
+    assert.equal(row.attributes.recorded_by, 'Summit County Care');
+    assert.equal(row.attributes.patient_uid, patient, 'the other record is never named');
+    assert.deepEqual(row.attributes.detail_object, { type: interaction, method: 'Phone' });
+    for (const hidden of ['location', 'provider_uid', 'provider_name', 'facility_uid']) assert.equal(row.attributes[hidden], undefined, hidden);
+    assert.doesNotMatch(all.text, /Private Person|6145550199|Third|Hidden Way/);
+    assert.equal((await list(nav, patient, '?medical_event_name=other_interaction')).body.data.length, all.body.data.length);
+    assert.equal((await list(nav, patient, '?medical_event_name=drug_overdose')).body.data.length, 0);
+    assert.equal((await list(nav, patient, '?medical_event_name=nope')).status, 404);
+    // The division's own events are never foreign, and a foreign event never opens.
+    const own = await list(nav, patient);
+    assert.ok(own.body.data.every((r: { attributes: { recorded_by: string } }) => r.attributes.recorded_by !== 'Franklin County Care'));
+    assert.equal((await call(server.url, `/api/medical-events/${recorded.medical_event_uid}`, { token: nav.token })).status, 404);
+    // Refusals: another division's patient, a restricted one, and users without the feature.
+    assert.equal((await list(nav, received)).status, 404);
+    assert.equal((await list(nav, facts.restricted.others[0])).status, 404);
+    assert.equal((await list(sponsor, patient)).status, 403);
+    // A restricted record on the other side shares nothing.
+    await server.db.updateTable('patient').set({ restricted_flag: '1' }).where('patient_uid', '=', received).execute();
+    assert.equal((await list(nav, patient)).body.data.some((r: { id: string }) => r.id === recorded.medical_event_uid), false);
   });
 });

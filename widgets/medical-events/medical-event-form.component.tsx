@@ -249,7 +249,7 @@ const css = /* css */ `
 .plain-fieldset { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: 0; }
 .event-location, .event-details-members { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: 0; }
 .human-interactions, .person { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: 0; }
-.person-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: var(--sl-spacing-small) var(--sl-spacing-medium); }
+.person-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: var(--sl-spacing-small) var(--sl-spacing-medium); align-items: end; }
 .person sl-button { align-self: flex-start; }
 .duplicate-check { margin: 0; }
 .duplicate-check ul { margin: var(--sl-spacing-2x-small) 0 0; padding-left: var(--sl-spacing-large); }

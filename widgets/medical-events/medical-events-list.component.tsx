@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
 import { useEmit } from '../../shared/widget/emit';
 import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
@@ -14,6 +14,24 @@ import { eventSummary, eventWhen } from './medical-event-summary';
 import { useEventType, useMedicalEvents } from './medical-events.resource';
 
 export const EVENTS_EMPTY = 'No medical events';
+
+const css = /* css */ `
+.foreign-mark { display: inline-flex; margin-left: var(--sl-spacing-2x-small); color: var(--sl-color-neutral-600); vertical-align: -2px; }
+tr.foreign { cursor: default; }
+`;
+
+/** Spec 002 "Medical event list": a foreign event is no link; an external-link icon says where it comes from. */
+function ForeignMark({ by }: { by?: string }) {
+  return (
+    <span className="foreign-mark">
+      <svg aria-hidden="true" viewBox="0 0 16 16" width="14" height="14" fill="currentColor">
+        <path d="M8.6 2.5a.5.5 0 0 1 .5-.5h4.4a.5.5 0 0 1 .5.5v4.4a.5.5 0 0 1-1 0V3.7L7.4 9.3a.5.5 0 0 1-.7-.7L12.3 3H9.1a.5.5 0 0 1-.5-.5z" />
+        <path d="M3.5 4A1.5 1.5 0 0 0 2 5.5v7A1.5 1.5 0 0 0 3.5 14h7a1.5 1.5 0 0 0 1.5-1.5V9a.5.5 0 0 0-1 0v3.5a.5.5 0 0 1-.5.5h-7a.5.5 0 0 1-.5-.5v-7a.5.5 0 0 1 .5-.5H7a.5.5 0 0 0 0-1z" />
+      </svg>
+      <span className="visually-hidden">Recorded by {by ?? 'another organisation'}</span>
+    </span>
+  );
+}
 
 /**
  * Spec 002 "Medical event list": the patient's events of one type, newest
@@ -35,6 +53,7 @@ export function MedicalEventsList({ patientId, name }: { patientId: string; name
   const canAdd = flags !== null && !flags.hasAppCit && name !== 'cit';
   return (
     <SectionPage title={type.data?.medicalEventPluralLabel ?? 'Medical Events'} action={canAdd && type.data && <NavLink path={`${base}/add`}>Add {type.data.medicalEventLabel}</NavLink>}>
+      <style>{css}</style>
       <LoadState isLoading={events.isLoading || type.isLoading} error={type.error ?? events.error} isEmpty={rows.length === 0} emptyText={EVENTS_EMPTY} lines={3}>
         <div className="data-table">
           <table>
@@ -47,8 +66,16 @@ export function MedicalEventsList({ patientId, name }: { patientId: string; name
             </thead>
             <tbody>
               {rows.map((e) => (
-                <tr key={e.medicalEventUid} className="clickable" tabIndex={0} onClick={() => open(e.medicalEventUid)} onKeyDown={(k) => k.key === 'Enter' && open(e.medicalEventUid)}>
-                  <td style={{ whiteSpace: 'nowrap' }}>{eventWhen(e)}</td>
+                <tr
+                  key={e.medicalEventUid}
+                  {...(e.isForeign
+                    ? { className: 'foreign', title: `Recorded by ${e.recordedBy}` }
+                    : { className: 'clickable', tabIndex: 0, onClick: () => open(e.medicalEventUid), onKeyDown: (k: KeyboardEvent) => k.key === 'Enter' && open(e.medicalEventUid) })}
+                >
+                  <td style={{ whiteSpace: 'nowrap' }}>
+                    {eventWhen(e)}
+                    {e.isForeign && <ForeignMark by={e.recordedBy} />}
+                  </td>
                   <td>{name === 'treatment_referral' ? <StatusBadge variant={statusBadge(e.statusLabel)}>{e.statusLabel}</StatusBadge> : e.statusLabel}</td>
                   <td>{eventSummary(e, labels)}</td>
                 </tr>

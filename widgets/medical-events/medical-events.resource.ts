@@ -29,6 +29,8 @@ export interface MedicalEvent {
   location: Partial<NonNullable<MedicalEventValues['location']>> | null;
   detailObject: Record<string, unknown>;
   isForeign: boolean;
+  /** A foreign event's division (spec 002 "Medical event list"); own events have none. */
+  recordedBy?: string;
   /** Read with one event (its details page), newest first. */
   previousNotes?: EventNote[];
 }
@@ -50,13 +52,20 @@ export function useEventType(name: string): Loaded<MedicalEventType> {
   return useLoaded(async () => (await client.get<Document<Resource<MedicalEventType>>>(path('medical-event-types', name))).data.attributes, [client, name]);
 }
 
-/** `GET /api/patients/{id}/medical-events/{name}`: the patient's events of the type, newest first. */
+/**
+ * The type's events of the patient, own and foreign, newest first: own from
+ * `GET /api/patients/{id}/medical-events/{name}`, the same person's from other
+ * divisions from `GET /api/patients/{id}/foreign/medical-event`.
+ */
 export function useMedicalEvents(patientId: string, name: string): Loaded<MedicalEvent[]> {
   const client = useWidgetApi();
-  return useLoaded(
-    async () => (await client.get<Document<Resource<MedicalEvent>[]>>(`patients/${path(patientId, 'medical-events', name)}`)).data.map((r) => r.attributes),
-    [client, patientId, name],
-  );
+  return useLoaded(async () => {
+    const [own, foreign] = await Promise.all([
+      client.get<Document<Resource<MedicalEvent>[]>>(`patients/${path(patientId, 'medical-events', name)}`),
+      client.get<Document<Resource<MedicalEvent>[]>>(`patients/${path(patientId, 'foreign', 'medical-event')}`, { medicalEventName: name }),
+    ]);
+    return [...own.data, ...foreign.data].map((r) => r.attributes).sort((a, b) => b.eventDate.localeCompare(a.eventDate));
+  }, [client, patientId, name]);
 }
 
 /** The event to edit, or null on `add`. */
