@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: latency and throughput of the routes in ROUTES (a data-view
- * call, patient search, the patient list, the face sheet's calls and the
- * medications list) beside a trivial route, with 100,000 seeded patients, on
+ * call, patient search, the patient list, the face sheet's calls, the
+ * medications and medical-event lists, and recording a medical event) beside a trivial route, with 100,000 seeded patients, on
  * the embedded PostgreSQL (and on DATABASE_URL when set); then the gzip sizes
  * of the shell's first load, of <care-queue>'s own module and of each record
  * page. CONCURRENT runs a route while something else loads the same server
@@ -17,6 +17,7 @@
  * The embedded cluster is cached in ./.bench-data so the seed runs once.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-users';
+import { todayIn } from '../shared/schemas/medical-events';
 import { measureLcp, TARGET_LCP_MS } from './lcp';
 import { replay, type Load, type Statement } from './raw-sql';
 
@@ -51,6 +53,26 @@ interface BenchRoute {
   label: string;
   path: string;
   targetP99?: number;
+  /** A write: the JSON it posts (each request with its own Idempotency-Key); its SQL is not replayed. */
+  body?: (url: string, token: string, patient: string) => Promise<unknown>;
+}
+
+/** A drug overdose reported today for the patient, as the record's form posts it. */
+async function overdose(url: string, token: string, patient: string) {
+  const res = await fetch(`${url}/api/data/reference/reference-status?ref_data_type=medical_event__drug_overdose&all-data=1`, { headers: { authorization: `Bearer ${token}` } });
+  const statuses = (await res.json()) as { data: { attributes: { uid: string; name: string } }[] };
+  const reported = statuses.data.find((s) => s.attributes.name === 'reported');
+  if (!reported) throw new Error(`no Reported status: ${res.status}`);
+  const zone = 'America/New_York';
+  return {
+    data: {
+      type: 'medical-events',
+      attributes: {
+        patient_uid: patient, medical_event_name: 'drug_overdose', event_date: todayIn(zone), event_time_zone: zone, status_uid: reported.attributes.uid,
+        detail_object: { naloxone_administered: 'yes', naloxone_administered_by: 'ems', was_overdose_fatal: 'no', accepted_treatment: 'accepted' },
+      },
+    },
+  };
 }
 
 const ROUTES: BenchRoute[] = [
@@ -71,6 +93,7 @@ const ROUTES: BenchRoute[] = [
   { label: 'medications list', path: '/api/data/public/nav-list-view-medication?patient_uid={patient}&page-size=10', targetP99: 30 },
   // Issue 10: a medical-event list for one patient.
   { label: 'medical events list', path: '/api/patients/{patient}/medical-events/drug_overdose', targetP99: 40 },
+  { label: 'POST /api/medical-events', path: '/api/medical-events', targetP99: 40, body: overdose },
 ];
 
 const MB = 1024 * 1024;
@@ -204,12 +227,19 @@ async function login(url: string): Promise<string> {
   return ((await res.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
 }
 
-async function load(url: string, token?: string, seconds = SECONDS) {
+async function load(url: string, token?: string, seconds = SECONDS, body?: unknown) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   return autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers,
+    ...(body !== undefined && {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { ...headers, 'content-type': 'application/json' },
+      requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
+    }),
   });
 }
 
@@ -237,22 +267,25 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     for (const route of ROUTES) {
       const target = url + route.path.replace('{patient}', patient);
       const auth = route.path === '/api/live' ? undefined : token;
+      const body = route.body && (await route.body(url, token, patient));
       const headers: Record<string, string> = auth ? { authorization: `Bearer ${auth}` } : {};
-      // Read once first: the session then comes from its cache, as it does under load.
-      await (await fetch(target, { headers })).arrayBuffer();
+      const once = () =>
+        fetch(target, body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify(body) });
+      // Call once first: the session then comes from its cache, as it does under load.
+      await (await once()).arrayBuffer();
       let status = 0;
       const statements = await captureStatements(child, async () => {
-        const probe = await fetch(target, { headers });
+        const probe = await once();
         status = probe.status;
         await probe.arrayBuffer();
       });
-      if (status !== 200) throw new Error(`${route.label} failed: ${status}`);
-      await load(target, auth, 2); // warm-up: JIT, pool, PostgreSQL caches
+      if (status !== (body === undefined ? 200 : 201)) throw new Error(`${route.label} failed: ${status}`);
+      await load(target, auth, 2, body); // warm-up: JIT, pool, PostgreSQL caches
       const row: Row = { database, route: route.label, targetP99: route.targetP99, runs: [], raw: [] };
       for (let run = 0; run < RUNS; run++) {
-        const r = await load(target, auth);
+        const r = await load(target, auth, SECONDS, body);
         row.runs.push({ p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts + r.non2xx });
-        if (statements.length) row.raw.push(await replay(connectionString, statements, CONNECTIONS, SECONDS));
+        if (statements.length && body === undefined) row.raw.push(await replay(connectionString, statements, CONNECTIONS, SECONDS));
       }
       rows.push(row);
       log(`  ${route.label}: p99 ${median(row.runs.map((x) => x.p99)).toFixed(1)} ms`);
