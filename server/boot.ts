@@ -7,6 +7,7 @@ import { createDb, poolOptions, type Db } from './db/connect';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
 import { seedBase, seedDemo } from './db/seed/demo';
+import { fileStore } from './files/file-store';
 import { pruneHits } from './security/rate-limit';
 import { pruneIdempotentRequests } from './public-forms/idempotency';
 import { transportsFor } from './outbox/transports';
@@ -46,7 +47,7 @@ export async function boot(config: Config, options: { logRequests?: boolean; log
     const applied = await migrateToLatest(db);
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
     await seedBase(db);
-    if (config.demoSeed && (await seedDemo(db))) log('Seeded demo data.');
+    if (config.demoSeed && (await seedDemo(db, await fileStore(config)))) log('Seeded demo data.');
   } catch (err) {
     await pool.end().catch(() => {});
     await embedded?.stop().catch(() => {});

@@ -10,6 +10,7 @@ import { HttpError, notFound } from '../errors';
 import { CIT_LABELS, TIME_ZONES } from '../../shared/cit-options';
 import { formatDate, formatDateTime, formatPhone } from '../../shared/format';
 import { isUuid } from '../../shared/uuid';
+import { printable, wrap } from '../pdf/text';
 import { allow, forPatient, patientOf, publicRoute } from '../security/access';
 import { linkSecret, signToken, verifyToken } from '../security/signed-token';
 
@@ -76,32 +77,6 @@ function display(key: string, value: unknown, labels: Map<string, string>): stri
   if (key === 'eventTimeZone') return TIME_ZONES.find((t) => t.value === text)?.label ?? text;
   if (text === 'yes' || text === 'no') return text === 'yes' ? 'Yes' : 'No';
   return labels.get(text) ?? text;
-}
-
-/** The standard PDF fonts speak WinAnsi only: anything else becomes '?'. */
-const printable = (s: string) => s.normalize('NFC').replace(/[\t\r\n]+/g, ' ').replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width) line = next;
-    else {
-      if (line) lines.push(line);
-      // A single word longer than the column is cut.
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width) {
-        let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
-        lines.push(rest.slice(0, cut));
-        rest = rest.slice(cut);
-      }
-      line = rest;
-    }
-  }
-  if (line) lines.push(line);
-  return lines.length ? lines : [''];
 }
 
 /** The CIT sheet of one event as a PDF: every filled field with its label, read-only. */

@@ -346,16 +346,19 @@ export interface AdmissionTable {
   note: string | null;
   created_at: GeneratedTimestamp;
 }
-/** reference_resource (migration 030): the resource library. */
+/** reference_resource (migrations 030, 033): the resource library; a File resource's link is the file store's key. */
 export interface ReferenceResourceTable {
   resource_uid: Generated<string>;
   title: string;
   category: string;
   sort_order: Generated<number>;
-  resource_type: Generated<string>;
+  resource_type: Generated<'Link' | 'File'>;
   resource_link: string;
   resource_target: 'clinician' | 'patient';
   is_active: Generated<boolean>;
+  file_name: string | null;
+  content_type: string | null;
+  file_size: number | null;
 }
 /** patient_resource (migration 030): a library resource handed to a patient. */
 export interface PatientResourceTable {
@@ -365,7 +368,7 @@ export interface PatientResourceTable {
   added_by: string | null;
   created_at: GeneratedTimestamp;
 }
-/** patient_resource_view (migration 030): a patient's resource with the library's fields and the patient's division and restriction. */
+/** patient_resource_view (migrations 030, 033): a patient's resource with the library's fields and the patient's division and restriction. */
 export interface PatientResourceViewTable {
   patient_resource_uid: string;
   patient_uid: string;
@@ -380,6 +383,8 @@ export interface PatientResourceViewTable {
   added_by_last_name: string | null;
   division_uid: string;
   restricted_flag: string;
+  file_name: string | null;
+  file_size: number | null;
 }
 export interface ProviderLocationTable {
   provider_location_uid: Generated<string>;

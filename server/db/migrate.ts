@@ -31,6 +31,7 @@ import * as m029 from './migrations/029_outbound_referrals';
 import * as m030 from './migrations/030_resources';
 import * as m031 from './migrations/031_documents';
 import * as m032 from './migrations/032_medical_events';
+import * as m033 from './migrations/033_resource_files';
 import * as m034 from './migrations/034_human_interactions';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '030_resources': m030,
   '031_documents': m031,
   '032_medical_events': m032,
+  '033_resource_files': m033,
   '034_human_interactions': m034,
 };
 

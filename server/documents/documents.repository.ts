@@ -73,7 +73,15 @@ export async function lockFile(db: Db, key: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`patient-file:${key}`}, 0))`.execute(db);
 }
 
+/** Whether a document or a library File resource (migration 033) still names the stored file. */
 export async function fileInUse(db: Db, key: string): Promise<boolean> {
-  const row = await db.selectFrom('patient_attachment').select('attachment_uid').where('attachment_type', '=', 'file').where('attachment_link', '=', key).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('patient_attachment')
+    .select('attachment_uid as uid')
+    .where('attachment_type', '=', 'file')
+    .where('attachment_link', '=', key)
+    .unionAll(db.selectFrom('reference_resource').select('resource_uid as uid').where('resource_type', '=', 'File').where('resource_link', '=', key))
+    .limit(1)
+    .executeTakeFirst();
   return !!row;
 }

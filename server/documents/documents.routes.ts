@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { hasAnyFlag } from '../../shared/permissions';
 import { DocumentPayloadSchema, extensionOf, FILE_NOT_ACCEPTED, FILE_TOO_LARGE, MAX_DOCUMENT_BYTES, type DocumentPayload } from '../../shared/schemas/documents';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
@@ -11,7 +12,8 @@ import { FileInspector, type FileKind, type Verdict } from '../files/file-signat
 import { fileStore, FileTooLargeError, type StagedFile } from '../files/file-store';
 import { requirePatient, visibleRow } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
-import { allow, CARE_FLAGS } from '../security/access';
+import { libraryFile, patientResourceFile } from '../resources/resources.repository';
+import { allow, CARE_FLAGS, signedIn } from '../security/access';
 import { deleteAttachment, fileInUse, findAttachment, insertAttachment, lockFile, visibleFile, type Attachment } from './documents.repository';
 
 const DOCUMENT_NOT_FOUND = 'Document not found';
@@ -188,11 +190,20 @@ export const documentsRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
     return reply.status(204).send();
   });
 
-  /** Spec 001 section 7 `get-s3-link?link=`: a short-lived download link for a stored file of a document the caller may see. */
-  app.get<{ Querystring: { link?: string } }>('/get-s3-link', docs, async (request) => {
-    const row = await visibleFile(db, requireAuth(request), String(request.query.link ?? ''));
-    if (!row) throw notFound(DOCUMENT_NOT_FOUND);
-    const link = await store.signedLink({ key: String(request.query.link), fileName: row.file_name!, contentType: row.content_type! }, DOCUMENT_LINK_SECONDS);
+  /**
+   * Spec 001 section 7 `get-s3-link?link=`: a short-lived download link for a
+   * stored file the caller may see: a document of a visible patient or a File
+   * resource on such a patient's list (the care modes), or a File resource of
+   * the library (anyone signed in, as the library itself). Anything else is
+   * the same 404, whoever asks.
+   */
+  app.get<{ Querystring: { link?: string } }>('/get-s3-link', signedIn, async (request) => {
+    const auth = requireAuth(request);
+    const key = String(request.query.link ?? '');
+    const care = hasAnyFlag(auth.flags, CARE_FLAGS);
+    const file = (care && ((await visibleFile(db, auth, key)) ?? (await patientResourceFile(db, auth, key)))) || (await libraryFile(db, key));
+    if (!file) throw notFound(DOCUMENT_NOT_FOUND);
+    const link = await store.signedLink({ key, fileName: file.file_name!, contentType: file.content_type! }, DOCUMENT_LINK_SECONDS);
     return { data: { link } };
   });
 };

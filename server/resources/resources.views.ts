@@ -7,7 +7,8 @@ import { CARE_FLAGS } from '../security/access';
  * `GET /api/data/reference/reference-resource` (spec 002 "Resource library";
  * spec 001 section 7: `sort`, `resource_target` clinician or patient): the
  * active library entries, by category and their order. Shared by every
- * organisation, like the other reference lists.
+ * organisation, like the other reference lists. A File resource's link is the
+ * file store's key, opened through `get-s3-link`; its name and size come with it.
  */
 export const referenceResourceView: ViewDefinition = {
   name: 'reference-resource',
@@ -21,6 +22,8 @@ export const referenceResourceView: ViewDefinition = {
     resource_type: 'text',
     resource_link: 'text',
     resource_target: 'text',
+    file_name: 'text',
+    file_size: 'number',
   },
   defaultSort: 'category,sort_order,title',
   scope: () => sql`v.is_active`,
@@ -45,6 +48,8 @@ export const patientResourceView: ViewDefinition = {
     sort_order: 'number',
     resource_type: 'text',
     resource_link: 'text',
+    file_name: 'text',
+    file_size: 'number',
     created_date: 'timestamp',
     added_by_first_name: 'text',
     added_by_last_name: 'text',

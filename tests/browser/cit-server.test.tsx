@@ -5,7 +5,7 @@ import { $session } from '../../shared/session-store';
 import { $toasts } from '../../widgets/kit/toasts';
 import { equal, ok } from './support/assert';
 import { buttonByText, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
-import { fieldError, mountElement, shadow } from './support/element';
+import { catchNewTabs, fieldError, mountElement, shadow } from './support/element';
 
 /** <care-cit-form> against the real server: identity, every conditional field and clearing rule, every message (spec 002 section 4). */
 const url = __CAREWEAVE_URL__;
@@ -401,20 +401,15 @@ describe('<care-cit-submission> PDF against the real server', function () {
     const approved = await filed(true);
     const el = view(approved.id, approved.token);
     const button = await waitFor(() => pdfButton(el), { timeout: 10000, message: 'the PDF button' });
-    const tab = { opener: {} as unknown, location: { href: '' }, closed: false, close() { this.closed = true; } };
-    const opened: string[] = [];
-    const real = window.open;
-    window.open = ((target?: string | URL, name?: string) => {
-      opened.push(`${String(target ?? '')}|${name ?? ''}`);
-      return tab as unknown as Window;
-    }) as typeof window.open;
+    const caught = catchNewTabs();
     try {
       button.click();
-      await waitFor(() => tab.location.href, { message: 'the tab sent to the link' });
+      await waitFor(() => caught.tabs[0]?.location.href, { message: 'the tab sent to the link' });
     } finally {
-      window.open = real;
+      caught.restore();
     }
-    equal(opened.join(','), '|_blank', 'one new tab, opened within the click');
+    const [tab] = caught.tabs;
+    equal(caught.opened.join(','), '|_blank', 'one new tab, opened within the click');
     equal(tab.opener, null, 'the tab cannot reach back');
     // Built from PUBLIC_URL (by default http://localhost:<port>), not from the page that asked.
     ok(tab.location.href.startsWith(`http://localhost:${new URL(url).port}/api/cit-pdf?token=`), tab.location.href);

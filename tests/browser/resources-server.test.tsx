@@ -1,12 +1,42 @@
 import '../../widgets/resources/patient-resources.element';
 import '../../widgets/resources/resource-library.element';
 import { $toasts } from '../../widgets/kit/toasts';
+import { OPEN_FAILED } from '../../widgets/resources/resource-link';
 import { deepEqual, equal, ok } from './support/assert';
 import { selectOption, sleep, text, waitFor } from './support/dom';
-import { fieldError, mountElement, plainButton, shadow, slButton } from './support/element';
+import { catchNewTabs, fieldError, mountElement, plainButton, shadow, slButton } from './support/element';
 import { signIn, visiblePatient, type Api } from './support/reminders-server';
 
-const titles = (el: HTMLElement) => [...shadow(el).querySelectorAll('tbody tr td:first-child a')].map((a) => text(a).replace(' (opens in a new tab)', ''));
+const titles = (el: HTMLElement) => [...shadow(el).querySelectorAll('tbody tr td:first-child :is(a, button)')].map((a) => text(a).replace(' (opens in a new tab)', ''));
+/** A File resource's title: a button that asks for the signed link. */
+const fileButton = (el: HTMLElement, title: string) => [...shadow(el).querySelectorAll<HTMLButtonElement>('tbody td:first-child button')].find((b) => text(b).startsWith(title));
+
+/**
+ * Clicks a File resource's title with window.open and fetch watched: the
+ * get-s3-link calls it made and the tab it opened (answering get-s3-link with
+ * `failWith` instead, when given).
+ */
+async function openFile(button: HTMLButtonElement, failWith?: number) {
+  const realFetch = window.fetch;
+  const asked: string[] = [];
+  window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.includes('/api/get-s3-link')) {
+      asked.push(new URL(url).searchParams.get('link') ?? '');
+      if (failWith) return Promise.resolve(new Response(JSON.stringify({ errors: [{ message: 'Document not found' }] }), { status: failWith, headers: { 'content-type': 'application/json' } }));
+    }
+    return realFetch(input, init);
+  }) as typeof fetch;
+  const caught = catchNewTabs();
+  try {
+    button.click();
+    await waitFor(() => (failWith ? caught.tabs[0]?.closed : caught.tabs[0]?.location.href), { timeout: 10000, message: failWith ? 'the tab closed again' : 'the tab sent to the signed link' });
+  } finally {
+    caught.restore();
+    window.fetch = realFetch;
+  }
+  return { asked, opened: caught.opened, tab: caught.tabs[0] };
+}
 const dialog = (el: HTMLElement, label: string) => shadow(el).querySelector<HTMLElement>(`sl-dialog[label="${label}"]`);
 const button = (root: ParentNode, label: string) => [...root.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === label);
 
@@ -57,6 +87,34 @@ describe('<care-resource-library> against the real server', function () {
     clinician.click();
     await waitFor(() => titles(el).includes('Child Welfare Information Gateway'), { timeout: 10000, message: 'the clinician resources again' });
     equal(text(shadow(el).querySelector('.page-of')), 'Page 1 of 1');
+  });
+
+  it('a File resource shows its type and file; a click asks for its signed link and opens it in a new tab, or says it could not', async () => {
+    const el = mountElement('care-resource-library', { token: nav.token, target: 'patient' });
+    const button = await waitFor(() => fileButton(el, 'Handout: 988 Suicide & Crisis Lifeline'), { timeout: 10000, message: 'the handout' });
+    const row = button.closest('tr')!;
+    const cells = [...row.querySelectorAll('td')].slice(1).map((td) => text(td));
+    deepEqual(cells.slice(0, 2), ['Crisis and Safety', 'File']);
+    ok(/^988-lifeline-handout\.pdf \(\d+(\.\d)? KB\)$/.test(cells[2]), cells[2]);
+    ok(text(button).endsWith('(opens in a new tab)'));
+    const key = (await nav.call('/data/reference/reference-resource?resource_target=patient&title=Handout: 988 Suicide %26 Crisis Lifeline')).body.data[0].attributes.resource_link;
+
+    const { asked, opened, tab } = await openFile(button);
+    deepEqual(asked, [key], 'get-s3-link for the stored file');
+    equal(opened.join(','), '|_blank', 'one new tab, opened within the click');
+    equal(tab.opener, null, 'the tab cannot reach back');
+    ok(tab.location.href.startsWith(`http://localhost:${new URL(__CAREWEAVE_URL__).port}/api/files?token=`), tab.location.href);
+    const pdf = await fetch(tab.location.href);
+    equal(pdf.status, 200);
+    equal(pdf.headers.get('content-type'), 'application/pdf');
+    equal(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5)), '%PDF-');
+    ok(!$toasts.get().length, 'no toast');
+
+    const failed = await openFile(button, 404);
+    equal(failed.asked.length, 1);
+    ok(failed.tab.closed && !failed.tab.location.href, 'the empty tab is closed again');
+    await waitFor(() => $toasts.get().some((t) => t.message === OPEN_FAILED && t.variant === 'danger'), { message: 'the error toast' });
+    $toasts.set([]);
   });
 
   it('the target attribute chooses the audience, also when it changes', async () => {
@@ -122,6 +180,23 @@ describe('<care-patient-resources> against the real server', function () {
     (await waitFor(() => slButton(el, 'Add Resource'))).click();
     const again = await waitFor(() => dialog(el, 'Add Resource')?.querySelector<HTMLSelectElement>('select'), { timeout: 10000, message: 'the list again' });
     ok(![...again.options].some((o) => o.value === snap.value), 'a resource the patient has is not offered again');
+  });
+
+  it('a File resource on the patient\'s list shows its type and opens through its signed link', async () => {
+    const handout = (await nav.call('/data/reference/reference-resource?resource_target=patient&title=Handout: How to Give Naloxone Nasal Spray')).body.data[0];
+    const added = await nav.call('/patient-resources', { method: 'POST', body: { data: { type: 'patient-resources', attributes: { patient_uid: patient, resource_uid: handout.id } } }, headers: { 'idempotency-key': crypto.randomUUID() } });
+    equal(added.status, 201);
+    try {
+      const el = mountElement('care-patient-resources', { token: nav.token, 'patient-id': patient });
+      const button = await waitFor(() => fileButton(el, 'Handout: How to Give Naloxone Nasal Spray'), { timeout: 10000, message: 'the handout row' });
+      equal(text(button.closest('tr')!.querySelector('td[data-label="Type"]')), 'File');
+      ok(text(button.closest('tr')!.querySelector('td[data-label="Link"]')).startsWith('naloxone-nasal-spray-steps.pdf ('));
+      const { asked, tab } = await openFile(button);
+      deepEqual(asked, [handout.attributes.resource_link]);
+      ok(tab.location.href.includes('/api/files?token='), tab.location.href);
+    } finally {
+      await nav.call(`/patient-resources/${added.body.data.id}`, { method: 'DELETE' });
+    }
   });
 
   it('Remove asks first: Cancel keeps the resource, Remove takes it off', async () => {

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
 import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
@@ -24,7 +25,7 @@ describe('resource library and patient resources', () => {
     await h?.stop();
   });
 
-  test('a navigator opens the library from the main nav, then adds resources to a patient and removes one after confirming', async () => {
+  test('a navigator opens the library from the main nav, downloads a library PDF, then adds resources to a patient and removes one after confirming', async () => {
     const { context, page, errors } = await openPage(h, 1366, 1000);
     await loginAs(page, 'navigator');
 
@@ -40,6 +41,17 @@ describe('resource library and patient resources', () => {
     assert.match((await lifeline.getAttribute('rel')) ?? '', /\bnoopener\b/);
     assert.equal(await page.getByRole('link', { name: /Child Welfare Information Gateway/ }).count(), 0);
     await shot(page, 'resource-library');
+
+    // A File resource (a seeded PDF handout) opens its signed link in a new tab, which downloads the PDF.
+    const handout = page.getByRole('button', { name: /^Handout: 988 Suicide & Crisis Lifeline/ });
+    assert.equal(await page.locator('tbody tr', { has: handout }).locator('td').nth(2).textContent(), 'File');
+    const [tab] = await Promise.all([page.waitForEvent('popup'), handout.click()]);
+    const download = await tab.waitForEvent('download');
+    assert.equal(download.suggestedFilename(), '988-lifeline-handout.pdf');
+    const pdf = await fs.readFile(await download.path());
+    assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+    const row = await h.server.db.selectFrom('reference_resource').select('file_size').where('title', '=', 'Handout: 988 Suicide & Crisis Lifeline').executeTakeFirstOrThrow();
+    assert.equal(pdf.length, row.file_size, 'the whole stored file');
 
     const base = `/patients/${patient.patient_uid}`;
     await page.goto(`${base}/face-sheet`);
@@ -101,8 +113,14 @@ describe('resource library and patient resources', () => {
     await page.goto('/resource-library');
     await page.getByRole('link', { name: /Child Welfare Information Gateway/ }).waitFor();
     await shot(page, 'resource-library-390');
+    // A File resource on the patient's list too: its card says File and names the file.
+    const naloxone = await h.server.db.selectFrom('reference_resource').select('resource_uid').where('title', '=', 'Handout: How to Give Naloxone Nasal Spray').executeTakeFirstOrThrow();
+    await h.server.db.insertInto('patient_resource').values({ patient_uid: patient.patient_uid, resource_uid: naloxone.resource_uid }).execute();
     await page.goto(`/patients/${patient.patient_uid}/resource`);
-    await page.locator('tbody tr').first().waitFor();
+    const card = page.locator('tbody tr', { has: page.getByRole('button', { name: /^Handout: How to Give Naloxone Nasal Spray/ }) });
+    await card.waitFor();
+    assert.equal(await card.locator('td[data-label="Type"]').textContent(), 'File');
+    assert.match((await card.locator('td[data-label="Link"]').textContent()) ?? '', /^naloxone-nasal-spray-steps\.pdf \(/);
     await shot(page, 'patient-resources-390');
     await page.getByRole('button', { name: /^Remove 988/ }).click();
     await page.locator('sl-dialog[label="Remove Resource"][open]').waitFor();

@@ -89,7 +89,7 @@ const ROUTES: Record<string, string> = {
   'GET /api/attachments/:id': CARE,
   'POST /api/attachments': CARE,
   'DELETE /api/attachments/:id': CARE,
-  'GET /api/get-s3-link': CARE,
+  'GET /api/get-s3-link': 'signed-in',
   'GET /api/files': 'public',
   'GET /api/outbound-referrals/:id': REFERRALS,
   'GET /api/patients/:id/received-referrals': REFERRALS,

@@ -40,10 +40,12 @@ async function upload(user: LoggedIn | null, fields: Fields, file?: { name: stri
 
 const pdfFields = (title = 'Discharge summary'): Fields => ({ patient_uid: patient, doc_type: 'PDF', title, description: 'From the hospital' });
 const documentCount = async () => (await server.db.selectFrom('patient_attachment').select('attachment_uid').execute()).length;
-/** Stored files and temporary files under DATA_DIR/files. */
+/** Stored files (besides the library's) and temporary files under DATA_DIR/files. */
 async function storedFiles(): Promise<{ files: string[]; temporary: string[] }> {
   const dir = path.join(server.dataDir, 'files');
-  const files = (await fs.readdir(dir)).filter((f) => f !== 'tmp');
+  // The library's seeded handouts are stored files too (migration 033); these tests count the documents' own.
+  const library = new Set((await server.db.selectFrom('reference_resource').select('resource_link').where('resource_type', '=', 'File').execute()).map((r) => r.resource_link));
+  const files = (await fs.readdir(dir)).filter((f) => f !== 'tmp' && !library.has(f));
   return { files, temporary: await fs.readdir(path.join(dir, 'tmp')) };
 }
 
@@ -231,12 +233,13 @@ describe('documents', () => {
     assert.ok((await download(nav, second.attributes.attachment_link)).bytes.equals(bytes));
   });
 
-  it('refusals: no session 401, a mode without documents 403, an invisible patient or document 404 with one answer', async () => {
+  it('refusals: no session 401, a mode without documents 403 (404 for a file link), an invisible patient or document 404 with one answer', async () => {
     assert.equal((await upload(null, pdfFields(), { name: 'a.pdf', bytes: PDF })).status, 401);
     assert.equal((await call(server.url, `/api/get-s3-link?link=x`)).status, 401);
     assert.equal((await upload(identity, pdfFields(), { name: 'a.pdf', bytes: PDF })).status, 403);
     assert.equal((await call(server.url, `/api/data/public/patient-attachment?patient_uid=${patient}`, { token: identity.token })).status, 403);
-    assert.equal((await call(server.url, `/api/get-s3-link?link=x`, { token: identity.token })).status, 403);
+    // get-s3-link is open to every reader of the resource library (its File resources); a document's file is then one the caller may not see.
+    assert.equal((await call(server.url, `/api/get-s3-link?link=x`, { token: identity.token })).status, 404);
     const before = { count: await documentCount(), files: (await storedFiles()).files };
     for (const hidden of [otherDivision, facts.restricted.others[0], facts.adoption[0]]) {
       assert.deepEqual(errorsOf(await upload(nav, { ...pdfFields(), patient_uid: hidden }, { name: 'a.pdf', bytes: PDF }), 404), [{ message: 'Patient not found' }], hidden);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../../shared/api/client';
 import type { PageRequest, PageResult } from '../kit/data-table';
+import { openInNewTab } from '../kit/open-link';
 import { idempotencyHeader } from '../kit/public-submit';
 import { fetchViewPage } from '../kit/view-page';
 import type { CitSubmission } from '../../shared/schemas/cit';
@@ -58,24 +59,9 @@ export const getOptionsForStaff = (api: ApiClient) => api.get<Doc<{ options: Cit
 export const getCitPdfLink = (api: ApiClient, patientUid: string, medicalEventUid: string) =>
   api.get<{ data: { link: string } }>(`data/public/patient/${encodeURIComponent(patientUid)}/medical-events/${encodeURIComponent(medicalEventUid)}/pdf`);
 
-/**
- * Opens the approved sheet's PDF in a new tab. The tab is opened within the
- * click (popup blockers), then sent to the signed link; closed again when the
- * link cannot be had, whose error is rethrown.
- */
-export async function openCitPdf(api: ApiClient, patientUid: string, medicalEventUid: string): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const { link } = (await getCitPdfLink(api, patientUid, medicalEventUid)).data;
-    if (tab) {
-      tab.opener = null;
-      tab.location.href = link;
-    } else window.open(link, '_blank', 'noopener');
-  } catch (err) {
-    tab?.close();
-    throw err;
-  }
-}
+/** Opens the approved sheet's PDF in a new tab (the signed link asked for within the click); the link's error is rethrown. */
+export const openCitPdf = (api: ApiClient, patientUid: string, medicalEventUid: string): Promise<void> =>
+  openInNewTab(async () => (await getCitPdfLink(api, patientUid, medicalEventUid)).data.link);
 
 /** A row of `cit-submission-list` in wire form: its column names go back unchanged as sort and filter keys. */
 export type CitSubmissionRow = Record<string, unknown> & { submission_uid: string };

@@ -12,7 +12,7 @@ import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
 import { PatientPageView } from '../patient-record/patient-page-view';
 import type { RecordPageProps } from '../patient-record/record-pages';
-import { ResourceLink, siteOf } from './resource-link';
+import { ResourceLink, siteOf, type ResourceEntry } from './resource-link';
 import { useAddPatientResource, usePatientLibrary, usePatientResources, useRemovePatientResource, type LibraryOption, type PatientResource } from './resources.resource';
 import { ResourcesStyles } from './resources.styles';
 
@@ -23,6 +23,8 @@ export const SAVE_FAILED = 'Oops, something went wrong!';
 export const REMOVED = 'Successfully deleted!';
 export const REMOVE_FAILED = 'Oops, something went wrong.';
 export const NOTHING_LEFT = 'Every resource of the library is already on this patient’s list.';
+
+const asEntry = (r: PatientResource): ResourceEntry => ({ title: r.title, type: r.resourceType, link: r.resourceLink, fileName: r.fileName, fileSize: r.fileSize });
 
 const LABELS: Record<keyof PatientResourceFormValues, string> = { resourceUid: 'Resource' };
 
@@ -110,7 +112,7 @@ function RemoveDialog({ resource, onClose, onRemoved }: { resource: PatientResou
 
 /**
  * Spec 001 section 2 `resource`: the library resources handed to the patient
- * (each opens in a new tab), added from the library and removed after a
+ * (each opens in a new tab, a file through its signed link), added from the library and removed after a
  * confirmation.
  */
 export function PatientResources({ patientId }: Pick<RecordPageProps, 'patientId'>) {
@@ -145,12 +147,12 @@ export function PatientResources({ patientId }: Pick<RecordPageProps, 'patientId
               {rows.map((r) => (
                 <tr key={r.patientResourceUid}>
                   <td>
-                    <ResourceLink title={r.title} link={r.resourceLink} />
+                    <ResourceLink resource={asEntry(r)} />
                   </td>
                   <td data-label="Category">{r.category}</td>
                   <td data-label="Type">{r.resourceType}</td>
                   <td data-label="Link">
-                    <span className="resource-site">{siteOf(r.resourceLink)}</span>
+                    <span className="resource-site">{siteOf(asEntry(r))}</span>
                   </td>
                   <td data-label="Added" className="resource-added">
                     {formatDate(r.createdDate)}

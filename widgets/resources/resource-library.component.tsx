@@ -4,17 +4,19 @@ import { useWidgetApi } from '../../shared/widget/widget-context';
 import { DataTable, type Column, type PageRequest } from '../kit/data-table';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
-import { ResourceLink, siteOf } from './resource-link';
+import { ResourceLink, siteOf, type ResourceEntry } from './resource-link';
 import { fetchLibraryPage, type LibraryRow } from './resources.resource';
 import { ResourcesStyles } from './resources.styles';
 
 export const LIBRARY_EMPTY = 'No Resources';
 
+const asEntry = (row: LibraryRow): ResourceEntry => ({ title: row.title, type: row.resource_type, link: row.resource_link, fileName: row.file_name, fileSize: row.file_size });
+
 const COLUMNS: Column<LibraryRow>[] = [
-  { columnName: 'title', displayHeader: 'Title', filterable: true, format: (_, row) => <ResourceLink title={row.title} link={row.resource_link} /> },
+  { columnName: 'title', displayHeader: 'Title', filterable: true, format: (_, row) => <ResourceLink resource={asEntry(row)} /> },
   { columnName: 'category', displayHeader: 'Category', filterable: true },
   { columnName: 'resource_type', displayHeader: 'Type' },
-  { columnName: 'resource_link', displayHeader: 'Link', format: (value) => <span className="resource-site">{siteOf(value as string)}</span> },
+  { columnName: 'resource_link', displayHeader: 'Link', format: (_, row) => <span className="resource-site">{siteOf(asEntry(row))}</span> },
 ];
 
 const isTarget = (value: string | undefined): value is ResourceTarget => RESOURCE_TARGETS.some((t) => t.value === value);
@@ -22,7 +24,7 @@ const isTarget = (value: string | undefined): value is ResourceTarget => RESOURC
 /**
  * Spec 002 "Resource library" (`/resource-library`): the library's resources
  * for clinicians, or for patients and families, by category; each opens in a
- * new tab. Title and category can be searched and every column sorted; the
+ * new tab (a File resource through its signed link). Title and category can be searched and every column sorted; the
  * server's order (category, then the library's order) comes first.
  */
 export function ResourceLibrary({ target: initial }: { target?: string }) {

@@ -3,6 +3,7 @@ import type { ApiClient, Document, Resource } from '../../shared/api/client';
 import type { ResourceTarget } from '../../shared/schemas/resources';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest, PageResult } from '../kit/data-table';
+import { openInNewTab } from '../kit/open-link';
 import { idempotencyHeader } from '../kit/public-submit';
 import { useLoaded, type Loaded } from '../kit/use-loaded';
 import { pageQuery } from '../kit/view-page';
@@ -16,6 +17,8 @@ export type LibraryRow = Record<string, unknown> & {
   resource_type: string;
   resource_link: string;
   resource_target: ResourceTarget;
+  file_name: string | null;
+  file_size: number | null;
 };
 
 /** Spec 001 section 3 "Patient resource": a library resource handed to the patient. */
@@ -26,6 +29,8 @@ export interface PatientResource {
   category: string;
   resourceType: string;
   resourceLink: string;
+  fileName: string | null;
+  fileSize: number | null;
   createdDate: string;
   addedByFirstName: string | null;
   addedByLastName: string | null;
@@ -74,4 +79,10 @@ export function useAddPatientResource(patientId: string) {
 export function useRemovePatientResource() {
   const client = useWidgetApi();
   return useCallback((patientResourceUid: string) => client.delete<void>(`patient-resources/${encodeURIComponent(patientResourceUid)}`), [client]);
+}
+
+/** A File resource (its link is the stored file's key): `GET /api/get-s3-link?link=` within the click, the signed link opened in a new tab. */
+export function useOpenResourceFile() {
+  const client = useWidgetApi();
+  return useCallback((key: string) => openInNewTab(async () => (await client.get<{ data: { link: string } }>('get-s3-link', { link: key })).data.link), [client]);
 }

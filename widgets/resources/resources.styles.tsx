@@ -4,6 +4,8 @@ const css = /* css */ `
 .resource-target legend { font-weight: var(--sl-font-weight-semibold); padding: 0; margin-bottom: var(--sl-spacing-2x-small); }
 .resource-target label { display: inline-flex; align-items: center; gap: var(--sl-spacing-2x-small); }
 .resource-site { overflow-wrap: anywhere; color: var(--sl-color-neutral-700); }
+/* A File resource's title is a button (it asks for the signed link first); it reads as the links beside it. */
+.link-button { text-align: start; }
 .data-table th { white-space: nowrap; }
 .resource-added { white-space: nowrap; }
 .data-table.resource-rows table { min-width: 40rem; }

@@ -12,6 +12,7 @@ import { loadConfig } from '../../config';
 import { createDb, poolOptions } from '../connect';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../embedded';
 import { migrateToLatest } from '../migrate';
+import { fileStore } from '../../files/file-store';
 import { seedBase, seedDemo } from './demo';
 import { addPatients } from './patients';
 
@@ -53,7 +54,7 @@ try {
   const applied = await migrateToLatest(db);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
   await seedBase(db);
-  if (config.demoSeed && (await seedDemo(db))) log('Seeded demo data.');
+  if (config.demoSeed && (await seedDemo(db, await fileStore(config)))) log('Seeded demo data.');
   const divisions = await db.selectFrom('division').select(['division_uid', 'division_name']).orderBy('division_name').execute();
   const division = values.division ? divisions.find((d) => d.division_name.toLowerCase() === values.division!.toLowerCase()) : divisions[0];
   if (!division) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { DEFAULT_LANG, DEFAULT_STRINGS } from '../../../shared/i18n-defaults';
 import { hashPassword } from '../../auth/password';
+import type { FileStore } from '../../files/file-store';
 import type { Db } from '../connect';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { seedAllergiesMedications } from './allergies-medications';
@@ -19,11 +20,12 @@ import { seedOutboundReferrals } from './outbound-referrals';
 import { generatePatients } from './patients';
 import { seedPatientSearch } from './patient-search';
 import { seedReminders } from './reminders';
+import { seedResourceFiles } from './resource-files';
 import { seedResources } from './resources';
 import { seedReference, type ReferenceUids } from './reference';
 
 /** Each area's demo rows, in this order (later areas may read earlier ones' rows). A new area adds its seed here. */
-const AREA_SEEDS: ((db: Db, ids: DemoIds) => Promise<void>)[] = [
+const AREA_SEEDS: ((db: Db, ids: DemoIds, files: FileStore) => Promise<void>)[] = [
   seedReminders,
   seedCalendar,
   seedMedicalEvents,
@@ -35,6 +37,7 @@ const AREA_SEEDS: ((db: Db, ids: DemoIds) => Promise<void>)[] = [
   seedPatientSearch,
   seedFaceSheet,
   seedBadges,
+  seedResourceFiles,
   seedResources,
   seedCareTeam,
   seedAllergiesMedications,
@@ -71,8 +74,8 @@ export interface DemoIds {
   reference: ReferenceUids;
 }
 
-/** Demo organisation, users, reference data, patients and queues; runs once per database. */
-export async function seedDemo(db: Db, patientCount = 240): Promise<DemoIds | null> {
+/** Demo organisation, users, reference data, patients, queues and the library's files (into `files`); runs once per database. */
+export async function seedDemo(db: Db, files: FileStore, patientCount = 240): Promise<DemoIds | null> {
   const existing = await db.selectFrom('organization').select('org_uid').executeTakeFirst();
   if (existing) return null;
   return db.transaction().execute(async (trx) => {
@@ -121,7 +124,7 @@ export async function seedDemo(db: Db, patientCount = 240): Promise<DemoIds | nu
 
     for (const division of [north.division_uid, south.division_uid]) await seedQueues(tx, division);
     const ids: DemoIds = { orgUid: org.org_uid, divisionUids: [north.division_uid, south.division_uid], reference };
-    for (const seedArea of AREA_SEEDS) await seedArea(tx, ids);
+    for (const seedArea of AREA_SEEDS) await seedArea(tx, ids, files);
     return ids;
   });
 }

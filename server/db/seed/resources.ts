@@ -11,12 +11,13 @@ const DAY = 24 * 60 * 60 * 1000;
 const HANDED_OUT: { patient: number; daysAgo: number; title: string }[] = [
   { patient: 0, daysAgo: 58, title: '988 Suicide & Crisis Lifeline (call or text 988)' },
   { patient: 0, daysAgo: 58, title: 'Ohio Naloxone: Free Naloxone and Project DAWN Sites' },
+  { patient: 0, daysAgo: 58, title: 'Handout: How to Give Naloxone Nasal Spray' },
   { patient: 0, daysAgo: 30, title: 'Nar-Anon Family Groups' },
   { patient: 1, daysAgo: 4, title: 'SNAP (Supplemental Nutrition Assistance Program)' },
   { patient: 1, daysAgo: 4, title: 'Ohio Benefits: Apply for Medicaid, SNAP and Cash Assistance' },
 ];
 
-/** Demo rows for the record's Resources page, from the library migration 030 seeded. */
+/** Demo rows for the record's Resources page, from the library migration 030 seeded and its seeded handouts. */
 export async function seedResources(db: Db, ids: DemoIds): Promise<void> {
   const ordinary = await db
     .selectFrom('patient as p')

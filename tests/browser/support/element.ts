@@ -25,3 +25,29 @@ export const plainButton = (el: HTMLElement, label: string) => [...shadow(el).qu
 
 /** The error text shown under a kit Field (`data-field` is the form's field name). */
 export const fieldError = (el: HTMLElement, name: string) => text(shadow(el).querySelector(`[data-field="${name}"] .field-error`));
+
+/** A tab window.open would have opened: where it was sent, whether it was closed, whether it can reach back. */
+export interface CaughtTab {
+  opener: unknown;
+  location: { href: string };
+  closed: boolean;
+  close(): void;
+}
+
+/**
+ * Catches the tabs the page opens (`window.open`) instead of opening them,
+ * for a signed link opened in a new tab; `opened` lists each call's
+ * `url|target`. Call `restore()` when done.
+ */
+export function catchNewTabs() {
+  const real = window.open;
+  const tabs: CaughtTab[] = [];
+  const opened: string[] = [];
+  window.open = ((target?: string | URL, name?: string) => {
+    opened.push(`${String(target ?? '')}|${name ?? ''}`);
+    const tab: CaughtTab = { opener: {}, location: { href: '' }, closed: false, close: () => void (tab.closed = true) };
+    tabs.push(tab);
+    return tab as unknown as Window;
+  }) as typeof window.open;
+  return { tabs, opened, restore: () => void (window.open = real) };
+}

@@ -9,15 +9,15 @@ export interface Api {
   /** The caller's navigator provider id. */
   me: string;
   navigators: { id: string; attributes: { display_name: string } }[];
-  call: (path: string, init?: { method?: string; body?: unknown }) => Promise<any>;
+  call: (path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }) => Promise<any>;
 }
 
 export async function signIn(userName = 'navigator'): Promise<Api> {
   const { token } = await signInAs(userName);
-  const call = async (path: string, init: { method?: string; body?: unknown } = {}) => {
+  const call = async (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
     const response = await fetch(`${url}/api${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
     const text = await response.text();
