@@ -52,6 +52,7 @@ const ROUTES: Record<string, string> = {
   'PUT /api/admissions/:id': 'admission',
   'GET /api/medical-event-types/:name': 'medicalEvent',
   'GET /api/patients/:id/medical-events/:name': 'medicalEvent',
+  'GET /api/patients/:id/foreign/medical-event': 'medicalEvent',
   'GET /api/medical-events/:id': 'medicalEvent',
   'POST /api/medical-events': 'medicalEvent',
   'PUT /api/medical-events/:id': 'medicalEvent',

@@ -199,6 +199,7 @@ describe('refusals on every route', () => {
     ['PUT', `/api/admissions/${uuid}`, { data: { type: 'admissions', attributes: { status_uid: uuid, event_date: '2026-01-01' } } }],
     ['GET', '/api/medical-event-types/:name'],
     ['GET', `/api/patients/${uuid}/medical-events/:name`],
+    ['GET', `/api/patients/${uuid}/foreign/medical-event`],
     ['GET', `/api/medical-events/${uuid}`],
     ['POST', '/api/medical-events', { data: { type: 'medical-events', attributes: { patient_uid: uuid, medical_event_name: 'drug_overdose', event_date: '2026-01-01', status_uid: uuid } } }],
     ['PUT', `/api/medical-events/${uuid}`, { data: { type: 'medical-events', attributes: { medical_event_name: 'drug_overdose', event_date: '2026-01-01', status_uid: uuid } } }],
