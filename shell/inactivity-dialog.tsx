@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
+import { SlDialog } from '../widgets/kit/lazy-shoelace';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import type SlButtonElement from '@shoelace-style/shoelace/dist/components/button/button.js';
 import { SESSION_CHECK_MS } from '../shared/constants';
@@ -51,27 +51,29 @@ export function InactivityDialog() {
   };
 
   return (
-    <SlDialog
-      label="Are you still active?"
-      noHeader
-      open={clock.kind === 'warning'}
-      className="care-inactivity-dialog"
-      // Only the button answers the question; Escape or a click outside would dismiss it unanswered.
-      onSlRequestClose={(e) => e.preventDefault()}
-      onSlInitialFocus={(e) => {
-        e.preventDefault();
-        buttonRef.current?.focus();
-      }}
-    >
-      <p>
-        Your session will expire in {clock.kind === 'warning' ? formatCountdown(clock.remainingMs) : ''}. Inactivity will potentially result in loss of work.
-      </p>
-      <p>
-        <strong>Are you still active?</strong>
-      </p>
-      <SlButton ref={buttonRef} slot="footer" variant="primary" onClick={stillActive}>
-        Yes, I am still active
-      </SlButton>
-    </SlDialog>
+    <Suspense fallback={null}>
+      <SlDialog
+        label="Are you still active?"
+        noHeader
+        open={clock.kind === 'warning'}
+        className="care-inactivity-dialog"
+        // Only the button answers the question; Escape or a click outside would dismiss it unanswered.
+        onSlRequestClose={(e) => e.preventDefault()}
+        onSlInitialFocus={(e) => {
+          e.preventDefault();
+          buttonRef.current?.focus();
+        }}
+      >
+        <p>
+          Your session will expire in {clock.kind === 'warning' ? formatCountdown(clock.remainingMs) : ''}. Inactivity will potentially result in loss of work.
+        </p>
+        <p>
+          <strong>Are you still active?</strong>
+        </p>
+        <SlButton ref={buttonRef} slot="footer" variant="primary" onClick={stillActive}>
+          Yes, I am still active
+        </SlButton>
+      </SlDialog>
+    </Suspense>
   );
 }

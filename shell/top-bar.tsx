@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { GuardedLink } from './guarded-link';
 import type { Session } from '../shared/session-store';
-import { DebugTools } from './debug-tools';
 import { MainNav } from './main-nav';
 import { isNavigatorMode } from '../shared/modes';
 import { QuickSearchSlot } from './quick-search-slot';
-import { UserMenu } from './user-menu';
+
+// The menu (dropdown, floating-ui) and the debug tools load right after the first paint (issue 15).
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+const DebugTools = lazy(() => import('./debug-tools').then((m) => ({ default: m.DebugTools })));
 
 export function TopBar({ session }: { session: Session }) {
   const flags = session.flags ?? {};
@@ -16,8 +20,16 @@ export function TopBar({ session }: { session: Session }) {
       <MainNav flags={flags} />
       <div className="care-top-bar-end">
         {isNavigatorMode(flags) && <QuickSearchSlot />}
-        {flags.hasDebugMode && <DebugTools />}
-        <UserMenu session={session} />
+        <Suspense
+          fallback={
+            <SlButton caret variant="text" disabled className="care-user-menu">
+              {session.displayName || session.userName}
+            </SlButton>
+          }
+        >
+          {flags.hasDebugMode && <DebugTools />}
+          <UserMenu session={session} />
+        </Suspense>
       </div>
     </header>
   );

@@ -1,5 +1,7 @@
 import { boolean, coerce, define, defaulted, object, optional, refine, string, type Infer } from 'superstruct';
-import { QUICK_SEARCH_MIN_CHARS } from '../constants';
+
+// The quick search's texts live apart so the top bar's first load carries no superstruct (issue 15).
+export { MIN_CHARS_MESSAGE, NO_RESULTS_MESSAGE } from '../patient-search-texts';
 
 /**
  * Finding patients (spec 000 "Quick search", spec 002 "Patient search
@@ -17,8 +19,6 @@ export const PATIENT_SEARCH_SORTS = ['lastName', 'firstName', 'birthDate', 'sacw
 export type PatientSearchSort = (typeof PATIENT_SEARCH_SORTS)[number];
 export const PATIENT_SEARCH_DEFAULT_SORT = 'lastName,firstName,birthDate';
 
-export const MIN_CHARS_MESSAGE = `Please enter at least ${QUICK_SEARCH_MIN_CHARS} characters.`;
-export const NO_RESULTS_MESSAGE = 'No results found.';
 export const DATE_MESSAGE = 'Must be a valid date in the format MM/DD/YYYY';
 
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;

@@ -1,18 +1,14 @@
-import dayjs from 'dayjs';
 import { boolean, defaulted, define, literal, nullable, object, optional, refine, string, type Infer } from 'superstruct';
+import { isCalendarDay, isIsoDate } from '../dates';
 import { boundedText, MAX_LENGTH, requiredText } from './strings';
+
+// Date and payload helpers live apart from the schemas so the home's first load carries no superstruct (issue 15).
+export { isIsoDate } from '../dates';
+export { endOfDay, reminderPayload } from './reminder-payload';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Date-times carry their zone: a reminder is due at one instant wherever the reader is.
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day (JavaScript would roll 2024-02-30 over to March 1st). */
-function isCalendarDay(y: string, m: string, d: string): boolean {
-  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-  return Number(y) >= 1900 && date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d);
-}
-
 export const uuid = () => define<string>('uuid', (v) => (typeof v === 'string' && UUID.test(v)) || 'Must be an id');
 
 export const isoDateTime = () =>
@@ -20,12 +16,6 @@ export const isoDateTime = () =>
     const m = typeof v === 'string' ? ISO_DATE_TIME.exec(v) : null;
     return (m !== null && isCalendarDay(m[1], m[2], m[3]) && !Number.isNaN(Date.parse(v as string))) || 'Must be a date';
   });
-
-/** `YYYY-MM-DD`, what a date input gives. */
-export function isIsoDate(value: string): boolean {
-  const m = ISO_DATE.exec(value);
-  return m !== null && isCalendarDay(m[1], m[2], m[3]);
-}
 
 /**
  * Spec 002 "Reminder form": note required; reminderDate required and a date;
@@ -87,40 +77,3 @@ export const ReminderUpdateSchema = object({
   }),
 });
 export type ReminderUpdate = Infer<typeof ReminderUpdateSchema>['data']['attributes'];
-
-/** Spec 002: the reminder is due at the end of the chosen day (the user's local day). */
-export const endOfDay = (day: string): string => dayjs(day).endOf('day').toISOString();
-
-/**
- * The payload the reminder form sends (spec 002 "Reminder payload"). The
- * reminder opens the patient's details page, where the form returns to.
- */
-export function reminderPayload(values: ReminderFormValues, assigneeName: string | null, now = new Date()) {
-  const stamp = now.toISOString();
-  const patientUid = values.patientUid;
-  return {
-    data: {
-      type: 'reminders' as const,
-      attributes: {
-        subjectUid: patientUid,
-        subjectType: 'patient' as const,
-        createdDate: stamp,
-        updatedDate: stamp,
-        reminderDate: endOfDay(values.reminderDate),
-        isActive: true,
-        isUrgent: false,
-        isRead: false,
-        isSaved: false,
-        note: values.note.trim(),
-        displayName: values.targetUid ? assigneeName : null,
-        targetUid: values.targetUid || null,
-        reminderType: 'reminder',
-        eventTypeUid: null,
-        eventTypeName: null,
-        uiModelName: 'patients',
-        route: `/patients/${patientUid}/details`,
-      },
-      relationships: { patient: { data: { type: 'patients' as const, id: patientUid } } },
-    },
-  };
-}

@@ -1,8 +1,8 @@
 import { TOAST_MS } from '../../shared/constants';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { atom } from 'nanostores';
 import { useStore } from '@nanostores/react';
-import SlAlert from '@shoelace-style/shoelace/dist/react/alert/index.js';
+import { SlAlert } from './lazy-shoelace';
 
 export type ToastVariant = 'success' | 'danger' | 'warning' | 'primary';
 
@@ -42,11 +42,13 @@ export function Toasts() {
   if (renderers[0] !== me) return null;
   return (
     <div className="toast-stack" role="status" aria-live="polite">
-      {toasts.map((t) => (
-        <SlAlert key={t.id} variant={t.variant} open>
-          {t.message}
-        </SlAlert>
-      ))}
+      <Suspense fallback={null}>
+        {toasts.map((t) => (
+          <SlAlert key={t.id} variant={t.variant} open>
+            {t.message}
+          </SlAlert>
+        ))}
+      </Suspense>
     </div>
   );
 }

@@ -4,14 +4,15 @@ import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 import { QUICK_SEARCH_MIN_CHARS, SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 import { formatDate } from '../../shared/format';
 import { $translations, searchPatientsLabel } from '../../shared/i18n';
-import { MIN_CHARS_MESSAGE, NO_RESULTS_MESSAGE, type PatientSummary } from '../../shared/schemas/patient-search';
+import { MIN_CHARS_MESSAGE, NO_RESULTS_MESSAGE } from '../../shared/patient-search-texts';
+import type { PatientSummary } from '../../shared/schemas/patient-search';
 import { useDebounced } from '../kit/use-debounced';
 import { displayName, patientAlerts } from './patient-alerts';
-import { PatientPreview } from './patient-preview.component';
 import { useQuickSearch } from './patient-search.resource';
 import { patientSearchCss } from './patient-search.styles';
 
-// The advanced search's form code loads when it is first opened, not with the top bar.
+// The preview (a dialog) loads right after the first paint; the advanced search's form code when it is first opened (issue 15).
+const PatientPreview = lazy(() => import('./patient-preview.component').then((m) => ({ default: m.PatientPreview })));
 const AdvancedSearch = lazy(() => import('./advanced-search.component').then((m) => ({ default: m.AdvancedSearch })));
 
 type Choice = { kind: 'patient'; patient: PatientSummary } | { kind: 'advanced' };
@@ -144,7 +145,9 @@ export function QuickSearch() {
           ))}
         </ul>
       </div>
-      <PatientPreview patient={preview} onClose={() => setPreview(null)} />
+      <Suspense fallback={null}>
+        <PatientPreview patient={preview} onClose={() => setPreview(null)} />
+      </Suspense>
       {advancedUsed && (
         <Suspense fallback={null}>
           <AdvancedSearch open={advancedOpen} onClose={() => setAdvancedOpen(false)} />

@@ -1,9 +1,7 @@
 import dayjs from 'dayjs';
-import { useId, type MouseEvent } from 'react';
+import { Suspense, useId, type MouseEvent, type ReactNode } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
-import SlDropdown from '@shoelace-style/shoelace/dist/react/dropdown/index.js';
-import SlMenu from '@shoelace-style/shoelace/dist/react/menu/index.js';
-import SlMenuItem from '@shoelace-style/shoelace/dist/react/menu-item/index.js';
+import { SlDropdown, SlMenu, SlMenuItem } from '../kit/lazy-shoelace';
 import type { SlSelectEvent } from '@shoelace-style/shoelace';
 import { SNOOZE_CHOICES } from '../../shared/constants';
 import type { Navigator, Reminder } from './reminders.resource';
@@ -29,6 +27,23 @@ const TIME_FORMAT = 'hh:mm a';
 export const patientPath = (patientUid: string) => `/patients/${encodeURIComponent(patientUid)}/details`;
 const patientName = (r: Reminder) => `${r.patientFirstName} ${r.patientLastName}`;
 
+/** A small dropdown of choices; until its code has loaded, its trigger shows disabled. */
+function ChoiceMenu({ label, onSelect, children }: { label: string; onSelect: (e: SlSelectEvent) => void; children: ReactNode }) {
+  const trigger = (disabled: boolean) => (
+    <SlButton slot="trigger" size="small" caret disabled={disabled}>
+      {label}
+    </SlButton>
+  );
+  return (
+    <Suspense fallback={trigger(true)}>
+      <SlDropdown hoist>
+        {trigger(false)}
+        <SlMenu onSlSelect={onSelect}>{children}</SlMenu>
+      </SlDropdown>
+    </Suspense>
+  );
+}
+
 /** One reminder on the card: who, what, when, and the four actions of spec 000 "Home dashboard". */
 export function ReminderItem({ reminder, navigators, onDone, onReassign, onSnooze, onDelete, onOpenPatient }: ReminderItemProps) {
   const nameId = useId();
@@ -52,31 +67,21 @@ export function ReminderItem({ reminder, navigators, onDone, onReassign, onSnooz
         <SlButton size="small" onClick={() => onDone(reminder)}>
           Mark as Done
         </SlButton>
-        <SlDropdown hoist>
-          <SlButton slot="trigger" size="small" caret>
-            Reassign
-          </SlButton>
-          <SlMenu onSlSelect={reassign}>
-            {targets.map((n) => (
-              <SlMenuItem key={n.providerUid} value={n.providerUid}>
-                {n.displayName}
-              </SlMenuItem>
-            ))}
-            {reminder.targetUid !== null && <SlMenuItem value={UNASSIGN}>Unassign</SlMenuItem>}
-          </SlMenu>
-        </SlDropdown>
-        <SlDropdown hoist>
-          <SlButton slot="trigger" size="small" caret>
-            Snooze
-          </SlButton>
-          <SlMenu onSlSelect={(e: SlSelectEvent) => onSnooze(reminder, e.detail.item.value as SnoozeChoice)}>
-            {SNOOZE_CHOICES.map((choice) => (
-              <SlMenuItem key={choice} value={choice}>
-                {choice}
-              </SlMenuItem>
-            ))}
-          </SlMenu>
-        </SlDropdown>
+        <ChoiceMenu label="Reassign" onSelect={reassign}>
+          {targets.map((n) => (
+            <SlMenuItem key={n.providerUid} value={n.providerUid}>
+              {n.displayName}
+            </SlMenuItem>
+          ))}
+          {reminder.targetUid !== null && <SlMenuItem value={UNASSIGN}>Unassign</SlMenuItem>}
+        </ChoiceMenu>
+        <ChoiceMenu label="Snooze" onSelect={(e) => onSnooze(reminder, e.detail.item.value as SnoozeChoice)}>
+          {SNOOZE_CHOICES.map((choice) => (
+            <SlMenuItem key={choice} value={choice}>
+              {choice}
+            </SlMenuItem>
+          ))}
+        </ChoiceMenu>
         <SlButton size="small" variant="danger" outline onClick={() => onDelete(reminder)}>
           Delete
         </SlButton>

@@ -1,12 +1,12 @@
 import dayjs from 'dayjs';
-import { useCallback, useId, useMemo, useState, type MouseEvent } from 'react';
+import { Suspense, useCallback, useId, useMemo, useState, type MouseEvent } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
-import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { ApiError } from '../../shared/api/errors';
 import { formatDate } from '../../shared/format';
-import { isIsoDate } from '../../shared/schemas/reminders';
+import { isIsoDate } from '../../shared/dates';
 import { useEmit } from '../../shared/widget/emit';
 import { DataTable, type Column } from '../kit/data-table';
+import { SlDialog } from '../kit/lazy-shoelace';
 import { LoadState } from '../kit/load-state';
 import { toast, Toasts } from '../kit/toasts';
 import { RemindersStyles } from './reminders.styles';
@@ -128,40 +128,42 @@ export function RemindersCard() {
         <ReminderList title="Assigned to me" reminders={mine} emptyText={EMPTY_MINE} navigators={navigators} actions={actions} />
         <ReminderList title="Unassigned" reminders={unassigned} emptyText={EMPTY_UNASSIGNED} navigators={navigators} actions={actions} />
       </LoadState>
-      <SlDialog label="Delete reminder" open={deleting !== null} onSlAfterHide={(e) => e.target === e.currentTarget && setDeleting(null)}>
-        <p>{DELETE_CONFIRM}</p>
-        <SlButton slot="footer" onClick={() => setDeleting(null)}>
-          Cancel
-        </SlButton>
-        <SlButton slot="footer" variant="danger" onClick={confirmDelete}>
-          Delete
-        </SlButton>
-      </SlDialog>
-      <SlDialog label="Snooze reminder" open={customizing !== null} onSlAfterHide={(e) => e.target === e.currentTarget && setCustomizing(null)}>
-        <div className="field">
-          <label htmlFor={`${titleId}-snooze`}>Snooze until</label>
-          <input
-            id={`${titleId}-snooze`}
-            type="date"
-            value={customDay}
-            min={dayjs().format('YYYY-MM-DD')}
-            aria-invalid={customError !== ''}
-            aria-describedby={customError ? `${titleId}-snooze-error` : undefined}
-            onChange={(e) => setCustomDay(e.target.value)}
-          />
-          {customError && (
-            <span id={`${titleId}-snooze-error`} className="field-error">
-              {customError}
-            </span>
-          )}
-        </div>
-        <SlButton slot="footer" onClick={() => setCustomizing(null)}>
-          Cancel
-        </SlButton>
-        <SlButton slot="footer" variant="primary" onClick={saveCustom}>
-          Snooze
-        </SlButton>
-      </SlDialog>
+      <Suspense fallback={null}>
+        <SlDialog label="Delete reminder" open={deleting !== null} onSlAfterHide={(e) => e.target === e.currentTarget && setDeleting(null)}>
+          <p>{DELETE_CONFIRM}</p>
+          <SlButton slot="footer" onClick={() => setDeleting(null)}>
+            Cancel
+          </SlButton>
+          <SlButton slot="footer" variant="danger" onClick={confirmDelete}>
+            Delete
+          </SlButton>
+        </SlDialog>
+        <SlDialog label="Snooze reminder" open={customizing !== null} onSlAfterHide={(e) => e.target === e.currentTarget && setCustomizing(null)}>
+          <div className="field">
+            <label htmlFor={`${titleId}-snooze`}>Snooze until</label>
+            <input
+              id={`${titleId}-snooze`}
+              type="date"
+              value={customDay}
+              min={dayjs().format('YYYY-MM-DD')}
+              aria-invalid={customError !== ''}
+              aria-describedby={customError ? `${titleId}-snooze-error` : undefined}
+              onChange={(e) => setCustomDay(e.target.value)}
+            />
+            {customError && (
+              <span id={`${titleId}-snooze-error`} className="field-error">
+                {customError}
+              </span>
+            )}
+          </div>
+          <SlButton slot="footer" onClick={() => setCustomizing(null)}>
+            Cancel
+          </SlButton>
+          <SlButton slot="footer" variant="primary" onClick={saveCustom}>
+            Snooze
+          </SlButton>
+        </SlDialog>
+      </Suspense>
       <Toasts />
     </section>
   );
