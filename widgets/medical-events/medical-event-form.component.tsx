@@ -252,9 +252,9 @@ function EventFields({ patientId, type, event, choices, readOnly }: { patientId:
 }
 
 const css = /* css */ `
-.plain-fieldset { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: 0; }
-.event-location, .event-details-members { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: 0; }
-.event-location legend, .event-details-members legend { font-weight: var(--sl-font-weight-semibold); padding: 0 var(--sl-spacing-2x-small); }
+.plain-fieldset { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: var(--care-space-s); min-width: 0; }
+.event-location, .event-details-members { border: 1px solid var(--care-color-border); border-radius: var(--care-radius-m); padding: var(--care-space-s) var(--care-space-m); display: flex; flex-direction: column; gap: var(--care-space-s); min-width: 0; }
+.event-location legend, .event-details-members legend { font-weight: var(--care-font-weight-semibold); padding: 0 var(--care-space-2xs); }
 `;
 
 /**
