@@ -59,7 +59,7 @@ type HomeCard = 'calendar' | 'reminders' | 'queues' | 'cit' | 'hwc';
  * homes keep the division's queues until their own panels arrive. Handle
  * with Care entries follow whatever the mode shows.
  */
-export function homeCards(mode: HomeMode, flags: Partial<Flags>): HomeCard[] {
+function homeCards(mode: HomeMode, flags: Partial<Flags>): HomeCard[] {
   if (mode === 'navigator') return flags.handleWithCare ? ['calendar', 'reminders', 'queues', 'hwc'] : ['calendar', 'reminders', 'queues'];
   const cards: HomeCard[] = [];
   if (mode === 'cit') cards.push('cit');
