@@ -1,6 +1,6 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Resource } from '../shared/api/client';
-import { hasAnyFlag, WORK_LIST_FLAGS } from '../shared/permissions';
+import { hasAnyFlag, WORK_LIST_FLAGS, type Flags } from '../shared/permissions';
 import type { Session } from '../shared/session-store';
 import { LoadState } from '../widgets/kit/load-state';
 import { CalendarCard } from '../widgets/calendar/calendar.component';
@@ -8,7 +8,7 @@ import { QueueCard } from '../widgets/queue/queue.component';
 import { RemindersCard } from '../widgets/reminders/reminders.component';
 import { CitSubmissionsCard, HwcEntriesCard } from './lazy-routes';
 import { shellApi } from './api';
-import { HOME_MODE_LABELS, homeMode } from '../shared/modes';
+import { HOME_MODE_LABELS, homeMode, type HomeMode } from '../shared/modes';
 import { usePageTitle } from './page-title';
 import { WidgetMount } from './widget-mount';
 
@@ -35,25 +35,85 @@ function QueueCards({ divisionUid, hideWhenEmpty }: { divisionUid: string; hideW
   const { queues, error, isLoading } = useQueues(divisionUid);
   if (hideWhenEmpty && !isLoading && !error && queues.length === 0) return null;
   return (
-    <LoadState isLoading={isLoading} error={error} isEmpty={queues.length === 0} emptyText="No queues found">
-      <div className="care-card-grid">
-        {queues.map((q) => (
-          <WidgetMount key={q.id} className="care-card-slot">
-            <QueueCard queueId={q.id} />
-          </WidgetMount>
-        ))}
-      </div>
-    </LoadState>
+    <div className="care-home-queues">
+      <LoadState isLoading={isLoading} error={error} isEmpty={queues.length === 0} emptyText="No queues found">
+        <div className="care-card-grid">
+          {queues.map((q) => (
+            <WidgetMount key={q.id} className="care-card-slot">
+              <QueueCard queueId={q.id} />
+            </WidgetMount>
+          ))}
+        </div>
+      </LoadState>
+    </div>
   );
 }
 
+type HomeCard = 'calendar' | 'reminders' | 'queues' | 'cit' | 'hwc';
+
 /**
- * Spec 001 section 1: content by the first matching role. Navigator home
- * (spec 000 section 2): calendar, reminders and queue cards. The other
- * modes' own cards arrive with their areas; until then they show their
- * heading and any queues of the division. Handle with Care staff get their
- * entries after whatever their mode shows, or as their whole home.
+ * Spec 001 section 1 picks the mode; each mode's home opens on its own work:
+ * the navigator's calendar and today's reminders, CIT staff their
+ * submissions, Handle with Care staff their entries, community and sponsor
+ * users their queues and today's reminders. Identity and health-and-wellness
+ * homes keep the division's queues until their own panels arrive. Handle
+ * with Care entries follow whatever the mode shows.
  */
+function homeCards(mode: HomeMode, flags: Partial<Flags>): HomeCard[] {
+  if (mode === 'navigator') return flags.handleWithCare ? ['calendar', 'reminders', 'queues', 'hwc'] : ['calendar', 'reminders', 'queues'];
+  const cards: HomeCard[] = [];
+  if (mode === 'cit') cards.push('cit');
+  if (mode === 'hwcStaff') cards.push('hwc');
+  if (hasAnyFlag(flags, WORK_LIST_FLAGS)) cards.push('queues');
+  if (mode === 'community' || mode === 'sponsor') cards.push('reminders');
+  if (flags.handleWithCare && !cards.includes('hwc')) cards.push('hwc');
+  return cards;
+}
+
+/** A mode's home whose own list is the queues shows "No queues found" rather than nothing. */
+const QUEUE_HOMES: HomeMode[] = ['navigator', 'community', 'sponsor'];
+
+function HomeCards({ mode, session }: { mode: HomeMode; session: Session }) {
+  const division = session.currentDivisionUid;
+  const lazy = (card: ReactNode) => <Suspense fallback={<LoadState isLoading lines={4} />}>{card}</Suspense>;
+  return (
+    // The navigator's calendar sits beside today's reminders, the queues below (spec 000 section 2).
+    <div className={mode === 'navigator' ? 'care-home-cards care-home-navigator' : 'care-home-cards'}>
+      {homeCards(mode, session.flags).map((card) => {
+        switch (card) {
+          case 'calendar':
+            return (
+              <WidgetMount key={card} className="care-home-calendar">
+                <CalendarCard key={division} />
+              </WidgetMount>
+            );
+          case 'reminders':
+            return (
+              <WidgetMount key={card} className="care-home-reminders">
+                <RemindersCard key={division} />
+              </WidgetMount>
+            );
+          case 'queues':
+            return <QueueCards key={card} divisionUid={division} hideWhenEmpty={!QUEUE_HOMES.includes(mode)} />;
+          case 'cit':
+            return (
+              <WidgetMount key={card} className="care-home-cit">
+                {lazy(<CitSubmissionsCard key={division} />)}
+              </WidgetMount>
+            );
+          case 'hwc':
+            return (
+              <WidgetMount key={card} className="care-home-hwc">
+                {lazy(<HwcEntriesCard key={division} />)}
+              </WidgetMount>
+            );
+        }
+      })}
+    </div>
+  );
+}
+
+/** Content by the first matching role (spec 001 section 1); with none, the spec's waiting text. */
 export function HomePage({ session }: { session: Session }) {
   const mode = homeMode(session.flags);
   // Each mode's home is titled by the work it holds; the navigator's is the product's plain Home.
@@ -62,43 +122,7 @@ export function HomePage({ session }: { session: Session }) {
   return (
     <main className="care-page">
       <h1>{title}</h1>
-      {mode === null ? (
-        <p>Checking roles and permissions</p>
-      ) : (
-        <>
-          {mode === 'navigator' ? (
-            <div className="care-home-navigator">
-              <WidgetMount className="care-home-calendar">
-                <CalendarCard key={session.currentDivisionUid} />
-              </WidgetMount>
-              <WidgetMount className="care-home-reminders">
-                <RemindersCard key={session.currentDivisionUid} />
-              </WidgetMount>
-              <div className="care-home-queues">
-                <QueueCards divisionUid={session.currentDivisionUid} hideWhenEmpty={false} />
-              </div>
-            </div>
-          ) : (
-            <>
-              {mode === 'cit' && (
-                <WidgetMount className="care-home-cit">
-                  <Suspense fallback={<LoadState isLoading lines={4} />}>
-                    <CitSubmissionsCard key={session.currentDivisionUid} />
-                  </Suspense>
-                </WidgetMount>
-              )}
-              {hasAnyFlag(session.flags, WORK_LIST_FLAGS) && <QueueCards divisionUid={session.currentDivisionUid} hideWhenEmpty />}
-            </>
-          )}
-          {session.flags.handleWithCare && (
-            <WidgetMount className="care-home-hwc">
-              <Suspense fallback={<LoadState isLoading lines={4} />}>
-                <HwcEntriesCard key={session.currentDivisionUid} />
-              </Suspense>
-            </WidgetMount>
-          )}
-        </>
-      )}
+      {mode === null ? <p>Checking roles and permissions</p> : <HomeCards mode={mode} session={session} />}
     </main>
   );
 }

@@ -15,6 +15,8 @@ import type { Db } from '../db/connect';
 import { HttpError, parseBody } from '../errors';
 import { enqueueMessage } from '../outbox/outbox.repository';
 import { onceOnly } from '../public-forms/idempotency';
+import { MAX_LENGTH } from '../../shared/schemas/strings';
+import { publicBrand } from '../public-forms/brand';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import { checkCode, CODE_TTL_MINUTES, issueCode } from '../public-forms/one-time-codes';
 import { publicRoute } from '../security/access';
@@ -22,6 +24,8 @@ import { publicRoute } from '../security/access';
 const PURPOSE = 'b2w';
 /** Vendor codes and phone numbers: 20 registrations per client address, 5 per phone number an hour (each may send a text). */
 export const B2W_INIT_LIMIT: Limit = { name: 'b2w-init', perAddress: 20, perValue: 5, windowSeconds: 3600 };
+/** Vendor codes looked up for the form's header: only unknown ones use this up. */
+export const B2W_VENDOR_LIMIT: Limit = { name: 'b2w-vendor', perAddress: 20, perValue: 20, windowSeconds: 3600 };
 /** Code guesses per address and per registration; the code itself dies after 5 wrong tries. */
 export const B2W_CODE_LIMIT: Limit = { name: 'b2w-code', perAddress: 30, perValue: 10, windowSeconds: 900 };
 /** Assessments per address and per registration. */
@@ -64,6 +68,23 @@ function isAboutToday(isoDate: string): boolean {
  * status call carries the registration and the code again and both are checked.
  */
 export const b2wRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  /**
+   * The employer a vendor code names, for the form's header (its name and
+   * logo). An unknown code is a 404 with the spec's missing-vendor message,
+   * as registering with it would answer; wrong guesses are counted.
+   */
+  app.get<{ Querystring: { vendor_code?: string } }>('/b2w/vendor', publicRoute, async (request) => {
+    const code = typeof request.query.vendor_code === 'string' ? request.query.vendor_code.trim() : '';
+    const guess = await countAttempt(db, request, B2W_VENDOR_LIMIT, code.slice(0, MAX_LENGTH.code).toLowerCase() || '-');
+    const vendor =
+      code && code.length <= MAX_LENGTH.code
+        ? await db.selectFrom('b2w_vendor').select('vendor_name').where(sql<string>`lower(vendor_code)`, '=', code.toLowerCase()).where('is_active', '=', true).executeTakeFirst()
+        : undefined;
+    if (!vendor) throw new HttpError(404, [{ field: 'vendor_code', message: B2W_MISSING_VENDOR }]);
+    await guess.refund();
+    return { data: { type: 'b2w-vendor', id: 'current', attributes: { brand: publicBrand(vendor.vendor_name, 'Back to Work') } } };
+  });
+
   /**
    * Registers: the vendor must exist (else the spec's missing-vendor message on
    * vendor_code); the employee must match by employee id or SSN last 4 AND the

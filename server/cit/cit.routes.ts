@@ -6,6 +6,7 @@ import type { Db } from '../db/connect';
 import { forbidden, HttpError, notFound, parseBody } from '../errors';
 import { enqueueMessage } from '../outbox/outbox.repository';
 import { onceOnly } from '../public-forms/idempotency';
+import { divisionBrand } from '../public-forms/brand';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import { snakeKeys } from '../../shared/casing';
 import { CIT_TEXT } from '../../shared/cit-options';
@@ -120,7 +121,9 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     const identity = parseBody(CitIdentitySchema, request.body);
     const agency = await identified(db, request, state, identity.code, identity.officerName);
     const facilities = (await citOptionLists(db, agency.org_uid)).facility;
-    return { data: { type: 'cit-identity', id: agency.agency_uid, attributes: { valid: true, agency_name: agency.agency_name, facilities } } };
+    // The team the sheet goes to, for the form's header: told only to an identified officer.
+    const brand = await divisionBrand(db, agency.division_uid);
+    return { data: { type: 'cit-identity', id: agency.agency_uid, attributes: { valid: true, agency_name: agency.agency_name, facilities, brand } } };
   });
 
   app.post<{ Params: { state: string } }>('/cit/:state/person-match', publicRoute, async (request) => {

@@ -6,6 +6,7 @@ import { insertAddress, insertEmailAddress } from '../contacts/contacts.reposito
 import type { Db } from '../db/connect';
 import { badRequest, HttpError, notFound, parseBody, unauthorized } from '../errors';
 import { onceOnly } from '../public-forms/idempotency';
+import { initialsLogo } from '../public-forms/brand';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import { checkCode, CODE_TTL_MINUTES, issueCode } from '../public-forms/one-time-codes';
 import { enqueueMessage } from '../outbox/outbox.repository';
@@ -85,13 +86,6 @@ async function requireRegistration(db: Db, request: FastifyRequest, instance: In
     throw unauthorized(EXT_TEXT.noRegistration);
   }
   return row;
-}
-
-/** A simple logo: the division's initials, so every link has one without uploads. */
-function initialsLogo(name: string): string {
-  const initials = name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0].toUpperCase()).join('').replace(/[^A-Z0-9]/g, '');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" rx="12" fill="#0d6efd"/><text x="32" y="41" font-family="system-ui,sans-serif" font-size="24" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
 function parseReferral(body: unknown, instance: Instance): ReferralValues {

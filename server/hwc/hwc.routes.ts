@@ -16,6 +16,7 @@ import { requireAuth, type AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
 import { HttpError, forbidden, notFound, parseBody } from '../errors';
 import { onceOnly } from '../public-forms/idempotency';
+import { divisionBrand } from '../public-forms/brand';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import {
   NOT_SENT_NO_LIST,
@@ -83,7 +84,9 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
 
   app.get('/handle_with_care/context', publicRoute, async (request) => {
     const agency = await agencyOf(db, request);
-    return { data: { type: 'hwc-context', id: 'current', attributes: { agency_name: agency.agency_name, valid: true } } };
+    // The division the notice goes to, for the form's header: told only for a valid district code.
+    const brand = await divisionBrand(db, agency.division_uid);
+    return { data: { type: 'hwc-context', id: 'current', attributes: { agency_name: agency.agency_name, valid: true, brand } } };
   });
 
   app.get<{ Querystring: Record<string, string> }>('/handle_with_care/config/reference-gender', publicRoute, async (request) => {

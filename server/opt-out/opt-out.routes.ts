@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { OPT_OUT_ALREADY_USED, OPT_OUT_TOKEN } from '../../shared/schemas/opt-out';
 import type { AppContext } from '../app-context';
 import { HttpError, notFound } from '../errors';
+import { divisionBrand } from '../public-forms/brand';
 import { onceOnly } from '../public-forms/idempotency';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import { publicRoute } from '../security/access';
@@ -23,6 +24,27 @@ const LINK_NOT_VALID = 'This link is not valid.';
  * same Idempotency-Key replays the first answer), 429 too many guesses.
  */
 export const optOutRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  /**
+   * Who is asking, for the page's header: the division of the token's
+   * patient (name, organisation, logo). Reading it does not use the token;
+   * only unknown or expired tokens count against the limit.
+   */
+  app.get<{ Params: { token: string } }>('/public/engagements/opt-out/:token', publicRoute, async (request) => {
+    const { token } = request.params;
+    const guess = await countAttempt(db, request, OPT_OUT_LIMIT, token.slice(0, 128));
+    if (!OPT_OUT_TOKEN.test(token)) throw notFound(LINK_NOT_VALID);
+    const row = await db
+      .selectFrom('engagement_opt_out_token as t')
+      .innerJoin('patient as p', 'p.patient_uid', 't.patient_uid')
+      .select('p.division_uid')
+      .where('t.token_hash', '=', optOutTokenHash(token))
+      .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', sql<Date>`now()`)]))
+      .executeTakeFirst();
+    if (!row) throw notFound(LINK_NOT_VALID);
+    await guess.refund();
+    return { data: { type: 'engagement-opt-out-brand', id: 'current', attributes: { brand: await divisionBrand(db, row.division_uid) } } };
+  });
+
   app.post<{ Params: { token: string } }>('/public/engagements/opt-out/:token', publicRoute, async (request, reply) => {
     const { token } = request.params;
     await countAttempt(db, request, OPT_OUT_LIMIT, token.slice(0, 128));

@@ -91,6 +91,9 @@ describe('Back to Work against the real server', function () {
     const { el } = mount(VENDOR);
     await waitFor(() => slButton(el, 'Register'), { timeout: 10000 });
     equal(byLabel(el, 'Vendor Code').value, VENDOR);
+    // Whose form: the vendor code's employer, with its logo.
+    await waitFor(() => text(el.querySelector('.public-form-name')!) === 'Riverside Logistics (demo)', { message: "the employer's name" });
+    ok(el.querySelector('.public-form-brand img')?.getAttribute('src')?.startsWith('data:image/svg+xml'), "the employer's logo");
     equal(el.querySelector('.error-summary'), null);
     slButton(el, 'Register')!.click();
     await waitFor(() => el.querySelector('.error-summary'), { message: 'the summary' });
@@ -109,6 +112,7 @@ describe('Back to Work against the real server', function () {
     const { el, reloads } = mount('NO-SUCH-VENDOR');
     await register(el, { phone: '6145550131', employeeId: 'E1001' });
     await waitFor(() => fieldError(el, 'vendorCode') === B2W_MISSING_VENDOR, { timeout: 10000, message: 'the message under the vendor code' });
+    equal(text(el.querySelector('.public-form-name')!), 'Careweave', "an unknown code names no employer: the product's name");
     equal(reloads.count, 0);
     equal(localStorage.getItem(B2W_STORAGE.registration), null);
   });

@@ -89,14 +89,20 @@ describe('<care-cit-form> against the real server', function () {
     type(el, 'officerName', 'Officer Nobody');
     await waitFor(() => identityStatus(el) === CIT_TEXT.identityInvalid, { timeout: 10000, message: 'the invalid message' });
     equal(has(el, 'firstName'), false, 'the sheet stays hidden');
+    const brandName = () => text(shadow(el).querySelector('.public-form-name')!);
+    equal(brandName(), 'Careweave', "the product's name until the agency is recognized");
     type(el, 'officerName', OFFICER);
     await waitFor(() => identityStatus(el) === CIT_TEXT.identitySuccess, { timeout: 10000, message: 'Identity Success!' });
     ok(has(el, 'firstName') && has(el, 'dateTime') && has(el, 'dispositionUid'), 'the sheet appears');
+    // Whose form: the agency's division, with its logo.
+    await waitFor(() => brandName() === 'Franklin County Care', { message: "the division's name" });
+    ok(shadow(el).querySelector('.public-form-brand img'), "the division's logo");
     buttonByText(shadow(el), 'Save');
     // A wrong agency identifier hides the sheet again.
     type(el, 'code', `${CODE}X`);
     await waitFor(() => identityStatus(el) === CIT_TEXT.identityInvalid, { timeout: 10000, message: 'invalid again' });
     equal(has(el, 'firstName'), false, 'hidden again');
+    equal(brandName(), 'Careweave', 'and the division with it');
   });
 
   it('error summary after the first submit; defaults; zip autofill; Personal Residence; incident-date rule; duplicate check', async () => {

@@ -56,6 +56,9 @@ describe('<care-hwc-form> against the real server', function () {
     const el = mount('care-hwc-form');
     await verified(el);
     equal(status(el), 'Franklin County School District');
+    // Whose form: the district's division, with its logo.
+    equal(text(shadow(el).querySelector('.public-form-name')!), 'Franklin County Care');
+    ok(shadow(el).querySelector('.public-form-brand img'), "the division's logo");
     equal(slButton(el, 'Save')!.disabled, false, 'Save enabled');
     const schools = [...byLabel<HTMLSelectElement>(shadow(el), 'School').options].map((o) => o.textContent);
     deepEqual(schools, ['Select a school ...', 'Eastmoor Middle School', 'Linden Elementary School', 'Westgate High School', 'My school is not listed']);

@@ -22,6 +22,9 @@ describe('<care-opt-out> against the real server', function () {
   it('cancel: calls nothing, disables both buttons, "You\'ve cancelled this action."', async () => {
     const el = mount('demo-opt-out-5');
     await waitFor(() => slButton(el, 'Cancel'), { timeout: 10000 });
+    // Whose link: the division of the token's patient, with its logo (reading it does not use the token).
+    await waitFor(() => text(shadow(el).querySelector('.public-form-name')!) === 'Franklin County Care', { message: "the division's name" });
+    ok(shadow(el).querySelector('.public-form-brand img')?.getAttribute('src')?.startsWith('data:image/svg+xml'), "the division's logo");
     const real = window.fetch;
     let calls = 0;
     window.fetch = ((...args: Parameters<typeof fetch>) => (calls++, real(...args))) as typeof fetch;

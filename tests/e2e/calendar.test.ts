@@ -61,6 +61,40 @@ describe('calendar in the shell', () => {
     await page.context().close();
   });
 
+  for (const width of [1366, 390]) {
+    test(`/home/calendar month cells: no event cut mid-word; each wraps between words, its whole title the tooltip (${width} px)`, async () => {
+      const page = await signedIn(width, 1000);
+      await page.goto(`/home/calendar?startDate=${dayjs().format('YYYY-MM-DD')}`);
+      await page.locator('.calendar-view.view-dayGridMonth .care-event').first().waitFor();
+      const cells = await events(page).evaluateAll((els) =>
+        els.map((el) => {
+          const title = [...el.querySelectorAll<HTMLElement>('div')].at(-1)!;
+          const style = getComputedStyle(title);
+          return {
+            tooltip: el.getAttribute('title') ?? '',
+            text: title.textContent ?? '',
+            hidden: style.clipPath === 'inset(50%)',
+            clipped: [el, ...el.querySelectorAll('*')].some((c) => c.scrollWidth > c.clientWidth + 1),
+            wraps: style.whiteSpace === 'normal',
+          };
+        }),
+      );
+      assert.ok(cells.length > 10, 'a month of demo events');
+      for (const cell of cells) {
+        assert.match(cell.tooltip, /^.+: .+ \(.+\)$/, 'type: patient (status) on hover');
+        assert.equal(cell.text, cell.tooltip, 'the cell holds the whole title');
+        if (width > 576) {
+          assert.ok(!cell.clipped && cell.wraps && !cell.hidden, `shown whole, wrapped between words: ${cell.tooltip}`);
+        } else {
+          // A phone's cell shows the colour; the title stays the accessible name and the day view reads it whole.
+          assert.ok(cell.hidden, `a dot on a phone: ${cell.tooltip}`);
+        }
+      }
+      await shot(page, `calendar-month-${width}`);
+      await page.context().close();
+    });
+  }
+
   test('the home page card, its "View full calendar" link, and a phone width', async () => {
     const page = await signedIn();
     await events(page).first().waitFor();

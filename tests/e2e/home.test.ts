@@ -53,3 +53,45 @@ describe('navigator home', () => {
     await context.close();
   });
 });
+
+/** Issue 16: each mode's home opens on that mode's own work, under its real title, at a desktop and a phone width. */
+const MODE_HOMES = [
+  { user: 'cit', title: 'Crisis Intervention Team Home', cards: ['care-home-cit'], first: 'CIT Submissions' },
+  { user: 'hwc', title: 'Handle with Care Home', cards: ['care-home-hwc'], first: 'Handle with Care Entries' },
+  { user: 'community', title: 'Community Home', cards: ['care-home-queues', 'care-home-reminders'], first: null },
+  { user: 'sponsor', title: 'Sponsor Home', cards: ['care-home-queues', 'care-home-reminders'], first: null },
+  { user: 'navigator', title: 'Home', docTitle: 'Home | Navigator', cards: ['care-home-calendar', 'care-home-reminders', 'care-home-queues'], first: null },
+  // The identity search panel comes with the identity issue; until then the heading alone.
+  { user: 'identity', title: 'Identity Home', cards: [], first: null },
+];
+
+describe('each mode’s home', () => {
+  let h: Harness;
+  before(async () => {
+    h = await startHarness();
+  });
+  after(async () => {
+    await h?.stop();
+  });
+
+  for (const width of [1366, 390]) {
+    test(`the mode's own work comes first (${width} px)`, async () => {
+      for (const home of MODE_HOMES) {
+        const { context, page, errors } = await openPage(h, width, 900);
+        await loginAs(page, home.user);
+        await page.getByRole('heading', { name: home.title, level: 1, exact: true }).waitFor();
+        assert.equal(await page.title(), home.docTitle ?? `${home.title} | Careweave`);
+        const cards = page.locator('main .care-home-cards > *');
+        assert.deepEqual(await cards.evaluateAll((els) => els.map((e) => e.className.split(' ')[0])), home.cards, home.user);
+        if (home.first) await cards.first().getByRole('heading', { name: home.first }).waitFor();
+        if (home.cards.includes('care-home-reminders')) await page.locator('.care-home-reminders').getByRole('heading', { name: 'Reminders' }).waitFor();
+        if (home.cards.includes('care-home-queues')) await page.locator('.care-home-queues table').first().waitFor();
+        const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        assert.ok(scroll <= client, `${home.user}: the page scrolls sideways (${scroll} > ${client})`);
+        await shot(page, `home-${home.user}-${width}`);
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+    });
+  }
+});

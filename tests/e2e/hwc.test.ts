@@ -48,7 +48,7 @@ describe('Handle with Care', () => {
     await loginAs(admin.page, 'admin');
     await admin.page.getByRole('heading', { name: 'Identity Home', level: 1 }).waitFor();
     await admin.page.locator('.care-home-hwc tbody tr.clickable').first().waitFor();
-    const order = await admin.page.locator('main > *').evaluateAll((els) => els.map((e) => e.className || e.tagName));
+    const order = await admin.page.locator('main .care-home-cards > *').evaluateAll((els) => els.map((e) => e.className));
     assert.equal(order.at(-1), 'care-home-hwc', order.join(', '));
     assert.deepEqual([...errors, ...admin.errors], []);
     await admin.context.close();

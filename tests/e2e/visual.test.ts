@@ -1,21 +1,41 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { DEMO_B2W_VENDOR } from '../../server/db/seed/b2w';
 import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
+import { DEMO_HWC_CODES } from '../../server/db/seed/hwc';
 import { CIT_TEXT } from '../../shared/cit-options';
 import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
 
 /** Issue 16: the public forms, the home calendar card and the demo pages as a new user sees them, at a desktop and a phone width. */
 const WIDTHS = [1366, 390] as const;
 
-const PUBLIC_FORMS = [
-  { name: 'cit', path: '/cit/oh', heading: 'Crisis Intervention Team Contact Sheet' },
-  { name: 'hwc', path: '/hwc', heading: 'Handle with Care' },
-  { name: 'support', path: '/support', heading: 'Customer Support' },
-  { name: 'b2w', path: '/b2w?vendorCode=DEMO-B2W', heading: 'Back to Work' },
-  { name: 'ext', path: '/ext/demo-referral/register', heading: 'Register' },
-  // Opening the page does not use the token: only the Opt out button does.
-  { name: 'opt-out', path: '/engagements/opt-out/demo-opt-out-3', heading: 'Opt out' },
+/** The first demo division, which the demo's agency, district, referral link and opt-out tokens all belong to. */
+const DIVISION = 'Franklin County Care';
+
+/**
+ * Whose form each is: the receiving division (or the employer) by name and
+ * logo, once the link or the credential the form asks for says which; the
+ * support form is the product's own. `unlock` gives the credential.
+ */
+const PUBLIC_FORMS: { name: string; path: string; heading: string; brand: string; unlock?: (page: Page) => Promise<void> }[] = [
+  {
+    name: 'cit',
+    path: '/cit/oh',
+    heading: 'Crisis Intervention Team Contact Sheet',
+    brand: DIVISION,
+    unlock: async (page) => {
+      await page.getByLabel('Agency Identifier').fill(DEMO_CIT_AGENCY.code);
+      await page.getByLabel('Officer Name').fill(DEMO_CIT_AGENCY.officers[0]);
+      await page.getByRole('button', { name: 'Continue' }).click();
+    },
+  },
+  { name: 'hwc', path: '/hwc', heading: 'Handle with Care', brand: DIVISION, unlock: (page) => page.getByLabel('District Code').fill(DEMO_HWC_CODES.franklin) },
+  { name: 'support', path: '/support', heading: 'Customer Support', brand: 'Careweave' },
+  { name: 'b2w', path: '/b2w?vendorCode=DEMO-B2W', heading: 'Back to Work', brand: DEMO_B2W_VENDOR.vendor_name },
+  { name: 'ext', path: '/ext/demo-referral/register', heading: 'Register', brand: DIVISION },
+  // Opening the page reads whose link it is but does not use the token: only the Opt out button does.
+  { name: 'opt-out', path: '/engagements/opt-out/demo-opt-out-3', heading: 'Opt out', brand: DIVISION },
 ];
 
 async function assertNoSidewaysScroll(page: Page) {
@@ -33,7 +53,7 @@ describe('visual finish: public forms, the calendar card and the demo pages', ()
   });
 
   for (const width of WIDTHS) {
-    test(`every public form in one frame: whose form, what it is for, the same footer (${width} px)`, async () => {
+    test(`every public form in one frame: whose form (name and logo), what it is for, the same footer (${width} px)`, async () => {
       const { context, page, errors } = await openPage(h, width, 900);
       for (const form of PUBLIC_FORMS) {
         await page.goto(form.path);
@@ -47,11 +67,16 @@ describe('visual finish: public forms, the calendar card and the demo pages', ()
         if (width > 1000) assert.ok(Math.abs(box.x - (width - box.x - box.width)) <= 2, `${form.name}: centred (${box.x}, ${box.width})`);
         await assertNoSidewaysScroll(page);
         await shot(page, `visual-${form.name}-${width}`);
+        // Whose form: the division's (or employer's) name and logo once known; the product's mark until then and on the support form.
+        if (form.unlock) {
+          assert.equal(await frame.locator('.public-form-name').innerText(), 'Careweave', `${form.name}: the product's until the credential is accepted`);
+          await form.unlock(page);
+        }
+        await frame.locator('.public-form-name', { hasText: form.brand }).waitFor();
+        if (form.brand === 'Careweave') assert.equal(await frame.locator('.public-form-brand .public-form-mark').innerText(), 'C');
+        else assert.match((await frame.locator('.public-form-brand img').getAttribute('src')) ?? '', /^data:image\/svg\+xml;base64,/, `${form.name}: the logo`);
+        if (form.unlock) await shot(page, `visual-${form.name}-branded-${width}`, false);
       }
-      // The referral link names its division; the frame shows it with its logo.
-      await page.goto('/ext/demo-referral/register');
-      await page.locator('.public-form-brand img').waitFor();
-      assert.notEqual(await page.locator('.public-form-name').innerText(), 'Careweave');
       assert.deepEqual(errors, []);
       await context.close();
     });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { B2W_MISSING_VENDOR } from '../../shared/schemas/b2w';
-import { ALREADY_ASSESSED, B2W_CODE_LIMIT, B2W_INIT_LIMIT, B2W_STATUS_LIMIT, CODE_EXPIRED, CODE_LOCKED, CODE_WRONG, NOT_CONFIRMED } from '../../server/b2w/b2w.routes';
+import { ALREADY_ASSESSED, B2W_CODE_LIMIT, B2W_INIT_LIMIT, B2W_STATUS_LIMIT, B2W_VENDOR_LIMIT, CODE_EXPIRED, CODE_LOCKED, CODE_WRONG, NOT_CONFIRMED } from '../../server/b2w/b2w.routes';
 import { DEMO_B2W_EMPLOYEES, DEMO_B2W_VENDOR } from '../../server/db/seed/b2w';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { call, errorsOf } from './support/http';
@@ -50,6 +50,24 @@ describe('Back to Work', () => {
   beforeEach(async () => {
     await clearLimits();
     await server.db.deleteFrom('b2w_assessment').execute();
+  });
+
+  describe('GET /api/b2w/vendor', () => {
+    const vendor = (code: string) => call(server.url, `/api/b2w/vendor?vendor_code=${encodeURIComponent(code)}`);
+    it("names the code's employer, with a logo, for the form's header", async () => {
+      const answer = await vendor(` ${DEMO_B2W_VENDOR.vendor_code.toLowerCase()} `);
+      assert.equal(answer.status, 200, answer.text);
+      const { brand } = answer.body.data.attributes;
+      assert.deepEqual([brand.name, brand.detail], [DEMO_B2W_VENDOR.vendor_name, 'Back to Work']);
+      assert.match(brand.logo_url, /^data:image\/svg\+xml;base64,/);
+    });
+
+    it('an unknown or missing code is a 404 with the missing-vendor message; guesses are limited', async () => {
+      assert.deepEqual(errorsOf(await vendor('NOPE'), 404), [{ field: 'vendor_code', message: B2W_MISSING_VENDOR }]);
+      errorsOf(await call(server.url, '/api/b2w/vendor'), 404);
+      for (let i = 2; i < B2W_VENDOR_LIMIT.perAddress; i++) errorsOf(await vendor(`GUESS-${i}`), 404);
+      errorsOf(await vendor(DEMO_B2W_VENDOR.vendor_code), 429);
+    });
   });
 
   describe('POST /api/b2w/init', () => {

@@ -54,6 +54,10 @@ describe('public CIT form', () => {
     const ok = await call(server.url, '/api/cit/oh/identify', { body: { code: 'oh-demo-pd', officer_name: ' officer riley ' } });
     assert.equal(ok.status, 200);
     assert.equal(ok.body.data.attributes.agency_name, DEMO_CIT_AGENCY.name);
+    // The receiving team for the form's header, told only once identified.
+    const brand = ok.body.data.attributes.brand;
+    assert.deepEqual([brand.name, brand.detail], ['Franklin County Care', 'Careweave Demo Health']);
+    assert.match(brand.logo_url, /^data:image\/svg\+xml;base64,/);
     const badName = await call(server.url, '/api/cit/oh/identify', { body: { ...identity, officer_name: 'Officer Nobody' } });
     const badCode = await call(server.url, '/api/cit/oh/identify', { body: { ...identity, code: 'NOPE' } });
     assert.deepEqual(errorsOf(badName, 403), [{ message: CIT_TEXT.identityInvalid }]);

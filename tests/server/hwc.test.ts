@@ -102,6 +102,10 @@ describe('district code', () => {
     const answer = await call(server.url, '/api/handle_with_care/context', { headers: agencyHeaders() });
     assert.equal(answer.status, 200, answer.text);
     assert.equal(answer.body.data.attributes.agency_name, 'Franklin County School District');
+    // The division the notice goes to, for the form's header.
+    const brand = answer.body.data.attributes.brand;
+    assert.deepEqual([brand.name, brand.detail], ['Franklin County Care', 'Careweave Demo Health']);
+    assert.match(brand.logo_url, /^data:image\/svg\+xml;base64,/);
     // Case and spaces do not matter.
     assert.equal((await call(server.url, '/api/handle_with_care/context', { headers: agencyHeaders(` ${code.toLowerCase()} `) })).status, 200);
   });

@@ -72,3 +72,28 @@ describe('POST /api/public/engagements/opt-out/{token}', () => {
     errorsOf(await optOut('demo-opt-out-1'), 429);
   });
 });
+
+describe('GET /api/public/engagements/opt-out/{token}', () => {
+  const brandOf = (token: string) => call(server.url, `/api/public/engagements/opt-out/${encodeURIComponent(token)}`);
+  beforeEach(async () => {
+    await server.db.deleteFrom('rate_limit').where('bucket', 'like', `${OPT_OUT_LIMIT.name}:%`).execute();
+  });
+
+  it("names the division of the token's patient, without using the token, however often the page opens", async () => {
+    for (let i = 0; i <= OPT_OUT_LIMIT.perValue; i++) {
+      const answer = await brandOf('demo-opt-out-5');
+      assert.equal(answer.status, 200, answer.text);
+      assert.deepEqual([answer.body.data.attributes.brand.name, answer.body.data.attributes.brand.detail], ['Franklin County Care', 'Careweave Demo Health']);
+    }
+    const row = await server.db.selectFrom('engagement_opt_out_token').select('used_at').where('used_at', 'is not', null).execute();
+    assert.equal((await optOut('demo-opt-out-5')).status, 200, 'the token still works');
+    assert.equal((await server.db.selectFrom('engagement_opt_out_token').select('used_at').where('used_at', 'is not', null).execute()).length, row.length + 1);
+  });
+
+  it('unknown and malformed tokens are a 404 and count as guesses', async () => {
+    assert.deepEqual(errorsOf(await brandOf('no-such-token-123'), 404), [{ message: 'This link is not valid.' }]);
+    errorsOf(await brandOf('bad token!'), 404);
+    for (let i = 2; i < OPT_OUT_LIMIT.perAddress; i++) errorsOf(await brandOf(`guess-token-${i}`), 404);
+    errorsOf(await brandOf('demo-opt-out-5'), 429);
+  });
+});

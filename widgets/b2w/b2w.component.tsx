@@ -20,7 +20,7 @@ import {
 } from '../../shared/schemas/b2w';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
-import { PublicFormFrame } from '../kit/public-form-frame';
+import { PublicFormFrame, useLinkBrand } from '../kit/public-form-frame';
 import { applyServerErrors, errorOf, Field, fieldText, useCareForm } from '../kit/forms';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
@@ -268,6 +268,8 @@ export function BackToWork({ vendorCode, reload = reloadPage }: BackToWorkProps)
     return state;
   });
   const code = (vendorCode ?? '').trim();
+  // The employer's name and logo: from the stored registration's code, else the link's.
+  const brand = useLinkBrand(stored.registration?.vendorCode ?? code, useB2wCalls().vendorBrand);
   let body: ReactNode;
   if (stored.registration && stored.code) body = <AssessmentForm registration={stored.registration} code={stored.code} result={stored.result} reload={reload} />;
   else if (stored.registration) body = <ConfirmForm registration={stored.registration} reload={reload} />;
@@ -279,7 +281,7 @@ export function BackToWork({ vendorCode, reload = reloadPage }: BackToWorkProps)
     );
   else body = <RegistrationForm vendorCode={code} reload={reload} />;
   return (
-    <PublicFormFrame purpose={B2W_PURPOSE}>
+    <PublicFormFrame purpose={B2W_PURPOSE} brand={brand}>
       <section className="b2w" aria-labelledby="b2w-title">
         <B2wStyles />
         <Toasts />

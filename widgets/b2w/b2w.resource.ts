@@ -2,6 +2,7 @@ import type { Document, Resource } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { B2wAssessmentValues, B2wRegistrationValues, B2wStoredRegistration } from '../../shared/schemas/b2w';
 import { useWidgetApi } from '../../shared/widget/widget-context';
+import type { PublicFormBrand } from '../kit/public-form-frame';
 import { idempotencyHeader } from '../kit/public-submit';
 
 export type B2wOutcome = 'report' | 'do-not-report';
@@ -45,6 +46,8 @@ export function toFormErrors(error: unknown): unknown {
 export function useB2wCalls() {
   const api = useWidgetApi();
   return {
+    /** `GET b2w/vendor`: the employer a vendor code names, for the form's header. */
+    vendorBrand: (vendorCode: string) => api.get<Document<Resource<{ brand: PublicFormBrand }>>>('b2w/vendor', { vendor_code: vendorCode }).then((d) => d.data.attributes.brand),
     init: (values: B2wRegistrationValues, key: string) =>
       api.post<Document<Resource<{ registrationUid: string; commMethod: string }>>>('b2w/init', values, undefined, idempotencyHeader(key)),
     validate: (registration: B2wStoredRegistration, code: string) => api.post<Document<Resource<{ confirmed: boolean }>>>('b2w/validate', { ...registration, code }),

@@ -14,8 +14,20 @@ const css =
   /* The theme's grey for other months' days and muted text is 2.5:1 on white; these stay readable (4.5:1). */
   --fc-classic-faint-foreground: var(--care-color-text-subtle); --fc-classic-muted-foreground: var(--care-color-text-subtle); }
 .calendar-status .load-state { margin: 0 0 var(--care-space-xs); }
-/* The card's events wrap between words rather than being cut mid-word (FullCalendar keeps them on one clipped line). */
-.calendar-view.compact .care-event, .calendar-view.compact .care-event * { white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }
+/* Month cells (the card's and the full page's) wrap an event between words rather than cutting it mid-word (FullCalendar keeps it on one clipped line); the whole title is also its tooltip. */
+.calendar-view.compact .care-event, .calendar-view.compact .care-event *,
+.calendar-view.view-dayGridMonth .care-event, .calendar-view.view-dayGridMonth .care-event * { white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }
+.calendar-view.view-dayGridMonth .care-event { align-items: flex-start; }
+.calendar-view.view-dayGridMonth .care-event > div:last-child { flex-wrap: wrap; min-width: 0; }
+/* On the full page the time and the title run on as one text, so a title starts beside its time. */
+.calendar-view.view-dayGridMonth:not(.compact) .care-event > div:last-child { display: block; }
+.calendar-view.view-dayGridMonth:not(.compact) .care-event > div:last-child > div { display: inline; margin-right: 0.25em; }
+/* A phone's month cell is a finger wide: there an event shows its colour only; its title stays its accessible name and tooltip, and a tap on the day opens the day view, where it reads whole. */
+@media (max-width: 575.98px) {
+  .calendar-view.view-dayGridMonth:not(.compact) .care-event > div:last-child > div:last-child:not(:first-child),
+  .calendar-view.view-dayGridMonth:not(.compact) .care-event > div:last-child > div:only-child { position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden !important; clip-path: inset(50%); white-space: nowrap !important; }
+  .calendar-view.view-dayGridMonth:not(.compact) .care-event { min-height: 0.75rem; }
+}
 /* The type's colour as a bar instead of a dot: the dot's width is what a long type ("Appendectomy") needs to stay whole. */
 .calendar-view.compact .care-event { align-items: flex-start; border-left: 3px solid var(--fc-event-color); padding-left: 2px; }
 .calendar-view.compact .care-event > div:first-child:not(:last-child) { display: none; }

@@ -121,7 +121,8 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
   const empty = fetched.count === 0 && !viewType.startsWith('list');
   const timeGrid = viewType.startsWith('timeGrid');
   return (
-    <div ref={holder} className={compact ? 'calendar-view compact' : 'calendar-view'} aria-busy={fetched.loading}>
+    // The view's name as a class: month cells wrap their events (calendar-styles.ts).
+    <div ref={holder} className={`calendar-view view-${viewType}${compact ? ' compact' : ''}`} aria-busy={fetched.loading}>
       <div className="calendar-status" role="status">
         {fetched.error && (
           <p className="load-state load-state-error" role="alert">

@@ -14,7 +14,7 @@ import { useWidgetApi } from '../../shared/widget/widget-context';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, errorOf, Field, fieldText, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
-import { PublicFormFrame } from '../kit/public-form-frame';
+import { PublicFormFrame, type PublicFormBrand } from '../kit/public-form-frame';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
@@ -121,21 +121,23 @@ export const CIT_PURPOSE = 'For law enforcement officers: record a crisis interv
 export function CitForm({ state = 'oh' }: CitFormProps) {
   const api = useWidgetApi();
   const context = useCitContext(api, state);
+  // The crisis intervention team the sheet goes to, once the officer's agency is recognized.
+  const [brand, setBrand] = useState<PublicFormBrand>();
   return (
-    <PublicFormFrame wide purpose={CIT_PURPOSE}>
+    <PublicFormFrame wide purpose={CIT_PURPOSE} brand={brand}>
       <div className="cit-form">
         <CitStyles />
         <Toasts />
         <h1>Crisis Intervention Team Contact Sheet</h1>
         <LoadState isLoading={context.status === 'FETCHING'} error={context.status === 'ERROR' ? new Error('load') : null} isEmpty={false}>
-          {context.options && <CitSheet state={state} options={context.options} />}
+          {context.options && <CitSheet state={state} options={context.options} onBrand={setBrand} />}
         </LoadState>
       </div>
     </PublicFormFrame>
   );
 }
 
-function CitSheet({ state, options }: { state: string; options: CitOptions }) {
+function CitSheet({ state, options, onBrand }: { state: string; options: CitOptions; onBrand: (brand: PublicFormBrand | undefined) => void }) {
   const api = useWidgetApi();
   const emit = useEmit();
   const form = useCareForm(CitSubmissionSchema as never, { defaultValues: citFormDefaults() as never }) as unknown as Form;
@@ -144,6 +146,7 @@ function CitSheet({ state, options }: { state: string; options: CitOptions }) {
   const [identity, setIdentity] = useState<IdentityState>('INVALID');
   const [identityMessage, setIdentityMessage] = useState('');
   const [facilities, setFacilities] = useState<Facility[]>([]);
+  const [brand, setBrand] = useState<PublicFormBrand>();
   const [duplicate, setDuplicate] = useState('');
   const [address, setAddress] = useState('');
   const [coordinates, setCoordinates] = useState<{ latitude: string; longitude: string } | null>(null);
@@ -182,6 +185,7 @@ function CitSheet({ state, options }: { state: string; options: CitOptions }) {
       identify(api, state, code, officerName, controller.signal)
         .then((doc) => {
           setFacilities(doc.data.attributes.facilities);
+          setBrand(doc.data.attributes.brand);
           setIdentity('VALID');
           setIdentityMessage(CIT_TEXT.identitySuccess);
           toast(CIT_TEXT.identitySuccess, 'success');
@@ -197,6 +201,8 @@ function CitSheet({ state, options }: { state: string; options: CitOptions }) {
       controller.abort();
     };
   }, [api, state, code, officerName, attempt]);
+  // Whose form it is holds only while the identity does.
+  useEffect(() => onBrand(identity === 'VALID' ? brand : undefined), [identity, brand, onBrand]);
 
   // Dependent-field clearing (spec 002 section 4).
   const toClear = dependentsToClear(w, otherSourceUid).join(',');

@@ -4,6 +4,7 @@ import type { PageRequest, PageResult } from '../kit/data-table';
 import { openInNewTab } from '../kit/open-link';
 import { idempotencyHeader } from '../kit/public-submit';
 import { fetchViewPage } from '../kit/view-page';
+import type { PublicFormBrand } from '../kit/public-form-frame';
 import type { CitSubmission } from '../../shared/schemas/cit';
 
 export interface Option { uid: string; name: string; label: string }
@@ -28,7 +29,7 @@ export function useCitContext(api: ApiClient, state: string) {
 }
 
 export const identify = (api: ApiClient, state: string, code: string, officerName: string, signal?: AbortSignal) =>
-  api.request<Doc<{ valid: boolean; agencyName: string; facilities: Facility[] }>>('POST', `cit/${encodeURIComponent(state)}/identify`, { body: { code, officerName }, signal });
+  api.request<Doc<{ valid: boolean; agencyName: string; facilities: Facility[]; brand: PublicFormBrand }>>('POST', `cit/${encodeURIComponent(state)}/identify`, { body: { code, officerName }, signal });
 
 export const personMatch = (api: ApiClient, state: string, body: { code: string; officerName: string; firstName: string; lastName: string; genderUid: string }) =>
   api.post<Doc<{ matches: number }>>(`cit/${encodeURIComponent(state)}/person-match`, body);

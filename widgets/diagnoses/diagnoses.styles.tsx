@@ -1,7 +1,7 @@
 /** What only the Diagnoses pages add to the section page. */
 const css = /* css */ `
-.check { display: flex; gap: var(--sl-spacing-x-small); align-items: center; }
-.diagnosis-primary td { font-weight: var(--sl-font-weight-bold); }
+.check { display: flex; gap: var(--care-space-xs); align-items: center; }
+.diagnosis-primary td { font-weight: var(--care-font-weight-bold); }
 .diagnosis-note { white-space: pre-wrap; overflow-wrap: anywhere; }
 .diagnoses-table table { min-width: 40rem; }
 .diagnoses-table th { white-space: nowrap; }
@@ -9,9 +9,9 @@ const css = /* css */ `
 @media (max-width: 575px) {
   .data-table.diagnoses-table table { min-width: 0; }
   .data-table.diagnoses-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-  .data-table.diagnoses-table tr { display: block; padding: var(--sl-spacing-x-small) 0; border-bottom: 1px solid var(--sl-color-neutral-200); }
-  .data-table.diagnoses-table td { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); gap: var(--sl-spacing-x-small); border: 0; }
-  .data-table.diagnoses-table td::before { content: attr(data-label); color: var(--sl-color-neutral-600); font-weight: var(--sl-font-weight-normal); }
+  .data-table.diagnoses-table tr { display: block; padding: var(--care-space-xs) 0; border-bottom: 1px solid var(--care-color-border); }
+  .data-table.diagnoses-table td { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); gap: var(--care-space-xs); border: 0; }
+  .data-table.diagnoses-table td::before { content: attr(data-label); color: var(--care-color-text-subtle); font-weight: var(--care-font-weight-normal); }
   .data-table.diagnoses-table td:empty { display: none; }
 }
 `;

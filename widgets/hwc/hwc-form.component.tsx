@@ -7,7 +7,7 @@ import { ageFrom, emptyHwcForm, HWC_FORM_SENT, HWC_INVALID_CODE, HwcFormSchema, 
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
 import { usePersistedDraft } from '../kit/persisted-draft';
-import { PublicFormFrame } from '../kit/public-form-frame';
+import { PublicFormFrame, type PublicFormBrand } from '../kit/public-form-frame';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
 import { useDebounced } from '../kit/use-debounced';
@@ -30,7 +30,7 @@ const LABELS: Record<keyof HwcFormValues, string> = {
   facilityName: 'School Name',
 };
 
-type Verification = { state: 'idle' | 'checking' } | { state: 'valid'; agencyName: string; genders: Option[]; schools: Option[] } | { state: 'invalid' | 'error'; message: string };
+type Verification = { state: 'idle' | 'checking' } | { state: 'valid'; agencyName: string; brand: PublicFormBrand; genders: Option[]; schools: Option[] } | { state: 'invalid' | 'error'; message: string };
 
 /**
  * Spec 002 "Handle with Care form (/hwc)": the district code is verified by
@@ -68,7 +68,7 @@ export function HwcForm() {
       .verify(code)
       .then(async (context) => {
         const [genders, schools] = await Promise.all([api.genders(code), api.schools(code)]);
-        if (live) setVerification({ state: 'valid', agencyName: context.agencyName, genders, schools });
+        if (live) setVerification({ state: 'valid', agencyName: context.agencyName, brand: context.brand, genders, schools });
       })
       .catch((error: unknown) => {
         if (!live) return;
@@ -123,7 +123,8 @@ export function HwcForm() {
           : null;
 
   return (
-    <PublicFormFrame purpose={HWC_PURPOSE}>
+    // The receiving division shows once the district code is accepted.
+    <PublicFormFrame purpose={HWC_PURPOSE} brand={verification.state === 'valid' ? verification.brand : undefined}>
     <section className="hwc hwc-form">
       <HwcStyles />
       <h1>Handle with Care</h1>

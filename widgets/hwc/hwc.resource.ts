@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiClient, type Document, type Resource } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import { HWC_REFERENCE_PAGE_SIZE, NEW_FACILITY, type DistributionEntry, type HwcDetailValues, type HwcSubmit } from '../../shared/schemas/hwc';
+import type { PublicFormBrand } from '../kit/public-form-frame';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { idempotencyHeader } from '../kit/public-submit';
 
@@ -30,7 +31,7 @@ export function usePublicHwcApi() {
     const get = <T>(path: string, code: string, query?: Record<string, string | number | boolean>) => open.request<T>('GET', path, { query, headers: auth(code) });
     return {
       /** GET /api/handle_with_care/context: resolves when the code is valid, rejects with ApiError otherwise. */
-      verify: (code: string) => get<Document<Resource<{ agencyName: string }>>>('handle_with_care/context', code).then((d) => d.data.attributes),
+      verify: (code: string) => get<Document<Resource<{ agencyName: string; brand: PublicFormBrand }>>>('handle_with_care/context', code).then((d) => d.data.attributes),
       genders: (code: string) =>
         get<Document<Resource<{ uid: string; label: string }>[]>>('handle_with_care/config/reference-gender', code, { page: 1, pageSize: HWC_REFERENCE_PAGE_SIZE }).then((d) =>
           rows(d).map((g) => ({ id: g.uid, label: g.label })),

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Whose form this is: the division receiving it, when the link names one. */
 export interface PublicFormBrand {
@@ -23,6 +23,29 @@ const css = /* css */ `
 .public-form-footer { margin-top: var(--care-space-l); padding-top: var(--care-space-s); border-top: 1px solid var(--care-color-border); color: var(--care-color-text-muted); font-size: var(--care-font-size-s); text-align: center; }
 @media (max-width: 575.98px) { .public-form { padding: var(--care-space-s); } .public-form-body { padding: var(--care-space-m) var(--care-space-s); } }
 `;
+
+/**
+ * The brand a public call names for a link's value (a vendor code, an opt-out
+ * token). Until it answers, and when it cannot, the frame keeps the
+ * product's: the form itself says why a link does not work.
+ */
+export function useLinkBrand(value: string, load: (value: string) => Promise<PublicFormBrand>): PublicFormBrand | undefined {
+  const [brand, setBrand] = useState<{ value: string; brand: PublicFormBrand }>();
+  const loader = useRef(load);
+  loader.current = load;
+  useEffect(() => {
+    if (!value) return;
+    let live = true;
+    loader.current(value).then(
+      (b) => live && setBrand({ value, brand: b }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [value]);
+  return brand?.value === value ? brand.brand : undefined;
+}
 
 /** Forms whose link names no division carry the product's name instead of a blank header. */
 const PRODUCT_BRAND: PublicFormBrand = { name: 'Careweave' };

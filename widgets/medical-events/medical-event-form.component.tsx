@@ -246,16 +246,16 @@ function EventFields({ patientId, type, event, choices, readOnly, communityMode 
 }
 
 const css = /* css */ `
-.plain-fieldset { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: 0; }
-.event-location, .event-details-members { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: 0; }
-.human-interactions, .person { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); display: flex; flex-direction: column; gap: var(--sl-spacing-small); min-width: 0; }
-.person-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: var(--sl-spacing-small) var(--sl-spacing-medium); align-items: end; }
+.plain-fieldset { border: 0; padding: 0; margin: 0; display: flex; flex-direction: column; gap: var(--care-space-s); min-width: 0; }
+.event-location, .event-details-members { border: 1px solid var(--care-color-border); border-radius: var(--care-radius-m); padding: var(--care-space-s) var(--care-space-m); display: flex; flex-direction: column; gap: var(--care-space-s); min-width: 0; }
+.human-interactions, .person { border: 1px solid var(--care-color-border); border-radius: var(--care-radius-m); padding: var(--care-space-s) var(--care-space-m); display: flex; flex-direction: column; gap: var(--care-space-s); min-width: 0; }
+.person-grid { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: var(--care-space-s) var(--care-space-m); align-items: end; }
 .person sl-button { align-self: flex-start; }
 .duplicate-check { margin: 0; }
-.duplicate-check ul { margin: var(--sl-spacing-2x-small) 0 0; padding-left: var(--sl-spacing-large); }
-.duplicate-check li { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-small); align-items: baseline; }
-.person-linked { margin: 0; display: flex; gap: var(--sl-spacing-small); align-items: baseline; }
-.event-location legend, .event-details-members legend, .human-interactions legend, .person legend { font-weight: var(--sl-font-weight-semibold); padding: 0 var(--sl-spacing-2x-small); }
+.duplicate-check ul { margin: var(--care-space-2xs) 0 0; padding-left: var(--care-space-l); }
+.duplicate-check li { display: flex; flex-wrap: wrap; gap: var(--care-space-s); align-items: baseline; }
+.person-linked { margin: 0; display: flex; gap: var(--care-space-s); align-items: baseline; }
+.event-location legend, .event-details-members legend, .human-interactions legend, .person legend { font-weight: var(--care-font-weight-semibold); padding: 0 var(--care-space-2xs); }
 `;
 
 /**

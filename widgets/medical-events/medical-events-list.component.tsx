@@ -16,7 +16,7 @@ import { useEventType, useMedicalEvents } from './medical-events.resource';
 export const EVENTS_EMPTY = 'No medical events';
 
 const css = /* css */ `
-.foreign-mark { display: inline-flex; margin-left: var(--sl-spacing-2x-small); color: var(--sl-color-neutral-600); vertical-align: -2px; }
+.foreign-mark { display: inline-flex; margin-left: var(--care-space-2xs); color: var(--care-color-text-subtle); vertical-align: -2px; }
 tr.foreign { cursor: default; }
 `;
 

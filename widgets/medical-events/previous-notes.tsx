@@ -11,11 +11,11 @@ export const NOTE_DEACTIVATED = 'Note deactivated';
 export const NOTE_DEACTIVATE_FAILED = 'Oops, something went wrong.';
 
 const css = /* css */ `
-.previous-notes ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
-.previous-notes li { border-top: 1px solid var(--sl-color-neutral-200); padding-top: var(--sl-spacing-x-small); }
-.previous-notes .note-meta { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-x-small) var(--sl-spacing-small); align-items: center; color: var(--sl-color-neutral-600); }
-.previous-notes .note-text { margin: var(--sl-spacing-2x-small) 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-.previous-notes .note-internal { font-weight: var(--sl-font-weight-semibold); }
+.previous-notes ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--care-space-s); }
+.previous-notes li { border-top: 1px solid var(--care-color-border); padding-top: var(--care-space-xs); }
+.previous-notes .note-meta { display: flex; flex-wrap: wrap; gap: var(--care-space-xs) var(--care-space-s); align-items: center; color: var(--care-color-text-subtle); }
+.previous-notes .note-text { margin: var(--care-space-2xs) 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+.previous-notes .note-internal { font-weight: var(--care-font-weight-semibold); }
 `;
 
 /**

@@ -31,9 +31,9 @@ export const SAVED = 'Successfully Saved!';
 export const SAVE_FAILED = 'Oops, something went wrong!';
 
 const css = /* css */ `
-.medication-pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 0 var(--sl-spacing-medium); }
-.medication-relief { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: 0 var(--sl-spacing-medium); }
-.medication-flags { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small) var(--sl-spacing-large); margin-bottom: var(--sl-spacing-small); }
+.medication-pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 0 var(--care-space-m); }
+.medication-relief { display: grid; grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr)); gap: 0 var(--care-space-m); }
+.medication-flags { display: flex; flex-wrap: wrap; gap: var(--care-space-2xs) var(--care-space-l); margin-bottom: var(--care-space-s); }
 `;
 
 const valuesOf = (m: Medication | null): MedicationFormValues => ({

@@ -6,7 +6,7 @@ import { OPT_OUT_ALREADY_USED, OPT_OUT_CANCELLED, OPT_OUT_DONE, OPT_OUT_FAILED }
 import { useEmit } from '../../shared/widget/emit';
 import { PublicFormFrame } from '../kit/public-form-frame';
 import { useIdempotentSubmit } from '../kit/public-submit';
-import { useOptOutCall } from './opt-out.resource';
+import { useOptOutBrand, useOptOutCall } from './opt-out.resource';
 
 /** Spec 002 "Opt-out" states (plus `used`: the link was used before). */
 export type OptOutState = 'idle' | 'loading' | 'success' | 'danger' | 'info' | 'used';
@@ -31,6 +31,7 @@ export function OptOut({ optOutToken }: { optOutToken?: string }) {
   const call = useOptOutCall();
   const token = optOutToken ?? '';
   const { submit } = useIdempotentSubmit(`opt-out.${token}`);
+  const brand = useOptOutBrand(token);
   const [state, setState] = useState<OptOutState>('idle');
   const [detail, setDetail] = useState<string | null>(null);
   const chosen = useRef(false);
@@ -63,7 +64,7 @@ export function OptOut({ optOutToken }: { optOutToken?: string }) {
 
   const disabled = state !== 'idle';
   return (
-    <PublicFormFrame purpose={OPT_OUT_PURPOSE}>
+    <PublicFormFrame purpose={OPT_OUT_PURPOSE} brand={brand}>
     <section className="opt-out" aria-labelledby="opt-out-title" aria-busy={state === 'loading'}>
       <style>{css}</style>
       <h2 id="opt-out-title">Opt out</h2>
