@@ -198,6 +198,8 @@ describe('<care-add-patient> against the real server', function () {
       typeInto(byLabel(shadow(el), 'Email Address 1'), 'a@b.test');
       slButton(el, 'Add Patient')!.click();
       await waitFor(() => fieldError(el, 'Gender Identity') === MESSAGES.choice, { message: 'gender identity error' });
+      const asked = fake.calls.find((c) => c.url.pathname.endsWith('/patients/possible-duplicates'))!;
+      deepEqual([...asked.url.searchParams.keys()].sort(), ['birth_date', 'first_name', 'last_name'], 'the same names and birth date, whatever the gender');
       equal(fieldError(el, 'Email Address 1'), 'Must be a valid email address');
       ok(summary(el).includes('Referral could not be filed'), summary(el));
     } finally {

@@ -91,7 +91,8 @@ export function useAddPatientCalls() {
   const client = useWidgetApi();
   return {
     lookUpPostCode: useCallback((postCode: string) => lookUpPostCode(client, postCode), [client]),
-    findPossibleDuplicates: useCallback((values: AddPatientValues) => findPossibleDuplicates(client, values), [client]),
+    // Issue 8 section 4: the same names and birth date, whatever the gender.
+    findPossibleDuplicates: useCallback(({ firstName, lastName, birthDate }: AddPatientValues) => findPossibleDuplicates(client, { firstName, lastName, birthDate }), [client]),
     createPatient: useCallback((values: AddPatientValues, key: string) => createPatient(client, values, key), [client]),
   };
 }
