@@ -14,11 +14,11 @@ const NO_TYPES: CalendarEventType[] = [];
 
 // Layout of what surrounds FullCalendar (its own styles come with it, calendar-styles.ts).
 const css = /* css */ `
-.calendar-filters { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-small) var(--sl-spacing-medium); }
+.calendar-filters { display: flex; flex-wrap: wrap; gap: var(--care-space-s) var(--care-space-m); }
 .calendar-filter { min-width: 9rem; flex: 1 1 9rem; }
 .calendar-filter select { width: 100%; }
-.calendar-legend { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium); list-style: none; margin: 0 0 var(--sl-spacing-small); padding: 0; font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-700); }
-.calendar-legend li { display: inline-flex; align-items: center; gap: var(--sl-spacing-2x-small); }
+.calendar-legend { display: flex; flex-wrap: wrap; gap: var(--care-space-2xs) var(--care-space-m); list-style: none; margin: 0 0 var(--care-space-s); padding: 0; font-size: var(--care-font-size-s); color: var(--care-color-text-muted); }
+.calendar-legend li { display: inline-flex; align-items: center; gap: var(--care-space-2xs); }
 .calendar-swatch { display: inline-block; width: 0.75rem; height: 0.75rem; border-radius: 2px; }
 .care-event { cursor: pointer; }
 `;

@@ -1,36 +1,36 @@
 /** The record's frame: header across, menu beside the page; one column on a phone. */
 const css = /* css */ `
-.record { display: grid; gap: var(--sl-spacing-medium); }
-.record-header { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-medium); align-items: flex-start; padding: var(--sl-spacing-medium); background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); }
-.record-avatar { flex: none; width: 89px; height: 89px; border-radius: 50%; border: 0; padding: 0; cursor: pointer; overflow: hidden; background: var(--sl-color-primary-100, #e0ecff); color: var(--care-color-link); font-size: 1.75rem; font-weight: var(--sl-font-weight-semibold); display: grid; place-items: center; }
+.record { display: grid; gap: var(--care-space-m); }
+.record-header { display: flex; flex-wrap: wrap; gap: var(--care-space-m); align-items: flex-start; padding: var(--care-space-m); background: var(--care-color-surface); border: 1px solid var(--care-color-border); border-radius: var(--care-radius-l); }
+.record-avatar { flex: none; width: 89px; height: 89px; border-radius: 50%; border: 0; padding: 0; cursor: pointer; overflow: hidden; background: var(--sl-color-primary-100, #e0ecff); color: var(--care-color-link); font-size: 1.75rem; font-weight: var(--care-font-weight-semibold); display: grid; place-items: center; }
 .record-avatar img { width: 100%; height: 100%; object-fit: cover; }
 .record-identity { flex: 1 1 18rem; min-width: 0; }
-.record-identity h1 { margin: 0 0 var(--sl-spacing-2x-small); font-size: var(--sl-font-size-x-large); overflow-wrap: anywhere; }
-.record-facts { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small) var(--sl-spacing-large); margin: 0; }
-.record-facts div { display: flex; gap: var(--sl-spacing-2x-small); }
-.record-facts dt { color: var(--sl-color-neutral-600); font-size: var(--sl-font-size-small); align-self: center; }
+.record-identity h1 { margin: 0 0 var(--care-space-2xs); font-size: var(--care-font-size-xl); overflow-wrap: anywhere; }
+.record-facts { display: flex; flex-wrap: wrap; gap: var(--care-space-2xs) var(--care-space-l); margin: 0; }
+.record-facts div { display: flex; gap: var(--care-space-2xs); }
+.record-facts dt { color: var(--care-color-text-subtle); font-size: var(--care-font-size-s); align-self: center; }
 .record-facts dd { margin: 0; }
-.record-pills { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small); margin: var(--sl-spacing-x-small) 0 0; padding: 0; list-style: none; }
-.record-pill { padding: 0 var(--sl-spacing-x-small); border-radius: var(--sl-border-radius-pill); font-size: var(--sl-font-size-small); color: #fff; background: var(--sl-color-neutral-600); }
-.record-note { flex: 1 0 100%; margin: 0; padding: var(--sl-spacing-x-small) var(--sl-spacing-small); background: var(--sl-color-warning-100); border-left: 4px solid var(--sl-color-warning-600); border-radius: var(--sl-border-radius-medium); white-space: pre-wrap; overflow-wrap: anywhere; }
+.record-pills { display: flex; flex-wrap: wrap; gap: var(--care-space-2xs); margin: var(--care-space-xs) 0 0; padding: 0; list-style: none; }
+.record-pill { padding: 0 var(--care-space-xs); border-radius: var(--care-radius-pill); font-size: var(--care-font-size-s); color: #fff; background: var(--care-color-text-subtle); }
+.record-note { flex: 1 0 100%; margin: 0; padding: var(--care-space-xs) var(--care-space-s); background: var(--sl-color-warning-100); border-left: 4px solid var(--sl-color-warning-600); border-radius: var(--care-radius-m); white-space: pre-wrap; overflow-wrap: anywhere; }
 .record-gear { flex: none; margin-left: auto; }
-.record-body { display: grid; grid-template-columns: 14rem minmax(0, 1fr); gap: var(--sl-spacing-medium); align-items: start; }
+.record-body { display: grid; grid-template-columns: 14rem minmax(0, 1fr); gap: var(--care-space-m); align-items: start; }
 .record-body.menu-hidden { grid-template-columns: minmax(0, 1fr); }
-.record-menu { background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-x-small); }
+.record-menu { background: var(--care-color-surface); border: 1px solid var(--care-color-border); border-radius: var(--care-radius-l); padding: var(--care-space-xs); }
 .record-menu ul { list-style: none; margin: 0; padding: 0; }
-.record-menu ul ul { padding-left: var(--sl-spacing-medium); }
-.record-menu a { display: block; padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); border-radius: var(--sl-border-radius-medium); text-decoration: none; color: var(--sl-color-neutral-800); }
-.record-menu a:hover { background: var(--sl-color-neutral-100); }
-.record-menu a[aria-current='page'] { background: var(--sl-color-primary-50, #eef4ff); color: var(--care-color-link); font-weight: var(--sl-font-weight-semibold); }
-.record-menu-toggle { margin-bottom: var(--sl-spacing-2x-small); }
-.record-page { min-width: 0; background: var(--sl-color-neutral-0); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-large); padding: var(--sl-spacing-medium); }
+.record-menu ul ul { padding-left: var(--care-space-m); }
+.record-menu a { display: block; padding: var(--care-space-2xs) var(--care-space-xs); border-radius: var(--care-radius-m); text-decoration: none; color: var(--sl-color-neutral-800); }
+.record-menu a:hover { background: var(--care-color-hover); }
+.record-menu a[aria-current='page'] { background: var(--sl-color-primary-50, #eef4ff); color: var(--care-color-link); font-weight: var(--care-font-weight-semibold); }
+.record-menu-toggle { margin-bottom: var(--care-space-2xs); }
+.record-page { min-width: 0; background: var(--care-color-surface); border: 1px solid var(--care-color-border); border-radius: var(--care-radius-l); padding: var(--care-space-m); }
 .record-page > h2:first-child { margin-top: 0; }
 .avatar-large { display: block; max-width: 100%; max-height: 70vh; margin: 0 auto; }
 @media (max-width: 992px) { .record-avatar { width: 80px; height: 80px; } }
 @media (max-width: 768px) {
   .record-avatar { width: 60px; height: 60px; font-size: 1.25rem; }
   .record-body { grid-template-columns: minmax(0, 1fr); }
-  .record-identity h1 { font-size: var(--sl-font-size-large); }
+  .record-identity h1 { font-size: var(--care-font-size-l); }
 }
 @media print { .record-menu, .record-gear, .record-menu-toggle { display: none; } .record-body { grid-template-columns: 1fr; } }
 `;

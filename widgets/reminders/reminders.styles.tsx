@@ -3,20 +3,20 @@
  * shadow root: scoped to it, and nothing to add to the shared widget sheet.
  */
 const css = /* css */ `
-.reminders-card h3 { font-size: var(--sl-font-size-medium); font-weight: var(--sl-font-weight-semibold); margin: var(--sl-spacing-medium) 0 var(--sl-spacing-x-small); }
+.reminders-card h3 { font-size: var(--care-font-size-m); font-weight: var(--care-font-weight-semibold); margin: var(--care-space-m) 0 var(--care-space-xs); }
 .reminder-list ul { list-style: none; margin: 0; padding: 0; }
-.reminder { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-x-small) var(--sl-spacing-medium); justify-content: space-between; padding: var(--sl-spacing-x-small) 0; border-top: 1px solid var(--sl-color-neutral-200); }
+.reminder { display: flex; flex-wrap: wrap; gap: var(--care-space-xs) var(--care-space-m); justify-content: space-between; padding: var(--care-space-xs) 0; border-top: 1px solid var(--care-color-border); }
 .reminder-text { flex: 1 1 14rem; min-width: 0; }
-.reminder-patient { font-weight: var(--sl-font-weight-semibold); }
-.reminder-time { margin-left: var(--sl-spacing-x-small); color: var(--sl-color-neutral-600); font-size: var(--sl-font-size-small); }
-.reminder-note { margin: var(--sl-spacing-3x-small) 0 0; overflow-wrap: anywhere; }
-.reminder-actions { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small); align-items: center; }
+.reminder-patient { font-weight: var(--care-font-weight-semibold); }
+.reminder-time { margin-left: var(--care-space-xs); color: var(--care-color-text-subtle); font-size: var(--care-font-size-s); }
+.reminder-note { margin: var(--care-space-3xs) 0 0; overflow-wrap: anywhere; }
+.reminder-actions { display: flex; flex-wrap: wrap; gap: var(--care-space-2xs); align-items: center; }
 .reminder-form { max-width: 36rem; }
 .reminder-form textarea { resize: vertical; }
-.patient-options { list-style: none; margin: var(--sl-spacing-2x-small) 0 0; padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); max-height: 14rem; overflow-y: auto; }
-.patient-options li { padding: var(--sl-spacing-3x-small) 0; }
-.reminders-page th { font-weight: var(--sl-font-weight-semibold); }
-.form-buttons { display: flex; gap: var(--sl-spacing-x-small); justify-content: flex-end; }
+.patient-options { list-style: none; margin: var(--care-space-2xs) 0 0; padding: var(--care-space-2xs) var(--care-space-xs); border: 1px solid var(--care-color-border); border-radius: var(--care-radius-m); max-height: 14rem; overflow-y: auto; }
+.patient-options li { padding: var(--care-space-3xs) 0; }
+.reminders-page th { font-weight: var(--care-font-weight-semibold); }
+.form-buttons { display: flex; gap: var(--care-space-xs); justify-content: flex-end; }
 `;
 
 export function RemindersStyles() {
