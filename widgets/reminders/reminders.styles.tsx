@@ -13,8 +13,6 @@ const css = /* css */ `
 .reminder-actions { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small); align-items: center; }
 .reminder-form { max-width: 36rem; }
 .reminder-form textarea { resize: vertical; }
-.patient-options { list-style: none; margin: var(--sl-spacing-2x-small) 0 0; padding: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); max-height: 14rem; overflow-y: auto; }
-.patient-options li { padding: var(--sl-spacing-3x-small) 0; }
 .reminders-page th { font-weight: var(--sl-font-weight-semibold); }
 .form-buttons { display: flex; gap: var(--sl-spacing-x-small); justify-content: flex-end; }
 `;
