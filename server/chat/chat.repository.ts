@@ -169,7 +169,7 @@ export function listSubscriptions(db: Db, auth: AuthContext) {
     ])
     .where('s.user_uid', '=', auth.userUid)
     .where(sql<boolean>`${patientScope('p')(auth)}`)
-    .orderBy('t.last_message_at', sql`desc nulls last`)
+    .orderBy('t.last_message_at', (ob) => ob.desc().nullsLast())
     .orderBy('s.subscription_uid')
     .execute();
 }

@@ -27,7 +27,7 @@ const css = /* css */ `
 .chat-meta { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-x-small); font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-700); }
 .chat-author { font-weight: var(--sl-font-weight-semibold); }
 .chat-body { margin: var(--sl-spacing-3x-small) 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
-.chat-prompt, .chat-start { display: flex; flex-direction: column; gap: var(--sl-spacing-x-small); max-width: none; }
+.chat-pane form.chat-start, .chat-conversation form.chat-prompt { display: flex; flex-direction: column; gap: var(--sl-spacing-x-small); max-width: none; }
 .chat-prompt textarea, .chat-start textarea { resize: vertical; width: 100%; box-sizing: border-box; }
 .chat-prompt sl-button { align-self: flex-end; }
 .chat-start h3 { margin: 0; font-size: var(--sl-font-size-large); }
