@@ -44,6 +44,7 @@ import { addPatientRoutes } from './add-patient/add-patient.routes';
 import { contactsRoutes } from './contacts/contacts.routes';
 import { providersRoutes } from './providers/providers.routes';
 import { remindersRoutes } from './reminders/reminders.routes';
+import { chatRoutes } from './chat/chat.routes';
 import { requestId, sendRequestIds } from './request-id';
 import { enforceAccess } from './security/access';
 import { registerJsonLimits } from './security/json-limits';
@@ -140,6 +141,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(filesRoutes, ctx);
       await api.register(outboundReferralsRoutes, ctx);
       await api.register(badgesRoutes, ctx);
+      await api.register(chatRoutes, ctx);
       await api.register(addPatientRoutes, ctx);
       await api.register(contactsRoutes, ctx);
       await api.register(supportRoutes, ctx);

@@ -16,6 +16,9 @@ export const CalendarPage = widget(() => import('../widgets/calendar/calendar.co
 // Home cards of the rarer modes: a navigator's home does not carry them.
 export const CitSubmissionsCard = widget(() => import('../widgets/cit/cit-submissions.component'), 'CitSubmissionsCard');
 export const HwcEntriesCard = widget(() => import('../widgets/hwc/hwc-entries.component'), 'HwcEntriesCard');
+export const ChatPage = widget(() => import('../widgets/chat/chat.component'), 'Chat');
+// Loads the chat module (and socket.io-client) after the first paint, only for users with the chat flag.
+export const ChatUnreadBadge = widget(() => import('../widgets/chat/chat-badge'), 'ChatUnreadBadge');
 export const CitForm = widget(() => import('../widgets/cit/cit-form.component'), 'CitForm');
 export const CitSubmissionView = widget(() => import('../widgets/cit/cit-submission.component'), 'CitSubmissionView');
 export const ReferralFormWidget = widget(() => import('../widgets/ext/referral-form.component'), 'ReferralFormWidget');

@@ -1,7 +1,10 @@
+import { Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { GuardedLink } from './guarded-link';
 import { flagsAllow, type Flags } from '../shared/permissions';
+import { ChatUnreadBadge } from './lazy-routes';
 import { useHasPage } from './pages';
+import { WidgetMount } from './widget-mount';
 
 /**
  * Main navigation of spec 000 section 2 and spec 002 routes; each item's flags
@@ -28,6 +31,13 @@ export function MainNav({ flags }: { flags: Partial<Flags> }) {
             <li key={item.href}>
               <GuardedLink href={item.href} aria-current={current ? 'page' : undefined}>
                 {item.label}
+                {item.href === '/chat' && (
+                  <Suspense fallback={null}>
+                    <WidgetMount className="care-nav-badge">
+                      <ChatUnreadBadge />
+                    </WidgetMount>
+                  </Suspense>
+                )}
               </GuardedLink>
             </li>
           );

@@ -7,6 +7,7 @@ import {
   AddPatient,
   BackToWork,
   CalendarPage,
+  ChatPage,
   CitForm,
   CitSubmissionView,
   HwcDetail,
@@ -76,6 +77,8 @@ const PAGES: ShellPage[] = [
   privatePage('/home', (_, { session }) => <HomePage session={session} />),
   widgetPage('/home/queues/:queueId', 'Queue', (p) => <QueuePage key={p.queueId} queueId={p.queueId} />, { private: true }),
   widgetPage('/home/reminders', 'Reminders', () => <RemindersPage />, { private: true }),
+  // Spec 000 section 2: /chat?s={subscriptionId}, the conversations.
+  widgetPage('/chat', 'Chat', (_, { search }) => <ChatPage subscriptionId={search.get('s') ?? undefined} />, { private: true }),
   widgetPage('/resource-library', 'Resource Library', () => <ResourceLibrary />, { private: true }),
   widgetPage('/home/calendar', 'Calendar', (_, { search }) => <CalendarPage startDate={search.get('startDate') ?? undefined} />, { private: true }),
   // Before /patients/:patientId, which would take 'add' for a patient id.

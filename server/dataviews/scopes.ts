@@ -1,8 +1,14 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AuthContext } from '../auth/context';
 
+/**
+ * What decides which patients someone sees: the caller of a request, or a
+ * chat participant a message is delivered to (server/chat).
+ */
+export type Viewer = Pick<AuthContext, 'divisionUid' | 'userName' | 'email' | 'flags'>;
+
 /** Adoption cases need the healthcare role or adopt-view (spec 000 section 6). */
-export const canSeeAdoption = (auth: AuthContext) => auth.flags.isIdentityHealthcareUser || auth.flags.identityViewAdopt;
+export const canSeeAdoption = (auth: Viewer) => auth.flags.isIdentityHealthcareUser || auth.flags.identityViewAdopt;
 
 /**
  * Rows about patients: only the caller's current division, and restricted or
@@ -12,7 +18,7 @@ export const canSeeAdoption = (auth: AuthContext) => auth.flags.isIdentityHealth
  * patient row (migration 025: case_emails, adoption_case), which every view
  * scoped this way carries, so the check costs no sub-plan per row.
  */
-export function patientVisibility(alias: string, auth: AuthContext): RawBuilder<unknown> {
+export function patientVisibility(alias: string, auth: Viewer): RawBuilder<unknown> {
   const t = sql.ref(alias);
   const parts: RawBuilder<unknown>[] = [];
   if (!auth.flags.identityViewRestricted) {
@@ -26,7 +32,7 @@ export function patientVisibility(alias: string, auth: AuthContext): RawBuilder<
 /** Rows of the caller's current division only (data views are never scoped to all accessible divisions). */
 export const currentDivisionScope = (alias: string) => (auth: AuthContext) => sql`${sql.ref(alias)}.division_uid = ${auth.divisionUid}`;
 
-export const patientScope = (alias: string) => (auth: AuthContext) =>
+export const patientScope = (alias: string) => (auth: Viewer) =>
   sql`${sql.ref(alias)}.division_uid = ${auth.divisionUid} and ${patientVisibility(alias, auth)}`;
 
 export const divisionScope = (alias: string) => (auth: AuthContext) =>

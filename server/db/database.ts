@@ -707,7 +707,37 @@ export interface PatientRaceTable {
 }
 
 
+/** chat_topic (migration 035): one conversation per patient; last_seq is its message counter. */
+export interface ChatTopicTable {
+  topic_uid: Generated<string>;
+  patient_uid: string;
+  division_uid: string;
+  last_seq: Generated<number>;
+  last_message_at: Date | null;
+  created_at: GeneratedTimestamp;
+}
+/** chat_subscription (migration 035): a participant of a topic and the last sequence they have read. */
+export interface ChatSubscriptionTable {
+  subscription_uid: Generated<string>;
+  topic_uid: string;
+  user_uid: string;
+  last_read_seq: Generated<number>;
+  created_at: GeneratedTimestamp;
+}
+/** chat_message (migration 035): a message's plain-text body under its topic's sequence number. */
+export interface ChatMessageTable {
+  topic_uid: string;
+  seq: number;
+  message_uid: Generated<string>;
+  author_uid: string;
+  body: string;
+  created_at: GeneratedTimestamp;
+}
+
 export interface Database {
+  chat_topic: ChatTopicTable;
+  chat_subscription: ChatSubscriptionTable;
+  chat_message: ChatMessageTable;
   reference_badge_group: ReferenceBadgeGroupTable;
   reference_badge: ReferenceBadgeTable;
   patient_badge: PatientBadgeTable;

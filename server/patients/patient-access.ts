@@ -3,10 +3,10 @@ import { sql, type Selectable } from 'kysely';
 import { isUuid } from '../../shared/uuid';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordAudit } from '../audit/audit.repository';
-import { requireAuth, type AuthContext } from '../auth/context';
+import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
 import type { PatientTable } from '../db/database';
-import { patientScope } from '../dataviews/scopes';
+import { patientScope, type Viewer } from '../dataviews/scopes';
 import { notFound } from '../errors';
 
 // Named, not `*`: a column added by a later migration must not change what a prepared statement returns.
@@ -25,7 +25,7 @@ export type Patient = Pick<Selectable<PatientTable>, (typeof PATIENT_COLUMNS)[nu
  * permission), otherwise undefined. A malformed id is not found, never a
  * database error.
  */
-export async function findVisiblePatient(db: Db, auth: AuthContext, patientUid: string): Promise<Patient | undefined> {
+export async function findVisiblePatient(db: Db, auth: Viewer, patientUid: string): Promise<Patient | undefined> {
   if (!isUuid(patientUid)) return undefined;
   return db
     .selectFrom('patient')

@@ -11,7 +11,12 @@ import type { Db } from '../db/connect';
 
 /** Rooms are named by user so any process can reach a user's sockets. */
 export const userRoom = (userUid: string) => `user:${userUid}`;
-export const subscriptionsRoom = (userUid: string) => `subscriptions:${userUid}`;
+/**
+ * A user's 'subscriptions' channel (spec 000 section 7) in one division: chat
+ * is delivered to the sockets of sessions whose current division is the
+ * patient's, as every read of a patient is limited to the current division.
+ */
+export const subscriptionsRoom = (userUid: string, divisionUid: string) => `subscriptions:${userUid}:${divisionUid}`;
 /** Every socket of one session, so ending the session closes them on every process. */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
@@ -86,15 +91,16 @@ export async function attachRealtime(app: FastifyInstance, { db, config }: AppCo
     socket.data.userUid = session.user_uid;
     socket.data.divisionUid = session.current_division_uid;
     socket.data.sessionId = session.session_id;
+    socket.data.chat = (session.permissions ?? []).includes('chat');
     next();
   });
 
   io.on('connection', (socket) => {
     void socket.join([userRoom(socket.data.userUid as string), sessionRoom(socket.data.sessionId as string)]);
-    // Spec 000 section 7: the client joins channel 'subscriptions' and listens for new_message.
+    // Spec 000 section 7: the client joins channel 'subscriptions' and listens for new_message (users with the chat flag).
     socket.on('join', (channel: unknown, ack?: (ok: boolean) => void) => {
-      const ok = channel === 'subscriptions';
-      if (ok) void socket.join(subscriptionsRoom(socket.data.userUid as string));
+      const ok = channel === 'subscriptions' && socket.data.chat === true;
+      if (ok) void socket.join(subscriptionsRoom(socket.data.userUid as string, socket.data.divisionUid as string));
       if (typeof ack === 'function') ack(ok);
     });
   });

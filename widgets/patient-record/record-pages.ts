@@ -75,6 +75,7 @@ export const RECORD_PAGES: RecordPage[] = [
   page('outbound-referrals', () => import('../outbound-referrals/outbound-referrals-list.component'), 'PatientOutboundReferrals'),
   page('outbound-referrals/add', () => import('../outbound-referrals/outbound-referral-form.component'), 'OutboundReferralForm'),
   page('outbound-referrals/:outboundReferralId', () => import('../outbound-referrals/outbound-referral-form.component'), 'OutboundReferralForm'),
+  page('chat', () => import('../chat/chat.component'), 'PatientChatPage'),
   page('audit', () => import('../audit/activity-log.component'), 'ActivityLog'),
   page('badge', () => import('../badges/badges.component'), 'PatientBadges'),
   page('demographics', () => import('../demographics/demographics.component'), 'Demographics'),

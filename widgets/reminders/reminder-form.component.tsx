@@ -1,79 +1,17 @@
-import { useId, useState } from 'react';
-import { useController, type UseFormReturn } from 'react-hook-form';
-import { formatDate } from '../../shared/format';
 import { ReminderFormSchema, type ReminderFormValues } from '../../shared/schemas/reminders';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { applyServerErrors, Field, useCareForm, type FieldControlProps } from '../kit/forms';
+import { applyServerErrors, Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
+import { PatientPicker } from '../kit/patient-picker';
 import { toast, Toasts } from '../kit/toasts';
 import { patientPath } from './reminder-item';
 import { RemindersStyles } from './reminders.styles';
-import { toFormErrors, useAssignees, useCreateReminder, usePatientSearch, type Navigator, type PatientOption } from './reminders.resource';
+import { toFormErrors, useAssignees, useCreateReminder, type Navigator } from './reminders.resource';
 
 const LABELS: Record<keyof ReminderFormValues, string> = { patientUid: 'Patient', reminderDate: 'Date', targetUid: 'Assigned To', note: 'Note' };
 export const SAVE_FAILED = 'The reminder could not be saved. Please try again.';
-
-const optionLabel = (p: PatientOption) => `${p.lastName}, ${p.firstName}${p.birthDate ? ` (${formatDate(p.birthDate)})` : ''}`;
-
-/** The inline form's asynchronous patient search; the chosen patient's id is the form's patientUid. */
-function PatientSearch({ form, control }: { form: UseFormReturn<ReminderFormValues>; control: FieldControlProps }) {
-  const { field } = useController({ control: form.control, name: 'patientUid' });
-  const [text, setText] = useState('');
-  const [chosen, setChosen] = useState<PatientOption | null>(null);
-  const results = usePatientSearch(chosen ? '' : text);
-  const statusId = useId();
-  const status = results.isLoading
-    ? 'Searching ...'
-    : results.error
-      ? 'Oops, something went wrong!'
-      : results.data?.length === 0
-        ? 'No options'
-        : !chosen && !results.data
-          ? 'Begin typing to search ...'
-          : '';
-  const choose = (patient: PatientOption) => {
-    setChosen(patient);
-    setText(optionLabel(patient));
-    field.onChange(patient.id);
-  };
-  return (
-    <>
-      <input
-        {...control}
-        aria-describedby={[control['aria-describedby'], statusId].filter(Boolean).join(' ')}
-        ref={field.ref}
-        type="search"
-        autoComplete="off"
-        placeholder="Search for patients ..."
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          // Typing again un-chooses: the field shows what will be saved.
-          if (chosen) {
-            setChosen(null);
-            field.onChange('');
-          }
-        }}
-      />
-      <span id={statusId} className="field-hint" aria-live="polite">
-        {status}
-      </span>
-      {!chosen && results.data && results.data.length > 0 && (
-        <ul className="patient-options" aria-label="Matching patients">
-          {results.data.map((p) => (
-            <li key={p.id}>
-              <button type="button" className="link-button" onClick={() => choose(p)}>
-                {optionLabel(p)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
-}
 
 function ReminderFields({ patientId, navigators, me }: { patientId?: string; navigators: Navigator[]; me: string | null }) {
   const emit = useEmit();
@@ -103,7 +41,7 @@ function ReminderFields({ patientId, navigators, me }: { patientId?: string; nav
   return (
     <form noValidate onSubmit={onSubmit}>
       <ErrorSummary form={form} labels={LABELS} />
-      {!patientId && <Field form={form} name="patientUid" label={LABELS.patientUid}>{(control) => <PatientSearch form={form} control={control} />}</Field>}
+      {!patientId && <Field form={form} name="patientUid" label={LABELS.patientUid}>{(control) => <PatientPicker form={form} name="patientUid" control={control} />}</Field>}
       <Field form={form} name="reminderDate" label={LABELS.reminderDate} type="date" />
       <Field form={form} name="targetUid" label={LABELS.targetUid}>
         {(control) => (

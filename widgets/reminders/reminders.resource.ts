@@ -3,12 +3,11 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ApiClient, Document, Resource } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import { snakeCase } from '../../shared/casing';
-import { NAVIGATOR_LIST_LIMIT, QUICK_SEARCH_MIN_CHARS, SEARCH_DEBOUNCE_MS } from '../../shared/constants';
+import { NAVIGATOR_LIST_LIMIT } from '../../shared/constants';
 import { reminderPayload } from '../../shared/schemas/reminder-payload';
 import type { ReminderFormValues } from '../../shared/schemas/reminders';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest, PageResult } from '../kit/data-table';
-import { useDebounced } from '../kit/use-debounced';
 
 /** A row of `home-page-notifications-view` after key conversion (spec 000 "Reminder (notification)"). */
 export interface Reminder {
@@ -40,13 +39,6 @@ interface Assignee {
 }
 
 export type ReminderChange = Partial<Pick<Reminder, 'isRead' | 'displayName' | 'targetUid' | 'reminderDate'>>;
-
-export interface PatientOption {
-  id: string;
-  firstName: string;
-  lastName: string;
-  birthDate?: string | null;
-}
 
 const VIEW = 'data/public/home-page-notifications-view';
 /** The spec leaves the reminder-list limit open (000 section 9); one person's day stays far below this. */
@@ -120,12 +112,6 @@ export function useReminderPage() {
   return { fetchPage, markDone };
 }
 
-/** `GET summary-patients` (the patient-search area's call), newest contract: `{ data: [{ id, attributes }] }`. */
-export async function searchPatients(client: ApiClient, q: string, signal?: AbortSignal): Promise<PatientOption[]> {
-  const doc = await client.get<Document<Resource<Omit<PatientOption, 'id'>>[]>>('summary-patients', { q, sort: 'lastName', currentDivisionOnly: true }, signal);
-  return doc.data.map((r) => ({ id: r.id, firstName: r.attributes.firstName, lastName: r.attributes.lastName, birthDate: r.attributes.birthDate }));
-}
-
 export async function createReminder(client: ApiClient, values: ReminderFormValues, assigneeName: string | null): Promise<void> {
   await client.post('reminders', reminderPayload(values, assigneeName));
 }
@@ -133,24 +119,6 @@ export async function createReminder(client: ApiClient, values: ReminderFormValu
 export function useCreateReminder() {
   const client = useWidgetApi();
   return useCallback((values: ReminderFormValues, assigneeName: string | null) => createReminder(client, values, assigneeName), [client]);
-}
-
-/** Patients matching what was typed, once it has settled and is long enough to search. */
-export function usePatientSearch(text: string): Load<PatientOption[]> {
-  const client = useWidgetApi();
-  const settled = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
-  const [state, setState] = useState<Load<PatientOption[]>>({ data: null, error: null, isLoading: false });
-  useEffect(() => {
-    if (settled.length < QUICK_SEARCH_MIN_CHARS) return setState({ data: null, error: null, isLoading: false });
-    const abort = new AbortController();
-    setState({ data: null, error: null, isLoading: true });
-    searchPatients(client, settled, abort.signal).then(
-      (data) => !abort.signal.aborted && setState({ data, error: null, isLoading: false }),
-      (error: unknown) => !abort.signal.aborted && setState({ data: null, error, isLoading: false }),
-    );
-    return () => abort.abort();
-  }, [client, settled]);
-  return state;
 }
 
 /**

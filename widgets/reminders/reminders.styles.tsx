@@ -13,8 +13,6 @@ const css = /* css */ `
 .reminder-actions { display: flex; flex-wrap: wrap; gap: var(--care-space-2xs); align-items: center; }
 .reminder-form { max-width: 36rem; }
 .reminder-form textarea { resize: vertical; }
-.patient-options { list-style: none; margin: var(--care-space-2xs) 0 0; padding: var(--care-space-2xs) var(--care-space-xs); border: 1px solid var(--care-color-border); border-radius: var(--care-radius-m); max-height: 14rem; overflow-y: auto; }
-.patient-options li { padding: var(--care-space-3xs) 0; }
 .reminders-page th { font-weight: var(--care-font-weight-semibold); }
 .form-buttons { display: flex; gap: var(--care-space-xs); justify-content: flex-end; }
 `;
