@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { snakeKeys } from '../../shared/casing';
 import { AdminUserSchema, type AdminUser } from '../../shared/schemas/admin';
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import type { AppContext } from '../app-context';
@@ -19,7 +20,7 @@ export const OWN_ADMIN = 'You cannot remove your own Administrator permission in
 export const NO_EMAIL = 'The user has no e-mail address to send the link to';
 export const INACTIVE = 'Reactivate the user first';
 
-const resource = (user: OrgUser) => ({ type: 'admin-users', id: user.userUid, attributes: user });
+const resource = (user: OrgUser) => ({ type: 'admin-users', id: user.userUid, attributes: snakeKeys(user) });
 
 /** The user of the admin's organisation, read in `trx`; 404 for anyone else's. */
 async function orgUserOr404(trx: Db, auth: AuthContext, userUid: string): Promise<OrgUser> {
@@ -72,7 +73,7 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, { db, con
   app.get('/admin/divisions', admin, async (request) => {
     const auth = requireAuth(request);
     const rows = await orgDivisions(db, auth.orgUid);
-    return { data: rows.map((d) => ({ type: 'divisions', id: d.division_uid, attributes: { divisionUid: d.division_uid, divisionName: d.division_name } })) };
+    return { data: rows.map((d) => ({ type: 'divisions', id: d.division_uid, attributes: { division_uid: d.division_uid, division_name: d.division_name } })) };
   });
 
   app.get<{ Params: { id: string } }>('/admin/users/:id', admin, async (request) => ({ data: resource(await orgUserOr404(db, requireAuth(request), request.params.id)) }));

@@ -30,7 +30,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       target_label text not null,
       before jsonb,
       after jsonb,
-      created_at timestamptz not null default now()
+      -- The time of the statement, not of the transaction: several changes in one keep their order.
+      created_at timestamptz not null default clock_timestamp()
     );
     create index admin_audit_entry_by_org on admin_audit_entry (org_uid, created_at desc);
 
