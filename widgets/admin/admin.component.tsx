@@ -17,15 +17,28 @@ const USER_COLUMNS: Column<AdminUserRow>[] = [
   { columnName: 'is_active', displayHeader: 'Status', format: (v) => (v ? 'Active' : 'Inactive') },
 ];
 
-const json = (text: unknown) => (text ? <pre className="audit-json">{JSON.stringify(JSON.parse(String(text)), null, 1)}</pre> : '');
+/** A before or after snapshot, one line per field (`flags` lists read as one line each). */
+function snapshot(text: unknown) {
+  if (!text) return '';
+  const value = JSON.parse(String(text)) as Record<string, unknown>;
+  return (
+    <dl className="audit-json">
+      {Object.entries(value).map(([key, v]) => (
+        <div key={key}>
+          <dt>{key}</dt> <dd>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 const AUDIT_COLUMNS: Column<AdminAuditRow>[] = [
   { columnName: 'created_at', displayHeader: 'When', format: (v) => formatDateTime(v as string) },
   { columnName: 'actor_name', displayHeader: 'Who', filterable: true },
   { columnName: 'action', displayHeader: 'What', filterable: true },
   { columnName: 'target_label', displayHeader: 'Changed', filterable: true },
-  { columnName: 'before_json', displayHeader: 'Before', sortable: false, format: json },
-  { columnName: 'after_json', displayHeader: 'After', sortable: false, format: json },
+  { columnName: 'before_json', displayHeader: 'Before', sortable: false, format: snapshot },
+  { columnName: 'after_json', displayHeader: 'After', sortable: false, format: snapshot },
 ];
 
 function UsersList() {

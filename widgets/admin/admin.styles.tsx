@@ -15,7 +15,10 @@ const css = /* css */ `
 .flag-opens { display: block; font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-600); }
 .user-commands { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-small); }
 .user-commands p { margin: 0; flex-basis: 100%; }
-.audit-json { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; font-size: var(--sl-font-size-x-small); max-width: 28rem; }
+.audit-json { margin: 0; font-size: var(--sl-font-size-x-small); max-width: 26rem; overflow-wrap: anywhere; }
+.audit-json dt, .audit-json dd { display: inline; margin: 0; }
+.audit-json dt { font-weight: var(--sl-font-weight-semibold); }
+.audit-json dt::after { content: ':'; }
 `;
 
 export function AdminStyles() {
