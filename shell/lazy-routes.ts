@@ -10,6 +10,7 @@ function widget<M extends Record<K, ComponentType<any>>, K extends keyof M>(load
   return lazy<M[K]>(() => load().then((m) => ({ default: m[name] })));
 }
 
+export const AdminPage = widget(() => import('../widgets/admin/admin.component'), 'AdminPage');
 export const AddPatient = widget(() => import('../widgets/add-patient/add-patient.component'), 'AddPatient');
 export const BackToWork = widget(() => import('../widgets/b2w/b2w.component'), 'BackToWork');
 export const CalendarPage = widget(() => import('../widgets/calendar/calendar.component'), 'CalendarPage');
@@ -32,3 +33,4 @@ export const PatientList = widget(() => import('../widgets/patient-list/patient-
 export const ResourceLibrary = widget(() => import('../widgets/resources/resource-library.component'), 'ResourceLibrary');
 // A signed-in visitor never needs the login form's code (react-hook-form, its schema).
 export const LoginPage = widget(() => import('./login-page'), 'LoginPage');
+export const SetPasswordPage = widget(() => import('./set-password-page'), 'SetPasswordPage');

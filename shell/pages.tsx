@@ -5,6 +5,7 @@ import { QueuePage } from '../widgets/queue/queue.component';
 import { HomePage } from './home-page';
 import {
   AddPatient,
+  AdminPage,
   BackToWork,
   CalendarPage,
   ChatPage,
@@ -18,6 +19,7 @@ import {
   ReferralFormWidget,
   RemindersPage,
   ResourceLibrary,
+  SetPasswordPage,
   SupportForm,
 } from './lazy-routes';
 import { PatientRecordRoute, patientRedirect } from './patient-record-route';
@@ -64,6 +66,7 @@ function widgetPage<P extends string>(path: P, title: string, render: (params: S
 const PAGES: ShellPage[] = [
   page('/login', () => <LoginPage />),
   page('/session-timeout', () => <SessionTimeoutPage />),
+  page('/set-password', () => <SetPasswordPage />),
   widgetPage('/support', 'Customer Support', () => <SupportForm />),
   // The vendor code comes with the link a manager hands out.
   widgetPage('/b2w', 'Back to Work', (_, { search }) => <BackToWork vendorCode={search.get('vendorCode') ?? ''} />),
@@ -85,6 +88,9 @@ const PAGES: ShellPage[] = [
   widgetPage('/patients/add', 'Add Patient', () => <AddPatient />, { private: true }),
   // Spec 001 section 2: /patient/{id}/... is the same as /patients/{id}/...; a bare record opens its first page.
   widgetPage('/patients', 'Patients', () => <PatientList />, { private: true }),
+  // Issue 14: the administration area; the server refuses everyone without navigatorAdmin.
+  widgetPage('/admin', 'Admin', () => <AdminPage />, { private: true }),
+  widgetPage('/admin/*', 'Admin', (p) => <AdminPage page={p['*']} />, { private: true }),
   privatePage('/patient/*', (p) => <Redirect to={`/patients/${p['*']}`} replace />),
   privatePage('/patients/:patientId', (p, { session, search }) => <Redirect to={patientRedirect(p.patientId, session, search)} replace />),
   privatePage('/patients/:patientId/*', (p, { search }) => <PatientRecordRoute patientId={p.patientId} page={p['*']} search={search} />),

@@ -3,7 +3,7 @@
  * visitor may stay on. `/cit*` covers `/cit` and `/cit/{state}`; the private
  * `/cit-submission/{id}` (spec 002 routes table) and `/hwc/{id}` are not public.
  */
-const PUBLIC_EXACT = ['/login', '/hwc', '/session-timeout', '/support', '/b2w', '/cit', '/ext'];
+const PUBLIC_EXACT = ['/login', '/set-password', '/hwc', '/session-timeout', '/support', '/b2w', '/cit', '/ext'];
 const PUBLIC_PREFIXES = ['/cit/', '/ext/', '/engagements/opt-out/', '/b2w/'];
 
 export function isPublicPath(path: string): boolean {

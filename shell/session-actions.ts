@@ -6,12 +6,13 @@ import { $session, type Session } from '../shared/session-store';
 import { confirmActivity } from './activity';
 import { shellApi } from './api';
 
-type SessionDoc = { data: Resource<Session> };
+export type SessionDoc = { data: Resource<Session> };
 
 /** 'checking' until GET /api/session/current has told us whether the cookie still signs us in. */
 export const $boot = atom<'checking' | 'ready'>('checking');
 
-function adopt(session: Session): void {
+/** Makes a session the shell's (after a sign-in, a division switch, a sign-in link). */
+export function adopt(session: Session): void {
   $session.set({ apiBase: $session.get().apiBase, token: session.token, csrfToken: session.csrfToken, session });
   confirmActivity();
   void loadTranslations(shellApi()).catch(() => undefined);

@@ -10,6 +10,7 @@ import type { Resource } from '../shared/api/client';
 import type { Session } from '../shared/session-store';
 import { toast } from '../widgets/kit/toasts';
 import { shellApi } from './api';
+import { useHasPage } from './pages';
 import { signOut, switchDivision } from './session-actions';
 
 // Its form code loads when the dialog is first opened, not with the top bar.
@@ -17,14 +18,21 @@ const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then(
 
 type Destination = Resource<{ name: string; label: string; url: string }>;
 
-/** "Admin" shows only when the server lists a destination named 'admin' (spec 000 section 2). */
+/**
+ * "Admin" shows only when the server lists a destination named 'admin' (spec
+ * 000 section 2), which it does for users with navigatorAdmin, and the shell has its page.
+ */
 function useAdminUrl(divisionUid: string): string | null {
+  const hasPage = useHasPage();
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     shellApi()
       .get<{ data: Destination[] }>('destinations')
-      .then((doc) => live && setUrl(doc.data.find((d) => d.attributes.name === 'admin')?.attributes.url ?? null))
+      .then((doc) => {
+        const url = doc.data.find((d) => d.attributes.name === 'admin')?.attributes.url ?? null;
+        if (live) setUrl(url && hasPage(url) ? url : null);
+      })
       .catch(() => live && setUrl(null));
     return () => {
       live = false;
@@ -43,7 +51,7 @@ export function UserMenu({ session }: { session: Session }) {
 
   const onSelect = async (value: string) => {
     if (value === 'change-password') setChangingPassword(true);
-    else if (value === 'admin' && adminUrl) window.location.assign(adminUrl);
+    else if (value === 'admin' && adminUrl) navigate(adminUrl);
     else if (value === 'logout') await signOut(() => navigate('/login', { replace: true }));
     else if (value.startsWith(DIVISION_PREFIX)) {
       try {

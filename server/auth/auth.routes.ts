@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ChangePasswordSchema, DivisionSwitchSchema, LoginSchema } from '../../shared/schemas/auth';
+import { ChangePasswordSchema, DivisionSwitchSchema, LoginSchema, SignInLinkSchema } from '../../shared/schemas/auth';
 import type { AppContext } from '../app-context';
 import type { Config } from '../config';
 import { forbidden, HttpError, parseBody, tooMany, unauthorized } from '../errors';
@@ -9,6 +9,7 @@ import { requireAuth, resolveAuth, SESSION_COOKIE, setSessionCookie } from './co
 import { hashPassword, verifyPassword } from './password';
 import { sessionDocument } from './session-document';
 import { createSession, deleteSession, deleteUserSessions, type SessionPolicy } from './sessions.repository';
+import { consumeSignInLink } from './sign-in-links';
 import { isTrustedClient, trustClient } from './trusted-clients';
 import { accessibleDivisions, findUser, findUserByName, setPasswordHash } from './users.repository';
 
@@ -20,6 +21,7 @@ import { accessibleDivisions, findUser, findUserByName, setPasswordHash } from '
  */
 export const LOGIN_LIMITS = { perUser: 5, perAddress: 30, windowSeconds: 15 * 60 };
 const LOCKED = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export const LINK_UNUSABLE = 'This link has expired or was already used. Ask your administrator for a new one.';
 
 export const sessionPolicy = (config: Config): SessionPolicy => ({ idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours });
 
@@ -46,6 +48,35 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, conf
     const created = await createSession(db, user.user_uid, divisions[0].division_uid, policy);
     setSessionCookie(request, reply, created.token);
     await trustClient(db, user.user_uid, request, reply);
+    request.headers.authorization = `Bearer ${created.token}`;
+    const auth = await resolveAuth(db, request, policy);
+    return sessionDocument(db, auth!, config.sessionIdleMinutes, created.token);
+  });
+
+  /**
+   * Issue 14: a one-time link (first sign-in, password reset) sets the
+   * password and signs the user in. The link is used up in the transaction
+   * that sets the password; the user's other sessions end, as after a change.
+   */
+  app.post('/auth/sign-in-link', publicRoute, async (request, reply) => {
+    const body = parseBody(SignInLinkSchema, request.body);
+    const attempt = await reserve(db, [{ bucket: bucketKey('sign-in-link', 'addr', request.ip), limit: LOGIN_LIMITS.perAddress }], LOGIN_LIMITS.windowSeconds);
+    if (!attempt.allowed) throw tooMany(LOGIN_LIMITS.windowSeconds, LOCKED);
+    const hash = await hashPassword(body.newPassword);
+    const userUid = await db.transaction().execute(async (trx) => {
+      const uid = await consumeSignInLink(trx, body.token);
+      if (uid) {
+        await setPasswordHash(trx, uid, hash);
+        await deleteUserSessions(trx, uid);
+      }
+      return uid;
+    });
+    const divisions = userUid ? await accessibleDivisions(db, userUid) : [];
+    if (!userUid || divisions.length === 0) throw new HttpError(422, [{ field: 'token', message: LINK_UNUSABLE }]);
+    await attempt.refund();
+    const created = await createSession(db, userUid, divisions[0].division_uid, policy);
+    setSessionCookie(request, reply, created.token);
+    await trustClient(db, userUid, request, reply);
     request.headers.authorization = `Bearer ${created.token}`;
     const auth = await resolveAuth(db, request, policy);
     return sessionDocument(db, auth!, config.sessionIdleMinutes, created.token);

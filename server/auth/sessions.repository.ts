@@ -113,13 +113,29 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   sessionsEnded.emit('ended', [sessionId]);
 }
 
-/** Ends every session of a user but `keep` (a password change keeps the one that made it). */
-export async function deleteUserSessions(db: Db, userUid: string, keep?: string): Promise<void> {
+/**
+ * Ends every session of a user but `keep` (a password change keeps the one
+ * that made it) and returns their ids. Called inside a transaction, call
+ * `forgetSessions` with them again after the commit: a request in between may
+ * have cached the row that was still there.
+ */
+export async function deleteUserSessions(db: Db, userUid: string, keep?: string): Promise<string[]> {
   let query = db.deleteFrom('session').where('user_uid', '=', userUid);
   if (keep) query = query.where('session_id', '<>', keep);
   const ended = (await query.returning('session_id').execute()).map((r) => r.session_id);
-  for (const id of ended) sessionCache.delete(id);
+  forgetSessions(ended);
   if (ended.length) sessionsEnded.emit('ended', ended);
+  return ended;
+}
+
+/** Drops sessions from this process's cache, so their next request reads the database (a changed user, ended sessions). */
+export function forgetSessions(sessionIds: readonly string[]): void {
+  for (const id of sessionIds) sessionCache.delete(id);
+}
+
+/** The ids of a user's sessions (to forget them after the user's flags or divisions change). */
+export async function userSessionIds(db: Db, userUid: string): Promise<string[]> {
+  return (await db.selectFrom('session').select('session_id').where('user_uid', '=', userUid).execute()).map((r) => r.session_id);
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {

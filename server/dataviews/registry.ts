@@ -1,4 +1,5 @@
 import type { AuthContext } from '../auth/context';
+import { adminViews } from '../admin/admin.views';
 import { REFERENCE_MODELS } from '../../shared/reference-models';
 import { calendarViews } from '../calendar/calendar.views';
 import { citViews } from '../cit/cit.views';
@@ -118,7 +119,7 @@ function referenceModel(model: string): ViewDefinition {
 }
 
 export const PUBLIC_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
-  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, ...documentsViews, patientResourceView, ...allergiesViews, ...medicationsViews, ...outboundReferralsViews].map((v) => [v.name, v]),
+  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, ...documentsViews, patientResourceView, ...allergiesViews, ...medicationsViews, ...outboundReferralsViews, ...adminViews].map((v) => [v.name, v]),
 );
 
 export const REFERENCE_VIEWS: Record<string, ViewDefinition> = Object.fromEntries([

@@ -734,10 +734,37 @@ export interface ChatMessageTable {
   created_at: GeneratedTimestamp;
 }
 
+/** Migration 036: a one-time sign-in link (first sign-in or password reset); only the token's hash is kept. */
+export interface SignInLinkTable {
+  token_hash: string;
+  user_uid: string;
+  purpose: 'first-sign-in' | 'password-reset';
+  created_at: GeneratedTimestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** Migration 036: the admin audit log. */
+export interface AdminAuditEntryTable {
+  audit_uid: Generated<string>;
+  org_uid: string;
+  actor_uid: string | null;
+  actor_name: string;
+  action: string;
+  target_type: string;
+  target_uid: string | null;
+  target_label: string;
+  before: ColumnType<unknown, string | null, string | null>;
+  after: ColumnType<unknown, string | null, string | null>;
+  created_at: GeneratedTimestamp;
+}
+
 export interface Database {
   chat_topic: ChatTopicTable;
   chat_subscription: ChatSubscriptionTable;
   chat_message: ChatMessageTable;
+  sign_in_link: SignInLinkTable;
+  admin_audit_entry: AdminAuditEntryTable;
   reference_badge_group: ReferenceBadgeGroupTable;
   reference_badge: ReferenceBadgeTable;
   patient_badge: PatientBadgeTable;

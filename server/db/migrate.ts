@@ -34,6 +34,7 @@ import * as m032 from './migrations/032_medical_events';
 import * as m033 from './migrations/033_resource_files';
 import * as m034 from './migrations/034_human_interactions';
 import * as m035 from './migrations/035_chat';
+import * as m036 from './migrations/036_admin';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '033_resource_files': m033,
   '034_human_interactions': m034,
   '035_chat': m035,
+  '036_admin': m036,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

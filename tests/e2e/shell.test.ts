@@ -236,7 +236,7 @@ describe('shell', () => {
     await context.close();
   });
 
-  test('an admin user (every flag) gets no link to a page that does not exist yet', async () => {
+  test('an admin user (every flag) gets no link to a page that does not exist yet, and Admin now that /admin does', async () => {
     const { context, page } = await openContext();
     const destinations = page.waitForResponse((r) => r.url().endsWith('/api/destinations'));
     await loginAs(page, 'admin');
@@ -244,10 +244,12 @@ describe('shell', () => {
     await nav.getByRole('link', { name: 'Home' }).waitFor();
     for (const item of ['Chat', 'Reports', 'Program Dashboard']) assert.equal(await nav.getByRole('link', { name: item }).count(), 0, `${item} has no page yet`);
     await nav.getByRole('link', { name: 'Resource Library' }).waitFor();
-    assert.deepEqual(((await (await destinations).json()) as { data: unknown[] }).data, [], 'no admin destination until the admin page exists');
+    const listed = ((await (await destinations).json()) as { data: { attributes: { url: string } }[] }).data;
+    assert.deepEqual(listed.map((d) => d.attributes.url), ['/admin']);
     await page.getByRole('button', { name: 'Ada Admin' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
-    assert.equal(await page.getByRole('menuitem', { name: 'Admin' }).count(), 0);
+    await page.getByRole('menuitem', { name: 'Admin' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
     await page.getByRole('button', { name: 'Debug' }).waitFor();
     await context.close();
   });

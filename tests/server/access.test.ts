@@ -23,6 +23,7 @@ const CALENDAR_EVENTS = 'calendarMedicalEvent calendarProcedure calendarSurgery 
 
 const ROUTES: Record<string, string> = {
   'POST /api/auth/login': 'public',
+  'POST /api/auth/sign-in-link': 'public',
   'POST /api/auth/logout': 'signed-in',
   'POST /api/auth/change-password': 'signed-in',
   'GET /api/session/current': 'signed-in',
@@ -157,6 +158,13 @@ const ROUTES: Record<string, string> = {
   'POST /api/ext/:instance/register': 'public',
   'POST /api/ext/:instance/register-confirm': 'public',
   'POST /api/ext/:instance': 'public',
+  'GET /api/admin/divisions': 'navigatorAdmin',
+  'GET /api/admin/users/:id': 'navigatorAdmin',
+  'POST /api/admin/users': 'navigatorAdmin',
+  'PUT /api/admin/users/:id': 'navigatorAdmin',
+  'POST /api/admin/users/:id/deactivate': 'navigatorAdmin',
+  'POST /api/admin/users/:id/reactivate': 'navigatorAdmin',
+  'POST /api/admin/users/:id/password-reset': 'navigatorAdmin',
 };
 
 const VIEWS: Record<string, string> = {
@@ -181,6 +189,8 @@ const VIEWS: Record<string, string> = {
   'patient-attachment': CARE,
   'nav-list-view-outbound-referral': REFERRALS,
   'outbound-referral-division': REFERRALS,
+  'admin-user': 'navigatorAdmin',
+  'admin-audit': 'navigatorAdmin',
 };
 
 const written = (access: Access) => (typeof access === 'string' ? access : access.anyFlag.join(' '));

@@ -152,19 +152,13 @@ describe('translations and destinations', () => {
     assert.deepEqual(none.body.data.attributes, { lang: 'fr-FR', strings: {} });
   });
 
-  it('destinations: none seeded while the admin page does not exist; one shows only to users with its flag', async () => {
+  it("destinations: the admin page's shows only to users with its flag", async () => {
     const admin = await login(server.url, 'admin');
     const nav = await login(server.url, 'navigator');
-    assert.deepEqual((await call(server.url, '/api/destinations', { token: admin.token })).body, { data: [] });
-    await server.db.insertInto('destination').values({ name: 'admin', label: 'Admin', url: '/admin', required_flag: 'navigatorAdmin' }).execute();
-    try {
-      assert.deepEqual((await call(server.url, '/api/destinations', { token: admin.token })).body, {
-        data: [{ type: 'destination', id: 'admin', attributes: { name: 'admin', label: 'Admin', url: '/admin' } }],
-      });
-      assert.deepEqual((await call(server.url, '/api/destinations', { token: nav.token })).body, { data: [] });
-    } finally {
-      await server.db.deleteFrom('destination').where('name', '=', 'admin').execute();
-    }
+    assert.deepEqual((await call(server.url, '/api/destinations', { token: admin.token })).body, {
+      data: [{ type: 'destination', id: 'admin', attributes: { name: 'admin', label: 'Admin', url: '/admin' } }],
+    });
+    assert.deepEqual((await call(server.url, '/api/destinations', { token: nav.token })).body, { data: [] });
     errorsOf(await call(server.url, '/api/destinations'), 401);
   });
 });
@@ -279,6 +273,13 @@ describe('refusals on every route', () => {
     ['POST', '/api/data/public/facility', { data: { attributes: { facility_name: 'School', org_uid: uuid } } }],
     ['POST', '/api/data/public/organization-facility', { data: { attributes: { facility_uid: uuid, org_uid: uuid } } }],
     ['POST', '/api/data/public/facility-distribution-list', { data: { attributes: { facility_uid: uuid, name: 'n', email_address: 'a@b.test' } } }],
+    ['GET', '/api/admin/divisions'],
+    ['GET', `/api/admin/users/${uuid}`],
+    ['POST', '/api/admin/users', { display_name: 'N', user_name: 'n', email: 'n@b.test', divisions: [{ division_uid: uuid, flags: ['hasAppNavigator'] }] }],
+    ['PUT', `/api/admin/users/${uuid}`, { display_name: 'N', user_name: 'n', email: 'n@b.test', divisions: [{ division_uid: uuid, flags: ['hasAppNavigator'] }] }],
+    ['POST', `/api/admin/users/${uuid}/deactivate`],
+    ['POST', `/api/admin/users/${uuid}/reactivate`],
+    ['POST', `/api/admin/users/${uuid}/password-reset`],
   ];
 
   it('the route list covers every registered /api route', () => {
@@ -297,7 +298,7 @@ describe('refusals on every route', () => {
       for (const method of m[3].split(', ')) if (method !== 'HEAD' && method !== 'OPTIONS') registered.push(`${method} ${full}`);
     }
     assert.ok(registered.includes('GET /api/queues/:id'), registered.join('\n'));
-    const open = ['POST /api/auth/login', 'GET /api/translations', 'GET /api/health', 'GET /api/live',
+    const open = ['POST /api/auth/login', 'POST /api/auth/sign-in-link', 'GET /api/translations', 'GET /api/health', 'GET /api/live',
       'POST /api/support-request/submit', 'POST /api/b2w/init', 'POST /api/b2w/validate', 'POST /api/b2w/status', 'GET /api/b2w/vendor', 'POST /api/public/engagements/opt-out/:param', 'GET /api/public/engagements/opt-out/:param',
       'GET /api/cit/:param/context', 'POST /api/cit/:param/identify', 'POST /api/cit/:param/person-match', 'POST /api/cit/:param/submit', 'GET /api/reference-data/reference-geo-data', 'GET /api/cit-pdf', 'GET /api/files',
       'GET /api/ext/:param', 'GET /api/ext/:param/index', 'GET /api/ext/:param/reference/:param', 'GET /api/ext/:param/providers', 'POST /api/ext/:param/register', 'POST /api/ext/:param/register-confirm', 'POST /api/ext/:param',

@@ -9,11 +9,9 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
-import { createDb, poolOptions } from '../connect';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../embedded';
-import { migrateToLatest } from '../migrate';
+import { openCliDatabase } from '../cli-database';
 import { fileStore } from '../../files/file-store';
-import { seedBase, seedDemo } from './demo';
+import { seedDemo } from './demo';
 import { addPatients } from './patients';
 
 const USAGE = 'Usage: npm run seed -- --patients <count> [--division <division name>]';
@@ -39,21 +37,12 @@ if (!values.patients || !Number.isInteger(count) || count < 1 || count > 10_000_
 
 const config = loadConfig();
 const log = (m: string) => console.log(`[seed] ${m}`);
-let embedded: EmbeddedDatabase | undefined;
-let connectionString = config.databaseUrl;
-if (!connectionString) {
-  log(`Starting embedded PostgreSQL in ${config.dataDir}/pg ...`);
-  embedded = await startEmbeddedPostgres(config.dataDir);
-  connectionString = embedded.connectionString;
-} else {
-  log(`Using DATABASE_URL (${new URL(connectionString).host}${new URL(connectionString).pathname})`);
-}
-const { db } = createDb(connectionString, poolOptions(config));
+const { db, close } = await openCliDatabase(config, log).catch((err: Error) => {
+  console.error(`[seed] failed: ${err.message}`);
+  process.exit(1);
+});
 let code = 0;
 try {
-  const applied = await migrateToLatest(db);
-  if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
-  await seedBase(db);
   if (config.demoSeed && (await seedDemo(db, await fileStore(config)))) log('Seeded demo data.');
   const divisions = await db.selectFrom('division').select(['division_uid', 'division_name']).orderBy('division_name').execute();
   const division = values.division ? divisions.find((d) => d.division_name.toLowerCase() === values.division!.toLowerCase()) : divisions[0];
@@ -76,7 +65,6 @@ try {
   console.error(`[seed] failed: ${(err as Error).message}`);
   code = 1;
 } finally {
-  await db.destroy();
-  await embedded?.stop();
+  await close();
 }
 process.exit(code);

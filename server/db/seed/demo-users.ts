@@ -1,20 +1,23 @@
+import { ROLE_TEMPLATES } from '../../../shared/role-templates';
 import type { Flag } from '../../../shared/permissions';
-import { FLAGS } from '../../../shared/permissions';
 
 export const DEMO_PASSWORD = 'careweave-demo';
 
-const CALENDAR: Flag[] = ['calendarAppointment', 'calendarMedicalEvent', 'calendarProcedure', 'calendarSurgery', 'calendarTesting'];
+const T = ROLE_TEMPLATES;
 
-/** One demo login per mode (README lists them). `both` gives access to the second division too. */
+/**
+ * One demo login per mode (README lists them), each with the flags of its
+ * role template (shared/role-templates.ts). `both` gives access to the second division too.
+ */
 export const DEMO_USERS: { userName: string; displayName: string; email: string; flags: Flag[]; both?: boolean }[] = [
-  { userName: 'navigator', displayName: 'Nora Navigator', email: 'navigator@careweave.test', flags: ['hasAppNavigator', 'twoOh', 'chat', 'hasReports', 'medicalEvent', 'admission', ...CALENDAR], both: true },
-  { userName: 'identity', displayName: 'Ian Identity', email: 'identity@careweave.test', flags: ['hasAppIdentity', 'hasIdentityViewFull'] },
-  { userName: 'identity-health', displayName: 'Helen Health', email: 'identity-health@careweave.test', flags: ['hasAppIdentity', 'isIdentityHealthcareUser'] },
-  { userName: 'community', displayName: 'Cory Community', email: 'community@careweave.test', flags: ['hasAppCommunity', 'medicalEvent', 'chat'] },
-  { userName: 'cit', displayName: 'Cam CIT', email: 'cit@careweave.test', flags: ['hasAppCit', 'medicalEvent'] },
-  { userName: 'cit-supervisor', displayName: 'Sam Supervisor', email: 'cit-supervisor@careweave.test', flags: ['hasAppCit', 'citSupervisoryApproval', 'medicalEvent', 'hasReports'] },
-  { userName: 'sponsor', displayName: 'Sky Sponsor', email: 'sponsor@careweave.test', flags: ['hasAppSponsor'] },
-  { userName: 'hwc', displayName: 'Hal HWC', email: 'hwc@careweave.test', flags: ['handleWithCare'] },
-  { userName: 'director', displayName: 'Dana Director', email: 'director@careweave.test', flags: ['hasAppNavigator', 'twoOh', 'isDirector', 'hasReports', ...CALENDAR], both: true },
-  { userName: 'admin', displayName: 'Ada Admin', email: 'admin@careweave.test', flags: FLAGS.filter((f) => f !== 'ownCredentialService'), both: true },
+  { userName: 'navigator', displayName: 'Nora Navigator', email: 'navigator@careweave.test', flags: T.navigator.flags, both: true },
+  { userName: 'identity', displayName: 'Ian Identity', email: 'identity@careweave.test', flags: T.identity.flags },
+  { userName: 'identity-health', displayName: 'Helen Health', email: 'identity-health@careweave.test', flags: T.identityHealthcare.flags },
+  { userName: 'community', displayName: 'Cory Community', email: 'community@careweave.test', flags: T.community.flags },
+  { userName: 'cit', displayName: 'Cam CIT', email: 'cit@careweave.test', flags: T.cit.flags },
+  { userName: 'cit-supervisor', displayName: 'Sam Supervisor', email: 'cit-supervisor@careweave.test', flags: T.citSupervisor.flags },
+  { userName: 'sponsor', displayName: 'Sky Sponsor', email: 'sponsor@careweave.test', flags: T.sponsor.flags },
+  { userName: 'hwc', displayName: 'Hal HWC', email: 'hwc@careweave.test', flags: T.hwc.flags },
+  { userName: 'director', displayName: 'Dana Director', email: 'director@careweave.test', flags: T.director.flags, both: true },
+  { userName: 'admin', displayName: 'Ada Admin', email: 'admin@careweave.test', flags: T.administrator.flags, both: true },
 ];

@@ -56,9 +56,8 @@ const QUEUE_COLUMNS = [
 ];
 
 /**
- * Everything a fresh install needs that is not demo data: translations. A
- * destination (the user menu's "Admin") is seeded with its page, not before:
- * without one it would lead to "Page not found".
+ * Everything a fresh install needs that is not demo data: translations. The
+ * user menu's "Admin" destination came with its page (migration 036).
  */
 export async function seedBase(db: Db): Promise<void> {
   await db

@@ -20,11 +20,12 @@ export interface Harness {
  * The built app (as users get it) on a real server with its own database, and
  * Chromium. `npm test` builds once before the suites and sets E2E_BUILT=1;
  * a file run on its own builds first so it never tests a stale bundle.
+ * `env` configures the server (`{ DEMO_SEED: '0' }`: an empty install).
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   if (process.env.E2E_BUILT !== '1') execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
   mkdirSync(SHOTS, { recursive: true });
-  const server = await startTestServer();
+  const server = await startTestServer(env);
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   return {
     server,

@@ -1,0 +1,39 @@
+import type { AuthContext } from '../auth/context';
+import type { Db } from '../db/connect';
+
+/** Who made an admin change: a signed-in administrator, or the `npm run admin` command (no user). */
+export interface AdminActor {
+  userUid: string | null;
+  name: string;
+}
+
+export const actorOf = (auth: AuthContext): AdminActor => ({ userUid: auth.userUid, name: auth.displayName || auth.userName });
+export const COMMAND_ACTOR: AdminActor = { userUid: null, name: 'npm run admin' };
+
+export interface AdminChange {
+  orgUid: string;
+  action: 'CreatedOrganization' | 'CreatedUser' | 'UpdatedUser' | 'DeactivatedUser' | 'ReactivatedUser' | 'SentPasswordReset';
+  targetType: 'organization' | 'user';
+  targetUid: string;
+  targetLabel: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** One row of the admin audit log, written with the transaction of the change (issue 14 section 4). */
+export async function recordAdminChange(trx: Db, actor: AdminActor, change: AdminChange): Promise<void> {
+  await trx
+    .insertInto('admin_audit_entry')
+    .values({
+      org_uid: change.orgUid,
+      actor_uid: actor.userUid,
+      actor_name: actor.name,
+      action: change.action,
+      target_type: change.targetType,
+      target_uid: change.targetUid,
+      target_label: change.targetLabel,
+      before: change.before === undefined ? null : JSON.stringify(change.before),
+      after: change.after === undefined ? null : JSON.stringify(change.after),
+    })
+    .execute();
+}

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { lastEmailTo, runAdminCommand, signInLinkIn } from '../../server/testing/admin-command';
+import { openPage, shot, signIn, startHarness, type Harness } from './support/harness';
+
+const ADMIN_PASSWORD = 'first-admin-password';
+const NAVIGATOR_PASSWORD = 'new-navigator-password';
+
+let h: Harness;
+before(async () => {
+  h = await startHarness({ DEMO_SEED: '0' });
+});
+after(async () => {
+  await h?.stop();
+});
+
+/** Opens a one-time link as its e-mail or the command gives it, on the test server, and sets the password. */
+async function useLink(page: Page, link: string, password: string): Promise<void> {
+  const url = new URL(link);
+  await page.goto(`${url.pathname}${url.hash}`);
+  await page.getByRole('heading', { name: 'Set Your Password' }).waitFor();
+  assert.equal(new URL(page.url()).hash, '', 'the token leaves the address bar');
+  await page.getByLabel('New password').fill(password);
+  await page.getByRole('button', { name: 'Set Password and Sign In' }).click();
+  await page.waitForURL('**/home');
+}
+
+describe('administration from an empty install', () => {
+  it('first admin by command, a navigator from the Navigator template, then deactivated mid-session', async () => {
+    const made = await runAdminCommand({ databaseUrl: h.server.connectionString, publicUrl: h.server.url }, ['create-user', '--name', 'Alex Admin', '--email', 'alex@county.example', '--org', 'Franklin County', '--division', 'Franklin County Care']);
+    assert.equal(made.code, 0, made.stderr);
+
+    const admin = await openPage(h, 1366, 900);
+    await useLink(admin.page, signInLinkIn(made.stdout).url, ADMIN_PASSWORD);
+    await admin.page.getByRole('button', { name: 'Alex Admin' }).click();
+    await admin.page.getByRole('menuitem', { name: 'Admin' }).click();
+    await admin.page.waitForURL('**/admin');
+    await admin.page.getByRole('cell', { name: 'alex@county.example' }).waitFor();
+    await shot(admin.page, 'admin-users-1366');
+
+    await admin.page.getByRole('link', { name: 'Add User' }).click();
+    await admin.page.waitForURL('**/admin/users/new');
+    await admin.page.getByLabel('Name', { exact: true }).fill('Nora Navigator');
+    await admin.page.getByLabel('User Name').fill('nora');
+    await admin.page.getByLabel('Email').fill('nora@county.example');
+    await admin.page.getByLabel('Works in this division').check();
+    await admin.page.getByLabel('Role Template').selectOption({ label: 'Navigator' });
+    assert.equal(await admin.page.getByRole('checkbox', { name: /^Navigator Navigator mode/ }).isChecked(), true);
+    assert.equal(await admin.page.getByRole('checkbox', { name: /^Administrator/ }).isChecked(), false);
+    await shot(admin.page, 'admin-user-form-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-user-form-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.waitForURL('**/admin/users');
+    await admin.page.getByRole('cell', { name: 'nora@county.example' }).waitFor();
+
+    const navigator = await openPage(h, 390, 844);
+    await useLink(navigator.page, signInLinkIn((await lastEmailTo(h.server.db, 'nora@county.example')).body).url, NAVIGATOR_PASSWORD);
+    await navigator.page.getByRole('button', { name: 'Nora Navigator' }).click();
+    assert.equal(await navigator.page.getByRole('menuitem', { name: 'Admin' }).count(), 0, 'Admin is for administrators');
+    await navigator.page.keyboard.press('Escape');
+    assert.equal(await navigator.page.evaluate(() => fetch('/api/reminders/me').then((r) => r.status)), 200);
+
+    await admin.page.getByRole('cell', { name: 'nora@county.example' }).click();
+    await admin.page.getByRole('heading', { name: 'Edit Nora Navigator' }).waitFor();
+    await admin.page.getByRole('button', { name: 'Deactivate' }).click();
+    // Shoelace slots the buttons into the dialog: find them under the element, not its shadow panel.
+    await admin.page.locator('sl-dialog[label="Deactivate User"][open]').getByRole('button', { name: 'Deactivate' }).click();
+    await admin.page.getByText('Status: Inactive').waitFor();
+
+    assert.equal(await navigator.page.evaluate(() => fetch('/api/reminders/me').then((r) => r.status)), 401, "the navigator's open session stopped working");
+    await navigator.page.reload();
+    await navigator.page.waitForURL('**/login');
+    await signIn(navigator.page, 'nora', NAVIGATOR_PASSWORD);
+    await navigator.page.getByText('Invalid user name or password').waitFor();
+
+    await admin.page.getByRole('link', { name: 'Audit Log' }).click();
+    await admin.page.waitForURL('**/admin/audit');
+    await admin.page.getByRole('cell', { name: 'DeactivatedUser' }).waitFor();
+    await shot(admin.page, 'admin-audit-1366');
+    await admin.page.getByRole('link', { name: 'Users' }).click();
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await admin.page.getByRole('cell', { name: 'nora@county.example' }).waitFor();
+    await shot(admin.page, 'admin-users-390');
+    assert.deepEqual([...admin.errors, ...navigator.errors], []);
+    await admin.context.close();
+    await navigator.context.close();
+  });
+});

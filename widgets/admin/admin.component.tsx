@@ -1,0 +1,93 @@
+import { formatDateTime } from '../../shared/format';
+import { useEmit } from '../../shared/widget/emit';
+import { DataTable, type Column } from '../kit/data-table';
+import { NavLink } from '../kit/nav-link';
+import { SectionPage } from '../kit/section-page';
+import { Toasts } from '../kit/toasts';
+import { AdminUserPage } from './admin-user-form.component';
+import { useAdminPages, type AdminAuditRow, type AdminUserRow } from './admin.resource';
+import { AdminStyles } from './admin.styles';
+
+const USER_COLUMNS: Column<AdminUserRow>[] = [
+  { columnName: 'display_name', displayHeader: 'Name', filterable: true },
+  { columnName: 'user_name', displayHeader: 'User Name', filterable: true },
+  { columnName: 'email_address', displayHeader: 'Email', filterable: true },
+  { columnName: 'division_names', displayHeader: 'Divisions', filterable: true },
+  { columnName: 'is_admin', displayHeader: 'Administrator', format: (v) => (v ? 'Yes' : 'No') },
+  { columnName: 'is_active', displayHeader: 'Status', format: (v) => (v ? 'Active' : 'Inactive') },
+];
+
+/** A before or after snapshot, one line per field (`flags` lists read as one line each). */
+function snapshot(text: unknown) {
+  if (!text) return '';
+  const value = JSON.parse(String(text)) as Record<string, unknown>;
+  return (
+    <dl className="audit-json">
+      {Object.entries(value).map(([key, v]) => (
+        <div key={key}>
+          <dt>{key}</dt> <dd>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const AUDIT_COLUMNS: Column<AdminAuditRow>[] = [
+  { columnName: 'created_at', displayHeader: 'When', format: (v) => formatDateTime(v as string) },
+  { columnName: 'actor_name', displayHeader: 'Who', filterable: true },
+  { columnName: 'action', displayHeader: 'What', filterable: true },
+  { columnName: 'target_label', displayHeader: 'Changed', filterable: true },
+  { columnName: 'before_json', displayHeader: 'Before', sortable: false, format: snapshot },
+  { columnName: 'after_json', displayHeader: 'After', sortable: false, format: snapshot },
+];
+
+function UsersList() {
+  const emit = useEmit();
+  const { users } = useAdminPages();
+  return (
+    <SectionPage title="Users" action={<NavLink path="/admin/users/new">Add User</NavLink>}>
+      <DataTable tableId="admin-users" columns={USER_COLUMNS} fetchPage={users} defaultSort="display_name" emptyText="No users found" minWidth="48rem" onRowClick={(row) => emit('care-navigate', { path: `/admin/users/${row.user_uid}` })} />
+    </SectionPage>
+  );
+}
+
+function AuditLog() {
+  const { audit } = useAdminPages();
+  return (
+    <SectionPage title="Admin Audit Log">
+      <DataTable tableId="admin-audit" columns={AUDIT_COLUMNS} fetchPage={audit} defaultSort="-created_at" emptyText="No changes yet" minWidth="56rem" />
+    </SectionPage>
+  );
+}
+
+const SECTIONS = [
+  { path: '/admin/users', label: 'Users' },
+  { path: '/admin/audit', label: 'Audit Log' },
+];
+
+/**
+ * The administration area (issue 14): `page` is the path under /admin:
+ * '' or 'users' (the organisation's users), 'users/new', 'users/{id}', 'audit'.
+ */
+export function AdminPage({ page = '' }: { page?: string }) {
+  const [section, id] = page.split('/');
+  const audit = section === 'audit';
+  return (
+    <div className="admin-page">
+      <AdminStyles />
+      <nav className="admin-nav" aria-label="Admin">
+        <ul>
+          {SECTIONS.map((s) => (
+            <li key={s.path}>
+              <NavLink path={s.path} aria-current={(s.path === '/admin/audit') === audit ? 'page' : undefined}>
+                {s.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {audit ? <AuditLog /> : id ? <AdminUserPage key={id} userId={id === 'new' ? null : id} /> : <UsersList />}
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { defineWidget } from '../../shared/widget/define-widget';
+import { AdminPage } from './admin.component';
+
+/**
+ * Administration for users with the Administrator permission (navigatorAdmin,
+ * issue 14): the organisation's users (search, add with role templates and
+ * per-flag overrides, edit, deactivate, reactivate, password-reset links) and
+ * the admin audit log. Everyone else gets the server's 403.
+ *
+ * @element care-admin
+ * @attr page - The page under /admin: `users` (default), `users/new`, `users/{id}` or `audit`.
+ * @attr api-base - The server's API root; with `token`, overrides any surrounding `<care-session>`.
+ * @attr token - Bearer token for api-base.
+ * @attr lang - Language, default `en-US`.
+ * @attr primary-color - Overrides the session theme's primary colour.
+ * @fires care-navigate - `detail`: `{ path }` for a link to another admin page (`/admin/...`).
+ * @cssprop --care-color-primary - Links, buttons and the current page's tab.
+ * @csspart root - The widget's outer box.
+ */
+export const CareAdminElement = defineWidget('care-admin', AdminPage, {
+  props: { page: 'string' },
+});

@@ -1,0 +1,26 @@
+/** The admin pages' own styles, inside the widget's shadow root. */
+const css = /* css */ `
+.admin-page { display: flex; flex-direction: column; gap: var(--sl-spacing-medium); }
+.admin-nav ul { display: flex; gap: var(--sl-spacing-medium); list-style: none; margin: 0; padding: 0; border-bottom: 1px solid var(--sl-color-neutral-200); }
+.admin-nav a { display: inline-block; padding: var(--sl-spacing-x-small) 0; text-decoration: none; color: inherit; }
+.admin-nav a[aria-current='page'] { border-bottom: 3px solid var(--care-color-primary, var(--sl-color-primary-600)); font-weight: var(--sl-font-weight-semibold); }
+.admin-user-form h3 { margin: var(--sl-spacing-medium) 0 0; font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-normal); }
+.division-access { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
+.division-access > legend { font-weight: var(--sl-font-weight-semibold); padding: 0 var(--sl-spacing-2x-small); }
+.flag-list { border: 0; padding: 0; margin: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr)); gap: var(--sl-spacing-x-small) var(--sl-spacing-medium); }
+.flag-list > legend { font-weight: var(--sl-font-weight-semibold); margin-bottom: var(--sl-spacing-x-small); }
+.flag { display: flex; gap: var(--sl-spacing-x-small); align-items: flex-start; }
+.flag input { margin-top: 0.2em; }
+.flag-label { display: block; }
+.flag-opens { display: block; font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-600); }
+.user-commands { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-small); }
+.user-commands p { margin: 0; flex-basis: 100%; }
+.audit-json { margin: 0; font-size: var(--sl-font-size-x-small); max-width: 26rem; overflow-wrap: anywhere; }
+.audit-json dt, .audit-json dd { display: inline; margin: 0; }
+.audit-json dt { font-weight: var(--sl-font-weight-semibold); }
+.audit-json dt::after { content: ':'; }
+`;
+
+export function AdminStyles() {
+  return <style>{css}</style>;
+}
