@@ -21,7 +21,8 @@ export function LoadState({ isLoading, error, isEmpty, compact, emptyText = 'No 
     return compact ? (
       <SlSpinner aria-label="Loading" />
     ) : (
-      <div className="load-state" aria-busy="true" aria-label="Loading">
+      // A status region may carry a name (a plain div may not: axe's aria-prohibited-attr); screen readers hear "Loading".
+      <div className="load-state" role="status" aria-busy="true" aria-label="Loading">
         {Array.from({ length: lines }, (_, i) => (
           <SlSkeleton key={i} effect="sheen" className="skeleton-line" />
         ))}
