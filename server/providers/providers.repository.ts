@@ -6,6 +6,7 @@ export interface ProviderListItem {
   provider_uid: string;
   display_name: string;
   user_uid: string | null;
+  provider_role_uid: string | null;
   provider_role_label: string | null;
 }
 
@@ -28,7 +29,7 @@ function providersOf(db: Db, orgUid: string) {
   return db
     .selectFrom('provider as p')
     .leftJoin('reference_data as role', 'role.uid', 'p.provider_role_uid')
-    .select(['p.provider_uid', 'p.display_name', 'p.user_uid', 'role.label as provider_role_label'])
+    .select(['p.provider_uid', 'p.display_name', 'p.user_uid', 'p.provider_role_uid', 'role.label as provider_role_label'])
     .where('p.org_uid', '=', orgUid);
 }
 

@@ -163,7 +163,10 @@ describe('care team against the real server', function () {
     equal(byLabel(form, 'Current Care Team Member').checked, true);
     equal(byLabel(form, 'Primary Care Provider (PCP)').checked, false);
 
-    // The role narrows the provider list.
+    // The role narrows the provider list; only roles some provider holds are offered.
+    const roleSelect = byLabel<HTMLSelectElement>(form, 'Provider Role');
+    await waitFor(() => [...roleSelect.options].some((o) => o.text === 'Counselor'), { message: 'the held roles' });
+    ok(![...roleSelect.options].some((o) => o.text === 'Dentist'), 'a referral specialty no provider holds narrows nothing');
     selectOption(byLabel<HTMLSelectElement>(form, 'Provider Role'), option(byLabel<HTMLSelectElement>(form, 'Provider Role'), 'Counselor'));
     await waitFor(() => [...provider.options].slice(1).every((o) => o.text.endsWith('(Counselor)')) && provider.options.length > 1, { message: 'counselors only' });
 

@@ -29,7 +29,7 @@ async function truth(roleType?: string, usersOnly = false) {
   let q = server.db
     .selectFrom('provider as p')
     .leftJoin('reference_data as r', 'r.uid', 'p.provider_role_uid')
-    .select(['p.provider_uid', 'p.display_name', 'p.user_uid', 'r.label as provider_role_label'])
+    .select(['p.provider_uid', 'p.display_name', 'p.user_uid', 'p.provider_role_uid', 'r.label as provider_role_label'])
     .where('p.org_uid', '=', orgUid)
     .orderBy('p.display_name');
   if (roleType) q = q.where('r.ref_data_type', '=', roleType);

@@ -31,6 +31,9 @@ function MemberFields({ patientId, member, roles }: { patientId: string; member:
   // The role only narrows the provider list; it is the provider's, not the member's.
   const [roleUid, setRoleUid] = useState('');
   const providers = useProviders(roleUid);
+  // Only the roles the organisation's providers hold narrow anything (the referral specialties are roles too).
+  const everyone = useProviders('');
+  const held = roles.filter((r) => r.uid === roleUid || everyone.data?.some((p) => p.providerRoleUid === r.uid));
   const providerUid = form.watch('providerUid');
   const locations = useProviderLocations(providerUid);
   const list = `/patients/${encodeURIComponent(patientId)}/care-team`;
@@ -67,7 +70,7 @@ function MemberFields({ patientId, member, roles }: { patientId: string; member:
           <label htmlFor="care-team-role">Provider Role</label>
           <select id="care-team-role" value={roleUid} onChange={(e) => setRoleUid(e.target.value)}>
             <option value="">All Roles</option>
-            {roles.map((r) => (
+            {held.map((r) => (
               <option key={r.uid} value={r.uid}>
                 {r.label}
               </option>

@@ -52,6 +52,7 @@ export interface CareGiver {
 export interface ProviderOption {
   providerUid: string;
   displayName: string;
+  providerRoleUid?: string | null;
   providerRoleLabel: string | null;
 }
 
