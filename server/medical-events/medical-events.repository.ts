@@ -165,13 +165,16 @@ function columns(v: MedicalEventValues, detail: StoredDetail): [string, RawBuild
   ];
 }
 
-export async function insertMedicalEvent(db: Db, patientUid: string, typeUid: string, userUid: string, v: MedicalEventValues, detail: StoredDetail): Promise<string> {
+/** Stores the event and reads it back as the list and details read it, in one statement. */
+export async function insertMedicalEvent(db: Db, patientUid: string, typeUid: string, userUid: string, v: MedicalEventValues, detail: StoredDetail): Promise<MedicalEventRow> {
   const c = columns(v, detail);
-  const { rows } = await sql<{ medical_event_uid: string }>`
-    insert into medical_event (patient_uid, medical_event_type_uid, created_by, ${sql.join(c.map(([name]) => sql.ref(name)))})
-    values (${patientUid}, ${typeUid}, ${userUid}, ${sql.join(c.map(([, value]) => value))})
-    returning medical_event_uid`.execute(db);
-  return rows[0].medical_event_uid;
+  const { rows } = await sql<MedicalEventRow>`
+    with me as (
+      insert into medical_event (patient_uid, medical_event_type_uid, created_by, ${sql.join(c.map(([name]) => sql.ref(name)))})
+      values (${patientUid}, ${typeUid}, ${userUid}, ${sql.join(c.map(([, value]) => value))})
+      returning *)
+    select ${EVENT_COLUMNS} from me ${EVENT_JOINS}`.execute(db);
+  return rows[0];
 }
 
 export async function updateMedicalEvent(db: Db, eventUid: string, v: MedicalEventValues, detail: StoredDetail): Promise<void> {

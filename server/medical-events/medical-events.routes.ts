@@ -130,7 +130,8 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
       const patient = await requirePatient(trx, request, patientUid);
       const { values, detail } = await checked(trx, request, type, attributes);
       const people = await settleHumanInteractions(trx, request, detail, type.medicalEventLabel);
-      const id = await insertMedicalEvent(trx, patient.patient_uid, type.uid, requireAuth(request).userUid, values, people);
+      const row = await insertMedicalEvent(trx, patient.patient_uid, type.uid, requireAuth(request).userUid, values, people);
+      const id = row.medical_event_uid;
       await addNote(trx, id, requireAuth(request).userUid, values);
       await recordChange(trx, auditSourceOf(request), {
         patientUid: patient.patient_uid,
@@ -139,7 +140,8 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
         targetType: 'medical-events',
         targetUid: id,
       });
-      return { status: 201, body: { data: await withNotes(trx, (await findMedicalEvent(trx, id))!) } };
+      // A new event's only note is the one just written, if any.
+      return { status: 201, body: { data: values.notes?.trim() ? await withNotes(trx, row) : resource({ ...row, previous_notes: [] }) } };
     });
   });
 
