@@ -17,7 +17,7 @@ import {
 } from '../../shared/schemas/add-patient';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
-import { applyServerErrors, errorOf, Field, fieldText, useCareForm } from '../kit/forms';
+import { applyServerErrors, errorOf, Field, fieldText, SelectField, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
 import { useIdempotentSubmit } from '../kit/public-submit';
@@ -59,22 +59,8 @@ function summaryLabels(addresses: number, emails: number): Record<string, string
   return labels;
 }
 
-function Select({ form, name, label, options, placeholder = 'Select ...' }: { form: Form; name: Path<AddPatientValues>; label: string; options: Option[]; placeholder?: string }) {
-  return (
-    <Field form={form} name={name} label={label}>
-      {(control) => (
-        <select {...control} {...form.register(name)}>
-          <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-}
+/** The empty first choice of the form's selects. */
+const CHOOSE = 'Select ...';
 
 /** A labelled group of radio buttons with its error, for short lists. */
 function RadioGroup({ form, name, label, options }: { form: Form; name: Path<AddPatientValues>; label: string; options: Option[] }) {
@@ -164,13 +150,13 @@ function AddressRow({ form, index, options, onRemove }: { form: Form; index: num
     <fieldset className="contact-row">
       <legend>Address {index + 1}</legend>
       <div className="form-grid">
-        <Select form={form} name={`${prefix}.addressTypeUid`} label={ADDRESS_LABELS.addressTypeUid} options={options.addressTypes} />
+        <SelectField form={form} name={`${prefix}.addressTypeUid`} label={ADDRESS_LABELS.addressTypeUid} options={options.addressTypes} empty={CHOOSE} />
         <Field form={form} name={`${prefix}.addr1`} label={ADDRESS_LABELS.addr1} />
         <Field form={form} name={`${prefix}.addr2`} label={ADDRESS_LABELS.addr2} />
         <Field form={form} name={`${prefix}.postCode`} label={ADDRESS_LABELS.postCode} hint={status || undefined} />
         <Field form={form} name={`${prefix}.city`} label={ADDRESS_LABELS.city} />
         <Field form={form} name={`${prefix}.county`} label={ADDRESS_LABELS.county} />
-        <Select form={form} name={`${prefix}.countryDivisionUid`} label={ADDRESS_LABELS.countryDivisionUid} options={options.states} />
+        <SelectField form={form} name={`${prefix}.countryDivisionUid`} label={ADDRESS_LABELS.countryDivisionUid} options={options.states} empty={CHOOSE} />
       </div>
       <div className="row-actions">
         <label className="radio">
@@ -319,7 +305,7 @@ function AddPatientForm({ options, communityMode }: { options: AddPatientOptions
     options.referralSources.length <= REFERRAL_SOURCE_RADIO_MAX ? (
       <RadioGroup form={form} name="referralSourceUid" label={LABELS.referralSourceUid} options={options.referralSources} />
     ) : (
-      <Select form={form} name="referralSourceUid" label={LABELS.referralSourceUid} options={options.referralSources} />
+      <SelectField form={form} name="referralSourceUid" label={LABELS.referralSourceUid} options={options.referralSources} empty={CHOOSE} />
     );
 
   return (
@@ -331,8 +317,8 @@ function AddPatientForm({ options, communityMode }: { options: AddPatientOptions
           <Field form={form} name="firstName" label={LABELS.firstName} />
           <Field form={form} name="lastName" label={LABELS.lastName} />
           <Field form={form} name="birthDate" label={LABELS.birthDate} type="date" hint={communityMode ? 'Optional' : undefined} />
-          <Select form={form} name="genderUid" label={LABELS.genderUid} options={options.genders} />
-          <Select form={form} name="genderIdentityUid" label={LABELS.genderIdentityUid} options={options.genderIdentities} />
+          <SelectField form={form} name="genderUid" label={LABELS.genderUid} options={options.genders} empty={CHOOSE} />
+          <SelectField form={form} name="genderIdentityUid" label={LABELS.genderIdentityUid} options={options.genderIdentities} empty={CHOOSE} />
         </div>
       </fieldset>
       <fieldset className="form-section">
@@ -348,8 +334,8 @@ function AddPatientForm({ options, communityMode }: { options: AddPatientOptions
         <legend>Referral</legend>
         <div className="form-grid">
           <Field form={form} name="referralDate" label={LABELS.referralDate} type="date" />
-          <Select form={form} name="referralReasonUid" label={LABELS.referralReasonUid} options={options.reasons} />
-          <Select form={form} name="requestedBy" label={LABELS.requestedBy} options={REQUESTERS.map((r) => ({ value: r, label: r }))} />
+          <SelectField form={form} name="referralReasonUid" label={LABELS.referralReasonUid} options={options.reasons} empty={CHOOSE} />
+          <SelectField form={form} name="requestedBy" label={LABELS.requestedBy} options={REQUESTERS.map((r) => ({ value: r, label: r }))} empty={CHOOSE} />
           <Field form={form} name="referredTo" label={LABELS.referredTo} />
           {referralSource}
         </div>
