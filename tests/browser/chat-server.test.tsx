@@ -31,10 +31,8 @@ async function sendFromPrompt(el: HTMLElement, body: string): Promise<void> {
   const box = await waitFor(() => shadow(el).querySelector<HTMLTextAreaElement>('.chat-prompt textarea'));
   equal(box, byLabel<HTMLTextAreaElement>(shadow(el), 'Message'));
   typeInto(box, body);
-  const send = await waitFor(() => {
-    const button = slButton(el, 'Send');
-    return button && !button.disabled && button;
-  }, { message: 'Send enabled' });
+  const send = await waitFor(() => slButton(el, 'Send'));
+  await waitFor(() => !send.disabled, { message: 'Send enabled' });
   send.click();
   await waitFor(() => messages(el).includes(body), { message: `"${body}" shown` });
 }
