@@ -251,7 +251,7 @@ describe('chat in real time', () => {
     }
   });
 
-  it(`delivers new_message sent through one server to a socket on ${process.env.REDIS_URL ? 'a second server on the same database (through Redis)' : 'the same server (REDIS_URL not set)'}`, async () => {
+  it(`delivers new_message sent through one server to a socket on ${process.env.REDIS_URL ? 'a second server on the same database (through Redis)' : 'the same server (REDIS_URL not set)'}`, { timeout: 30_000 }, async () => {
     const patient = patients[8];
     assert.equal((await send(community, patient, 'on server A')).status, 201);
     // With Redis: server B shares only the database and Redis with A, so the event can reach B's socket through Redis alone.
