@@ -5,7 +5,9 @@
  * the embedded PostgreSQL (and on DATABASE_URL when set); then the gzip sizes
  * of the shell's first load, of <care-queue>'s own module and of each record
  * page. CONCURRENT runs a route while something else loads the same server
- * (an upload) and reports the server's memory growth meanwhile. Prints targets
+ * (an upload) and reports the server's memory growth meanwhile. Then chat
+ * delivery latency and messages per second with two server processes and
+ * BENCH_CHAT_CLIENTS connected sockets (bench/chat.ts). Prints targets
  * beside figures; never fails on a miss.
  *
  * Each route runs BENCH_RUNS times and prints the median with the spread. Beside
@@ -13,29 +15,25 @@
  * straight through `pg` at the same concurrency: the ratio is what the server
  * adds to its SQL.
  *
- * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000), BENCH_RUNS (3).
+ * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000), BENCH_RUNS (3),
+ * BENCH_CHAT_CLIENTS (2000); REDIS_URL for the chat figures.
  * The embedded cluster is cached in ./.bench-data so the seed runs once.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../server/db/seed/demo-users';
 import { todayIn } from '../shared/schemas/medical-events';
 import { measureLcp, TARGET_LCP_MS } from './lcp';
+import { chatLines } from './chat';
 import { replay, type Load, type Statement } from './raw-sql';
+import { BENCH_DIR, log, login, median, PATIENTS, ROOT, RUNS, SECONDS, spread, startServer, stopServer } from './servers';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const BENCH_DIR = path.join(ROOT, '.bench-data');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Above this 1-minute load average before the start, someone else is using the machine. */
 const QUIET_LOAD = 0.5;
 /** Issue 15: a route within 1.3x of its raw SQL. */
@@ -161,32 +159,6 @@ interface Row {
   raw: Load[];
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const spread = (xs: number[], digits = 1) => (xs.length > 1 ? ` (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})` : '');
-
-const log = (m: string) => console.log(`[bench] ${m}`);
-
-/** Starts bench/serve.ts in a child process; resolves once it prints its URL (and its database). */
-async function startServer(env: Record<string, string>): Promise<{ url: string; connectionString: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/serve.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    env: { ...process.env, LOG_LEVEL: 'warn', BENCH_PATIENTS: String(PATIENTS), ...env },
-  });
-  let connectionString = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const m = /^BENCH_URL=(\S+)/.exec(line);
-      const db = /^BENCH_DB=(\S+)/.exec(line);
-      if (m) resolve(m[1]);
-      else if (db) connectionString = db[1];
-      else console.log(line);
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited early (code ${code})`)));
-  });
-  return { url, connectionString, child };
-}
-
 /** The statements the server sends while `request` runs. */
 async function captureStatements(child: ChildProcess, request: () => Promise<unknown>): Promise<Statement[]> {
   const answer = <T>(key: string) =>
@@ -206,25 +178,6 @@ async function captureStatements(child: ChildProcess, request: () => Promise<unk
   const captured = answer<Statement[]>('captured');
   child.send('capture-stop');
   return captured;
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.send('stop');
-  const timer = setTimeout(() => child.kill('SIGTERM'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function login(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_name: 'navigator', password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
 }
 
 async function load(url: string, token?: string, seconds = SECONDS, body?: unknown) {
@@ -517,6 +470,8 @@ for (const r of rows.filter((x) => x.targetP99 !== undefined)) {
 for (const g of growths) {
   console.log(`${g.database}: server memory growth during ${g.label} (${g.runs} done): ${g.growthMb.toFixed(1)} MB   target < ${g.targetGrowthMb} MB: ${g.growthMb < g.targetGrowthMb ? 'met' : 'MISSED'}`);
 }
+console.log('');
+for (const line of await chatLines()) console.log(line);
 console.log('');
 try {
   for (const line of await paintLines()) console.log(line);

@@ -20,13 +20,15 @@ if (session.client) void showQueues();
 
 // Careweave elements never navigate by themselves; the portal decides. A
 // patient opens in the portal's chart viewer (one <care-patient-record>, its
-// page following the record's own links); anything else is only announced.
+// page following the record's own links); a conversation opening inside
+// <care-chat> needs nothing from the portal; anything else is only announced.
 const chart = document.getElementById('portal-chart');
 const record = document.getElementById('portal-record');
 const PATIENT_PATH = /^\/patients\/([0-9a-f-]{36})(?:\/(.+))?$/;
 
 document.addEventListener('care-navigate', (event) => {
   event.preventDefault();
+  if (event.detail.path.startsWith('/chat')) return;
   const match = PATIENT_PATH.exec(event.detail.path);
   if (!match) {
     notice.hidden = false;

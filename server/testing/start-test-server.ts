@@ -12,14 +12,16 @@ export interface TestServer extends Running {
 /**
  * A real Careweave server for tests: its own embedded PostgreSQL in a temp
  * directory, or, when DATABASE_URL is set, a fresh database on that server
- * (dropped again on stop). Migrated and demo-seeded.
+ * (dropped again on stop). Migrated and demo-seeded. Given `DATABASE_URL`
+ * in `env` (e.g. another test server's `connectionString`), it joins that
+ * database instead: a second server process on the same data, left in place on stop.
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'careweave-test-'));
   await fs.chmod(dataDir, 0o755);
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
-  if (process.env.DATABASE_URL) {
+  if (process.env.DATABASE_URL && env.DATABASE_URL === undefined) {
     const name = `careweave_test_${process.pid}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { openPage, shot, signIn, startHarness, type Harness } from './support/harness';
+import { call, login, type LoggedIn } from '../server/support/http';
+import { openPage, openPatients, shot, signIn, startHarness, type Harness } from './support/harness';
 
-describe('demo partner EHR portal embeds search, calendar, reminders and queues inside one <care-session>', () => {
+describe('demo partner EHR portal embeds search, calendar, reminders, chat and queues inside one <care-session>', () => {
   let h: Harness;
   before(async () => {
     h = await startHarness();
@@ -82,6 +83,52 @@ describe('demo partner EHR portal embeds search, calendar, reminders and queues 
     assert.deepEqual(audit, [{ action: 'ViewedPatient' }]);
     assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html');
     await shot(page, 'demo-ehr-portal-dashboard', false);
+    await context.close();
+  });
+
+  test('<care-chat> lists the conversations with unread counts, opens one in place, sends and receives live, and its title opens the patient in the chart viewer', async () => {
+    const patient = await openPatients(h).select(['patient_uid', 'first_name', 'last_name']).orderBy('last_name').orderBy('first_name').executeTakeFirstOrThrow();
+    const title = `${patient.last_name}, ${patient.first_name}`;
+    const say = async (user: LoggedIn, body: string) => {
+      const sent = await call(h.server.url, `/api/patient/${patient.patient_uid}/chat`, {
+        token: user.token,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        body: { data: { type: 'chat-messages', attributes: { body } } },
+      });
+      assert.equal(sent.status, 201, sent.text);
+    };
+    const [nav, community] = await Promise.all([login(h.server.url, 'navigator'), login(h.server.url, 'community')]);
+    await say(nav, 'Who can visit on Friday?');
+    await say(community, 'I can go in the morning.');
+
+    const { context, page, errors } = await openPage(h, 1366, 1000);
+    await page.goto('/demo/ehr-portal.html');
+    await signIn(page, 'navigator');
+    const chat = page.locator('care-chat');
+    const item = chat.getByRole('button', { name: new RegExp(`^${title}`) });
+    await item.getByLabel('1 unread').waitFor();
+    await item.click();
+    await chat.locator('.chat-messages').getByText('I can go in the morning.').waitFor();
+    assert.equal(await page.locator('#portal-notice').isHidden(), true, 'opening a conversation asks nothing of the portal');
+
+    const prompt = chat.locator('form.chat-prompt');
+    await prompt.getByLabel('Message').fill('Thank you, I will tell the family.');
+    await prompt.getByRole('button', { name: 'Send' }).click();
+    await chat.locator('.chat-messages').getByText('Thank you, I will tell the family.').waitFor();
+    await say(community, 'Done, they expect me at 10.');
+    await chat.locator('.chat-messages').getByText('Done, they expect me at 10.').waitFor();
+    await shot(page, 'demo-ehr-portal-chat', false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await prompt.scrollIntoViewIfNeeded();
+    await shot(page, 'demo-ehr-portal-chat-390', false);
+    await page.setViewportSize({ width: 1366, height: 1000 });
+
+    await chat.getByRole('heading', { name: title }).getByRole('button').click();
+    const chart = page.locator('#portal-chart');
+    await chart.getByRole('heading', { name: 'Face Sheet' }).waitFor();
+    assert.equal(await chart.locator('care-patient-record').getAttribute('patient-id'), patient.patient_uid);
+    assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html');
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });

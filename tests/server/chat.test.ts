@@ -25,9 +25,9 @@ const markRead = (user: LoggedIn, id: string, lastReadSeq: number) =>
   call(server.url, `/api/real-time-subscription/${id}`, { method: 'PUT', token: user.token, body: { data: { type: 'real-time-subscriptions', attributes: { last_read_seq: lastReadSeq } } } });
 const seqs = (answer: { body: { data: { attributes: { real_time_message_seq: number } }[] } }) => answer.body.data.map((m) => m.attributes.real_time_message_seq);
 
-function open(token: string): Promise<Socket> {
+function open(token: string, url = server.url): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(server.url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+    const socket = connect(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (err) => {
       socket.close();
@@ -35,8 +35,8 @@ function open(token: string): Promise<Socket> {
     });
   });
 }
-const joined = async (token: string) => {
-  const socket = await open(token);
+const joined = async (token: string, url = server.url) => {
+  const socket = await open(token, url);
   assert.equal(await socket.emitWithAck('join', 'subscriptions'), true);
   return socket;
 };
@@ -64,7 +64,7 @@ before(async () => {
       .where('patient_uid', 'not in', hidden)
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('provider_patient').select('patient_uid').whereRef('provider_patient.patient_uid', '=', 'patient.patient_uid'))))
       .orderBy('last_name', 'desc')
-      .limit(8)
+      .limit(9)
       .execute()
   ).map((p) => p.patient_uid);
 });
@@ -248,6 +248,29 @@ describe('chat in real time', () => {
       assert.deepEqual(await told, { subscription_uid: subscriptionUid, last_read_seq: 3, unread_count: 0 });
     } finally {
       for (const s of [navSocket, communitySocket, otherTab, adminSocket]) s.close();
+    }
+  });
+
+  it(`delivers new_message sent through one server to a socket on ${process.env.REDIS_URL ? 'a second server on the same database (through Redis)' : 'the same server (REDIS_URL not set)'}`, { timeout: 30_000 }, async () => {
+    const patient = patients[8];
+    assert.equal((await send(community, patient, 'on server A')).status, 201);
+    // With Redis: server B shares only the database and Redis with A, so the event can reach B's socket through Redis alone.
+    const receiving = process.env.REDIS_URL ? await startTestServer({ DATABASE_URL: server.connectionString }) : server;
+    try {
+      const receiver = await login(receiving.url, 'community');
+      const socket = await joined(receiver.token, receiving.url);
+      try {
+        const arriving = next<any>(socket, 'new_message');
+        const sent = await send(nav, patient, 'across servers');
+        const event = await arriving;
+        assert.equal(event.message.message_uid, sent.body.data.id);
+        assert.equal(event.message.body, 'across servers');
+        assert.equal(event.unread_count, 1);
+      } finally {
+        socket.close();
+      }
+    } finally {
+      if (receiving !== server) await receiving.stop();
     }
   });
 
