@@ -1,0 +1,265 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { csvLine } from '../../server/identity/csv';
+import { importExtract, type ImportReport } from '../../server/identity/import';
+import { columnsOf, SOURCE_TABLES } from '../../server/identity/source-tables';
+import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { call, demoFacts, login, type DemoFacts } from './support/http';
+
+let server: TestServer;
+let facts: DemoFacts;
+let division: string;
+let tmp: string;
+/** A demo patient whose SACWIS id the extract names (deterministic match). */
+let known: { patient_uid: string; sacwis_person_id: string; first_name: string; last_name: string; birth_date: string };
+/** A patient without a SACWIS id whom a child of the extract resembles (fuzzy match). */
+let lookalike: string;
+
+type Rows = Record<string, string | null>[];
+
+/** The clean extract: five children, their cases, custody, placements and MRNs. */
+const clean = (): Record<string, Rows> => ({
+  source_child: [
+    { sacwis_person_id: known.sacwis_person_id, first_name: known.first_name, middle_name: null, last_name: known.last_name, preferred_name: null, birth_date: known.birth_date, gender: 'Female', county: 'Franklin' },
+    { sacwis_person_id: 'S-200', first_name: 'Jonathon', middle_name: 'Lee', last_name: 'Applewhite', preferred_name: 'Jon', birth_date: '2012-06-15', gender: 'Male', county: 'Franklin' },
+    { sacwis_person_id: 'S-300', first_name: 'Zephyrine', middle_name: null, last_name: 'Quokkasdottir', preferred_name: null, birth_date: '2015-03-04', gender: 'Female', county: 'Summit' },
+    { sacwis_person_id: 'S-400', first_name: 'Rowena', middle_name: null, last_name: 'Restrictedsson', preferred_name: null, birth_date: '2011-01-20', gender: 'Female', county: 'Lucas' },
+    { sacwis_person_id: 'S-500', first_name: 'Adeline', middle_name: null, last_name: 'Adoptionville', preferred_name: null, birth_date: '2016-09-09', gender: 'Female', county: 'Van Wert' },
+  ],
+  source_case: [
+    caseRow('C-100', known.sacwis_person_id, { legal_status: 'Temporary Custody' }),
+    caseRow('C-300', 'S-300', {}),
+    caseRow('C-400', 'S-400', { restricted_flag: 'Y', wkr_email: 'identity-health@careweave.test' }),
+    caseRow('C-500', 'S-500', { adoption_flag: 'Y' }),
+  ],
+  custody_episode: [
+    { episode_id: 'E-1', sacwis_person_id: 'S-300', county: 'Summit', legal_status: 'Temporary Custody', start_date: '2023-01-02', end_date: '2024-01-02' },
+    { episode_id: 'E-2', sacwis_person_id: 'S-300', county: 'Summit', legal_status: 'Permanent Custody', start_date: '2024-01-03', end_date: null },
+  ],
+  placement: [
+    { placement_id: 'P-1', sacwis_person_id: 'S-300', provider_id: 'PR-9', provider_name: 'Buckeye Foster Home', placement_type: 'Foster Care', start_date: '2023-01-02', end_date: '2023-06-30' },
+    { placement_id: 'P-2', sacwis_person_id: 'S-300', provider_id: 'PR-7', provider_name: 'Summit Kinship, "Grandma"', placement_type: 'Kinship', start_date: '2023-07-01', end_date: null },
+  ],
+  identity_source: [
+    { sacwis_person_id: 'S-300', source_name: "Nationwide Children's Hospital", mrn: 'NCH-300' },
+    { sacwis_person_id: 'S-300', source_name: 'Akron Children’s Hospital', mrn: 'AKR-300' },
+    { sacwis_person_id: 'S-200', source_name: "Nationwide Children's Hospital", mrn: 'NCH-200' },
+  ],
+});
+
+function caseRow(caseId: string, person: string, extra: Record<string, string>): Record<string, string | null> {
+  return {
+    case_id: caseId, sacwis_person_id: person, county: 'Franklin', agency_name: 'Franklin County Children Services', case_category: 'Protective',
+    legal_status: null, wkr_name: 'Pat Worker', wkr_email: 'worker@agency.test', sup_name: 'Sue Visor', sup_email: 'sup@agency.test', chf_email: null,
+    restricted_flag: 'N', adoption_flag: 'N', ...extra,
+  };
+}
+
+/** Writes an extract folder; `tail` adds raw text at the end of a file. */
+async function writeExtract(name: string, sources: Record<string, Rows>, tail: Record<string, string> = {}): Promise<string> {
+  const folder = path.join(tmp, name);
+  await fs.mkdir(folder, { recursive: true });
+  for (const source of SOURCE_TABLES) {
+    const rows = sources[source.name];
+    if (!rows) continue;
+    const columns = columnsOf(source);
+    const text = csvLine(columns) + rows.map((r) => csvLine(columns.map((c) => r[c]))).join('') + (tail[source.name] ?? '');
+    await fs.writeFile(path.join(folder, `${source.name}.csv`), text);
+  }
+  return folder;
+}
+
+/** Everything an import writes, without generated ids, for comparing two moments. */
+async function snapshot(): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const s of SOURCE_TABLES) out[s.table] = (await sql`select * from ${sql.table(s.table)} order by 1, 2, 3`.execute(server.db)).rows;
+  out.match = (await sql`select * from tbl_match_results order by sacwis_person_id, source_name, mrn`.execute(server.db)).rows;
+  out.patients = (await sql`select patient_uid, first_name, last_name, birth_date, sacwis_person_id, restricted_flag, agency_legal_status, in_custody, case_emails, adoption_case
+                              from patient where division_uid = ${division} order by patient_uid`.execute(server.db)).rows;
+  out.cases = (await sql`select patient_uid, case_id, case_category, wkr_name, wkr_email, chf_email, sup_email from patient_case order by case_id, patient_uid`.execute(server.db)).rows;
+  return out;
+}
+
+const match = (person: string, source = 'SACWIS') =>
+  server.db.selectFrom('tbl_match_results').selectAll().where('division_uid', '=', division).where('sacwis_person_id', '=', person).where('source_name', '=', source).executeTakeFirstOrThrow();
+const statusOf = (report: ImportReport) =>
+  server.db.selectFrom('tbl_identity_source_status').selectAll().where('run_uid', '=', report.runUid).orderBy('source_name').execute();
+
+before(async () => {
+  server = await startTestServer();
+  facts = await demoFacts(server.db);
+  division = facts.divisionUids[0];
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'careweave-extract-'));
+  const hidden = [facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
+  const row = await server.db
+    .selectFrom('patient')
+    .select(['patient_uid', 'sacwis_person_id', 'first_name', 'last_name', sql<string>`to_char(birth_date, 'YYYY-MM-DD')`.as('birth_date')])
+    .where('division_uid', '=', division)
+    .where('patient_uid', 'not in', hidden)
+    .where('sacwis_person_id', 'is not', null)
+    .orderBy('patient_uid')
+    .executeTakeFirstOrThrow();
+  known = { ...row, sacwis_person_id: row.sacwis_person_id! };
+  lookalike = (
+    await server.db
+      .insertInto('patient')
+      .values({ division_uid: division, first_name: 'Jonathan', middle_name: null, last_name: 'Applewhite', birth_date: '2012-06-15', gender_uid: null, gender_identity_uid: null, agency_legal_status: null, sacwis_person_id: null, mobile_phone: null, home_phone: null, work_phone: null, preferred_phone: null, note: null, episode_status_uid: null })
+      .returning('patient_uid')
+      .executeTakeFirstOrThrow()
+  ).patient_uid;
+});
+after(async () => {
+  await server?.stop();
+  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+});
+
+describe('npm run import: a clean extract', () => {
+  let report: ImportReport;
+  before(async () => {
+    report = await importExtract(server.db, await writeExtract('clean', clean()), division);
+  });
+
+  it('loads every row of every source and records each source as Complete', async () => {
+    assert.equal(report.ok, true, report.error ?? '');
+    assert.deepEqual(report.rejections, []);
+    const status = await statusOf(report);
+    assert.deepEqual(
+      status.map((s) => [s.source_name, s.rows_read, s.rows_loaded, s.rows_rejected, s.status]),
+      [['custody_episode', 2, 2, 0, 'Complete'], ['identity_source', 3, 3, 0, 'Complete'], ['placement', 2, 2, 0, 'Complete'], ['source_case', 4, 4, 0, 'Complete'], ['source_child', 5, 5, 0, 'Complete']],
+    );
+    assert.ok(status.every((s) => s.finished_at && s.finished_at >= s.started_at));
+    const placement = await server.db.selectFrom('tbl_placement').select(['provider_name', 'end_date']).where('placement_id', '=', 'P-2').executeTakeFirstOrThrow();
+    assert.deepEqual(placement, { provider_name: 'Summit Kinship, "Grandma"', end_date: null });
+  });
+
+  it('matches on the SACWIS person id: Approved, Deterministic', async () => {
+    const m = await match(known.sacwis_person_id);
+    assert.deepEqual([m.patient_uid, m.match_status_id, m.match_type], [known.patient_uid, 1, 1]);
+  });
+
+  it('offers a patient with the birth date and a similar name as a fuzzy match waiting for approval, with a score, and feeds it nothing yet', async () => {
+    const m = await match('S-200');
+    assert.deepEqual([m.patient_uid, m.match_status_id, m.match_type], [lookalike, 2, 2]);
+    assert.ok(m.score! >= 0.5 && m.score! < 1, `score ${m.score}`);
+    const mrn = await match('S-200', "Nationwide Children's Hospital");
+    assert.deepEqual([mrn.mrn, mrn.patient_uid, mrn.match_status_id], ['NCH-200', lookalike, 2]);
+    const patient = await server.db.selectFrom('patient').select(['sacwis_person_id']).where('patient_uid', '=', lookalike).executeTakeFirstOrThrow();
+    assert.equal(patient.sacwis_person_id, null);
+  });
+
+  it('creates a patient in the division for a child nobody resembles (ETLGenerated), with its MRNs, case and current custody', async () => {
+    const m = await match('S-300');
+    assert.deepEqual([m.match_status_id, m.match_type, m.score], [1, 4, null]);
+    const patient = await server.db.selectFrom('patient').selectAll().where('patient_uid', '=', m.patient_uid).executeTakeFirstOrThrow();
+    assert.deepEqual(
+      [patient.division_uid, patient.first_name, patient.last_name, patient.sacwis_person_id, patient.agency_legal_status, patient.in_custody, patient.restricted_flag],
+      [division, 'Zephyrine', 'Quokkasdottir', 'S-300', 'Permanent Custody', true, '0'],
+    );
+    const mrns = await server.db.selectFrom('tbl_match_results').select(['source_name', 'mrn']).where('sacwis_person_id', '=', 'S-300').where('mrn', '<>', '').orderBy('mrn').execute();
+    assert.deepEqual(mrns, [{ source_name: 'Akron Children’s Hospital', mrn: 'AKR-300' }, { source_name: "Nationwide Children's Hospital", mrn: 'NCH-300' }]);
+    const cases = await server.db.selectFrom('patient_case').select(['case_id', 'from_extract']).where('patient_uid', '=', m.patient_uid).execute();
+    assert.deepEqual(cases, [{ case_id: 'C-300', from_extract: true }]);
+  });
+
+  it('hides a restricted imported case from a plain identity user and shows it to its case worker; an adoption case needs the healthcare role', async () => {
+    const restricted = (await match('S-400')).patient_uid;
+    const adoption = (await match('S-500')).patient_uid;
+    const facts = await server.db.selectFrom('patient').select(['restricted_flag', 'case_emails', 'adoption_case']).where('patient_uid', 'in', [restricted, adoption]).orderBy('restricted_flag', 'desc').execute();
+    assert.deepEqual(facts, [
+      { restricted_flag: '1', case_emails: ['identity-health@careweave.test', 'sup@agency.test'], adoption_case: false },
+      { restricted_flag: '0', case_emails: ['sup@agency.test', 'worker@agency.test'], adoption_case: true },
+    ]);
+    const identity = await login(server.url, 'identity');
+    const worker = await login(server.url, 'identity-health');
+    assert.equal((await call(server.url, `/api/patients/${restricted}`, { token: identity.token })).status, 404);
+    assert.equal((await call(server.url, `/api/patients/${restricted}`, { token: worker.token })).status, 200);
+    assert.equal((await call(server.url, `/api/patients/${adoption}`, { token: identity.token })).status, 404);
+    assert.equal((await call(server.url, `/api/patients/${adoption}`, { token: worker.token })).status, 200);
+    assert.equal((await call(server.url, `/api/patients/${(await match('S-300')).patient_uid}`, { token: identity.token })).status, 200);
+  });
+
+  it('gives the same rows when run again, and keeps each match as it was', async () => {
+    const before = await snapshot();
+    const again = await importExtract(server.db, await writeExtract('clean', clean()), division);
+    assert.equal(again.ok, true, again.error ?? '');
+    assert.deepEqual(again.matches, { kept: 5, deterministic: 0, fuzzy: 0, created: 0 });
+    assert.deepEqual(await snapshot(), before);
+  });
+});
+
+describe('npm run import: bad rows', () => {
+  let report: ImportReport;
+  before(async () => {
+    const sources = clean();
+    const child = (extra: Record<string, string | null>) => ({ ...sources.source_child[2], ...extra });
+    sources.source_child.push(
+      child({ sacwis_person_id: 'S-601', birth_date: '2015-02-30' }),
+      child({ sacwis_person_id: null }),
+      child({ sacwis_person_id: 'S-603', county: 'Gotham' }),
+      child({ sacwis_person_id: 'S-300' }),
+    );
+    sources.placement.push({ ...sources.placement[0], placement_id: 'P-3', sacwis_person_id: 'S-999' });
+    report = await importExtract(server.db, await writeExtract('bad', sources, { custody_episode: 'E-9,S-300,Summit\n' }), division);
+  });
+
+  it('reports each bad row with its file, line and reason, and skips it', () => {
+    assert.equal(report.ok, true, report.error ?? '');
+    assert.deepEqual(report.rejections, [
+      { file: 'source_child.csv', line: 7, reason: 'birth_date: Must be a date (YYYY-MM-DD)' },
+      { file: 'source_child.csv', line: 8, reason: 'sacwis_person_id: Required' },
+      { file: 'source_child.csv', line: 9, reason: "county: Unknown county 'Gotham': must be an Ohio county" },
+      { file: 'source_child.csv', line: 10, reason: 'sacwis_person_id: repeats line 4' },
+      { file: 'custody_episode.csv', line: 4, reason: 'has 3 cells, the header has 6' },
+      { file: 'placement.csv', line: 4, reason: 'sacwis_person_id: no child S-999 in source_child.csv' },
+    ]);
+  });
+
+  it('loads the rest and records Warning for a source with rejected rows', async () => {
+    const status = await statusOf(report);
+    assert.deepEqual(
+      status.map((s) => [s.source_name, s.rows_read, s.rows_loaded, s.rows_rejected, s.status]),
+      [['custody_episode', 3, 2, 1, 'Warning'], ['identity_source', 3, 3, 0, 'Complete'], ['placement', 3, 2, 1, 'Warning'], ['source_case', 4, 4, 0, 'Complete'], ['source_child', 9, 5, 4, 'Warning']],
+    );
+    const children = await server.db.selectFrom('tbl_source_child').select('sacwis_person_id').where('division_uid', '=', division).orderBy('sacwis_person_id').execute();
+    assert.equal(children.length, 5);
+  });
+});
+
+describe('npm run import: a run that fails mid-way', () => {
+  it('leaves the previous rows as they were and records the error for every source', async () => {
+    const before = await snapshot();
+    const sources = clean();
+    sources.source_child = sources.source_child.slice(0, 2);
+    const report = await importExtract(server.db, await writeExtract('broken', sources, { identity_source: 'S-300,"Unclosed hospital,MRN-1\n' }), division);
+    assert.equal(report.ok, false);
+    assert.match(report.error ?? '', /^identity_source\.csv: .*quote/i);
+    assert.deepEqual(await snapshot(), before);
+    const status = await statusOf(report);
+    assert.deepEqual(
+      status.map((s) => [s.source_name, s.status.replace(/^(Failed: (not loaded \(identity_source\.csv failed\)|identity_source\.csv)).*$/, '$1')]),
+      [
+        ['custody_episode', 'Failed: not loaded (identity_source.csv failed)'],
+        ['identity_source', 'Failed: identity_source.csv'],
+        ['placement', 'Failed: not loaded (identity_source.csv failed)'],
+        ['source_case', 'Failed: not loaded (identity_source.csv failed)'],
+        ['source_child', 'Failed: not loaded (identity_source.csv failed)'],
+      ],
+    );
+    assert.ok(status.every((s) => s.rows_loaded === 0 && s.finished_at));
+  });
+
+  it('keeps a source whose file is not in the extract (Ok)', async () => {
+    const before = await snapshot();
+    const sources = clean();
+    delete sources.placement;
+    const report = await importExtract(server.db, await writeExtract('partial', sources), division);
+    assert.equal(report.ok, true, report.error ?? '');
+    const placement = (await statusOf(report)).find((s) => s.source_name === 'placement')!;
+    assert.deepEqual([placement.status, placement.rows_read], ['Ok', 0]);
+    assert.deepEqual((await snapshot()).tbl_placement, before.tbl_placement);
+  });
+});
