@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect';
 
 /** Spec 000 section 3, "Match result". */
@@ -10,8 +10,7 @@ export const SACWIS_SOURCE = 'SACWIS';
 
 /**
  * Name similarity (pg_trgm, of the normalised "first last") from which a
- * patient with the child's birth date and no SACWIS id of its own is offered
- * as a fuzzy match.
+ * patient with the child's birth date is offered as a fuzzy match.
  */
 export const FUZZY_MIN_SCORE = 0.5;
 
@@ -29,9 +28,11 @@ export interface MatchCounts {
  *    rejection or a patient the import created survives the next night);
  * 2. a patient of the division with the child's SACWIS person id: Approved,
  *    Deterministic;
- * 3. a patient with the child's birth date, no SACWIS id and a similar name
- *    (score >= FUZZY_MIN_SCORE, the best one): NeedToBeApproved, Fuzzy;
- * 4. otherwise a new patient in the division: Approved, ETLGenerated.
+ * 3. the patient with the child's birth date and the most similar name
+ *    (score >= FUZZY_MIN_SCORE): NeedToBeApproved, Fuzzy;
+ * 4. otherwise a new patient in the division: Approved, ETLGenerated. A child
+ *    resembling another new child of the extract (a duplicate SACWIS person)
+ *    is instead offered that child's new patient as a fuzzy match.
  * Then tbl_match_results is rewritten (one SACWIS row per child, one per
  * identity source MRN with its child's match), and the facts of the approved
  * children's cases and custody flow into their patients (feedPatients).
@@ -61,32 +62,17 @@ export async function matchChildren(trx: Db, divisionUid: string): Promise<Match
                      order by p.created_at, p.patient_uid limit 1) p on true
      where c.division_uid = ${divisionUid}
        and not exists (select 1 from match_new n where n.sacwis_person_id = c.sacwis_person_id)`.execute(trx);
-  await sql`
-    insert into match_new
-    select c.sacwis_person_id, p.patient_uid, ${MATCH_STATUS.NeedToBeApproved}, ${MATCH_TYPE.Fuzzy}, p.score, 'fuzzy'
-      from tbl_source_child c
-      join lateral (select p.patient_uid,
-                           similarity(patient_search_norm(p.first_name || ' ' || p.last_name),
-                                      patient_search_norm(c.first_name || ' ' || c.last_name)) as score
-                      from patient p
-                     where p.division_uid = c.division_uid and p.birth_date = c.birth_date and p.sacwis_person_id is null
-                     order by score desc, p.patient_uid limit 1) p on p.score >= ${FUZZY_MIN_SCORE}
-     where c.division_uid = ${divisionUid}
-       and not exists (select 1 from match_new n where n.sacwis_person_id = c.sacwis_person_id)`.execute(trx);
-  await sql`
-    with created as (
-      insert into patient (division_uid, first_name, middle_name, last_name, birth_date, gender_uid, sacwis_person_id)
-      select c.division_uid, c.first_name, c.middle_name, c.last_name, c.birth_date,
-             (select g.uid from reference_data g where g.model = 'reference-gender' and lower(g.label) = lower(c.gender)
-               order by g.default_sort_order, g.uid limit 1),
-             c.sacwis_person_id
-        from tbl_source_child c
-       where c.division_uid = ${divisionUid}
-         and not exists (select 1 from match_new n where n.sacwis_person_id = c.sacwis_person_id)
-       order by c.sacwis_person_id
-      returning patient_uid, sacwis_person_id
-    )
-    insert into match_new select sacwis_person_id, patient_uid, ${MATCH_STATUS.Approved}, ${MATCH_TYPE.ETLGenerated}, null, 'created' from created`.execute(trx);
+  await fuzzy(trx, divisionUid);
+  // A child resembling another new child of this extract (a SACWIS duplicate person) waits for the
+  // first one's patient, and is then offered it as a fuzzy match.
+  await createPatients(trx, divisionUid, sql`
+    and not exists (select 1 from tbl_source_child o
+                     where o.division_uid = c.division_uid and o.birth_date = c.birth_date and o.sacwis_person_id < c.sacwis_person_id
+                       and not exists (select 1 from match_new n where n.sacwis_person_id = o.sacwis_person_id)
+                       and similarity(patient_search_norm(o.first_name || ' ' || o.last_name),
+                                      patient_search_norm(c.first_name || ' ' || c.last_name)) >= ${FUZZY_MIN_SCORE})`);
+  await fuzzy(trx, divisionUid);
+  await createPatients(trx, divisionUid, sql``);
 
   await sql`delete from tbl_match_results where division_uid = ${divisionUid}`.execute(trx);
   await sql`
@@ -104,6 +90,45 @@ export async function matchChildren(trx: Db, divisionUid: string): Promise<Match
   for (const row of counts.rows) result[row.step] = row.n;
   await sql`drop table match_new`.execute(trx);
   return result;
+}
+
+/**
+ * Offers each unmatched child the patient with its birth date and the most
+ * similar name (not one whose SACWIS id is the child's own, which would have
+ * matched deterministically).
+ */
+async function fuzzy(trx: Db, divisionUid: string): Promise<void> {
+  await sql`
+    insert into match_new
+    select c.sacwis_person_id, p.patient_uid, ${MATCH_STATUS.NeedToBeApproved}, ${MATCH_TYPE.Fuzzy}, p.score, 'fuzzy'
+      from tbl_source_child c
+      join lateral (select p.patient_uid,
+                           similarity(patient_search_norm(p.first_name || ' ' || p.last_name),
+                                      patient_search_norm(c.first_name || ' ' || c.last_name)) as score
+                      from patient p
+                     where p.division_uid = c.division_uid and p.birth_date = c.birth_date
+                     order by score desc, p.patient_uid limit 1) p on p.score >= ${FUZZY_MIN_SCORE}
+     where c.division_uid = ${divisionUid}
+       and not exists (select 1 from match_new n where n.sacwis_person_id = c.sacwis_person_id)`.execute(trx);
+}
+
+/** A new patient in the division for each unmatched child (that also meets `also`): Approved, ETLGenerated. */
+async function createPatients(trx: Db, divisionUid: string, also: RawBuilder<unknown>): Promise<void> {
+  await sql`
+    with created as (
+      insert into patient (division_uid, first_name, middle_name, last_name, birth_date, gender_uid, sacwis_person_id)
+      select c.division_uid, c.first_name, c.middle_name, c.last_name, c.birth_date,
+             (select g.uid from reference_data g where g.model = 'reference-gender' and lower(g.label) = lower(c.gender)
+               order by g.default_sort_order, g.uid limit 1),
+             c.sacwis_person_id
+        from tbl_source_child c
+       where c.division_uid = ${divisionUid}
+         and not exists (select 1 from match_new n where n.sacwis_person_id = c.sacwis_person_id)
+         ${also}
+       order by c.sacwis_person_id
+      returning patient_uid, sacwis_person_id
+    )
+    insert into match_new select sacwis_person_id, patient_uid, ${MATCH_STATUS.Approved}, ${MATCH_TYPE.ETLGenerated}, null, 'created' from created`.execute(trx);
 }
 
 /**

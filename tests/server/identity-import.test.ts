@@ -27,6 +27,7 @@ const clean = (): Record<string, Rows> => ({
     { sacwis_person_id: known.sacwis_person_id, first_name: known.first_name, middle_name: null, last_name: known.last_name, preferred_name: null, birth_date: known.birth_date, gender: 'Female', county: 'Franklin' },
     { sacwis_person_id: 'S-200', first_name: 'Jonathon', middle_name: 'Lee', last_name: 'Applewhite', preferred_name: 'Jon', birth_date: '2012-06-15', gender: 'Male', county: 'Franklin' },
     { sacwis_person_id: 'S-300', first_name: 'Zephyrine', middle_name: null, last_name: 'Quokkasdottir', preferred_name: null, birth_date: '2015-03-04', gender: 'Female', county: 'Summit' },
+    { sacwis_person_id: 'S-301', first_name: 'Zephyrina', middle_name: null, last_name: 'Quokkasdottir', preferred_name: null, birth_date: '2015-03-04', gender: 'Female', county: 'Summit' },
     { sacwis_person_id: 'S-400', first_name: 'Rowena', middle_name: null, last_name: 'Restrictedsson', preferred_name: null, birth_date: '2011-01-20', gender: 'Female', county: 'Lucas' },
     { sacwis_person_id: 'S-500', first_name: 'Adeline', middle_name: null, last_name: 'Adoptionville', preferred_name: null, birth_date: '2016-09-09', gender: 'Female', county: 'Van Wert' },
   ],
@@ -129,7 +130,7 @@ describe('npm run import: a clean extract', () => {
     const status = await statusOf(report);
     assert.deepEqual(
       status.map((s) => [s.source_name, s.rows_read, s.rows_loaded, s.rows_rejected, s.status]),
-      [['custody_episode', 2, 2, 0, 'Complete'], ['identity_source', 3, 3, 0, 'Complete'], ['placement', 2, 2, 0, 'Complete'], ['source_case', 4, 4, 0, 'Complete'], ['source_child', 5, 5, 0, 'Complete']],
+      [['custody_episode', 2, 2, 0, 'Complete'], ['identity_source', 3, 3, 0, 'Complete'], ['placement', 2, 2, 0, 'Complete'], ['source_case', 4, 4, 0, 'Complete'], ['source_child', 6, 6, 0, 'Complete']],
     );
     assert.ok(status.every((s) => s.finished_at && s.finished_at >= s.started_at));
     const placement = await server.db.selectFrom('tbl_placement').select(['provider_name', 'end_date']).where('placement_id', '=', 'P-2').executeTakeFirstOrThrow();
@@ -149,6 +150,14 @@ describe('npm run import: a clean extract', () => {
     assert.deepEqual([mrn.mrn, mrn.patient_uid, mrn.match_status_id], ['NCH-200', lookalike, 2]);
     const patient = await server.db.selectFrom('patient').select(['sacwis_person_id']).where('patient_uid', '=', lookalike).executeTakeFirstOrThrow();
     assert.equal(patient.sacwis_person_id, null);
+  });
+
+  it('offers a child resembling another new child of the extract (a duplicate SACWIS person) that child\'s new patient, waiting for approval', async () => {
+    const first = await match('S-300');
+    const second = await match('S-301');
+    assert.deepEqual([second.patient_uid, second.match_status_id, second.match_type], [first.patient_uid, 2, 2]);
+    const created = await server.db.selectFrom('patient').select('patient_uid').where('last_name', '=', 'Quokkasdottir').execute();
+    assert.equal(created.length, 1);
   });
 
   it('creates a patient in the division for a child nobody resembles (ETLGenerated), with its MRNs, case and current custody', async () => {
@@ -186,7 +195,7 @@ describe('npm run import: a clean extract', () => {
     const before = await snapshot();
     const again = await importExtract(server.db, await writeExtract('clean', clean()), division);
     assert.equal(again.ok, true, again.error ?? '');
-    assert.deepEqual(again.matches, { kept: 5, deterministic: 0, fuzzy: 0, created: 0 });
+    assert.deepEqual(again.matches, { kept: 6, deterministic: 0, fuzzy: 0, created: 0 });
     assert.deepEqual(await snapshot(), before);
   });
 });
@@ -195,7 +204,7 @@ describe('npm run import: bad rows', () => {
   let report: ImportReport;
   before(async () => {
     const sources = clean();
-    const child = (extra: Record<string, string | null>) => ({ ...sources.source_child[2], ...extra });
+    const child = (extra: Record<string, string | null>) => ({ ...sources.source_child[2], first_name: 'Other', last_name: 'Child', ...extra });
     sources.source_child.push(
       child({ sacwis_person_id: 'S-601', birth_date: '2015-02-30' }),
       child({ sacwis_person_id: null }),
@@ -209,10 +218,10 @@ describe('npm run import: bad rows', () => {
   it('reports each bad row with its file, line and reason, and skips it', () => {
     assert.equal(report.ok, true, report.error ?? '');
     assert.deepEqual(report.rejections, [
-      { file: 'source_child.csv', line: 7, reason: 'birth_date: Must be a date (YYYY-MM-DD)' },
-      { file: 'source_child.csv', line: 8, reason: 'sacwis_person_id: Required' },
-      { file: 'source_child.csv', line: 9, reason: "county: Unknown county 'Gotham': must be an Ohio county" },
-      { file: 'source_child.csv', line: 10, reason: 'sacwis_person_id: repeats line 4' },
+      { file: 'source_child.csv', line: 8, reason: 'birth_date: Must be a date (YYYY-MM-DD)' },
+      { file: 'source_child.csv', line: 9, reason: 'sacwis_person_id: Required' },
+      { file: 'source_child.csv', line: 10, reason: "county: Unknown county 'Gotham': must be an Ohio county" },
+      { file: 'source_child.csv', line: 11, reason: 'sacwis_person_id: repeats line 4' },
       { file: 'custody_episode.csv', line: 4, reason: 'has 3 cells, the header has 6' },
       { file: 'placement.csv', line: 4, reason: 'sacwis_person_id: no child S-999 in source_child.csv' },
     ]);
@@ -222,10 +231,10 @@ describe('npm run import: bad rows', () => {
     const status = await statusOf(report);
     assert.deepEqual(
       status.map((s) => [s.source_name, s.rows_read, s.rows_loaded, s.rows_rejected, s.status]),
-      [['custody_episode', 3, 2, 1, 'Warning'], ['identity_source', 3, 3, 0, 'Complete'], ['placement', 3, 2, 1, 'Warning'], ['source_case', 4, 4, 0, 'Complete'], ['source_child', 9, 5, 4, 'Warning']],
+      [['custody_episode', 3, 2, 1, 'Warning'], ['identity_source', 3, 3, 0, 'Complete'], ['placement', 3, 2, 1, 'Warning'], ['source_case', 4, 4, 0, 'Complete'], ['source_child', 10, 6, 4, 'Warning']],
     );
     const children = await server.db.selectFrom('tbl_source_child').select('sacwis_person_id').where('division_uid', '=', division).orderBy('sacwis_person_id').execute();
-    assert.equal(children.length, 5);
+    assert.equal(children.length, 6);
   });
 });
 
