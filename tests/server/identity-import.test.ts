@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { csvLine } from '../../server/identity/csv';
+import { writeDemoExtract } from '../../server/identity/demo-extract';
 import { importExtract, type ImportReport } from '../../server/identity/import';
 import { columnsOf, SOURCE_TABLES } from '../../server/identity/source-tables';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
@@ -270,5 +271,37 @@ describe('npm run import: a run that fails mid-way', () => {
     const placement = (await statusOf(report)).find((s) => s.source_name === 'placement')!;
     assert.deepEqual([placement.status, placement.rows_read], ['Ok', 0]);
     assert.deepEqual((await snapshot()).tbl_placement, before.tbl_placement);
+  });
+});
+
+describe('npm run extract:demo', () => {
+  it('writes the same files for the same seed and count, and other files for another seed', async () => {
+    const read = async (folder: string) => Promise.all(SOURCE_TABLES.map((s) => fs.readFile(path.join(folder, `${s.name}.csv`), 'utf8')));
+    await writeDemoExtract({ children: 50, seed: 3, out: path.join(tmp, 'demo-a') });
+    await writeDemoExtract({ children: 50, seed: 3, out: path.join(tmp, 'demo-b') });
+    await writeDemoExtract({ children: 50, seed: 4, out: path.join(tmp, 'demo-c') });
+    const [a, b, c] = await Promise.all(['demo-a', 'demo-b', 'demo-c'].map((f) => read(path.join(tmp, f))));
+    assert.deepEqual(a, b);
+    assert.notDeepEqual(a, c);
+  });
+
+  it('loads without a rejected row: placement histories, several MRNs per child, restricted and adoption cases, duplicates waiting for approval', async () => {
+    const folder = path.join(tmp, 'demo-400');
+    const counts = await writeDemoExtract({ children: 400, seed: 1, out: folder });
+    const report = await importExtract(server.db, folder, division);
+    assert.equal(report.ok, true, report.error ?? '');
+    assert.deepEqual(report.rejections, []);
+    assert.deepEqual(Object.fromEntries(report.sources.map((s) => [s.source, s.loaded])), counts);
+    const duplicates = counts.source_child - 400;
+    assert.ok(duplicates > 0);
+    assert.equal(report.matches!.fuzzy, duplicates);
+    assert.ok(counts.placement > counts.source_child && counts.identity_source > counts.source_child);
+    const flags = await sql<{ restricted: number; adoption: number; counties: number; current: number }>`
+      select count(*) filter (where restricted_flag)::int as restricted, count(*) filter (where adoption_flag)::int as adoption,
+             count(distinct county)::int as counties,
+             (select count(*)::int from tbl_placement where division_uid = ${division} and end_date is null) as current
+        from tbl_source_case where division_uid = ${division}`.execute(server.db);
+    const f = flags.rows[0];
+    assert.ok(f.restricted > 0 && f.adoption > 0 && f.counties > 20 && f.current > 0, JSON.stringify(f));
   });
 });
