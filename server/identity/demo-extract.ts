@@ -17,6 +17,8 @@ export interface DemoExtractOptions {
   children: number;
   seed: number;
   out: string;
+  /** Made the worker on every other restricted case (the demo's identity user sees those as case-linked). */
+  caseWorker?: { name: string; email: string };
 }
 
 /** Dates are relative to this day, not today, so an extract does not change from day to day. */
@@ -93,10 +95,11 @@ export async function writeDemoExtract(options: DemoExtractOptions): Promise<Rec
     provider_id: String(4_100_000 + i * 13),
     provider_name: `${pick(LAST)} ${pick(PROVIDER_KINDS)}`,
   }));
-  const staffName = () => `${pick(STAFF_FIRST)} ${pick(LAST).replace(/[^A-Za-z]/g, '')}`;
+  const staffName = () => `${pick(STAFF_FIRST)} ${pick(LAST).normalize('NFD').replace(/[^A-Za-z]/g, '')}`;
   const emailOf = (name: string, county: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@${slug(county)}.jfs.example`;
 
   let caseNo = 0;
+  let restrictedNo = 0;
   let mrnNo = 0;
   let episodeNo = 0;
   let placementNo = 0;
@@ -126,9 +129,11 @@ export async function writeDemoExtract(options: DemoExtractOptions): Promise<Rec
     if (sibling) {
       caseRow = { ...previous!.case, sacwis_person_id: person };
     } else {
-      const worker = staffName();
       const supervisor = staffName();
       const adoption = chance(0.05);
+      const restricted = chance(0.06);
+      const linked = options.caseWorker && restricted && restrictedNo++ % 2 === 0 ? options.caseWorker : null;
+      const worker = staffName();
       caseRow = {
         case_id: String(30_000_000 + ++caseNo * 11),
         sacwis_person_id: person,
@@ -136,12 +141,12 @@ export async function writeDemoExtract(options: DemoExtractOptions): Promise<Rec
         agency_name: `${child.county} County Children Services`,
         case_category: adoption ? 'Adoption' : pick(['Protective', 'Ongoing', 'Ongoing', 'Assessment']),
         legal_status: chance(0.9) ? pick(LEGAL_STATUSES) : null,
-        wkr_name: worker,
-        wkr_email: emailOf(worker, child.county!),
+        wkr_name: linked?.name ?? worker,
+        wkr_email: linked?.email ?? emailOf(worker, child.county!),
         sup_name: supervisor,
         sup_email: emailOf(supervisor, child.county!),
         chf_email: chance(0.5) ? emailOf(staffName(), child.county!) : null,
-        restricted_flag: chance(0.03) ? 'Y' : 'N',
+        restricted_flag: restricted ? 'Y' : 'N',
         adoption_flag: adoption ? 'Y' : 'N',
       };
     }

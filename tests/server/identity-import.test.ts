@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { csvLine } from '../../server/identity/csv';
 import { writeDemoExtract } from '../../server/identity/demo-extract';
+import { importDemoExtract } from '../../server/identity/demo-seed';
 import { importExtract, type ImportReport } from '../../server/identity/import';
 import { columnsOf, SOURCE_TABLES } from '../../server/identity/source-tables';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
@@ -303,5 +304,42 @@ describe('npm run extract:demo', () => {
         from tbl_source_case where division_uid = ${division}`.execute(server.db);
     const f = flags.rows[0];
     assert.ok(f.restricted > 0 && f.adoption > 0 && f.counties > 20 && f.current > 0, JSON.stringify(f));
+  });
+});
+
+describe('npm start on a fresh data directory', () => {
+  let demo: TestServer;
+  before(async () => {
+    demo = await startTestServer({ DEMO_EXTRACT_CHILDREN: '200' });
+  });
+  after(async () => {
+    await demo?.stop();
+  });
+
+  it('imports a small demo extract into the identity division beside the seeded demo data', async () => {
+    const seeded = await demoFacts(demo.db);
+    const status = await demo.db.selectFrom('tbl_identity_source_status').select(['division_uid', 'status']).execute();
+    assert.equal(status.length, SOURCE_TABLES.length);
+    assert.ok(status.every((s) => s.division_uid === seeded.divisionUids[0] && s.status === 'Complete'), JSON.stringify(status));
+    const matched = await demo.db.selectFrom('tbl_match_results').select((eb) => eb.fn.countAll<number>().as('n')).where('source_name', '=', 'SACWIS').executeTakeFirstOrThrow();
+    assert.ok(Number(matched.n) >= 200);
+  });
+
+  it('shows the demo identity user the restricted children whose worker they are, and no other restricted child', async () => {
+    const restricted = await sql<{ patient_uid: string; mine: boolean }>`
+      select distinct m.patient_uid, c.wkr_email = 'identity@careweave.test' as mine
+        from tbl_source_case c
+        join tbl_match_results m on m.sacwis_person_id = c.sacwis_person_id and m.source_name = 'SACWIS' and m.match_status_id = 1
+       where c.restricted_flag and not c.adoption_flag`.execute(demo.db);
+    const mine = restricted.rows.filter((r) => r.mine);
+    const others = restricted.rows.filter((r) => !r.mine);
+    assert.ok(mine.length > 0 && others.length > 0);
+    const identity = await login(demo.url, 'identity');
+    for (const r of mine) assert.equal((await call(demo.url, `/api/patients/${r.patient_uid}`, { token: identity.token })).status, 200);
+    for (const r of others) assert.equal((await call(demo.url, `/api/patients/${r.patient_uid}`, { token: identity.token })).status, 404);
+  });
+
+  it('does not import again on the next start', async () => {
+    assert.equal(await importDemoExtract(demo.db, 200), false);
   });
 });
