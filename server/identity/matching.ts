@@ -142,16 +142,30 @@ async function feedPatients(trx: Db, divisionUid: string): Promise<void> {
   await sql`
     create temporary table approved on commit drop as
     select n.sacwis_person_id, n.patient_uid from match_new n where n.match_status_id = ${MATCH_STATUS.Approved}`.execute(trx);
+  // Only the case rows that changed: each one written makes migration 025's trigger rewrite its patient.
   await sql`
-    delete from patient_case
-     where from_extract and patient_uid in (select patient_uid from patient where division_uid = ${divisionUid})`.execute(trx);
+    create temporary table wanted_case on commit drop as
+    select a.patient_uid, c.case_id, case when c.adoption_flag then 'Adoption' else c.case_category end as case_category,
+           c.wkr_name, c.wkr_email, c.chf_email, c.sup_email
+      from approved a
+      join tbl_source_case c on c.division_uid = ${divisionUid} and c.sacwis_person_id = a.sacwis_person_id`.execute(trx);
+  await sql`
+    delete from patient_case pc
+     where pc.from_extract
+       and pc.patient_uid in (select patient_uid from patient where division_uid = ${divisionUid})
+       and not exists (select 1 from wanted_case w
+                        where w.patient_uid = pc.patient_uid
+                          and (w.case_id, w.case_category, w.wkr_name, w.wkr_email, w.chf_email, w.sup_email)
+                              is not distinct from (pc.case_id, pc.case_category, pc.wkr_name, pc.wkr_email, pc.chf_email, pc.sup_email))`.execute(trx);
   await sql`
     insert into patient_case (patient_uid, case_id, case_category, wkr_name, wkr_email, chf_email, sup_email, from_extract)
-    select a.patient_uid, c.case_id, case when c.adoption_flag then 'Adoption' else c.case_category end,
-           c.wkr_name, c.wkr_email, c.chf_email, c.sup_email, true
-      from approved a
-      join tbl_source_case c on c.division_uid = ${divisionUid} and c.sacwis_person_id = a.sacwis_person_id
-     order by a.patient_uid, c.case_id`.execute(trx);
+    select w.patient_uid, w.case_id, w.case_category, w.wkr_name, w.wkr_email, w.chf_email, w.sup_email, true
+      from wanted_case w
+     where not exists (select 1 from patient_case pc
+                        where pc.from_extract and pc.patient_uid = w.patient_uid
+                          and (w.case_id, w.case_category, w.wkr_name, w.wkr_email, w.chf_email, w.sup_email)
+                              is not distinct from (pc.case_id, pc.case_category, pc.wkr_name, pc.wkr_email, pc.chf_email, pc.sup_email))
+     order by w.patient_uid, w.case_id`.execute(trx);
   await sql`
     update patient p
        set restricted_flag = f.restricted_flag, agency_legal_status = f.legal_status, in_custody = f.in_custody, updated_at = now()
@@ -167,5 +181,6 @@ async function feedPatients(trx: Db, divisionUid: string): Promise<void> {
              group by a.patient_uid, a.sacwis_person_id) f
      where p.patient_uid = f.patient_uid
        and (p.restricted_flag, p.agency_legal_status, p.in_custody) is distinct from (f.restricted_flag, f.legal_status, f.in_custody)`.execute(trx);
+  await sql`drop table wanted_case`.execute(trx);
   await sql`drop table approved`.execute(trx);
 }

@@ -200,6 +200,17 @@ describe('npm run import: a clean extract', () => {
     assert.deepEqual(again.matches, { kept: 6, deterministic: 0, fuzzy: 0, created: 0 });
     assert.deepEqual(await snapshot(), before);
   });
+
+  it('moves a changed case onto its patient the next night (a new worker sees a restricted child)', async () => {
+    const sources = clean();
+    sources.source_case[1] = { ...sources.source_case[1], wkr_email: 'new.worker@agency.test', restricted_flag: 'Y' };
+    const changed = await importExtract(server.db, await writeExtract('changed', sources), division);
+    assert.equal(changed.ok, true, changed.error ?? '');
+    const patient = await server.db.selectFrom('patient').select(['restricted_flag', 'case_emails']).where('patient_uid', '=', (await match('S-300')).patient_uid).executeTakeFirstOrThrow();
+    assert.deepEqual(patient, { restricted_flag: '1', case_emails: ['new.worker@agency.test', 'sup@agency.test'] });
+    const cases = await server.db.selectFrom('patient_case').select('wkr_email').where('case_id', '=', 'C-300').execute();
+    assert.deepEqual(cases, [{ wkr_email: 'new.worker@agency.test' }]);
+  });
 });
 
 describe('npm run import: bad rows', () => {

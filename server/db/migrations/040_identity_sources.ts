@@ -39,6 +39,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       county text not null,
       primary key (division_uid, sacwis_person_id)
     );
+    -- Matching looks for children of the same birth date (duplicate SACWIS persons).
+    create index tbl_source_child_birth on tbl_source_child (division_uid, birth_date);
 
     create table tbl_source_case (
       division_uid uuid not null references division,
