@@ -45,6 +45,16 @@ export interface ImportReport {
 /** A file the import cannot read as a whole (malformed CSV, missing columns): the run stops and rolls back. */
 class ExtractFileError extends Error {}
 
+/** Whatever stopped the run while one source loaded, with the source's name. */
+class SourceFailure extends Error {
+  constructor(
+    readonly source: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Loads an extract folder (one `<source>.csv` per source table, see
  * docs/identity-import.md) into a division, all sources and the matching in
@@ -72,7 +82,7 @@ export async function importExtract(db: Db, folder: string, divisionUid: string,
   };
 
   let matches: MatchCounts | null = null;
-  let failure: { source?: string; message: string } | null = null;
+  let failure: { source?: string; message: string } | undefined;
   try {
     matches = await db.transaction().execute(async (trx) => {
       await sql`set local statement_timeout = 0`.execute(trx);
@@ -90,8 +100,7 @@ export async function importExtract(db: Db, folder: string, divisionUid: string,
         try {
           await loadSource(trx, source, fileOf(folder, source), divisionUid, named, result, reject);
         } catch (err) {
-          failure = { source: source.name, message: (err as Error).message };
-          throw err;
+          throw new SourceFailure(source.name, (err as Error).message);
         }
         Object.assign(result, {
           status: result.rejected ? SOURCE_STATUS.warning : SOURCE_STATUS.complete,
@@ -102,7 +111,7 @@ export async function importExtract(db: Db, folder: string, divisionUid: string,
       return matchChildren(trx, divisionUid);
     });
   } catch (err) {
-    failure ??= { message: (err as Error).message };
+    failure = err instanceof SourceFailure ? { source: err.source, message: err.message } : { message: (err as Error).message };
   }
 
   if (failure) {
@@ -122,7 +131,7 @@ export async function importExtract(db: Db, folder: string, divisionUid: string,
       .where('source_name', '=', r.source)
       .execute();
   }
-  return { runUid, ok: !failure, sources: [...results.values()], rejections, matches, ...(failure ? { error: (failure as { message: string }).message } : {}) };
+  return { runUid, ok: !failure, sources: [...results.values()], rejections, matches, ...(failure ? { error: failure.message } : {}) };
 }
 
 const fileOf = (folder: string, source: SourceTable) => path.join(folder, `${source.name}.csv`);
