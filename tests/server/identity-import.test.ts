@@ -9,6 +9,7 @@ import { writeDemoExtract } from '../../server/identity/demo-extract';
 import { importDemoExtract } from '../../server/identity/demo-seed';
 import { importExtract, type ImportReport } from '../../server/identity/import';
 import { columnsOf, SOURCE_TABLES } from '../../server/identity/source-tables';
+import { runCliCommand } from '../../server/testing/admin-command';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { call, demoFacts, login, type DemoFacts } from './support/http';
 
@@ -283,6 +284,27 @@ describe('npm run import: a run that fails mid-way', () => {
     const placement = (await statusOf(report)).find((s) => s.source_name === 'placement')!;
     assert.deepEqual([placement.status, placement.rows_read], ['Ok', 0]);
     assert.deepEqual((await snapshot()).tbl_placement, before.tbl_placement);
+  });
+});
+
+describe('npm run import (the command)', () => {
+  const run = (args: string[]) => runCliCommand('identity/cli.ts', { databaseUrl: server.connectionString }, args);
+
+  it('prints each source, each rejected row as file:line: reason and the matching, and exits 0', async () => {
+    const { code, stdout } = await run([path.join(tmp, 'bad')]);
+    assert.equal(code, 0, stdout);
+    assert.match(stdout, /rejected source_child\.csv:8: birth_date: Must be a date \(YYYY-MM-DD\)/);
+    assert.match(stdout, /rejected placement\.csv:4: sacwis_person_id: no child S-999 in source_child\.csv/);
+    assert.match(stdout, /source_child\.csv +read 10, loaded 6, rejected 4: Warning/);
+    assert.match(stdout, /matching: 6 kept, 0 on SACWIS person id, 0 fuzzy \(waiting for approval\), 0 new patients/);
+  });
+
+  it('exits 1 when the run failed, and 2 without a folder', async () => {
+    const failed = await run([path.join(tmp, 'broken')]);
+    assert.equal(failed.code, 1);
+    assert.match(failed.stdout, /Failed, nothing changed/);
+    assert.equal((await run([])).code, 2);
+    assert.equal((await run([path.join(tmp, 'no-such-folder')])).code, 2);
   });
 });
 
