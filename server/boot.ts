@@ -8,6 +8,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
 import { seedBase, seedDemo } from './db/seed/demo';
 import { fileStore } from './files/file-store';
+import { importDemoExtract } from './identity/demo-seed';
 import { pruneHits } from './security/rate-limit';
 import { pruneIdempotentRequests } from './public-forms/idempotency';
 import { transportsFor } from './outbox/transports';
@@ -48,6 +49,7 @@ export async function boot(config: Config, options: { logRequests?: boolean; log
     if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
     await seedBase(db);
     if (config.demoSeed && (await seedDemo(db, await fileStore(config)))) log('Seeded demo data.');
+    if (config.demoSeed && (await importDemoExtract(db, config.demoExtractChildren))) log(`Imported a demo identity extract (${config.demoExtractChildren} children).`);
   } catch (err) {
     await pool.end().catch(() => {});
     await embedded?.stop().catch(() => {});

@@ -22,6 +22,8 @@ export interface Config {
   smsUrl?: string;
   allowedOrigins: string[];
   demoSeed: boolean;
+  /** Children in the demo identity extract imported when a demo install has had no import yet (0: none). */
+  demoExtractChildren: number;
   /** Lets a demo install listen beyond loopback (ALLOW_DEMO_ON_NETWORK=1). */
   allowDemoOnNetwork: boolean;
   /** Idle minutes before a session expires (spec 002: 60). */
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsUrl: env.SMS_URL || undefined,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     demoSeed: bool(env.DEMO_SEED, true),
+    demoExtractChildren: Number(env.DEMO_EXTRACT_CHILDREN ?? 200),
     allowDemoOnNetwork: bool(env.ALLOW_DEMO_ON_NETWORK, false),
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 60),
     sessionMaxHours: Number(env.SESSION_MAX_HOURS ?? 12),

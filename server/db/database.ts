@@ -157,6 +157,96 @@ export interface PatientCaseTable {
   wkr_email: string | null;
   chf_email: string | null;
   sup_email: string | null;
+  /** Migration 040: fed by the identity import from tbl_source_case. */
+  from_extract: Generated<boolean>;
+}
+
+type SourceDate = ColumnType<string, string, string>;
+type SourceEndDate = ColumnType<string | null, string | null | undefined, string | null>;
+
+/** Migration 040: identity source tables, one CSV file each (server/identity/source-tables.ts). */
+export interface SourceChildTable {
+  division_uid: string;
+  sacwis_person_id: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  preferred_name: string | null;
+  birth_date: SourceDate;
+  gender: string | null;
+  county: string;
+}
+
+export interface SourceCaseTable {
+  division_uid: string;
+  case_id: string;
+  sacwis_person_id: string;
+  county: string;
+  agency_name: string;
+  case_category: string;
+  legal_status: string | null;
+  wkr_name: string | null;
+  wkr_email: string | null;
+  sup_name: string | null;
+  sup_email: string | null;
+  chf_email: string | null;
+  restricted_flag: boolean;
+  adoption_flag: boolean;
+}
+
+export interface CustodyEpisodeTable {
+  division_uid: string;
+  episode_id: string;
+  sacwis_person_id: string;
+  county: string;
+  legal_status: string | null;
+  start_date: SourceDate;
+  end_date: SourceEndDate;
+}
+
+export interface PlacementTable {
+  division_uid: string;
+  placement_id: string;
+  sacwis_person_id: string;
+  provider_id: string;
+  provider_name: string;
+  placement_type: string;
+  start_date: SourceDate;
+  end_date: SourceEndDate;
+}
+
+export interface IdentitySourceTable {
+  division_uid: string;
+  sacwis_person_id: string;
+  source_name: string;
+  mrn: string;
+}
+
+export interface MatchResultsTable {
+  division_uid: string;
+  sacwis_person_id: string;
+  patient_uid: string;
+  source_name: string;
+  mrn: Generated<string>;
+  match_status_id: number;
+  match_type: number;
+  score: number | null;
+  source_description: string;
+}
+
+export interface IdentitySourceStatusTable {
+  status_uid: Generated<string>;
+  run_uid: string;
+  division_uid: string;
+  source_name: string;
+  file_name: string;
+  rows_read: Generated<number>;
+  rows_loaded: Generated<number>;
+  rows_rejected: Generated<number>;
+  started_at: GeneratedTimestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  status: string;
+  details: string | null;
 }
 
 export interface InboundReferralTable {
@@ -797,6 +887,13 @@ export interface Database {
   provider: ProviderTable;
   patient: PatientTable;
   patient_case: PatientCaseTable;
+  tbl_source_child: SourceChildTable;
+  tbl_source_case: SourceCaseTable;
+  tbl_custody_episode: CustodyEpisodeTable;
+  tbl_placement: PlacementTable;
+  tbl_identity_source: IdentitySourceTable;
+  tbl_match_results: MatchResultsTable;
+  tbl_identity_source_status: IdentitySourceStatusTable;
   inbound_referral: InboundReferralTable;
   queue: QueueTable;
   notification: NotificationTable;

@@ -6,12 +6,16 @@ import type { Db } from '../db/connect';
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** `npm run admin -- <args>` against a test server's database, as an operator would run it; never throws. */
-export async function runAdminCommand(env: { databaseUrl: string; publicUrl: string }, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** A command-line tool (`server/<path>`) run as an operator would, against a test server's database; never throws. */
+export async function runCliCommand(
+  script: string,
+  env: { databaseUrl: string; publicUrl?: string },
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/admin/cli.ts'), ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', script), ...args], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: env.databaseUrl, PUBLIC_URL: env.publicUrl, DEMO_SEED: '0' },
+      env: { ...process.env, DATABASE_URL: env.databaseUrl, PUBLIC_URL: env.publicUrl ?? '', DEMO_SEED: '0' },
     });
     return { code: 0, stdout, stderr };
   } catch (err) {
@@ -19,6 +23,9 @@ export async function runAdminCommand(env: { databaseUrl: string; publicUrl: str
     return { code: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
 }
+
+/** `npm run admin -- <args>` against a test server's database; never throws. */
+export const runAdminCommand = (env: { databaseUrl: string; publicUrl: string }, args: string[]) => runCliCommand('admin/cli.ts', env, args);
 
 /** The one-time sign-in link in a text (the command's output, an e-mail). */
 export function signInLinkIn(text: string): { url: string; token: string } {

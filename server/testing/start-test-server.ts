@@ -44,6 +44,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? '',
     DEMO_SEED: '1',
+    // Tests count the seeded patients and cases; a test that wants the demo extract asks for it.
+    DEMO_EXTRACT_CHILDREN: '0',
     ...env,
   });
   const running = await boot(config);
