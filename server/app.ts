@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { PAGE_VIEW_HEADER } from '../shared/api/page-view';
 import type { AppContext } from './app-context';
 import { adminRoutes } from './admin/admin.routes';
+import { organizationRoutes } from './admin/organization.routes';
 import { authRoutes, sessionPolicy } from './auth/auth.routes';
 import { resolveAuth } from './auth/context';
 import { sessionCache } from './auth/sessions.repository';
@@ -152,6 +153,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(citRoutes, ctx);
       await api.register(extRoutes, ctx);
       await api.register(adminRoutes, ctx);
+      await api.register(organizationRoutes, ctx);
       api.setNotFoundHandler((request) => {
         throw notFound(`No API route ${request.method} ${request.url.split('?')[0]}`);
       });

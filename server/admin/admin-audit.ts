@@ -12,8 +12,19 @@ export const COMMAND_ACTOR: AdminActor = { userUid: null, name: 'npm run admin' 
 
 export interface AdminChange {
   orgUid: string;
-  action: 'CreatedOrganization' | 'CreatedUser' | 'UpdatedUser' | 'DeactivatedUser' | 'ReactivatedUser' | 'SentPasswordReset';
-  targetType: 'organization' | 'user';
+  action:
+    | 'CreatedOrganization'
+    | 'UpdatedOrganization'
+    | 'CreatedDivision'
+    | 'UpdatedDivision'
+    | 'CreatedQueue'
+    | 'UpdatedQueue'
+    | 'CreatedUser'
+    | 'UpdatedUser'
+    | 'DeactivatedUser'
+    | 'ReactivatedUser'
+    | 'SentPasswordReset';
+  targetType: 'organization' | 'division' | 'queue' | 'user';
   targetUid: string;
   targetLabel: string;
   before?: unknown;
