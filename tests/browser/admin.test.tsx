@@ -99,3 +99,58 @@ describe('<care-admin> user form (stubbed server)', () => {
     equal(fieldError(el, 'userName'), 'This user name is already taken');
   });
 });
+
+describe('<care-admin> organisation pages (stubbed server)', () => {
+  let restore: () => void = () => undefined;
+  afterEach(() => {
+    restore();
+    document.querySelectorAll('care-admin').forEach((el) => el.remove());
+    $toasts.set([]);
+  });
+
+  const QUEUES = { data: [], meta: { view_columns: ['patient_uid', 'last_name', 'first_name', 'birth_date', 'episode_status_label', 'referral_date'] } };
+
+  it('the organisation page says when there are no divisions, and shows an error when the organisation fails', async () => {
+    const fake = fakeFetch((url) => {
+      if (url.pathname.endsWith('/admin/organization')) return { status: 500, body: { errors: [{ message: 'down' }] } };
+      if (url.pathname.endsWith('/admin/divisions')) return { body: { data: [] } };
+      return { status: 404, body: { errors: [{ message: 'Not found' }] } };
+    });
+    restore = fake.restore;
+    const el = mountElement('care-admin', { 'api-base': 'http://api.test/api', token: 't0k', page: 'organization' });
+    const root = shadow(el);
+    await waitFor(() => text(root).includes('No divisions yet'), { message: 'the empty state' });
+    await waitFor(() => text(root).includes('Oops, something went wrong!'), { message: 'the error state' });
+  });
+
+  it('a queue rule is counted live, a refused rule shows the engine message, and the queue is sent with its columns', async () => {
+    const fake = fakeFetch(async (url, init) => {
+      if (url.pathname.endsWith('/admin/divisions/d-1/queues') && init?.method !== 'POST') return { body: QUEUES };
+      if (url.pathname.endsWith('/admin/queues/preview')) {
+        const { rule } = JSON.parse(String(init!.body));
+        return rule.startsWith('shoe') ? { status: 422, body: { errors: [{ field: 'rule', message: "Unknown column 'shoe' for view 'queue-patient-view'" }] } } : { body: { data: { type: 'queue-previews', id: 'd-1', attributes: { count: rule ? 7 : 90 } } } };
+      }
+      if (url.pathname.endsWith('/admin/divisions/d-1/queues')) return { status: 201, body: { data: { type: 'admin-queues', id: 'q-1', attributes: { queue_uid: 'q-1', division_uid: 'd-1', queue_label: 'Active', rule: '', columns: [], sort_order: 0 } } } };
+      return { status: 404, body: { errors: [{ message: 'Not found' }] } };
+    });
+    restore = fake.restore;
+    const el = mountElement('care-admin', { 'api-base': 'http://api.test/api', token: 't0k', page: 'organization/divisions/d-1/queues/new' });
+    const root = shadow(el);
+    const preview = await waitFor(() => root.querySelector('.rule-preview'), { message: 'the queue form' });
+    await waitFor(() => text(preview) === '90 patients match this rule now', { message: 'the empty rule counts everyone' });
+    typeInto(root.querySelector<HTMLInputElement>('[data-field="rule"] input')!, 'shoe=9');
+    await waitFor(() => text(preview).includes("Unknown column 'shoe'"), { message: 'the refused rule' });
+    typeInto(root.querySelector<HTMLInputElement>('[data-field="rule"] input')!, 'episode_status_label=Active');
+    await waitFor(() => text(preview) === '7 patients match this rule now', { message: 'the new count' });
+
+    typeInto(root.querySelector<HTMLInputElement>('[data-field="queueLabel"] input')!, 'Active');
+    [...root.querySelectorAll<HTMLElement>('[data-column="0"] sl-button')].find((b) => text(b) === 'Down')!.click();
+    slButton(el, 'Save')!.click();
+    const post = await waitFor(() => fake.calls.find((c) => c.init?.method === 'POST' && c.url.pathname.endsWith('/queues')));
+    const body = JSON.parse(String(post.init!.body));
+    equal(body.queue_label, 'Active');
+    equal(body.rule, 'episode_status_label=Active');
+    deepEqual(body.columns.map((c: { column_name: string }) => c.column_name), ['first_name', 'last_name', 'birth_date', 'episode_status_label']);
+    ok(new Headers(post.init!.headers).get('idempotency-key'), 'a create carries an Idempotency-Key');
+  });
+});

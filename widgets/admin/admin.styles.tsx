@@ -19,6 +19,19 @@ const css = /* css */ `
 .audit-json dt, .audit-json dd { display: inline; margin: 0; }
 .audit-json dt { font-weight: var(--sl-font-weight-semibold); }
 .audit-json dt::after { content: ':'; }
+.division-list, .queue-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--sl-spacing-x-small); }
+.division-list li { display: flex; align-items: center; gap: var(--sl-spacing-small); flex-wrap: wrap; }
+.division-mark { display: inline-flex; align-items: center; justify-content: center; width: 2rem; height: 2rem; border-radius: var(--sl-border-radius-medium); color: #fff; font-weight: var(--sl-font-weight-bold); font-size: var(--sl-font-size-small); object-fit: contain; flex: none; }
+.division-note { font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-600); }
+.logo-field { display: flex; align-items: center; gap: var(--sl-spacing-small); flex-wrap: wrap; }
+.queue-list code, .rule-preview { overflow-wrap: anywhere; }
+.rule-preview { margin: 0; font-weight: var(--sl-font-weight-semibold); }
+.column-map { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
+.column-map > legend { font-weight: var(--sl-font-weight-semibold); padding: 0 var(--sl-spacing-2x-small); }
+.column-row { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) auto; gap: var(--sl-spacing-x-small) var(--sl-spacing-small); align-items: end; padding-bottom: var(--sl-spacing-small); border-bottom: 1px solid var(--sl-color-neutral-100); }
+.column-moves { grid-column: 1 / -1; display: flex; gap: var(--sl-spacing-x-small); }
+.column-hidden { white-space: nowrap; padding-bottom: var(--sl-spacing-2x-small); }
+@media (max-width: 575px) { .column-row { grid-template-columns: minmax(0, 1fr); } }
 `;
 
 export function AdminStyles() {
