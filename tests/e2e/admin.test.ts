@@ -88,4 +88,58 @@ describe('administration from an empty install', () => {
     await admin.context.close();
     await navigator.context.close();
   });
+  it('the admin adds a division and a queue with a rule (counted before saving); a navigator of the division sees it on their home', async () => {
+    const admin = await openPage(h, 1366, 900);
+    await admin.page.goto('/login');
+    await signIn(admin.page, 'alex', ADMIN_PASSWORD);
+    await admin.page.waitForURL('**/home');
+    await admin.page.goto('/admin/organization');
+    await admin.page.getByLabel('Organization Name').waitFor();
+    await admin.page.getByRole('link', { name: 'Add Division' }).click();
+    await admin.page.waitForURL('**/admin/organization/divisions/new');
+    await admin.page.getByLabel('Name', { exact: true }).fill('Delaware County Care');
+    await admin.page.getByLabel('CIT submissions need supervisory approval').check();
+    await shot(admin.page, 'admin-division-form-1366');
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByRole('heading', { name: 'Edit Delaware County Care' }).waitFor();
+    await admin.page.getByText('No work queues yet').waitFor();
+
+    await admin.page.getByRole('link', { name: 'Add Queue' }).click();
+    await admin.page.waitForURL('**/queues/new');
+    await admin.page.getByLabel('Label').fill('Open Referrals');
+    await admin.page.getByLabel('Rule').fill('shoe_size=9');
+    await admin.page.getByText("Unknown column 'shoe_size'").waitFor();
+    await admin.page.getByLabel('Rule').fill('referral_status=New');
+    await admin.page.getByText('0 patients match this rule now').waitFor();
+    await shot(admin.page, 'admin-queue-form-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-queue-form-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByRole('link', { name: 'Open Referrals' }).waitFor();
+    await admin.page.getByRole('link', { name: 'Organization' }).click();
+    await admin.page.getByRole('link', { name: 'Delaware County Care' }).waitFor();
+    await shot(admin.page, 'admin-organization-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-organization-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+
+    await admin.page.getByRole('link', { name: 'Users' }).click();
+    await admin.page.getByRole('link', { name: 'Add User' }).click();
+    await admin.page.getByLabel('Name', { exact: true }).fill('Dee Delaware');
+    await admin.page.getByLabel('User Name').fill('dee');
+    await admin.page.getByLabel('Email').fill('dee@county.example');
+    const delaware = admin.page.locator('fieldset[data-division="Delaware County Care"]');
+    await delaware.getByLabel('Works in this division').check();
+    await delaware.getByLabel('Role Template').selectOption({ label: 'Navigator' });
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.waitForURL('**/admin/users');
+
+    const navigator = await openPage(h, 1366, 900);
+    await useLink(navigator.page, signInLinkIn((await lastEmailTo(h.server.db, 'dee@county.example')).body).url, NAVIGATOR_PASSWORD);
+    await navigator.page.locator('section.queue-card', { has: navigator.page.getByRole('heading', { name: /^Open Referrals \(0\)/ }) }).waitFor();
+    assert.deepEqual([...admin.errors, ...navigator.errors], []);
+    await admin.context.close();
+    await navigator.context.close();
+  });
 });

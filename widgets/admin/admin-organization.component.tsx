@@ -131,7 +131,7 @@ function DivisionForm({ division }: { division: AdminDivisionDetail | null }) {
     <form noValidate onSubmit={onSubmit} className="division-form">
       <ErrorSummary form={form} labels={DIVISION_LABELS} />
       <Field form={form} name="divisionName" label={DIVISION_LABELS.divisionName} />
-      <Field form={form} name="themeColor" label={DIVISION_LABELS.themeColor} hint="The colour of the division's initials on its public forms when it has no logo.">
+      <Field form={form} name="themeColor" label={DIVISION_LABELS.themeColor} hint="The color of the division's initials on its public forms when it has no logo.">
         {(control) => <input type="color" {...control} {...form.register('themeColor')} />}
       </Field>
       <Field form={form} name="logoUrl" label={DIVISION_LABELS.logoUrl} hint="PNG, JPEG or SVG, at most 100 KB; shown on the division's public forms.">
