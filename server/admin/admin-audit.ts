@@ -19,12 +19,16 @@ export interface AdminChange {
     | 'UpdatedDivision'
     | 'CreatedQueue'
     | 'UpdatedQueue'
+    | 'CreatedCodeHolder'
+    | 'UpdatedCodeHolder'
+    | 'RotatedCode'
+    | 'RevokedCode'
     | 'CreatedUser'
     | 'UpdatedUser'
     | 'DeactivatedUser'
     | 'ReactivatedUser'
     | 'SentPasswordReset';
-  targetType: 'organization' | 'division' | 'queue' | 'user';
+  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor';
   targetUid: string;
   targetLabel: string;
   before?: unknown;

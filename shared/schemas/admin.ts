@@ -1,4 +1,4 @@
-import { array, boolean, enums, integer, max, min, nullable, object, optional, refine, size, type Infer } from 'superstruct';
+import { array, boolean, enums, integer, max, min, nullable, object, optional, refine, size, string, type Infer } from 'superstruct';
 import { ASSIGNABLE_FLAGS } from '../role-templates';
 import { boundedText, email, MAX_LENGTH, requiredText } from './strings';
 
@@ -67,3 +67,25 @@ export type QueueInput = Infer<typeof QueueSchema>;
 
 /** The live count before saving: the rule, and the division it would be run in. */
 export const QueuePreviewSchema = object({ divisionUid: requiredText(MAX_LENGTH.code), rule: queueRule() });
+
+export const STATE_RULE = 'Use a two-letter state code';
+export const OFFICER_TWICE = 'An officer is listed twice';
+const officerKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Who holds a public-form access code (issue 14 section 5): a CIT agency and its officers, a Handle with Care district, a Back to Work vendor. */
+export const CitAgencySchema = object({
+  name: requiredText(MAX_LENGTH.name),
+  divisionUid: requiredText(MAX_LENGTH.code),
+  stateIso: refine(string(), 'stateIso', (v) => /^[A-Za-z]{2}$/.test(v) || STATE_RULE),
+  officers: refine(size(array(requiredText(120)), 0, 200), 'officers', (v) =>
+    v.length === 0 ? 'Add at least one officer' : new Set(v.map(officerKey)).size === v.length || OFFICER_TWICE,
+  ),
+});
+export const HwcAgencySchema = object({ name: requiredText(MAX_LENGTH.name), divisionUid: requiredText(MAX_LENGTH.code) });
+export const B2wVendorSchema = object({ name: requiredText(MAX_LENGTH.name) });
+export type CitAgencyInput = Infer<typeof CitAgencySchema>;
+export type CodeHolderInput = Partial<CitAgencyInput> & { name: string };
+
+/** The kinds of code holders, as the admin routes name them (`/api/admin/{kind}`). */
+export const CODE_HOLDER_KINDS = ['cit-agencies', 'hwc-agencies', 'b2w-vendors'] as const;
+export type CodeHolderKind = (typeof CODE_HOLDER_KINDS)[number];
