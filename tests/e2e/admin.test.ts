@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { lastEmailTo, runAdminCommand, signInLinkIn } from '../../server/testing/admin-command';
+import { CIT_TEXT } from '../../shared/cit-options';
 import { openPage, shot, signIn, startHarness, type Harness } from './support/harness';
 
 const ADMIN_PASSWORD = 'first-admin-password';
@@ -88,7 +89,7 @@ describe('administration from an empty install', () => {
     await admin.context.close();
     await navigator.context.close();
   });
-  it('the admin adds a division and a queue with a rule (counted before saving); a navigator of the division sees it on their home', async () => {
+  it('the admin adds a division, a queue with a rule (counted before saving) and a CIT agency; the division\'s navigator sees the queue, an officer identifies with the new code', async () => {
     const admin = await openPage(h, 1366, 900);
     await admin.page.goto('/login');
     await signIn(admin.page, 'alex', ADMIN_PASSWORD);
@@ -138,8 +139,32 @@ describe('administration from an empty install', () => {
     const navigator = await openPage(h, 1366, 900);
     await useLink(navigator.page, signInLinkIn((await lastEmailTo(h.server.db, 'dee@county.example')).body).url, NAVIGATOR_PASSWORD);
     await navigator.page.locator('section.queue-card', { has: navigator.page.getByRole('heading', { name: /^Open Referrals \(0\)/ }) }).waitFor();
-    assert.deepEqual([...admin.errors, ...navigator.errors], []);
+
+    await admin.page.getByRole('link', { name: 'Access Codes' }).click();
+    await admin.page.getByText('No CIT agencies yet').waitFor();
+    await admin.page.getByRole('link', { name: 'Add CIT Agency' }).click();
+    await admin.page.getByLabel('Name', { exact: true }).fill('Delaware Police');
+    await admin.page.getByLabel('Division').selectOption({ label: 'Delaware County Care' });
+    await admin.page.getByLabel('Officers').fill('Officer Moss\nOfficer Reed');
+    await shot(admin.page, 'admin-code-holder-form-1366');
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    const code = (await admin.page.locator('.new-code code').innerText()).trim();
+    assert.match(code, /^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    await shot(admin.page, 'admin-new-code-1366');
+    await admin.page.getByRole('button', { name: 'Done' }).click();
+    await admin.page.locator('li[data-holder="Delaware Police"]').getByText('Active').waitFor();
+    await shot(admin.page, 'admin-access-codes-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-access-codes-390');
+
+    const officer = await openPage(h, 390, 844);
+    await officer.page.goto('/cit/oh');
+    await officer.page.getByLabel('Agency Identifier').fill(code.toLowerCase());
+    await officer.page.getByLabel('Officer Name').fill('officer moss');
+    await officer.page.getByTestId('identity-status').getByText(CIT_TEXT.identitySuccess).waitFor();
+    assert.deepEqual([...admin.errors, ...navigator.errors, ...officer.errors], []);
     await admin.context.close();
     await navigator.context.close();
+    await officer.context.close();
   });
 });

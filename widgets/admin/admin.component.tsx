@@ -1,9 +1,11 @@
 import { formatDateTime } from '../../shared/format';
+import type { CodeHolderKind } from '../../shared/schemas/admin';
 import { useEmit } from '../../shared/widget/emit';
 import { DataTable, type Column } from '../kit/data-table';
 import { NavLink } from '../kit/nav-link';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
+import { AccessCodesPage, CODE_KINDS, CodeHolderPage } from './admin-access-codes.component';
 import { DivisionPage, OrganizationPage } from './admin-organization.component';
 import { QueuePage } from './admin-queue-form.component';
 import { AdminUserPage } from './admin-user-form.component';
@@ -65,6 +67,7 @@ function AuditLog() {
 const SECTIONS = [
   { name: 'users', path: '/admin/users', label: 'Users' },
   { name: 'organization', path: '/admin/organization', label: 'Organization' },
+  { name: 'access-codes', path: '/admin/access-codes', label: 'Access Codes' },
   { name: 'audit', path: '/admin/audit', label: 'Audit Log' },
 ];
 
@@ -82,7 +85,9 @@ function OrganizationSection({ parts }: { parts: string[] }) {
  * '' or 'users' (the organisation's users), 'users/new', 'users/{id}',
  * 'organization' (its name and divisions), 'organization/divisions/new',
  * 'organization/divisions/{id}' (a division and its work queues),
- * 'organization/divisions/{id}/queues/new', 'organization/queues/{id}', 'audit'.
+ * 'organization/divisions/{id}/queues/new', 'organization/queues/{id}',
+ * 'access-codes' (public-form code holders), 'access-codes/{kind}/new',
+ * 'access-codes/{kind}/{id}', 'audit'.
  */
 export function AdminPage({ page = '' }: { page?: string }) {
   const [section, id, ...rest] = page.split('/');
@@ -105,6 +110,12 @@ export function AdminPage({ page = '' }: { page?: string }) {
         <AuditLog />
       ) : current === 'organization' ? (
         <OrganizationSection parts={[id, ...rest].filter(Boolean)} />
+      ) : current === 'access-codes' ? (
+        CODE_KINDS.includes(id as CodeHolderKind) && rest[0] ? (
+          <CodeHolderPage key={`${id}/${rest[0]}`} kind={id as CodeHolderKind} holderId={rest[0] === 'new' ? null : rest[0]} />
+        ) : (
+          <AccessCodesPage />
+        )
       ) : id ? (
         <AdminUserPage key={id} userId={id === 'new' ? null : id} />
       ) : (

@@ -7,10 +7,12 @@ import { AdminPage } from './admin.component';
  * per-flag overrides, edit, deactivate, reactivate, password-reset links), the
  * organisation (its name, divisions with their theme colour, logo and CIT
  * approval setting, and each division's work queues with a live count of the
- * rule) and the admin audit log. Everyone else gets the server's 403.
+ * rule), public-form access codes (CIT agencies and officers, Handle with
+ * Care districts, Back to Work vendors: add, edit, rotate, revoke; a code is
+ * shown once) and the admin audit log. Everyone else gets the server's 403.
  *
  * @element care-admin
- * @attr page - The page under /admin: `users` (default), `users/new`, `users/{id}`, `organization`, `organization/divisions/new`, `organization/divisions/{id}`, `organization/divisions/{id}/queues/new`, `organization/queues/{id}` or `audit`.
+ * @attr page - The page under /admin: `users` (default), `users/new`, `users/{id}`, `organization`, `organization/divisions/new`, `organization/divisions/{id}`, `organization/divisions/{id}/queues/new`, `organization/queues/{id}`, `access-codes`, `access-codes/{kind}/new`, `access-codes/{kind}/{id}` or `audit`.
  * @attr api-base - The server's API root; with `token`, overrides any surrounding `<care-session>`.
  * @attr token - Bearer token for api-base.
  * @attr lang - Language, default `en-US`.

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { Document, Resource } from '../../shared/api/client';
-import type { AdminUser, DivisionInput, OrganizationInput, QueueInput } from '../../shared/schemas/admin';
+import type { AdminUser, CodeHolderInput, CodeHolderKind, DivisionInput, OrganizationInput, QueueInput } from '../../shared/schemas/admin';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest } from '../kit/data-table';
 import { idempotencyHeader } from '../kit/public-submit';
@@ -142,4 +142,38 @@ export function useOrganizationActions() {
 export function useAdminQueue(queueId: string | null): Loaded<AdminQueue | null> {
   const api = useWidgetApi();
   return useLoaded(async () => (queueId ? (await api.get<One<AdminQueue>>(`admin/queues/${encodeURIComponent(queueId)}`)).data.attributes : null), [api, queueId]);
+}
+
+/** A holder of a public-form access code (CIT agency, HWC district, B2W vendor); the code itself only comes back once. */
+export interface CodeHolder {
+  holderUid: string;
+  name: string;
+  divisionUid: string | null;
+  divisionName: string | null;
+  stateIso: string | null;
+  officers: string[] | null;
+  isActive: boolean;
+}
+
+type HolderDoc = Document<Resource<CodeHolder>> & { meta?: { code?: string } };
+
+export function useCodeHolders(kind: CodeHolderKind): Loaded<CodeHolder[]> {
+  const api = useWidgetApi();
+  return useLoaded(async () => (await api.get<Document<Resource<CodeHolder>[]>>(`admin/${kind}`)).data.map((h) => h.attributes), [api, kind]);
+}
+
+/**
+ * Create (`POST`, one Idempotency-Key per submission) or edit (`PUT`) a holder,
+ * rotate its code or revoke it; `code` is the new code when one was made.
+ */
+export function useCodeHolderActions(kind: CodeHolderKind) {
+  const api = useWidgetApi();
+  const answer = (doc: HolderDoc) => ({ holder: doc.data.attributes, code: doc.meta?.code ?? null });
+  const save = useCallback(
+    async (holderId: string | null, values: CodeHolderInput, key: string) =>
+      answer(holderId ? await api.put<HolderDoc>(`admin/${kind}/${encodeURIComponent(holderId)}`, values) : await api.post<HolderDoc>(`admin/${kind}`, values, undefined, idempotencyHeader(key))),
+    [api, kind],
+  );
+  const command = useCallback(async (holderId: string, name: 'rotate' | 'revoke') => answer(await api.post<HolderDoc>(`admin/${kind}/${encodeURIComponent(holderId)}/${name}`)), [api, kind]);
+  return { save, command };
 }

@@ -31,6 +31,13 @@ const css = /* css */ `
 .column-row { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) auto; gap: var(--sl-spacing-x-small) var(--sl-spacing-small); align-items: end; padding-bottom: var(--sl-spacing-small); border-bottom: 1px solid var(--sl-color-neutral-100); }
 .column-moves { grid-column: 1 / -1; display: flex; gap: var(--sl-spacing-x-small); }
 .column-hidden { white-space: nowrap; padding-bottom: var(--sl-spacing-2x-small); }
+.code-holders { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
+.code-holder { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: center; gap: var(--sl-spacing-x-small) var(--sl-spacing-medium); padding-bottom: var(--sl-spacing-x-small); border-bottom: 1px solid var(--sl-color-neutral-100); }
+.code-status { margin-left: var(--sl-spacing-x-small); font-size: var(--sl-font-size-small); font-weight: var(--sl-font-weight-semibold); color: var(--sl-color-success-700); }
+.code-status.revoked { color: var(--sl-color-danger-700); }
+.new-code { border: 1px solid var(--sl-color-warning-300); background: var(--sl-color-warning-50); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); }
+.new-code p { margin: 0 0 var(--sl-spacing-2x-small); }
+.new-code code { font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-bold); letter-spacing: 0.05em; }
 @media (max-width: 575px) { .column-row { grid-template-columns: minmax(0, 1fr); } }
 `;
 
