@@ -101,6 +101,9 @@ describe('administration from an empty install', () => {
     await admin.page.getByLabel('Name', { exact: true }).fill('Delaware County Care');
     await admin.page.getByLabel('CIT submissions need supervisory approval').check();
     await shot(admin.page, 'admin-division-form-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-division-form-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
     await admin.page.getByRole('button', { name: 'Save' }).click();
     await admin.page.getByRole('heading', { name: 'Edit Delaware County Care' }).waitFor();
     await admin.page.getByText('No work queues yet').waitFor();
@@ -147,10 +150,16 @@ describe('administration from an empty install', () => {
     await admin.page.getByLabel('Division').selectOption({ label: 'Delaware County Care' });
     await admin.page.getByLabel('Officers').fill('Officer Moss\nOfficer Reed');
     await shot(admin.page, 'admin-code-holder-form-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-code-holder-form-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
     await admin.page.getByRole('button', { name: 'Save' }).click();
     const code = (await admin.page.locator('.new-code code').innerText()).trim();
     assert.match(code, /^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     await shot(admin.page, 'admin-new-code-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-new-code-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
     await admin.page.getByRole('button', { name: 'Done' }).click();
     await admin.page.locator('li[data-holder="Delaware Police"]').getByText('Active').waitFor();
     await shot(admin.page, 'admin-access-codes-1366');

@@ -1,7 +1,7 @@
 /** The admin pages' own styles, inside the widget's shadow root. */
 const css = /* css */ `
 .admin-page { display: flex; flex-direction: column; gap: var(--sl-spacing-medium); }
-.admin-nav ul { display: flex; gap: var(--sl-spacing-medium); list-style: none; margin: 0; padding: 0; border-bottom: 1px solid var(--sl-color-neutral-200); }
+.admin-nav ul { display: flex; flex-wrap: wrap; gap: 0 var(--sl-spacing-medium); list-style: none; margin: 0; padding: 0; border-bottom: 1px solid var(--sl-color-neutral-200); }
 .admin-nav a { display: inline-block; padding: var(--sl-spacing-x-small) 0; text-decoration: none; color: inherit; }
 .admin-nav a[aria-current='page'] { border-bottom: 3px solid var(--care-color-primary, var(--sl-color-primary-600)); font-weight: var(--sl-font-weight-semibold); }
 .admin-user-form h3 { margin: var(--sl-spacing-medium) 0 0; font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-normal); }
@@ -37,7 +37,7 @@ const css = /* css */ `
 .code-status.revoked { color: var(--sl-color-danger-700); }
 .new-code { border: 1px solid var(--sl-color-warning-300); background: var(--sl-color-warning-50); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); }
 .new-code p { margin: 0 0 var(--sl-spacing-2x-small); }
-.new-code code { font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-bold); letter-spacing: 0.05em; }
+.new-code code { white-space: nowrap; font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-bold); letter-spacing: 0.05em; }
 @media (max-width: 575px) { .column-row { grid-template-columns: minmax(0, 1fr); } }
 `;
 
