@@ -8,6 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { PAGE_VIEW_HEADER } from '../shared/api/page-view';
 import type { AppContext } from './app-context';
 import { adminRoutes } from './admin/admin.routes';
+import { organizationRoutes } from './admin/organization.routes';
+import { accessCodeRoutes } from './admin/access-codes.routes';
 import { authRoutes, sessionPolicy } from './auth/auth.routes';
 import { resolveAuth } from './auth/context';
 import { sessionCache } from './auth/sessions.repository';
@@ -152,6 +154,8 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(citRoutes, ctx);
       await api.register(extRoutes, ctx);
       await api.register(adminRoutes, ctx);
+      await api.register(organizationRoutes, ctx);
+      await api.register(accessCodeRoutes, ctx);
       api.setNotFoundHandler((request) => {
         throw notFound(`No API route ${request.method} ${request.url.split('?')[0]}`);
       });

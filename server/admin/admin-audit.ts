@@ -12,8 +12,23 @@ export const COMMAND_ACTOR: AdminActor = { userUid: null, name: 'npm run admin' 
 
 export interface AdminChange {
   orgUid: string;
-  action: 'CreatedOrganization' | 'CreatedUser' | 'UpdatedUser' | 'DeactivatedUser' | 'ReactivatedUser' | 'SentPasswordReset';
-  targetType: 'organization' | 'user';
+  action:
+    | 'CreatedOrganization'
+    | 'UpdatedOrganization'
+    | 'CreatedDivision'
+    | 'UpdatedDivision'
+    | 'CreatedQueue'
+    | 'UpdatedQueue'
+    | 'CreatedCodeHolder'
+    | 'UpdatedCodeHolder'
+    | 'RotatedCode'
+    | 'RevokedCode'
+    | 'CreatedUser'
+    | 'UpdatedUser'
+    | 'DeactivatedUser'
+    | 'ReactivatedUser'
+    | 'SentPasswordReset';
+  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor';
   targetUid: string;
   targetLabel: string;
   before?: unknown;

@@ -70,12 +70,6 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, { db, con
     return { data: resource(after) };
   };
 
-  app.get('/admin/divisions', admin, async (request) => {
-    const auth = requireAuth(request);
-    const rows = await orgDivisions(db, auth.orgUid);
-    return { data: rows.map((d) => ({ type: 'divisions', id: d.division_uid, attributes: { division_uid: d.division_uid, division_name: d.division_name } })) };
-  });
-
   app.get<{ Params: { id: string } }>('/admin/users/:id', admin, async (request) => ({ data: resource(await orgUserOr404(db, requireAuth(request), request.params.id)) }));
 
   /** A new user gets a one-time link by e-mail to set their password; nobody ever sees or sets it for them. */

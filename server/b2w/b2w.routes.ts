@@ -14,6 +14,7 @@ import type { AppContext } from '../app-context';
 import type { Db } from '../db/connect';
 import { HttpError, parseBody } from '../errors';
 import { enqueueMessage } from '../outbox/outbox.repository';
+import { hashAccessCode } from '../public-forms/access-codes';
 import { onceOnly } from '../public-forms/idempotency';
 import { MAX_LENGTH } from '../../shared/schemas/strings';
 import { publicBrand } from '../public-forms/brand';
@@ -51,7 +52,7 @@ async function findRegistration(db: Db, stored: B2wStoredRegistration) {
     .innerJoin('b2w_vendor as v', 'v.vendor_uid', 'r.vendor_uid')
     .select(['r.registration_uid', 'r.employee_uid', 'r.confirmed_code_hash', 'r.comm_method'])
     .where('r.registration_uid', '=', stored.registrationUid)
-    .where(sql<string>`lower(v.vendor_code)`, '=', stored.vendorCode.trim().toLowerCase())
+    .where('v.code_hash', '=', hashAccessCode(stored.vendorCode))
     .where('r.telephone_number', '=', phoneDigits(stored.telephoneNumber))
     .executeTakeFirst();
 }
@@ -78,7 +79,7 @@ export const b2wRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
     const guess = await countAttempt(db, request, B2W_VENDOR_LIMIT, code.slice(0, MAX_LENGTH.code).toLowerCase() || '-');
     const vendor =
       code && code.length <= MAX_LENGTH.code
-        ? await db.selectFrom('b2w_vendor').select('vendor_name').where(sql<string>`lower(vendor_code)`, '=', code.toLowerCase()).where('is_active', '=', true).executeTakeFirst()
+        ? await db.selectFrom('b2w_vendor').select('vendor_name').where('code_hash', '=', hashAccessCode(code)).where('is_active', '=', true).executeTakeFirst()
         : undefined;
     if (!vendor) throw new HttpError(404, [{ field: 'vendor_code', message: B2W_MISSING_VENDOR }]);
     await guess.refund();
@@ -99,7 +100,7 @@ export const b2wRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
       const vendor = await trx
         .selectFrom('b2w_vendor')
         .select('vendor_uid')
-        .where(sql<string>`lower(vendor_code)`, '=', input.vendorCode.trim().toLowerCase())
+        .where('code_hash', '=', hashAccessCode(input.vendorCode))
         .where('is_active', '=', true)
         .executeTakeFirst();
       if (!vendor) throw new HttpError(422, [{ field: 'vendor_code', message: B2W_MISSING_VENDOR }]);

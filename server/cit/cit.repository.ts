@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
+import { hashAccessCode } from '../public-forms/access-codes';
 import { dependentsToClear, OTHER } from '../../shared/cit-options';
 import type { CitSubmission } from '../../shared/schemas/cit';
 
@@ -15,7 +16,7 @@ export async function findAgencyOfficer(db: Db, state: string, code: string, off
   const found = await sql<Agency>`
     select a.agency_uid, a.agency_name, a.org_uid, a.division_uid
       from cit_agency a join cit_officer o on o.agency_uid = a.agency_uid
-     where lower(a.agency_code) = lower(${code.trim()}) and a.state_iso = lower(${state})
+     where a.code_hash = ${hashAccessCode(code)} and a.state_iso = lower(${state}) and a.is_active
        and lower(o.officer_name) = lower(${officerName.trim().replace(/\s+/g, ' ')})`.execute(db);
   return found.rows[0] ?? null;
 }

@@ -6,7 +6,7 @@ type Json = ColumnType<unknown, string, string>;
 
 export interface MarketTable { market_uid: Generated<string>; market_name: string }
 export interface OrganizationTable { org_uid: Generated<string>; org_name: string; name: string; market_uid: string | null }
-export interface DivisionTable { division_uid: Generated<string>; division_name: string; org_uid: string }
+export interface DivisionTable { division_uid: Generated<string>; division_name: string; org_uid: string; theme_color: ColumnType<string | null, string | null | undefined, string | null>; logo_url: ColumnType<string | null, string | null | undefined, string | null> }
 export interface DivisionSettingTable { division_uid: string; setting_name: string; setting_value: string }
 
 export interface AppUserTable {
@@ -314,7 +314,7 @@ export interface OneTimeCodeTable {
 
 /** Support, Back to Work and engagement opt-out (migration 008). */
 export interface SupportRequestTable { support_request_uid: Generated<string>; user_email: string; issue_type: string; comment: string; client_address: string | null; created_at: GeneratedTimestamp }
-export interface B2wVendorTable { vendor_uid: Generated<string>; vendor_code: string; vendor_name: string; is_active: Generated<boolean> }
+export interface B2wVendorTable { vendor_uid: Generated<string>; code_hash: string; vendor_name: string; is_active: Generated<boolean>; org_uid: string | null }
 export interface B2wEmployeeTable {
   employee_uid: Generated<string>;
   vendor_uid: string;
@@ -717,6 +717,8 @@ export interface ExternalReferralTable {
 }
 
 /** Handle with Care (migration 009). */
+export interface CitAgencyTable { agency_uid: Generated<string>; agency_name: string; code_hash: string; state_iso: Generated<string>; org_uid: string; division_uid: string; is_active: Generated<boolean> }
+export interface CitOfficerTable { agency_uid: string; officer_name: string }
 export interface HwcAgencyTable { agency_uid: Generated<string>; agency_name: string; code_hash: string; org_uid: string; division_uid: string; is_active: Generated<boolean> }
 export interface OrganizationFacilityTable { facility_uid: string; org_uid: string }
 export interface FacilityDistributionListTable { id: Generated<string>; facility_uid: string; name: string; email_address: string; created_at: GeneratedTimestamp }
@@ -898,6 +900,8 @@ export interface Database {
   queue: QueueTable;
   notification: NotificationTable;
   hwc_agency: HwcAgencyTable;
+  cit_agency: CitAgencyTable;
+  cit_officer: CitOfficerTable;
   organization_facility: OrganizationFacilityTable;
   facility_distribution_list: FacilityDistributionListTable;
   hwc_patient: HwcPatientTable;

@@ -1,16 +1,14 @@
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
+import { hashAccessCode } from '../public-forms/access-codes';
 import { enqueueMessage } from '../outbox/outbox.repository';
 
-/** Agency (district) codes are compared case-insensitively and stored only as a hash. */
-export const hashAgencyCode = (code: string) => crypto.createHash('sha256').update(code.trim().toUpperCase()).digest('base64url');
 
 export async function findAgencyByCode(db: Db, code: string) {
   return db
     .selectFrom('hwc_agency')
     .select(['agency_uid', 'agency_name', 'org_uid', 'division_uid'])
-    .where('code_hash', '=', hashAgencyCode(code))
+    .where('code_hash', '=', hashAccessCode(code))
     .where('is_active', '=', true)
     .executeTakeFirst();
 }

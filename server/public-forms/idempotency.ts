@@ -12,6 +12,11 @@ const IDENTITY_HEADERS = ['authorization', 'x-registration-token', 'cookie'] as 
 export interface Stored {
   status: number;
   body: unknown;
+  /**
+   * Added to the first answer's `meta` and never stored (a new access code,
+   * shown once): a replay answers without it.
+   */
+  firstOnly?: Record<string, unknown>;
 }
 
 /**
@@ -73,7 +78,9 @@ export async function onceOnly(
     return { ...answer, replayed: false };
   });
   if (result.replayed) void reply.header('idempotent-replayed', 'true');
-  return reply.status(result.status).send(result.body);
+  const first = 'firstOnly' in result && result.firstOnly;
+  const body = first ? { ...(result.body as Record<string, unknown>), meta: { ...((result.body as { meta?: object }).meta ?? {}), ...first } } : result.body;
+  return reply.status(result.status).send(body);
 }
 
 /** Keys only need to outlive any retry; a day is plenty. */

@@ -1,38 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { parseFilterKey } from '../../shared/filters';
 import type { AppContext } from '../app-context';
-import { requireAuth, type AuthContext } from '../auth/context';
-import type { Db } from '../db/connect';
-import { parseListRequest, runList, type ListRequest, type QueryParams } from '../dataviews/engine';
+import { requireAuth } from '../auth/context';
+import { parseListRequest, runList, type QueryParams } from '../dataviews/engine';
 import { PUBLIC_VIEWS } from '../dataviews/registry';
 import { notFound } from '../errors';
 import { findQueue, queuesOfDivision } from './queues.repository';
+import { queueCount, ruleFilters } from './queue-rule';
 import { WORK_LIST_FLAGS, allow } from '../security/access';
 
-type QueueRow = Awaited<ReturnType<typeof queuesOfDivision>>[number];
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A queue's membership is its stored rule, in the same filter grammar the list calls take. */
-function ruleFilters(queue: QueueRow): ListRequest['filters'] {
-  return Object.entries(queue.rule).map(([key, value]) => {
-    const parsed = parseFilterKey(key);
-    if ('error' in parsed) throw new Error(`queue ${queue.queue_uid} has a bad rule key ${key}`);
-    return { column: parsed.column, operator: parsed.operator, values: [String(value)] };
-  });
-}
-
-async function countOf(db: Db, auth: AuthContext, queue: QueueRow): Promise<number> {
-  const view = PUBLIC_VIEWS[queue.view_name];
-  const list = await runList(db, view, auth, { page: 1, pageSize: 1, allData: false, sort: [], filters: [] }, ruleFilters(queue));
-  return list.total;
-}
 
 export const queueRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   app.get('/queues', allow(...WORK_LIST_FLAGS), async (request) => {
     const auth = requireAuth(request);
     const queues = (await queuesOfDivision(db, auth.divisionUid)).filter((q) => q.parent_queue_uid === null);
-    const counts = await Promise.all(queues.map((q) => countOf(db, auth, q)));
+    const counts = await Promise.all(queues.map((q) => queueCount(db, auth, q)));
     return {
       data: queues.map((q, i) => ({ type: 'queue', id: q.queue_uid, attributes: { queue_label: q.queue_label, count: counts[i] } })),
     };
@@ -48,8 +30,8 @@ export const queueRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =
     const children = (await queuesOfDivision(db, auth.divisionUid)).filter((q) => q.parent_queue_uid === queue.queue_uid);
     const [page, count, childCounts] = await Promise.all([
       runList(db, view, auth, list, rules),
-      list.filters.length ? countOf(db, auth, queue) : Promise.resolve(undefined),
-      Promise.all(children.map((c) => countOf(db, auth, c))),
+      list.filters.length ? queueCount(db, auth, queue) : Promise.resolve(undefined),
+      Promise.all(children.map((c) => queueCount(db, auth, c))),
     ]);
     return {
       data: {

@@ -1,6 +1,6 @@
-import { array, enums, object, refine, type Infer } from 'superstruct';
+import { array, boolean, enums, integer, max, min, nullable, object, optional, refine, size, string, type Infer } from 'superstruct';
 import { ASSIGNABLE_FLAGS } from '../role-templates';
-import { email, MAX_LENGTH, requiredText } from './strings';
+import { boundedText, email, MAX_LENGTH, requiredText } from './strings';
 
 export const USER_NAME_RULE = 'Use letters, digits, dots, dashes, underscores or @ only';
 
@@ -24,3 +24,68 @@ export const AdminUserSchema = object({
   ),
 });
 export type AdminUser = Infer<typeof AdminUserSchema>;
+
+/** The admin's organisation (issue 14 section 1): its name as staff and the external pages show it. */
+export const OrganizationSchema = object({ orgName: requiredText(MAX_LENGTH.name) });
+export type OrganizationInput = Infer<typeof OrganizationSchema>;
+
+export const THEME_COLOR_RULE = 'Use a colour like #0d6efd';
+export const LOGO_RULE = 'Use a PNG, JPEG or SVG image of at most 100 KB';
+/** A logo travels as a data URL (no file store for it): about 100 KB of image once decoded. */
+export const MAX_LOGO_LENGTH = 140_000;
+
+/** A division: its name, its theme colour and logo for the external pages, and the CIT approval setting. */
+export const DivisionSchema = object({
+  divisionName: requiredText(MAX_LENGTH.name),
+  themeColor: refine(boundedText(7), 'themeColor', (v) => /^#[0-9a-fA-F]{6}$/.test(v) || THEME_COLOR_RULE),
+  logoUrl: optional(nullable(refine(boundedText(MAX_LOGO_LENGTH), 'logoUrl', (v) => /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/.test(v) || LOGO_RULE))),
+  requiresSupervisoryApproval: boolean(),
+});
+export type DivisionInput = Infer<typeof DivisionSchema>;
+
+/** A queue's rule as an admin types it: list-call filters, `episode_status_label=Active&referral_date__>>=2026-01-01`. */
+export const queueRule = () => boundedText(1000);
+
+/** One column of a queue's list: the view's column, its header, and whether it is hidden. */
+export const QueueColumnSchema = object({
+  columnName: requiredText(MAX_LENGTH.code),
+  displayHeader: requiredText(MAX_LENGTH.name),
+  isHidden: boolean(),
+});
+
+/** A work queue of a division (issue 14 section 3); the columns are listed in the order the list shows them. */
+export const QueueSchema = object({
+  queueLabel: requiredText(MAX_LENGTH.name),
+  rule: queueRule(),
+  defaultSort: optional(nullable(boundedText(MAX_LENGTH.code))),
+  columns: refine(size(array(QueueColumnSchema), 0, 40), 'columns', (v) =>
+    !v.some((c) => !c.isHidden) ? 'Show at least one column' : new Set(v.map((c) => c.columnName)).size === v.length || 'A column is listed twice',
+  ),
+  sortOrder: max(min(integer(), 0), 1000),
+});
+export type QueueInput = Infer<typeof QueueSchema>;
+
+/** The live count before saving: the rule, and the division it would be run in. */
+export const QueuePreviewSchema = object({ divisionUid: requiredText(MAX_LENGTH.code), rule: queueRule() });
+
+export const STATE_RULE = 'Use a two-letter state code';
+export const OFFICER_TWICE = 'An officer is listed twice';
+const officerKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** Who holds a public-form access code (issue 14 section 5): a CIT agency and its officers, a Handle with Care district, a Back to Work vendor. */
+export const CitAgencySchema = object({
+  name: requiredText(MAX_LENGTH.name),
+  divisionUid: requiredText(MAX_LENGTH.code),
+  stateIso: refine(string(), 'stateIso', (v) => /^[A-Za-z]{2}$/.test(v) || STATE_RULE),
+  officers: refine(size(array(requiredText(120)), 0, 200), 'officers', (v) =>
+    v.length === 0 ? 'Add at least one officer' : new Set(v.map(officerKey)).size === v.length || OFFICER_TWICE,
+  ),
+});
+export const HwcAgencySchema = object({ name: requiredText(MAX_LENGTH.name), divisionUid: requiredText(MAX_LENGTH.code) });
+export const B2wVendorSchema = object({ name: requiredText(MAX_LENGTH.name) });
+export type CitAgencyInput = Infer<typeof CitAgencySchema>;
+export type CodeHolderInput = Partial<CitAgencyInput> & { name: string };
+
+/** The kinds of code holders, as the admin routes name them (`/api/admin/{kind}`). */
+export const CODE_HOLDER_KINDS = ['cit-agencies', 'hwc-agencies', 'b2w-vendors'] as const;
+export type CodeHolderKind = (typeof CODE_HOLDER_KINDS)[number];

@@ -99,3 +99,108 @@ describe('<care-admin> user form (stubbed server)', () => {
     equal(fieldError(el, 'userName'), 'This user name is already taken');
   });
 });
+
+describe('<care-admin> organisation pages (stubbed server)', () => {
+  let restore: () => void = () => undefined;
+  afterEach(() => {
+    restore();
+    document.querySelectorAll('care-admin').forEach((el) => el.remove());
+    $toasts.set([]);
+  });
+
+  const QUEUES = { data: [], meta: { view_columns: ['patient_uid', 'last_name', 'first_name', 'birth_date', 'episode_status_label', 'referral_date'] } };
+
+  it('the organisation page says when there are no divisions, and shows an error when the organisation fails', async () => {
+    const fake = fakeFetch((url) => {
+      if (url.pathname.endsWith('/admin/organization')) return { status: 500, body: { errors: [{ message: 'down' }] } };
+      if (url.pathname.endsWith('/admin/divisions')) return { body: { data: [] } };
+      return { status: 404, body: { errors: [{ message: 'Not found' }] } };
+    });
+    restore = fake.restore;
+    const el = mountElement('care-admin', { 'api-base': 'http://api.test/api', token: 't0k', page: 'organization' });
+    const root = shadow(el);
+    await waitFor(() => text(root).includes('No divisions yet'), { message: 'the empty state' });
+    await waitFor(() => text(root).includes('Oops, something went wrong!'), { message: 'the error state' });
+  });
+
+  it('a queue rule is counted live, a refused rule shows the engine message, and the queue is sent with its columns', async () => {
+    const fake = fakeFetch(async (url, init) => {
+      if (url.pathname.endsWith('/admin/divisions/d-1/queues') && init?.method !== 'POST') return { body: QUEUES };
+      if (url.pathname.endsWith('/admin/queues/preview')) {
+        const { rule } = JSON.parse(String(init!.body));
+        return rule.startsWith('shoe') ? { status: 422, body: { errors: [{ field: 'rule', message: "Unknown column 'shoe' for view 'queue-patient-view'" }] } } : { body: { data: { type: 'queue-previews', id: 'd-1', attributes: { count: rule ? 7 : 90 } } } };
+      }
+      if (url.pathname.endsWith('/admin/divisions/d-1/queues')) return { status: 201, body: { data: { type: 'admin-queues', id: 'q-1', attributes: { queue_uid: 'q-1', division_uid: 'd-1', queue_label: 'Active', rule: '', columns: [], sort_order: 0 } } } };
+      return { status: 404, body: { errors: [{ message: 'Not found' }] } };
+    });
+    restore = fake.restore;
+    const el = mountElement('care-admin', { 'api-base': 'http://api.test/api', token: 't0k', page: 'organization/divisions/d-1/queues/new' });
+    const root = shadow(el);
+    const preview = await waitFor(() => root.querySelector('.rule-preview'), { message: 'the queue form' });
+    await waitFor(() => text(preview) === '90 patients match this rule now', { message: 'the empty rule counts everyone' });
+    typeInto(root.querySelector<HTMLInputElement>('[data-field="rule"] input')!, 'shoe=9');
+    await waitFor(() => text(preview).includes("Unknown column 'shoe'"), { message: 'the refused rule' });
+    typeInto(root.querySelector<HTMLInputElement>('[data-field="rule"] input')!, 'episode_status_label=Active');
+    await waitFor(() => text(preview) === '7 patients match this rule now', { message: 'the new count' });
+
+    typeInto(root.querySelector<HTMLInputElement>('[data-field="queueLabel"] input')!, 'Active');
+    [...root.querySelectorAll<HTMLElement>('[data-column="0"] sl-button')].find((b) => text(b) === 'Down')!.click();
+    slButton(el, 'Save')!.click();
+    const post = await waitFor(() => fake.calls.find((c) => c.init?.method === 'POST' && c.url.pathname.endsWith('/queues')));
+    const body = JSON.parse(String(post.init!.body));
+    equal(body.queue_label, 'Active');
+    equal(body.rule, 'episode_status_label=Active');
+    deepEqual(body.columns.map((c: { column_name: string }) => c.column_name), ['first_name', 'last_name', 'birth_date', 'episode_status_label']);
+    ok(new Headers(post.init!.headers).get('idempotency-key'), 'a create carries an Idempotency-Key');
+  });
+});
+
+describe('<care-admin> access codes (stubbed server)', () => {
+  let restore: () => void = () => undefined;
+  afterEach(() => {
+    restore();
+    document.querySelectorAll('care-admin').forEach((el) => el.remove());
+    $toasts.set([]);
+  });
+
+  const agency = { holder_uid: 'a-1', name: 'Westside Police', division_uid: 'd-1', division_name: 'Franklin County Care', state_iso: 'oh', officers: ['Officer Vega'], is_active: true };
+
+  it('a new CIT agency sends its officers one per line and shows its code once', async () => {
+    const fake = fakeFetch((url, init) => {
+      if (url.pathname.endsWith('/admin/divisions')) return { body: DIVISIONS };
+      if (url.pathname.endsWith('/admin/cit-agencies') && init?.method === 'POST') return { status: 201, body: { data: { type: 'cit-agencies', id: 'a-1', attributes: agency }, meta: { code: 'ABCD-EFGH' } } };
+      if (url.pathname.endsWith('/admin/cit-agencies')) return { body: { data: [] } };
+      return { status: 404, body: { errors: [{ message: 'Not found' }] } };
+    });
+    restore = fake.restore;
+    const el = mountElement('care-admin', { 'api-base': 'http://api.test/api', token: 't0k', page: 'access-codes/cit-agencies/new' });
+    const root = shadow(el);
+    await waitFor(() => root.querySelector('[data-field="divisionUid"] select option[value="d-1"]'), { message: 'the form with divisions' });
+    typeInto(root.querySelector<HTMLInputElement>('[data-field="name"] input')!, 'Westside Police');
+    selectOption(root.querySelector<HTMLSelectElement>('[data-field="divisionUid"] select')!, 'd-1');
+    typeInto(root.querySelector<HTMLTextAreaElement>('[data-field="officers"] textarea')!, 'Officer Vega\n\n  Officer Park \n');
+    slButton(el, 'Save')!.click();
+    const post = await waitFor(() => fake.calls.find((c) => c.init?.method === 'POST'));
+    deepEqual(JSON.parse(String(post.init!.body)), { name: 'Westside Police', division_uid: 'd-1', state_iso: 'OH', officers: ['Officer Vega', 'Officer Park'] });
+    await waitFor(() => text(root.querySelector('.new-code')).includes('ABCD-EFGH'), { message: 'the code shown once' });
+    ok(text(root.querySelector('.new-code')).includes('it is not shown again'));
+  });
+
+  it('rotating asks first, then shows the new code above the list', async () => {
+    const fake = fakeFetch((url, init) => {
+      if (url.pathname.endsWith('/admin/cit-agencies/a-1/rotate')) return { body: { data: { type: 'cit-agencies', id: 'a-1', attributes: agency }, meta: { code: 'WXYZ-2345' } } };
+      if (url.pathname.endsWith('/admin/cit-agencies')) return { body: { data: [{ type: 'cit-agencies', id: 'a-1', attributes: agency }] } };
+      if (url.pathname.endsWith('/admin/hwc-agencies') || url.pathname.endsWith('/admin/b2w-vendors')) return { body: { data: [] } };
+      return { status: 404, body: { errors: [{ message: `Not found ${init?.method}` }] } };
+    });
+    restore = fake.restore;
+    const el = mountElement('care-admin', { 'api-base': 'http://api.test/api', token: 't0k', page: 'access-codes' });
+    const root = shadow(el);
+    await waitFor(() => text(root).includes('No Back to Work vendors yet'), { message: 'the empty vendors list' });
+    await waitFor(() => slButton(el, 'Rotate Code'), { message: 'the agency row' });
+    slButton(el, 'Rotate Code')!.click();
+    equal(fake.calls.filter((c) => c.init?.method === 'POST').length, 0, 'nothing before the confirmation');
+    (await waitFor(() => slButton(el, 'Make New Code')))!.click();
+    await waitFor(() => text(root.querySelector('.new-code')).includes('WXYZ-2345'), { message: 'the new code' });
+  });
+});

@@ -1,9 +1,13 @@
 import { formatDateTime } from '../../shared/format';
+import type { CodeHolderKind } from '../../shared/schemas/admin';
 import { useEmit } from '../../shared/widget/emit';
 import { DataTable, type Column } from '../kit/data-table';
 import { NavLink } from '../kit/nav-link';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
+import { AccessCodesPage, CODE_KINDS, CodeHolderPage } from './admin-access-codes.component';
+import { DivisionPage, OrganizationPage } from './admin-organization.component';
+import { QueuePage } from './admin-queue-form.component';
 import { AdminUserPage } from './admin-user-form.component';
 import { useAdminPages, type AdminAuditRow, type AdminUserRow } from './admin.resource';
 import { AdminStyles } from './admin.styles';
@@ -61,17 +65,33 @@ function AuditLog() {
 }
 
 const SECTIONS = [
-  { path: '/admin/users', label: 'Users' },
-  { path: '/admin/audit', label: 'Audit Log' },
+  { name: 'users', path: '/admin/users', label: 'Users' },
+  { name: 'organization', path: '/admin/organization', label: 'Organization' },
+  { name: 'access-codes', path: '/admin/access-codes', label: 'Access Codes' },
+  { name: 'audit', path: '/admin/audit', label: 'Audit Log' },
 ];
+
+/** The organisation section's pages: its divisions and their work queues. */
+function OrganizationSection({ parts }: { parts: string[] }) {
+  const [kind, id, sub, subId] = parts;
+  if (kind === 'divisions' && id && sub === 'queues' && subId === 'new') return <QueuePage key={`new-${id}`} divisionId={id} />;
+  if (kind === 'divisions' && id) return <DivisionPage key={id} divisionId={id === 'new' ? null : id} />;
+  if (kind === 'queues' && id) return <QueuePage key={id} queueId={id} />;
+  return <OrganizationPage />;
+}
 
 /**
  * The administration area (issue 14): `page` is the path under /admin:
- * '' or 'users' (the organisation's users), 'users/new', 'users/{id}', 'audit'.
+ * '' or 'users' (the organisation's users), 'users/new', 'users/{id}',
+ * 'organization' (its name and divisions), 'organization/divisions/new',
+ * 'organization/divisions/{id}' (a division and its work queues),
+ * 'organization/divisions/{id}/queues/new', 'organization/queues/{id}',
+ * 'access-codes' (public-form code holders), 'access-codes/{kind}/new',
+ * 'access-codes/{kind}/{id}', 'audit'.
  */
 export function AdminPage({ page = '' }: { page?: string }) {
-  const [section, id] = page.split('/');
-  const audit = section === 'audit';
+  const [section, id, ...rest] = page.split('/');
+  const current = SECTIONS.find((s) => s.name === section)?.name ?? 'users';
   return (
     <div className="admin-page">
       <AdminStyles />
@@ -79,14 +99,28 @@ export function AdminPage({ page = '' }: { page?: string }) {
         <ul>
           {SECTIONS.map((s) => (
             <li key={s.path}>
-              <NavLink path={s.path} aria-current={(s.path === '/admin/audit') === audit ? 'page' : undefined}>
+              <NavLink path={s.path} aria-current={s.name === current ? 'page' : undefined}>
                 {s.label}
               </NavLink>
             </li>
           ))}
         </ul>
       </nav>
-      {audit ? <AuditLog /> : id ? <AdminUserPage key={id} userId={id === 'new' ? null : id} /> : <UsersList />}
+      {current === 'audit' ? (
+        <AuditLog />
+      ) : current === 'organization' ? (
+        <OrganizationSection parts={[id, ...rest].filter(Boolean)} />
+      ) : current === 'access-codes' ? (
+        CODE_KINDS.includes(id as CodeHolderKind) && rest[0] ? (
+          <CodeHolderPage key={`${id}/${rest[0]}`} kind={id as CodeHolderKind} holderId={rest[0] === 'new' ? null : rest[0]} />
+        ) : (
+          <AccessCodesPage />
+        )
+      ) : id ? (
+        <AdminUserPage key={id} userId={id === 'new' ? null : id} />
+      ) : (
+        <UsersList />
+      )}
       <Toasts />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { Document, Resource } from '../../shared/api/client';
-import type { AdminUser } from '../../shared/schemas/admin';
+import type { AdminUser, CodeHolderInput, CodeHolderKind, DivisionInput, OrganizationInput, QueueInput } from '../../shared/schemas/admin';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest } from '../kit/data-table';
 import { idempotencyHeader } from '../kit/public-submit';
@@ -48,9 +48,9 @@ export function useAdminPages() {
   return { users, audit };
 }
 
-export function useAdminDivisions(): Loaded<AdminDivision[]> {
+export function useAdminDivisions(): Loaded<AdminDivisionDetail[]> {
   const api = useWidgetApi();
-  return useLoaded(async () => (await api.get<Document<Resource<AdminDivision>[]>>('admin/divisions')).data.map((d) => d.attributes), [api]);
+  return useLoaded(async () => (await api.get<Document<Resource<AdminDivisionDetail>[]>>('admin/divisions')).data.map((d) => d.attributes), [api]);
 }
 
 export function useAdminUser(userId: string | null): Loaded<OrgUser | null> {
@@ -70,5 +70,110 @@ export function useAdminUserActions(userId: string | null) {
     [api, path, userId],
   );
   const command = useCallback(async (name: 'deactivate' | 'reactivate' | 'password-reset') => (await api.post<UserDoc>(`${path}/${name}`)).data.attributes, [api, path]);
+  return { save, command };
+}
+
+/** `GET /api/admin/organization`: the admin's organisation and its market. */
+export interface AdminOrganization {
+  orgUid: string;
+  orgName: string;
+  marketName: string | null;
+}
+
+/** A division as the organisation pages show and edit it. */
+export interface AdminDivisionDetail extends AdminDivision, DivisionInput {
+  themeColor: string;
+  logoUrl: string | null;
+}
+
+/** A work queue of a division: its rule as typed (list-call filters) and its columns in order. */
+export interface AdminQueue extends QueueInput {
+  queueUid: string;
+  divisionUid: string;
+  parentQueueUid: string | null;
+}
+
+type One<T> = Document<Resource<T>>;
+
+export function useAdminOrganization(): Loaded<AdminOrganization> {
+  const api = useWidgetApi();
+  return useLoaded(async () => (await api.get<One<AdminOrganization>>('admin/organization')).data.attributes, [api]);
+}
+
+export function useAdminDivision(divisionId: string | null): Loaded<AdminDivisionDetail | null> {
+  const api = useWidgetApi();
+  return useLoaded(async () => (divisionId ? (await api.get<One<AdminDivisionDetail>>(`admin/divisions/${encodeURIComponent(divisionId)}`)).data.attributes : null), [api, divisionId]);
+}
+
+/** A division's queues and the queue view's columns (what a rule may filter on and a queue may show). */
+export function useAdminQueues(divisionId: string): Loaded<{ queues: AdminQueue[]; viewColumns: string[] }> {
+  const api = useWidgetApi();
+  return useLoaded(async () => {
+    const doc = await api.get<Document<Resource<AdminQueue>[]> & { meta: { viewColumns: string[] } }>(`admin/divisions/${encodeURIComponent(divisionId)}/queues`);
+    return { queues: doc.data.map((q) => q.attributes), viewColumns: doc.meta.viewColumns };
+  }, [api, divisionId]);
+}
+
+/** Saves of the organisation pages: create (`POST`, one Idempotency-Key per submission) or edit (`PUT`). */
+export function useOrganizationActions() {
+  const api = useWidgetApi();
+  const saveOrganization = useCallback(async (values: OrganizationInput) => (await api.put<One<AdminOrganization>>('admin/organization', values)).data.attributes, [api]);
+  const saveDivision = useCallback(
+    async (divisionId: string | null, values: DivisionInput, key: string) =>
+      (divisionId
+        ? await api.put<One<AdminDivisionDetail>>(`admin/divisions/${encodeURIComponent(divisionId)}`, values)
+        : await api.post<One<AdminDivisionDetail>>('admin/divisions', values, undefined, idempotencyHeader(key))
+      ).data.attributes,
+    [api],
+  );
+  const saveQueue = useCallback(
+    async (divisionId: string, queueId: string | null, values: QueueInput, key: string) =>
+      (queueId
+        ? await api.put<One<AdminQueue>>(`admin/queues/${encodeURIComponent(queueId)}`, values)
+        : await api.post<One<AdminQueue>>(`admin/divisions/${encodeURIComponent(divisionId)}/queues`, values, undefined, idempotencyHeader(key))
+      ).data.attributes,
+    [api],
+  );
+  /** The count of patients the rule matches in the division, as the list engine runs it. */
+  const preview = useCallback(async (divisionId: string, rule: string) => (await api.post<One<{ count: number }>>('admin/queues/preview', { divisionUid: divisionId, rule })).data.attributes.count, [api]);
+  return { saveOrganization, saveDivision, saveQueue, preview };
+}
+
+export function useAdminQueue(queueId: string | null): Loaded<AdminQueue | null> {
+  const api = useWidgetApi();
+  return useLoaded(async () => (queueId ? (await api.get<One<AdminQueue>>(`admin/queues/${encodeURIComponent(queueId)}`)).data.attributes : null), [api, queueId]);
+}
+
+/** A holder of a public-form access code (CIT agency, HWC district, B2W vendor); the code itself only comes back once. */
+export interface CodeHolder {
+  holderUid: string;
+  name: string;
+  divisionUid: string | null;
+  divisionName: string | null;
+  stateIso: string | null;
+  officers: string[] | null;
+  isActive: boolean;
+}
+
+type HolderDoc = Document<Resource<CodeHolder>> & { meta?: { code?: string } };
+
+export function useCodeHolders(kind: CodeHolderKind): Loaded<CodeHolder[]> {
+  const api = useWidgetApi();
+  return useLoaded(async () => (await api.get<Document<Resource<CodeHolder>[]>>(`admin/${kind}`)).data.map((h) => h.attributes), [api, kind]);
+}
+
+/**
+ * Create (`POST`, one Idempotency-Key per submission) or edit (`PUT`) a holder,
+ * rotate its code or revoke it; `code` is the new code when one was made.
+ */
+export function useCodeHolderActions(kind: CodeHolderKind) {
+  const api = useWidgetApi();
+  const answer = (doc: HolderDoc) => ({ holder: doc.data.attributes, code: doc.meta?.code ?? null });
+  const save = useCallback(
+    async (holderId: string | null, values: CodeHolderInput, key: string) =>
+      answer(holderId ? await api.put<HolderDoc>(`admin/${kind}/${encodeURIComponent(holderId)}`, values) : await api.post<HolderDoc>(`admin/${kind}`, values, undefined, idempotencyHeader(key))),
+    [api, kind],
+  );
+  const command = useCallback(async (holderId: string, name: 'rotate' | 'revoke') => answer(await api.post<HolderDoc>(`admin/${kind}/${encodeURIComponent(holderId)}/${name}`)), [api, kind]);
   return { save, command };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../connect';
+import { hashAccessCode } from '../../public-forms/access-codes';
 import type { DemoIds } from './demo';
 
 /** The demo employer: open /b2w?vendorCode=DEMO-B2W (README "Demo data"). */
@@ -11,8 +12,10 @@ export const DEMO_B2W_EMPLOYEES = [
   { employee_id: 'E1003', ssn_last4: '9012', first_name: 'Priya', last_name: 'Nair', telephone_number: '6145550133', email_address: null },
 ];
 
-export async function seedB2w(db: Db, _ids: DemoIds): Promise<void> {
-  const vendor = await db.insertInto('b2w_vendor').values(DEMO_B2W_VENDOR).returning('vendor_uid').executeTakeFirstOrThrow();
+export async function seedB2w(db: Db, ids: DemoIds): Promise<void> {
+  const vendor = await db
+    .insertInto('b2w_vendor')
+    .values({ vendor_name: DEMO_B2W_VENDOR.vendor_name, code_hash: hashAccessCode(DEMO_B2W_VENDOR.vendor_code), org_uid: ids.orgUid }).returning('vendor_uid').executeTakeFirstOrThrow();
   await db
     .insertInto('b2w_employee')
     .values(DEMO_B2W_EMPLOYEES.map((e) => ({ ...e, vendor_uid: vendor.vendor_uid })))

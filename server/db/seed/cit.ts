@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connect';
+import { hashAccessCode } from '../../public-forms/access-codes';
 import type { DemoIds } from './demo';
 
 export const DEMO_CIT_AGENCY = { code: 'OH-DEMO-PD', name: 'Demo City Police Department', officers: ['Officer Riley', 'Officer Chen'] };
@@ -10,8 +11,8 @@ export const CIT_FACILITIES = { withEmail: 'Crisis Stabilization Unit', withoutE
 export async function seedCit(db: Db, ids: DemoIds): Promise<void> {
   const [north] = ids.divisionUids;
   const agency = await sql<{ agency_uid: string }>`
-    insert into cit_agency (agency_code, agency_name, state_iso, org_uid, division_uid)
-    values (${DEMO_CIT_AGENCY.code}, ${DEMO_CIT_AGENCY.name}, 'oh', ${ids.orgUid}, ${north}) returning agency_uid`.execute(db);
+    insert into cit_agency (code_hash, agency_name, state_iso, org_uid, division_uid)
+    values (${hashAccessCode(DEMO_CIT_AGENCY.code)}, ${DEMO_CIT_AGENCY.name}, 'oh', ${ids.orgUid}, ${north}) returning agency_uid`.execute(db);
   const agencyUid = agency.rows[0].agency_uid;
   for (const officer of DEMO_CIT_AGENCY.officers) await sql`insert into cit_officer (agency_uid, officer_name) values (${agencyUid}, ${officer})`.execute(db);
   await sql`

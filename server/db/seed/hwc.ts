@@ -1,6 +1,7 @@
 import type { Db } from '../connect';
 import { sql } from 'kysely';
-import { hashAgencyCode, noticeMessage, NOT_SENT_NO_LIST, NOT_SENT_NO_SCHOOL } from '../../hwc/hwc.repository';
+import { hashAccessCode } from '../../public-forms/access-codes';
+import { noticeMessage, NOT_SENT_NO_LIST, NOT_SENT_NO_SCHOOL } from '../../hwc/hwc.repository';
 import type { DemoIds } from './demo';
 import { ageFrom } from '../../../shared/schemas/hwc';
 
@@ -18,8 +19,8 @@ export async function seedHwc(db: Db, ids: DemoIds): Promise<void> {
   const [franklin] = await db
     .insertInto('hwc_agency')
     .values([
-      { agency_name: 'Franklin County School District', code_hash: hashAgencyCode(DEMO_HWC_CODES.franklin), org_uid: ids.orgUid, division_uid: north },
-      { agency_name: 'Summit County School District', code_hash: hashAgencyCode(DEMO_HWC_CODES.summit), org_uid: ids.orgUid, division_uid: south },
+      { agency_name: 'Franklin County School District', code_hash: hashAccessCode(DEMO_HWC_CODES.franklin), org_uid: ids.orgUid, division_uid: north },
+      { agency_name: 'Summit County School District', code_hash: hashAccessCode(DEMO_HWC_CODES.summit), org_uid: ids.orgUid, division_uid: south },
     ])
     .returning('agency_uid')
     .execute();

@@ -1,0 +1,123 @@
+import type { DivisionInput, QueueInput } from '../../shared/schemas/admin';
+import type { Db } from '../db/connect';
+import { isUuid } from '../../shared/uuid';
+
+export const APPROVAL_SETTING = 'requires-supervisory-approval';
+
+/** The admin's organisation and its market. */
+export async function findOrganization(db: Db, orgUid: string) {
+  return db
+    .selectFrom('organization as o')
+    .leftJoin('market as m', 'm.market_uid', 'o.market_uid')
+    .select(['o.org_uid', 'o.name as org_name', 'm.market_name'])
+    .where('o.org_uid', '=', orgUid)
+    .executeTakeFirstOrThrow();
+}
+
+export async function renameOrganization(db: Db, orgUid: string, name: string): Promise<void> {
+  await db.updateTable('organization').set({ org_name: name, name }).where('org_uid', '=', orgUid).execute();
+}
+
+/** A division as the admin pages show it and the audit log records it (the logo as whether there is one). */
+export interface OrgDivision {
+  divisionUid: string;
+  divisionName: string;
+  themeColor: string | null;
+  logoUrl: string | null;
+  requiresSupervisoryApproval: boolean;
+}
+
+export const divisionSnapshot = (d: OrgDivision) => ({ divisionName: d.divisionName, themeColor: d.themeColor, hasLogo: d.logoUrl !== null, requiresSupervisoryApproval: d.requiresSupervisoryApproval });
+
+function divisionsQuery(db: Db, orgUid: string) {
+  return db
+    .selectFrom('division as d')
+    .leftJoin('division_setting as s', (join) => join.onRef('s.division_uid', '=', 'd.division_uid').on('s.setting_name', '=', APPROVAL_SETTING))
+    .select(['d.division_uid', 'd.division_name', 'd.theme_color', 'd.logo_url', 's.setting_value'])
+    .where('d.org_uid', '=', orgUid)
+    .orderBy('d.division_name');
+}
+
+type DivisionRow = Awaited<ReturnType<ReturnType<typeof divisionsQuery>['execute']>>[number];
+const toDivision = (r: DivisionRow): OrgDivision => ({
+  divisionUid: r.division_uid,
+  divisionName: r.division_name,
+  themeColor: r.theme_color,
+  logoUrl: r.logo_url,
+  requiresSupervisoryApproval: r.setting_value === 'true',
+});
+
+export async function listDivisions(db: Db, orgUid: string): Promise<OrgDivision[]> {
+  return (await divisionsQuery(db, orgUid).execute()).map(toDivision);
+}
+
+/** A division of the organisation; undefined for another organisation's and for a malformed id. */
+export async function findDivision(db: Db, orgUid: string, divisionUid: string): Promise<OrgDivision | undefined> {
+  if (!isUuid(divisionUid)) return undefined;
+  const row = await divisionsQuery(db, orgUid).where('d.division_uid', '=', divisionUid).executeTakeFirst();
+  return row && toDivision(row);
+}
+
+const divisionColumns = (d: DivisionInput) => ({ division_name: d.divisionName.trim(), theme_color: d.themeColor.toLowerCase(), logo_url: d.logoUrl ?? null });
+
+async function setApproval(db: Db, divisionUid: string, on: boolean): Promise<void> {
+  await db
+    .insertInto('division_setting')
+    .values({ division_uid: divisionUid, setting_name: APPROVAL_SETTING, setting_value: String(on) })
+    .onConflict((oc) => oc.columns(['division_uid', 'setting_name']).doUpdateSet({ setting_value: String(on) }))
+    .execute();
+}
+
+export async function insertDivision(db: Db, orgUid: string, d: DivisionInput): Promise<string> {
+  const row = await db.insertInto('division').values({ ...divisionColumns(d), org_uid: orgUid }).returning('division_uid').executeTakeFirstOrThrow();
+  await setApproval(db, row.division_uid, d.requiresSupervisoryApproval);
+  return row.division_uid;
+}
+
+export async function updateDivision(db: Db, divisionUid: string, d: DivisionInput): Promise<void> {
+  await db.updateTable('division').set(divisionColumns(d)).where('division_uid', '=', divisionUid).execute();
+  await setApproval(db, divisionUid, d.requiresSupervisoryApproval);
+}
+
+export async function divisionNameTaken(db: Db, orgUid: string, name: string, except?: string): Promise<boolean> {
+  let query = db.selectFrom('division').select('division_uid').where('org_uid', '=', orgUid).where((eb) => eb(eb.fn('lower', ['division_name']), '=', name.trim().toLowerCase()));
+  if (except) query = query.where('division_uid', '<>', except);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** The list view every admin-made queue reads (the only one queues read today). */
+export const QUEUE_VIEW = 'queue-patient-view';
+
+/** A queue of one of the organisation's divisions; undefined for anyone else's and for a malformed id. */
+export async function findOrgQueue(db: Db, orgUid: string, queueUid: string) {
+  if (!isUuid(queueUid)) return undefined;
+  return db
+    .selectFrom('queue as q')
+    .innerJoin('division as d', 'd.division_uid', 'q.division_uid')
+    .selectAll('q')
+    .where('q.queue_uid', '=', queueUid)
+    .where('d.org_uid', '=', orgUid)
+    .executeTakeFirst();
+}
+export type OrgQueue = NonNullable<Awaited<ReturnType<typeof findOrgQueue>>>;
+
+const queueColumns = (q: QueueInput, rule: Record<string, string>) => ({
+  queue_label: q.queueLabel.trim(),
+  rule: JSON.stringify(rule),
+  default_sort: q.defaultSort?.trim() || null,
+  column_map: JSON.stringify(q.columns.map((c) => ({ column_name: c.columnName, display_header: c.displayHeader.trim(), is_hidden: c.isHidden }))),
+  sort_order: q.sortOrder,
+});
+
+export async function insertQueue(db: Db, divisionUid: string, q: QueueInput, rule: Record<string, string>): Promise<string> {
+  const row = await db
+    .insertInto('queue')
+    .values({ division_uid: divisionUid, view_name: QUEUE_VIEW, ...queueColumns(q, rule) })
+    .returning('queue_uid')
+    .executeTakeFirstOrThrow();
+  return row.queue_uid;
+}
+
+export async function updateQueue(db: Db, queueUid: string, q: QueueInput, rule: Record<string, string>): Promise<void> {
+  await db.updateTable('queue').set(queueColumns(q, rule)).where('queue_uid', '=', queueUid).execute();
+}
