@@ -35,6 +35,7 @@ import * as m033 from './migrations/033_resource_files';
 import * as m034 from './migrations/034_human_interactions';
 import * as m035 from './migrations/035_chat';
 import * as m036 from './migrations/036_admin';
+import * as m038 from './migrations/038_reports';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '034_human_interactions': m034,
   '035_chat': m035,
   '036_admin': m036,
+  '038_reports': m038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
