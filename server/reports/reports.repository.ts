@@ -17,6 +17,18 @@ export async function reportDivisions(db: Db, auth: AuthContext, divisions: stri
   return rows.map((r) => r.division_uid);
 }
 
+/** The divisions where the user holds hasReports: the report page's division choices (spec 002 "Reports area"). */
+export async function allReportDivisions(db: Db, auth: AuthContext) {
+  return db
+    .selectFrom('user_division as ud')
+    .innerJoin('division as d', 'd.division_uid', 'ud.division_uid')
+    .select(['d.division_uid', 'd.division_name'])
+    .where('ud.user_uid', '=', auth.userUid)
+    .where(sql<boolean>`'hasReports' = any(ud.permissions)`)
+    .orderBy('d.division_name')
+    .execute();
+}
+
 export interface ConfigurationRow {
   uid: string;
   name: string;

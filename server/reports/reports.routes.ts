@@ -9,7 +9,7 @@ import type { ViewDefinition } from '../dataviews/registry';
 import { badRequest, forbidden, notFound, parseBody } from '../errors';
 import { allow } from '../security/access';
 import { toCsv } from './csv';
-import { checkedConfiguration, findConfigurations, reportDivisions, type ConfigurationRow } from './reports.repository';
+import { allReportDivisions, checkedConfiguration, findConfigurations, reportDivisions, type ConfigurationRow } from './reports.repository';
 import { REPORT_DATA_VIEWS } from './reports.views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,6 +67,11 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
     const [row] = UUID.test(request.params.id) ? await findConfigurations(db, { uid: request.params.id }) : [];
     if (!row) throw notFound('Report not found');
     return { data: configurationResource(row) };
+  });
+
+  app.get('/reports/divisions', reports, async (request) => {
+    const rows = await allReportDivisions(db, requireAuth(request));
+    return { data: rows.map((d) => ({ type: 'divisions', id: d.division_uid, attributes: d })) };
   });
 
   app.get<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view', reports, async (request) => {

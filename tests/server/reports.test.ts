@@ -281,10 +281,16 @@ describe('divisions and permission', () => {
     errorsOf(await call(url, `/api/permissable/views/${REFERRALS}/csv?division_uid=${ids.b}`, { token: tester, body: { columns: [{ column_name: 'referral_status', display_header: 'S' }] } }), 403);
   });
 
+  it('the division choices are the divisions where the user holds hasReports', async () => {
+    const answer = await call(url, '/api/reports/divisions', { token: tester });
+    assert.deepEqual(answer.body.data.map((d: Row) => d.attributes), [{ division_uid: ids.a, division_name: 'Aaa Reports' }]);
+  });
+
   it('a user without hasReports gets 403 everywhere and no Reports menu items', async () => {
     errorsOf(await view(REFERRALS, [], cit), 403);
     errorsOf(await chart(REFERRALS, [['x', 'referral_status']], cit), 403);
     errorsOf(await call(url, '/api/data/reference/reference-report-configuration', { token: cit }), 403);
+    errorsOf(await call(url, '/api/reports/divisions', { token: cit }), 403);
     const items = await call(url, '/api/data/reference/reference-nav-item?ref_data_type=reports', { token: cit });
     assert.equal(items.status, 200);
     assert.equal(items.body.data.length, 0);

@@ -282,6 +282,7 @@ describe('refusals on every route', () => {
     ['POST', `/api/admin/users/${uuid}/password-reset`],
     ['GET', '/api/data/reference/reference-report-configuration?report-configuration-name__eq=medical-events'],
     ['GET', `/api/data/reference/reference-report-configuration/${uuid}`],
+    ['GET', '/api/reports/divisions'],
     ['GET', '/api/permissable/views/report-inbound-referrals?all-data=1'],
     ['GET', '/api/permissable/views/report-inbound-referrals/chart?x=referral_status'],
     ['POST', '/api/permissable/views/report-inbound-referrals/csv', { columns: [{ column_name: 'referral_status', display_header: 'Status' }] }],
