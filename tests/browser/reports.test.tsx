@@ -4,6 +4,7 @@ import { snakeKeys } from '../../shared/casing';
 import { REPORT_TEXT } from '../../shared/schemas/reports';
 import { $toasts } from '../../widgets/kit/toasts';
 import { filterQuery, initialValues, presetDate } from '../../widgets/reports/report-filters';
+import { chartSeries, percent } from '../../widgets/reports/report-chart';
 import { RUN_HINT } from '../../widgets/reports/reports.component';
 import { deepEqual, equal, ok } from './support/assert';
 import { sleep, text, typeInto, waitFor } from './support/dom';
@@ -71,6 +72,19 @@ describe('report filters', () => {
     const events = REPORT_CONFIGURATIONS[2].definition;
     // A date-time column's end takes the whole end day: the next day (spec 002 section 5).
     deepEqual(filterQuery(events, [{ start: '2026-01-01', end: '2026-01-31' }, 'Drug Overdose']), { 'event_date__>>=': '2026-01-01', 'event_date__<=': '2026-02-01', medical_event_label__eq: 'Drug Overdose' });
+  });
+});
+
+describe('report charts', () => {
+  const chart = INBOUND.definition.charts[0];
+  it('nulls show as the null text only when asked; dates of a time series as MM/DD/YYYY; percentages to 2 decimals', () => {
+    const points = [{ x: 'Hospital', value: 2 }, { x: null, value: 1 }];
+    deepEqual(chartSeries(chart, points), { labels: ['Hospital', 'No Source'], values: [2, 1] });
+    deepEqual(chartSeries({ ...chart, showNulls: false }, points), { labels: ['Hospital'], values: [2] });
+    deepEqual(chartSeries({ ...chart, showNulls: false }, [{ x: null, value: 4 }]), { labels: [], values: [] });
+    deepEqual(chartSeries(OVER_TIME.definition.charts[0], [{ x: '2025-02-01', value: 3 }]).labels, ['02/01/2025']);
+    equal(percent(1, 3), '33.33%');
+    equal(percent(0, 0), '0.00%');
   });
 });
 

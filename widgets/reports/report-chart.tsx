@@ -22,6 +22,9 @@ import type { ChartPoint, ReportChart } from '../../shared/schemas/reports';
 // Only what the report charts draw: chart.js tree-shakes the rest away.
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, PieController, DoughnutController, ArcElement, CategoryScale, LinearScale, Filler, Legend, Tooltip);
 
+/** A chart with nothing to draw under the filters (the kit's empty text). */
+export const CHART_EMPTY = 'No rows found';
+
 const PALETTE = ['#2f6f9f', '#e07b39', '#3f9e6e', '#c94f6d', '#7d5ba6', '#c9a227', '#4aa3b5', '#8c6d46', '#5c6b7a', '#b5487f'];
 
 /** Percentages in chart labels are rounded to 2 decimals (spec 002 section 9). */
@@ -56,6 +59,8 @@ function configuration(chart: ReportChart, points: ChartPoint[]): ChartConfigura
           data: values,
           backgroundColor: round ? labels.map((_, i) => PALETTE[i % PALETTE.length]) : chart.type === 'line' ? `${PALETTE[0]}33` : PALETTE[0],
           borderColor: round ? '#fff' : PALETTE[0],
+          // One whole slice has no neighbour to set apart: a border would only draw a seam.
+          borderWidth: round && labels.length < 2 ? 0 : undefined,
           fill: chart.type === 'line' ? Boolean(chart.isFilledLine) : undefined,
         },
       ],
@@ -94,11 +99,14 @@ function configuration(chart: ReportChart, points: ChartPoint[]): ChartConfigura
 /** One report chart drawn with chart.js; loaded only when a report with charts is shown. */
 export function ReportChartCanvas({ chart, points }: { chart: ReportChart; points: ChartPoint[] }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const { labels, values } = chartSeries(chart, points);
+  const empty = labels.length === 0;
   useEffect(() => {
+    if (empty) return undefined;
     const drawn = new Chart(canvas.current!, configuration(chart, points));
     return () => drawn.destroy();
-  }, [chart, points]);
-  const { labels, values } = chartSeries(chart, points);
+  }, [chart, points, empty]);
+  if (empty) return <p className="load-state load-state-empty">{CHART_EMPTY}</p>;
   return (
     <div className="chart-canvas">
       <canvas ref={canvas} role="img" aria-label={`${chart.title}: ${labels.map((l, i) => `${l} ${values[i]}`).join(', ') || 'no data'}`} />
