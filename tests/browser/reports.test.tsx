@@ -7,7 +7,7 @@ import { filterQuery, initialValues, presetDate } from '../../widgets/reports/re
 import { chartSeries, percent } from '../../widgets/reports/report-chart';
 import { RUN_HINT } from '../../widgets/reports/reports.component';
 import { deepEqual, equal, ok } from './support/assert';
-import { sleep, text, typeInto, waitFor } from './support/dom';
+import { selectOption, sleep, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
 import { mountElement, shadow, slButton } from './support/element';
 
@@ -190,6 +190,39 @@ describe('<care-reports> (stubbed server)', () => {
     } finally {
       HTMLAnchorElement.prototype.click = realClick;
     }
+  });
+
+  it('number, boolean and dropdown controls go out as their operators', async () => {
+    let fake = fakeFetch(server({ config: configuration(OVER_TIME) }));
+    restore = fake.restore;
+    let el = mount('configured/referrals-over-time');
+    let root = shadow(el);
+    const age = await waitFor(() => root.querySelector<HTMLInputElement>('.report-filter input[type="number"]'), { message: 'the number filter' });
+    ok(text(root).includes('Age At Least (at least)'), 'the comparison is said');
+    typeInto(age, '35');
+    const notInCustody = [...root.querySelectorAll<HTMLLabelElement>('.report-filter label.choice')].find((l) => text(l) === 'Not In Custody')!;
+    notInCustody.querySelector('input')!.click();
+    await waitFor(() => slButton(el, REPORT_TEXT.run) && !slButton(el, REPORT_TEXT.run)!.disabled, { message: 'Run Report enabled' });
+    slButton(el, REPORT_TEXT.run)!.click();
+    await waitFor(() => slButton(el, REPORT_TEXT.update), { message: 'Update Report' });
+    const q = fake.calls.find((c) => c.url.pathname.endsWith('/chart'))!.url.searchParams;
+    equal(q.get('patient_age__>>='), '35');
+    deepEqual(q.getAll('in_custody'), ['false', 'null']);
+    const series = fake.calls.find((c) => c.url.searchParams.get('x') === 'referral_date')!.url.searchParams;
+    equal(series.get('time-unit'), 'month');
+    el.remove();
+    restore();
+
+    fake = fakeFetch(server({ config: configuration(REPORT_CONFIGURATIONS[2]) }));
+    restore = fake.restore;
+    el = mount('configured/medical-events');
+    root = shadow(el);
+    const type = await waitFor(() => root.querySelector<HTMLSelectElement>('.report-filter select'), { message: 'the dropdown' });
+    selectOption(type, 'Drug Overdose');
+    await waitFor(() => slButton(el, REPORT_TEXT.run) && !slButton(el, REPORT_TEXT.run)!.disabled, { message: 'Run Report enabled' });
+    slButton(el, REPORT_TEXT.run)!.click();
+    await waitFor(() => slButton(el, REPORT_TEXT.update), { message: 'Update Report' });
+    equal(fake.calls.find((c) => c.url.pathname.endsWith('/chart'))!.url.searchParams.get('medical_event_label__eq'), 'Drug Overdose');
   });
 
   it('the filter panel collapses and opens again', async () => {
