@@ -73,7 +73,13 @@ function ReportTableView({ name, index, table, view, query }: { name: string; in
   const columns: Column[] = table.columns.map((c) => ({ columnName: c.columnName, displayHeader: c.displayHeader, format: cellFormat(c.type) }));
   const pageSize = table.pageSize ?? REPORT_TABLE_PAGE_SIZE;
   const pageSizes = [...new Set([...REPORT_TABLE_PAGE_SIZES, pageSize])].sort((a, b) => a - b);
-  return <DataTable tableId={`report-${name}-${index}`} caption={table.title} columns={columns} fetchPage={fetchPage} defaultSort={table.sortBy ? `-${table.sortBy}` : ''} defaultPageSize={pageSize} pageSizes={pageSizes} emptyText="No rows found" />;
+  // The title stays put above the table, which scrolls sideways on a narrow screen.
+  return (
+    <>
+      <h3 className="report-item-title">{table.title}</h3>
+      <DataTable tableId={`report-${name}-${index}`} columns={columns} fetchPage={fetchPage} defaultSort={table.sortBy ? `-${table.sortBy}` : ''} defaultPageSize={pageSize} pageSizes={pageSizes} emptyText="No rows found" />
+    </>
+  );
 }
 
 function download(text: string, fileName: string): void {

@@ -32,7 +32,7 @@ legend, .report-filter > label { font-weight: var(--sl-font-weight-semibold); ma
 .visual-grid .report-item { grid-column: var(--col); grid-row: var(--row); min-width: 0; overflow: auto; border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium, 4px); padding: var(--care-space-s, .5rem); }
 .visual-grid .table-item { align-self: start; max-height: calc(var(--h) * ${REPORT_ROW_HEIGHT}px); }
 .report-chart { margin: 0; height: 100%; display: flex; flex-direction: column; }
-.report-chart figcaption { font-weight: var(--sl-font-weight-semibold); margin-bottom: var(--care-space-xs, .25rem); }
+.report-chart figcaption, .report-item-title { font-size: inherit; font-weight: var(--sl-font-weight-semibold); margin: 0 0 var(--care-space-xs, .25rem); }
 .chart-canvas { position: relative; flex: 1; min-height: 0; }
 @media (max-width: 767px) {
   .reports-page { grid-template-columns: minmax(0, 1fr); }
