@@ -111,6 +111,10 @@ describe('<care-reports> (stubbed server)', () => {
     let el = mount('configured/nope');
     await waitFor(() => text(shadow(el)).includes(REPORT_TEXT.notFound), { message: 'not found' });
     el.remove();
+    // Custom reports (the custody flag report) are not built yet.
+    el = mount('custom/CustodyFlagReport');
+    await waitFor(() => text(shadow(el)).includes(REPORT_TEXT.notFound), { message: 'custom: not found' });
+    el.remove();
     restore();
     fake = fakeFetch(server({ configStatus: 422 }));
     restore = fake.restore;
