@@ -50,6 +50,7 @@ import { remindersRoutes } from './reminders/reminders.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { requestId, sendRequestIds } from './request-id';
 import { enforceAccess } from './security/access';
+import { reportsRoutes } from './reports/reports.routes';
 import { registerJsonLimits } from './security/json-limits';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -156,6 +157,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(adminRoutes, ctx);
       await api.register(organizationRoutes, ctx);
       await api.register(accessCodeRoutes, ctx);
+      await api.register(reportsRoutes, ctx);
       api.setNotFoundHandler((request) => {
         throw notFound(`No API route ${request.method} ${request.url.split('?')[0]}`);
       });

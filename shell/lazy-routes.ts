@@ -30,6 +30,8 @@ export const RemindersPage = widget(() => import('../widgets/reminders/reminders
 export const SupportForm = widget(() => import('../widgets/support/support.component'), 'SupportForm');
 export const PatientRecord = widget(() => import('../widgets/patient-record/patient-record.component'), 'PatientRecord');
 export const PatientList = widget(() => import('../widgets/patient-list/patient-list.component'), 'PatientList');
+// Reports carry chart.js, which loads later still: with the first chart drawn.
+export const ReportsPage = widget(() => import('../widgets/reports/reports.component'), 'ReportsPage');
 export const ResourceLibrary = widget(() => import('../widgets/resources/resource-library.component'), 'ResourceLibrary');
 // A signed-in visitor never needs the login form's code (react-hook-form, its schema).
 export const LoginPage = widget(() => import('./login-page'), 'LoginPage');

@@ -18,6 +18,7 @@ import {
   PatientList,
   ReferralFormWidget,
   RemindersPage,
+  ReportsPage,
   ResourceLibrary,
   SetPasswordPage,
   SupportForm,
@@ -82,6 +83,9 @@ const PAGES: ShellPage[] = [
   widgetPage('/home/reminders', 'Reminders', () => <RemindersPage />, { private: true }),
   // Spec 000 section 2: /chat?s={subscriptionId}, the conversations.
   widgetPage('/chat', 'Chat', (_, { search }) => <ChatPage subscriptionId={search.get('s') ?? undefined} />, { private: true }),
+  // Spec 002 "Reports area": the menu, then /reports/configured/{name}; the server refuses everyone without hasReports.
+  widgetPage('/reports', 'Reports', () => <ReportsPage />, { private: true }),
+  widgetPage('/reports/*', 'Reports', (p) => <ReportsPage page={p['*']} />, { private: true }),
   widgetPage('/resource-library', 'Resource Library', () => <ResourceLibrary />, { private: true }),
   widgetPage('/home/calendar', 'Calendar', (_, { search }) => <CalendarPage startDate={search.get('startDate') ?? undefined} />, { private: true }),
   // Before /patients/:patientId, which would take 'add' for a patient id.

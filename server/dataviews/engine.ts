@@ -187,3 +187,45 @@ export async function findOne(db: Db, view: ViewDefinition, auth: AuthContext, i
 export function toResource(view: ViewDefinition, row: Record<string, unknown>) {
   return { type: view.name, id: String(row[view.idColumn]), attributes: row };
 }
+
+export interface AggregateRequest {
+  x: string;
+  y?: string;
+  aggregation: 'count' | 'unique-count' | 'average' | 'sum';
+  timeUnit?: 'year' | 'month' | 'week' | 'day';
+}
+
+/** Groups a chart may show at most; a chart over more is unreadable anyway. */
+export const MAX_AGGREGATE_GROUPS = 1000;
+
+/**
+ * One chart's numbers, computed by PostgreSQL under the caller's scope and
+ * filters: rows grouped by `x` (a time series by the start of its year,
+ * month, ISO week or day, as YYYY-MM-DD), each group's count, count of
+ * distinct `y`, average (2 decimals) or sum of `y`. Columns come from the
+ * view's allow-list only.
+ */
+export async function runAggregate(db: Db, view: ViewDefinition, auth: AuthContext, filters: ListRequest['filters'], request: AggregateRequest) {
+  const kindOf = (column: string | undefined, field: string) => {
+    if (column === undefined || !Object.hasOwn(view.columns, column)) throw badRequest(`Unknown column '${column ?? ''}' for view '${view.name}'`, field);
+    return view.columns[column];
+  };
+  const xKind = kindOf(request.x, 'x');
+  if (xKind.endsWith('[]')) throw badRequest('A chart cannot group by a list column', 'x');
+  if (request.timeUnit && xKind !== 'date' && xKind !== 'timestamp') throw badRequest('A time series needs a date column', 'time-unit');
+  const x = sql.ref(`v.${request.x}`);
+  const group = request.timeUnit ? sql`to_char(date_trunc(${request.timeUnit}, ${x}), 'YYYY-MM-DD')` : x;
+  let value: RawBuilder<unknown> = sql`count(*)::int`;
+  if (request.aggregation !== 'count') {
+    const yKind = kindOf(request.y, 'y');
+    const y = sql.ref(`v.${request.y}`);
+    if (request.aggregation === 'unique-count') value = sql`count(distinct ${y})::int`;
+    else if (yKind !== 'number') throw badRequest(`${request.aggregation} needs a number column`, 'y');
+    else value = request.aggregation === 'average' ? sql`round(avg(${y})::numeric, 2)::float8` : sql`coalesce(sum(${y}), 0)::float8`;
+  }
+  const where = whereClause(view, auth, filters);
+  const result = await sql<{ x: string | number | boolean | null; value: number }>`
+    select ${group} as x, ${value} as value from ${sql.table(view.source)} as v where ${where}
+     group by 1 order by 1 asc nulls last limit ${MAX_AGGREGATE_GROUPS}`.execute(db);
+  return result.rows;
+}

@@ -36,6 +36,7 @@ import * as m034 from './migrations/034_human_interactions';
 import * as m035 from './migrations/035_chat';
 import * as m036 from './migrations/036_admin';
 import * as m037 from './migrations/037_admin_organization';
+import * as m038 from './migrations/038_reports';
 import * as m040 from './migrations/040_identity_sources';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '035_chat': m035,
   '036_admin': m036,
   '037_admin_organization': m037,
+  '038_reports': m038,
   '040_identity_sources': m040,
 };
 

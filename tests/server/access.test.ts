@@ -190,6 +190,12 @@ const ROUTES: Record<string, string> = {
   'POST /api/admin/users/:id/deactivate': 'navigatorAdmin',
   'POST /api/admin/users/:id/reactivate': 'navigatorAdmin',
   'POST /api/admin/users/:id/password-reset': 'navigatorAdmin',
+  'GET /api/data/reference/reference-report-configuration': 'hasReports',
+  'GET /api/data/reference/reference-report-configuration/:id': 'hasReports',
+  'GET /api/reports/divisions': 'hasReports',
+  'GET /api/permissable/views/:view': 'hasReports',
+  'GET /api/permissable/views/:view/chart': 'hasReports',
+  'POST /api/permissable/views/:view/csv': 'hasReports',
 };
 
 const VIEWS: Record<string, string> = {

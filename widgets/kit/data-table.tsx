@@ -48,6 +48,8 @@ export interface DataTableProps<R extends Row = Row> {
   minWidth?: string;
   /** A summary card (a queue on the home page) leaves out the columns with no value in any row it shows. */
   hideEmptyColumns?: boolean;
+  /** Page-size choices (PAGE_SIZES unless the list says otherwise; a report adds its configured size). */
+  pageSizes?: readonly number[];
 }
 
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
@@ -66,7 +68,7 @@ function ariaSort(current: string, column: string): 'ascending' | 'descending' |
 }
 
 /** A server-paged table: sortable headers, per-column filters, pager, remembered page size and sort. */
-export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, defaultPageSize = 10, defaultSort = '', onRowClick, emptyText = 'No rows found', caption, minWidth, hideEmptyColumns }: DataTableProps<R>) {
+export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, defaultPageSize = 10, defaultSort = '', onRowClick, emptyText = 'No rows found', caption, minWidth, hideEmptyColumns, pageSizes = PAGE_SIZES }: DataTableProps<R>) {
   const prefsStore = useMemo(() => tablePrefs(tableId), [tableId]);
   const prefs = useStore(prefsStore);
   const pageSize = prefs.pageSize ?? defaultPageSize;
@@ -198,7 +200,7 @@ export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, de
               setPage(1);
             }}
           >
-            {PAGE_SIZES.map((n) => (
+            {pageSizes.map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>

@@ -1,0 +1,110 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { snakeKeys } from '../../shared/casing';
+import { AGGREGATIONS, ReportCsvSchema, TIME_UNITS, type Aggregation, type ChartPoint, type TimeUnit } from '../../shared/schemas/reports';
+import type { AppContext } from '../app-context';
+import { requireAuth } from '../auth/context';
+import type { Db } from '../db/connect';
+import { parseListRequest, runAggregate, runList, type ListRequest, type QueryParams } from '../dataviews/engine';
+import type { ViewDefinition } from '../dataviews/registry';
+import { badRequest, forbidden, notFound, parseBody } from '../errors';
+import { allow } from '../security/access';
+import { toCsv } from './csv';
+import { allReportDivisions, checkedConfiguration, findConfigurations, reportDivisions, type ConfigurationRow } from './reports.repository';
+import { REPORT_DATA_VIEWS } from './reports.views';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_DIVISIONS = 50;
+/** Query parameters of a chart call that are not filters. */
+const CHART_PARAMS = ['x', 'y', 'aggregation', 'time-unit'] as const;
+
+const reports = allow('hasReports');
+const asList = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+function reportView(name: string): ViewDefinition {
+  const view = Object.hasOwn(REPORT_DATA_VIEWS, name) ? REPORT_DATA_VIEWS[name] : undefined;
+  if (!view) throw notFound(`Unknown report view '${name}'`);
+  return view;
+}
+
+/**
+ * A report call's filters: the query's own (checked against the view's
+ * columns by the engine) and the divisions, `division_uid` once per division
+ * (the current one when none is given). Every division must be one where the
+ * caller holds hasReports: 403 otherwise.
+ */
+async function reportRequest(db: Db, request: FastifyRequest, view: ViewDefinition, params: QueryParams, skip: readonly string[] = []) {
+  const auth = requireAuth(request);
+  const { division_uid: raw, ...rest } = params;
+  for (const key of skip) delete rest[key];
+  const asked = [...new Set(asList(raw).flatMap((v) => v.split(',')).filter(Boolean))];
+  if (asked.length > MAX_DIVISIONS) throw badRequest(`At most ${MAX_DIVISIONS} divisions`, 'division_uid');
+  if (asked.some((d) => !UUID.test(d))) throw badRequest('division_uid must be division ids', 'division_uid');
+  const divisions = asked.length ? asked : [auth.divisionUid];
+  if ((await reportDivisions(db, auth, divisions)).length !== divisions.length) throw forbidden('You do not have reports for every division asked for');
+  const list = parseListRequest(view, rest);
+  const filters: ListRequest['filters'] = [{ column: 'division_uid', operator: 'eq', values: divisions }, ...list.filters];
+  return { auth, list, filters };
+}
+
+function oneOf<T extends string>(allowed: readonly T[], value: unknown, field: string, fallback?: T): T {
+  if ((value === undefined || value === '') && fallback) return fallback;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw badRequest(`${field} must be one of ${allowed.join(', ')}`, field);
+}
+
+const configurationResource = (row: ConfigurationRow) => ({ type: 'reference-report-configuration', id: row.uid, attributes: snakeKeys(checkedConfiguration(row)) });
+
+/** Reports (spec 002 section 7 "Reports"; issue 12): configurations, report rows, chart numbers and CSV export. */
+export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  // Static paths: they take precedence over the generic /data/reference/:view lists, which cannot read a definition.
+  app.get<{ Querystring: QueryParams }>('/data/reference/reference-report-configuration', reports, async (request) => {
+    const name = asList(request.query['report-configuration-name__eq']).at(-1);
+    const rows = await findConfigurations(db, { name });
+    return { data: rows.map(configurationResource), meta: { total: rows.length } };
+  });
+
+  app.get<{ Params: { id: string } }>('/data/reference/reference-report-configuration/:id', reports, async (request) => {
+    const [row] = UUID.test(request.params.id) ? await findConfigurations(db, { uid: request.params.id }) : [];
+    if (!row) throw notFound('Report not found');
+    return { data: configurationResource(row) };
+  });
+
+  app.get('/reports/divisions', reports, async (request) => {
+    const rows = await allReportDivisions(db, requireAuth(request));
+    return { data: rows.map((d) => ({ type: 'divisions', id: d.division_uid, attributes: d })) };
+  });
+
+  app.get<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view', reports, async (request) => {
+    const view = reportView(request.params.view);
+    const { auth, list, filters } = await reportRequest(db, request, view, request.query);
+    const page = await runList(db, view, auth, { ...list, filters: [] }, filters);
+    return {
+      data: { columns: Object.keys(view.columns), rows: page.rows },
+      meta: { total: page.total, page: page.page, page_size: page.pageSize },
+    };
+  });
+
+  app.get<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view/chart', reports, async (request) => {
+    const view = reportView(request.params.view);
+    const { auth, filters } = await reportRequest(db, request, view, request.query, CHART_PARAMS);
+    const q = request.query;
+    const x = asList(q.x).at(-1);
+    if (!x) throw badRequest('x is required', 'x');
+    const aggregation = oneOf<Aggregation>(AGGREGATIONS, asList(q.aggregation).at(-1), 'aggregation', 'count');
+    const unit = asList(q['time-unit']).at(-1);
+    const timeUnit = unit ? oneOf<TimeUnit>(TIME_UNITS, unit, 'time-unit') : undefined;
+    const points: ChartPoint[] = await runAggregate(db, view, auth, filters, { x, y: asList(q.y).at(-1), aggregation, timeUnit });
+    return { data: points };
+  });
+
+  app.post<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view/csv', reports, async (request) => {
+    const view = reportView(request.params.view);
+    const body = parseBody(ReportCsvSchema, request.body);
+    const unknown = body.columns.findIndex((c) => !Object.hasOwn(view.columns, c.columnName));
+    if (unknown !== -1) throw badRequest(`Unknown column '${body.columns[unknown].columnName}' for view '${view.name}'`, `columns.${unknown}.column_name`);
+    const { auth, list, filters } = await reportRequest(db, request, view, { ...request.query, 'all-data': '1' });
+    const page = await runList(db, view, auth, { ...list, filters: [] }, filters);
+    const columns = body.columns.map((c) => ({ ...c, kind: view.columns[c.columnName] }));
+    return { data: { data: toCsv(columns, page.rows) } };
+  });
+};

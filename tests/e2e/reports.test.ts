@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import { REPORT_TEXT } from '../../shared/schemas/reports';
+import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+
+let h: Harness;
+before(async () => {
+  h = await startHarness();
+  // One referral of its own day, long before the demo's: a date range picks out exactly it.
+  const division = await h.server.db.selectFrom('division').select('division_uid').orderBy('division_name').executeTakeFirstOrThrow();
+  const patient = await h.server.db
+    .insertInto('patient')
+    .values({ division_uid: division.division_uid, first_name: '=HYPERLINK("http://evil.test","open")', last_name: 'Zedreport', birth_date: '1980-05-05' })
+    .returning('patient_uid')
+    .executeTakeFirstOrThrow();
+  await h.server.db.insertInto('inbound_referral').values({ patient_uid: patient.patient_uid, referral_date: '2001-02-03', referral_source_uid: null, status: 'New' }).execute();
+});
+after(async () => {
+  await h?.stop();
+});
+
+describe('reports', () => {
+  it('a navigator (hasReports) runs a report with a filter, sees its rows and charts, and exports a CSV with the formula made inert', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 900);
+    await loginAs(page, 'navigator');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports' }).click();
+    await page.waitForURL('**/reports');
+    await page.getByText(REPORT_TEXT.pick).waitFor();
+    await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Inbound Referrals' }).click();
+    await page.waitForURL('**/reports/configured/inbound-referrals');
+    await page.getByRole('heading', { name: 'Inbound Referrals' }).waitFor();
+    await page.getByRole('button', { name: REPORT_TEXT.run }).waitFor();
+
+    await page.getByLabel('From').fill('2001-02-03');
+    await page.getByLabel('To').fill('2001-02-03');
+    await page.getByRole('button', { name: REPORT_TEXT.run }).click();
+    await page.getByRole('button', { name: REPORT_TEXT.update }).waitFor();
+    const table = page.getByRole('table');
+    await table.getByRole('cell', { name: 'Zedreport' }).waitFor();
+    assert.equal(await table.locator('tbody tr').count(), 1, 'the date range keeps only the one referral');
+    await page.getByRole('img', { name: /Referrals By Source: No Source 1/ }).waitFor();
+    await shot(page, 'report-inbound-referrals-1366');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: REPORT_TEXT.export }).click();
+    const file = await download;
+    assert.match(file.suggestedFilename(), /^Inbound Referrals - \d{2}-\d{2}-\d{4}\.csv$/);
+    const csv = await readFile((await file.path())!, 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    assert.equal(lines.length, 2, csv);
+    assert.equal(lines[0], 'Referral Date,Last Name,First Name,Source,Status,Reason');
+    assert.equal(lines[1], `02/03/2001,Zedreport,"'=HYPERLINK(""http://evil.test"",""open"")",,New,`);
+    await page.getByText(REPORT_TEXT.exportDone).waitFor();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('cell', { name: 'Zedreport' }).waitFor();
+    await shot(page, 'report-inbound-referrals-390');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('every seeded report runs and draws its charts and tables', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 900);
+    await loginAs(page, 'navigator');
+    for (const [name, label, charts] of [['referrals-over-time', 'Referrals Over Time', 3], ['medical-events', 'Medical Events', 3], ['cit-dispositions', 'CIT Dispositions', 2]] as const) {
+      await page.goto(`/reports/configured/${name}`);
+      await page.getByRole('heading', { name: label }).waitFor();
+      await page.getByRole('button', { name: REPORT_TEXT.run }).click();
+      await page.getByRole('button', { name: REPORT_TEXT.update }).waitFor();
+      // Each chart is drawn, or says it has nothing to draw under the filters.
+      const figures = page.locator('figure.report-chart');
+      for (let i = 0; i < charts; i++) await figures.nth(i).locator('canvas, .load-state-empty').first().waitFor();
+      await shot(page, `report-${name}-1366`);
+    }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a user without hasReports sees no Reports item and gets 403 from the report calls', async () => {
+    const { context, page } = await openPage(h, 1366, 900);
+    await loginAs(page, 'cit');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Resource Library' }).waitFor();
+    assert.equal(await nav.getByRole('link', { name: 'Reports' }).count(), 0);
+    for (const path of ['/api/permissable/views/report-inbound-referrals', '/api/data/reference/reference-report-configuration', '/api/reports/divisions']) {
+      assert.equal((await page.request.get(path)).status(), 403, path);
+    }
+    await context.close();
+  });
+});

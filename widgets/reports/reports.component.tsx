@@ -1,0 +1,245 @@
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
+import type { Query } from '../../shared/api/client';
+import { formatDate, formatDateTime } from '../../shared/format';
+import { csvFileName, REPORT_TABLE_PAGE_SIZE, REPORT_TABLE_PAGE_SIZES, REPORT_TEXT, type ChartPoint, type LayoutItem, type ReportConfiguration, type ReportTable } from '../../shared/schemas/reports';
+import { useWidgetApi, useWidgetSession } from '../../shared/widget/widget-context';
+import { DataTable, type Column, type PageRequest } from '../kit/data-table';
+import { LoadState } from '../kit/load-state';
+import { NavLink } from '../kit/nav-link';
+import { toast, Toasts } from '../kit/toasts';
+import { FilterControl, filterQuery, initialValues, type FilterValues } from './report-filters';
+import { exportCsv, fetchChart, fetchReportPage, useReportConfiguration, useReportDivisions, useReportMenu, type ReportDivision } from './reports.resource';
+import { ReportsStyles } from './reports.styles';
+
+// chart.js loads with the first report that draws a chart, never with the shell or the menu.
+const ReportChartCanvas = lazy(() => import('./report-chart').then((m) => ({ default: m.ReportChartCanvas })));
+
+export const RUN_HINT = 'Choose the filters, then Run Report.';
+
+type RunState = 'not-run' | 'running' | 'shown';
+
+/**
+ * A layout item's place in the 12-column grid (one column under 768 px,
+ * reports.styles); `top` is the first row of its grid (filters and
+ * visualisations are laid out on one layout but drawn in two grids).
+ */
+const place = (item: LayoutItem, top: number): CSSProperties =>
+  ({ '--col': `${item.x + 1} / span ${item.w}`, '--row': `${item.y - top + 1} / span ${item.h}`, '--h': item.h }) as CSSProperties;
+const topOf = (items: { item: LayoutItem }[]) => Math.min(...items.map((i) => i.item.y));
+
+function cellFormat(type: ReportTable['columns'][number]['type']): Column['format'] {
+  switch (type) {
+    case 'date':
+      return (v) => formatDate(v as string | null);
+    case 'dateTime':
+      return (v) => formatDateTime(v as string | null);
+    case 'time':
+      return (v) => (v ? formatDateTime(v as string).slice(-8) : '');
+    case 'boolean':
+      return (v) => (v === null || v === undefined ? '' : v ? 'Yes' : 'No');
+    case 'array':
+      return (v) => (Array.isArray(v) ? v.join(', ') : '');
+    default:
+      return undefined;
+  }
+}
+
+function DivisionChoice({ divisions, chosen, onChange }: { divisions: ReportDivision[]; chosen: string[]; onChange: (chosen: string[]) => void }) {
+  const id = useId();
+  return (
+    <fieldset className="report-divisions">
+      <legend>Divisions</legend>
+      {divisions.map((d) => (
+        <label key={d.divisionUid} htmlFor={`${id}-${d.divisionUid}`} className="choice">
+          <input
+            id={`${id}-${d.divisionUid}`}
+            type="checkbox"
+            checked={chosen.includes(d.divisionUid)}
+            // At least one division stays chosen: a report of no division is empty by definition.
+            disabled={chosen.length === 1 && chosen[0] === d.divisionUid}
+            onChange={(e) => onChange(e.target.checked ? [...chosen, d.divisionUid] : chosen.filter((c) => c !== d.divisionUid))}
+          />
+          {d.divisionName}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function ReportTableView({ name, index, table, view, query }: { name: string; index: number; table: ReportTable; view: string; query: Query }) {
+  const api = useWidgetApi();
+  const fetchPage = useCallback((request: PageRequest) => fetchReportPage(api, view, query, request), [api, view, query]);
+  const columns: Column[] = table.columns.map((c) => ({ columnName: c.columnName, displayHeader: c.displayHeader, format: cellFormat(c.type) }));
+  const pageSize = table.pageSize ?? REPORT_TABLE_PAGE_SIZE;
+  const pageSizes = [...new Set([...REPORT_TABLE_PAGE_SIZES, pageSize])].sort((a, b) => a - b);
+  // The title stays put above the table, which scrolls sideways on a narrow screen.
+  return (
+    <>
+      <h3 className="report-item-title">{table.title}</h3>
+      <DataTable tableId={`report-${name}-${index}`} columns={columns} fetchPage={fetchPage} defaultSort={table.sortBy ? `-${table.sortBy}` : ''} defaultPageSize={pageSize} pageSizes={pageSizes} emptyText="No rows found" />
+    </>
+  );
+}
+
+function download(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function ReportBody({ name, title, config }: { name: string; title: string; config: ReportConfiguration }) {
+  const api = useWidgetApi();
+  const session = useWidgetSession();
+  const definition = config.reportConfigurationDefinition;
+  const divisions = useReportDivisions();
+  const [values, setValues] = useState<FilterValues>(() => initialValues(definition.filters, new Date()));
+  const [chosen, setChosen] = useState<string[]>(() => (session?.currentDivisionUid ? [session.currentDivisionUid] : []));
+  // Without a session's current division (an embedder's token), the first division the user reports on.
+  useEffect(() => {
+    if (divisions.data?.length) setChosen((c) => (c.length ? c : [divisions.data![0].divisionUid]));
+  }, [divisions.data]);
+  const [filtersOpen, setFiltersOpen] = useState(true);
+  const [run, setRun] = useState<{ state: RunState; round: number; query: Query; charts: ChartPoint[][]; error: unknown }>({ state: 'not-run', round: 0, query: {}, charts: [], error: null });
+  const [exporting, setExporting] = useState(false);
+  const query = (): Query => ({ ...filterQuery(definition, values), division_uid: chosen.length ? chosen : undefined });
+
+  const runReport = async () => {
+    const asked = query();
+    setRun((r) => ({ ...r, state: 'running', error: null }));
+    try {
+      const charts = await Promise.all(definition.charts.map((c) => fetchChart(api, definition.reportView, c, asked)));
+      setRun((r) => ({ state: 'shown', round: r.round + 1, query: asked, charts, error: null }));
+    } catch (error) {
+      setRun((r) => ({ ...r, state: r.round ? 'shown' : 'not-run', error }));
+    }
+  };
+
+  const exportReport = async () => {
+    setExporting(true);
+    toast(REPORT_TEXT.exportStarted);
+    try {
+      const table = definition.tables[0] ?? { columns: definition.charts.map((c) => ({ columnName: c.xAxisColumn, displayHeader: c.title })) };
+      download(await exportCsv(api, definition.reportView, table, run.round ? run.query : query()), csvFileName(title, new Date()));
+      toast(REPORT_TEXT.exportDone, 'success');
+    } catch {
+      toast(REPORT_TEXT.exportFailed, 'danger');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const items = (kind: 'filter' | 'chart' | 'table') => definition.layout.filter((l) => l.i.startsWith(`${kind}-`)).map((l) => ({ item: l, index: Number(l.i.split('-')[1]) }));
+  const visual = (item: LayoutItem, index: number): ReactNode => {
+    if (item.i.startsWith('chart-')) {
+      const chart = definition.charts[index];
+      return (
+        <figure className="report-chart">
+          <figcaption>{chart.title}</figcaption>
+          <Suspense fallback={<LoadState isLoading compact />}>
+            <ReportChartCanvas chart={chart} points={run.charts[index]} />
+          </Suspense>
+        </figure>
+      );
+    }
+    return <ReportTableView name={name} index={index} table={definition.tables[index]} view={definition.reportView} query={run.query} />;
+  };
+
+  return (
+    <section className="report" aria-busy={run.state === 'running'}>
+      <div className="report-head">
+        <h2>{title}</h2>
+        <LoadState isLoading={divisions.isLoading} error={divisions.error} compact>
+          {divisions.data && divisions.data.length > 1 && <DivisionChoice divisions={divisions.data} chosen={chosen} onChange={setChosen} />}
+        </LoadState>
+      </div>
+      {config.reportConfigurationDescription && <p className="report-description">{config.reportConfigurationDescription}</p>}
+      {definition.filters.length > 0 && (
+        <div className="report-filters">
+          <button type="button" className="filters-toggle" aria-expanded={filtersOpen} onClick={() => setFiltersOpen((o) => !o)}>
+            <span aria-hidden="true">⚙</span> {filtersOpen ? 'Hide Filters' : 'Show Filters'}
+          </button>
+          {filtersOpen && (
+            <div className="report-grid filter-grid">
+              {items('filter').map(({ item, index }, _, all) => (
+                <div key={item.i} className="report-item" style={place(item, topOf(all))}>
+                  <FilterControl filter={definition.filters[index]} value={values[index]} onChange={(v) => setValues((all) => all.map((old, i) => (i === index ? v : old)))} />
+                </div>
+              ))}
+            </div>
+          )}
+        </div>
+      )}
+      <div className="report-commands">
+        <SlButton variant="primary" disabled={run.state === 'running' || chosen.length === 0} onClick={() => void runReport()}>
+          {run.state === 'running' ? REPORT_TEXT.loading : run.state === 'shown' ? REPORT_TEXT.update : REPORT_TEXT.run}
+        </SlButton>
+        <SlButton variant="default" disabled={exporting || chosen.length === 0} onClick={() => void exportReport()}>
+          {REPORT_TEXT.export}
+        </SlButton>
+      </div>
+      {run.error ? <LoadState error={run.error} /> : null}
+      {run.state === 'not-run' && !run.error && <p className="report-hint">{RUN_HINT}</p>}
+      {run.round > 0 && (
+        <div className="report-grid visual-grid" key={run.round}>
+          {[...items('chart'), ...items('table')].map(({ item, index }, _, all) => (
+            <div key={item.i} className={`report-item ${item.i.split('-')[0]}-item`} style={place(item, topOf(all))}>
+              {visual(item, index)}
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ReportView({ name, title }: { name: string; title?: string }) {
+  const config = useReportConfiguration(name);
+  return (
+    <LoadState isLoading={config.isLoading} error={config.error} isEmpty={config.data === null} emptyText={REPORT_TEXT.notFound}>
+      {config.data && <ReportBody name={name} title={title ?? config.data.reportConfigurationLabel} config={config.data} />}
+    </LoadState>
+  );
+}
+
+/**
+ * The Reports area (spec 002 "Reports area"; issue 12): `page` is the path
+ * under /reports: '' (pick a report from the menu) or 'configured/{name}'.
+ */
+export function ReportsPage({ page = '' }: { page?: string }) {
+  const menu = useReportMenu();
+  const [kind, name] = page.split('/');
+  const route = `configured/${name ?? ''}`;
+  return (
+    <div className="reports-page">
+      <ReportsStyles />
+      <nav className="reports-menu" aria-label="Reports">
+        <h2>Reports</h2>
+        <LoadState isLoading={menu.isLoading} error={menu.error} isEmpty={menu.data?.length === 0} emptyText="No Reports" compact>
+          <ul>
+            {menu.data?.map((item) => (
+              <li key={item.route}>
+                <NavLink path={`/reports/${item.route}`} aria-current={item.route === route && kind === 'configured' ? 'page' : undefined}>
+                  {item.navItemLabel}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </LoadState>
+      </nav>
+      <div className="reports-main">
+        {!page ? (
+          <p className="reports-pick">{REPORT_TEXT.pick}</p>
+        ) : kind === 'configured' && name ? (
+          <ReportView key={name} name={name} title={menu.data?.find((i) => i.route === route)?.navItemLabel} />
+        ) : (
+          <p className="load-state load-state-empty">{REPORT_TEXT.notFound}</p>
+        )}
+      </div>
+      <Toasts />
+    </div>
+  );
+}
