@@ -6,6 +6,7 @@ import { check } from '../../shared/schemas/validate';
 import { hashPassword } from '../../server/auth/password';
 import { REPORT_CONFIGURATIONS } from '../../server/db/reference-lists/report-configurations';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-users';
+import { hashAccessCode } from '../../server/public-forms/access-codes';
 import { inert, quoted } from '../../server/reports/csv';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { call, errorsOf, login } from './support/http';
@@ -103,8 +104,8 @@ async function seed(): Promise<void> {
 
   const disposition = (await ref('reference-status', 'Episode'))[0];
   ids.dispositionLabel = disposition.label;
-  const agency = await sql<{ agency_uid: string }>`insert into cit_agency (agency_code, agency_name, org_uid, division_uid)
-    values ('RPT-1', 'Report Police', ${org.org_uid}, ${ids.a}) returning agency_uid`.execute(db);
+  const agency = await sql<{ agency_uid: string }>`insert into cit_agency (code_hash, agency_name, org_uid, division_uid)
+    values (${hashAccessCode('RPT-1')}, 'Report Police', ${org.org_uid}, ${ids.a}) returning agency_uid`.execute(db);
   const sheet = (d: string) =>
     sql`insert into cit_submission (agency_uid, division_uid, officer_name, submission_json)
         values (${agency.rows[0].agency_uid}, ${ids.a}, 'Officer Pat', ${JSON.stringify({ dispositionUid: d, dateTime: '' })}::jsonb)`.execute(db);
