@@ -1,18 +1,7 @@
 import { sql } from 'kysely';
-import type { CodeHolderInput, CodeHolderKind } from '../../shared/schemas/admin';
+import type { CodeHolder, CodeHolderInput, CodeHolderKind } from '../../shared/schemas/admin';
 import { isUuid } from '../../shared/uuid';
 import type { Db } from '../db/connect';
-
-/** A holder of a public-form access code as the admin pages show it; never the code or its hash. */
-export interface CodeHolder {
-  holderUid: string;
-  name: string;
-  divisionUid: string | null;
-  divisionName: string | null;
-  stateIso: string | null;
-  officers: string[] | null;
-  isActive: boolean;
-}
 
 /** Where each kind lives: CIT agencies and HWC districts send to a division, vendors belong to the organisation. */
 const TABLES = {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Struct } from 'superstruct';
 import { snakeKeys } from '../../shared/casing';
-import { B2wVendorSchema, CitAgencySchema, HwcAgencySchema, type CodeHolderInput, type CodeHolderKind } from '../../shared/schemas/admin';
+import { B2wVendorSchema, CitAgencySchema, HwcAgencySchema, type CodeHolder, type CodeHolderInput, type CodeHolderKind } from '../../shared/schemas/admin';
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
@@ -12,7 +12,7 @@ import { onceOnly } from '../public-forms/idempotency';
 import { allow } from '../security/access';
 import { actorOf, recordAdminChange, type AdminChange } from './admin-audit';
 import { lockOrganization, orgDivisions } from './admin.repository';
-import { findHolder, insertHolder, listHolders, setCode, updateHolder, type CodeHolder } from './access-codes.repository';
+import { findHolder, insertHolder, listHolders, setCode, updateHolder } from './access-codes.repository';
 
 /** Each kind of code holder: its form and how the audit log and a 404 name it. */
 export const CODE_HOLDERS: Record<CodeHolderKind, { schema: Struct<CodeHolderInput, unknown>; targetType: AdminChange['targetType']; notFound: string; hasDivision: boolean }> = {

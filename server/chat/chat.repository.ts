@@ -104,26 +104,22 @@ export async function deliveriesFor(trx: Db, topicUid: string, patientUid: strin
   return deliveries;
 }
 
-/** The caller's subscription to the patient's topic, or undefined when they are not a participant. */
-export function findSubscription(db: Db, userUid: string, patientUid: string) {
-  return db
+/** A user's subscriptions with their topic's counter and patient. */
+const subscriptionsOf = (db: Db, userUid: string) =>
+  db
     .selectFrom('chat_subscription as s')
     .innerJoin('chat_topic as t', 't.topic_uid', 's.topic_uid')
     .select(['s.subscription_uid', 's.topic_uid', 's.last_read_seq', 't.last_seq', 't.patient_uid'])
-    .where('s.user_uid', '=', userUid)
-    .where('t.patient_uid', '=', patientUid)
-    .executeTakeFirst();
+    .where('s.user_uid', '=', userUid);
+
+/** The caller's subscription to the patient's topic, or undefined when they are not a participant. */
+export function findSubscription(db: Db, userUid: string, patientUid: string) {
+  return subscriptionsOf(db, userUid).where('t.patient_uid', '=', patientUid).executeTakeFirst();
 }
 
 /** One of the caller's subscriptions by id (the patient is checked by the caller). */
 export function findOwnSubscription(db: Db, userUid: string, subscriptionUid: string) {
-  return db
-    .selectFrom('chat_subscription as s')
-    .innerJoin('chat_topic as t', 't.topic_uid', 's.topic_uid')
-    .select(['s.subscription_uid', 's.topic_uid', 's.last_read_seq', 't.last_seq', 't.patient_uid'])
-    .where('s.user_uid', '=', userUid)
-    .where('s.subscription_uid', '=', subscriptionUid)
-    .executeTakeFirst();
+  return subscriptionsOf(db, userUid).where('s.subscription_uid', '=', subscriptionUid).executeTakeFirst();
 }
 
 export interface MessagePage {

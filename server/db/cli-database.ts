@@ -50,3 +50,14 @@ export async function openCliDatabase(config: Config, log: (m: string) => void):
   }
   return { db, close };
 }
+
+/**
+ * The division a command works on: the one named (any case), or the first by
+ * name. Throws, naming the divisions there are, or `whenNone` on an empty install.
+ */
+export async function cliDivision(db: Db, name: string | undefined, whenNone: string): Promise<{ division_uid: string; division_name: string }> {
+  const divisions = await db.selectFrom('division').select(['division_uid', 'division_name']).orderBy('division_name').execute();
+  const division = name ? divisions.find((d) => d.division_name.toLowerCase() === name.toLowerCase()) : divisions[0];
+  if (division) return division;
+  throw new Error(divisions.length ? `No division named '${name}'. Divisions: ${divisions.map((d) => d.division_name).join(', ')}` : whenNone);
+}

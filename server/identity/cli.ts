@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openCliDatabase } from '../db/cli-database';
+import { cliDivision, openCliDatabase } from '../db/cli-database';
 import { importExtract } from './import';
 
 const USAGE = 'Usage: npm run import -- <extract folder> [--division <division name>]';
@@ -44,15 +44,7 @@ const { db, close } = await openCliDatabase(loadConfig(), log).catch((err: Error
 });
 let code = 0;
 try {
-  const divisions = await db.selectFrom('division').select(['division_uid', 'division_name']).orderBy('division_name').execute();
-  const division = values.division ? divisions.find((d) => d.division_name.toLowerCase() === values.division!.toLowerCase()) : divisions[0];
-  if (!division) {
-    throw new Error(
-      divisions.length
-        ? `No division named '${values.division}'. Divisions: ${divisions.map((d) => d.division_name).join(', ')}`
-        : 'No divisions yet: start Careweave once or create the organisation first (npm run admin)',
-    );
-  }
+  const division = await cliDivision(db, values.division, 'No divisions yet: start Careweave once or create the organisation first (npm run admin)');
   log(`Importing ${folder} into ${division.division_name} ...`);
   const started = performance.now();
   const report = await importExtract(db, folder, division.division_uid, log);

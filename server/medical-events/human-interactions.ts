@@ -14,7 +14,7 @@ import { recordEmailAddressAdded } from '../contacts/contacts-audit';
 import type { Db } from '../db/connect';
 import { unknownReferences } from '../db/reference-checks';
 import { HttpError } from '../errors';
-import { findVisiblePatient } from '../patients/patient-access';
+import { visiblePatientIds } from '../patients/patient-access';
 
 export const MAY_NOT_ADD_PATIENTS = 'You may not add patients';
 
@@ -38,9 +38,10 @@ export async function settleHumanInteractions(trx: Db, request: FastifyRequest, 
     trx,
     entries.map((e, i) => ({ field: field(i, 'gender'), model: 'reference-gender', uid: e.isActive ? e.gender : null })),
   );
+  const visible = await visiblePatientIds(trx, auth, entries.flatMap((e) => (e.isActive && e.patient ? [e.patient] : [])));
   for (const [i, e] of entries.entries()) {
     if (!e.isActive) continue;
-    if (e.patient && !(await findVisiblePatient(trx, auth, e.patient))) errors.push({ field: field(i, 'patient'), message: NOT_LISTED });
+    if (e.patient && !visible.has(e.patient)) errors.push({ field: field(i, 'patient'), message: NOT_LISTED });
     if (e.createPatient && !e.patient && !hasAnyFlag(auth.flags, PATIENT_EDIT_FLAGS)) errors.push({ field: field(i, 'createPatient'), message: MAY_NOT_ADD_PATIENTS });
   }
   if (errors.length) throw new HttpError(422, errors);

@@ -35,6 +35,14 @@ export async function findVisiblePatient(db: Db, auth: Viewer, patientUid: strin
     .executeTakeFirst();
 }
 
+/** Of these ids, the patients the caller may see (the same rule as findVisiblePatient, in one query). */
+export async function visiblePatientIds(db: Db, auth: Viewer, patientUids: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(patientUids.filter(isUuid))];
+  if (!ids.length) return new Set();
+  const rows = await db.selectFrom('patient').select('patient_uid').where('patient_uid', 'in', ids).where(sql<boolean>`${patientScope('patient')(auth)}`).execute();
+  return new Set(rows.map((r) => r.patient_uid));
+}
+
 export interface RequirePatientOptions {
   /** false for a call that writes its own audit entry (POST /api/audit) rather than counting as a view. */
   recordView?: boolean;

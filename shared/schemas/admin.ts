@@ -89,3 +89,14 @@ export type CodeHolderInput = Partial<CitAgencyInput> & { name: string };
 /** The kinds of code holders, as the admin routes name them (`/api/admin/{kind}`). */
 export const CODE_HOLDER_KINDS = ['cit-agencies', 'hwc-agencies', 'b2w-vendors'] as const;
 export type CodeHolderKind = (typeof CODE_HOLDER_KINDS)[number];
+
+/** A holder of a public-form access code (CIT agency, HWC district, B2W vendor) as the admin pages show it: never the code or its hash (a new code comes back once, in `meta.code`). */
+export interface CodeHolder {
+  holderUid: string;
+  name: string;
+  divisionUid: string | null;
+  divisionName: string | null;
+  stateIso: string | null;
+  officers: string[] | null;
+  isActive: boolean;
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import type { Struct } from 'superstruct';
-import { B2wVendorSchema, CitAgencySchema, HwcAgencySchema, type CodeHolderInput, type CodeHolderKind } from '../../shared/schemas/admin';
+import { B2wVendorSchema, CitAgencySchema, HwcAgencySchema, type CodeHolder, type CodeHolderInput, type CodeHolderKind } from '../../shared/schemas/admin';
 import { useEmit } from '../../shared/widget/emit';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { ErrorSummary } from '../kit/error-summary';
@@ -13,7 +13,7 @@ import { useIdempotentSubmit } from '../kit/public-submit';
 import { SectionPage } from '../kit/section-page';
 import { toast } from '../kit/toasts';
 import { SAVE_FAILED, SAVED } from './admin-user-form.component';
-import { useAdminDivisions, useCodeHolderActions, useCodeHolders, type CodeHolder } from './admin.resource';
+import { useAdminDivisions, useCodeHolderActions, useCodeHolders } from './admin.resource';
 
 /** Each kind's titles, form and where its code is used. */
 const KINDS: Record<CodeHolderKind, { title: string; one: string; empty: string; schema: Struct<CodeHolderInput, unknown>; division: boolean; officers: boolean; usedOn: string }> = {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { Document, Resource } from '../../shared/api/client';
-import type { AdminUser, CodeHolderInput, CodeHolderKind, DivisionInput, OrganizationInput, QueueInput } from '../../shared/schemas/admin';
+import type { AdminUser, CodeHolder, CodeHolderInput, CodeHolderKind, DivisionInput, OrganizationInput, QueueInput } from '../../shared/schemas/admin';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest } from '../kit/data-table';
 import { idempotencyHeader } from '../kit/public-submit';
@@ -142,17 +142,6 @@ export function useOrganizationActions() {
 export function useAdminQueue(queueId: string | null): Loaded<AdminQueue | null> {
   const api = useWidgetApi();
   return useLoaded(async () => (queueId ? (await api.get<One<AdminQueue>>(`admin/queues/${encodeURIComponent(queueId)}`)).data.attributes : null), [api, queueId]);
-}
-
-/** A holder of a public-form access code (CIT agency, HWC district, B2W vendor); the code itself only comes back once. */
-export interface CodeHolder {
-  holderUid: string;
-  name: string;
-  divisionUid: string | null;
-  divisionName: string | null;
-  stateIso: string | null;
-  officers: string[] | null;
-  isActive: boolean;
 }
 
 type HolderDoc = Document<Resource<CodeHolder>> & { meta?: { code?: string } };

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
-import { openCliDatabase } from '../cli-database';
+import { cliDivision, openCliDatabase } from '../cli-database';
 import { fileStore } from '../../files/file-store';
 import { seedDemo } from './demo';
 import { addPatients } from './patients';
@@ -44,15 +44,7 @@ const { db, close } = await openCliDatabase(config, log).catch((err: Error) => {
 let code = 0;
 try {
   if (config.demoSeed && (await seedDemo(db, await fileStore(config)))) log('Seeded demo data.');
-  const divisions = await db.selectFrom('division').select(['division_uid', 'division_name']).orderBy('division_name').execute();
-  const division = values.division ? divisions.find((d) => d.division_name.toLowerCase() === values.division!.toLowerCase()) : divisions[0];
-  if (!division) {
-    throw new Error(
-      divisions.length
-        ? `No division named '${values.division}'. Divisions: ${divisions.map((d) => d.division_name).join(', ')}`
-        : 'No divisions yet: run with DEMO_SEED on (the default) or create the organisation first',
-    );
-  }
+  const division = await cliDivision(db, values.division, 'No divisions yet: run with DEMO_SEED on (the default) or create the organisation first');
   const before = await db.selectFrom('patient').select((eb) => eb.fn.countAll<number>().as('n')).where('division_uid', '=', division.division_uid).executeTakeFirstOrThrow();
   log(`Adding ${count.toLocaleString('en-US')} patients to ${division.division_name} (has ${Number(before.n).toLocaleString('en-US')}) ...`);
   const started = performance.now();
