@@ -30,9 +30,11 @@ function MemberFields({ patientId, member, roles }: { patientId: string; member:
   const release = useUnsavedPrompt(form.formState.isDirty);
   // The role only narrows the provider list; it is the provider's, not the member's.
   const [roleUid, setRoleUid] = useState('');
-  const providers = useProviders(roleUid);
-  // Only the roles the organisation's providers hold narrow anything (the referral specialties are roles too).
+  // Every provider once; a chosen role asks for its own (null: nothing to ask).
   const everyone = useProviders('');
+  const narrowed = useProviders(roleUid || null);
+  const providers = roleUid ? narrowed : everyone;
+  // Only the roles the organisation's providers hold narrow anything (the referral specialties are roles too).
   const held = roles.filter((r) => r.uid === roleUid || everyone.data?.some((p) => p.providerRoleUid === r.uid));
   const providerUid = form.watch('providerUid');
   const locations = useProviderLocations(providerUid);

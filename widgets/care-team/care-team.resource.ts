@@ -96,11 +96,11 @@ export function useCareGiver(patientId: string, careGiverId: string | null): Loa
   );
 }
 
-/** `GET /api/providers/mv`: the organisation's providers, of one role when chosen. */
-export function useProviders(roleUid: string): Loaded<ProviderOption[]> {
+/** `GET /api/providers/mv`: the organisation's providers, of one role when chosen ('' for all; null asks nothing). */
+export function useProviders(roleUid: string | null): Loaded<ProviderOption[]> {
   const client = useWidgetApi();
   return useLoaded(
-    async () => (await client.get<Document<Resource<ProviderOption>[]>>('providers/mv', roleUid ? { providerRoleUid: roleUid } : {})).data.map((r) => r.attributes),
+    async () => (roleUid === null ? [] : (await client.get<Document<Resource<ProviderOption>[]>>('providers/mv', roleUid ? { providerRoleUid: roleUid } : {})).data.map((r) => r.attributes)),
     [client, roleUid],
   );
 }
