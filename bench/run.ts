@@ -16,7 +16,8 @@
  * adds to its SQL.
  *
  * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000), BENCH_RUNS (3),
- * BENCH_CHAT_CLIENTS (2000); REDIS_URL for the chat figures.
+ * BENCH_CHAT_CLIENTS (2000); REDIS_URL for the chat figures. BENCH_ONLY=<regex> measures only the routes
+ * whose label matches and skips chat and paint (`BENCH_ONLY=sizes`: bundle sizes alone).
  * The embedded cluster is cached in ./.bench-data so the seed runs once.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -73,7 +74,7 @@ async function overdose(url: string, token: string, patient: string) {
   };
 }
 
-const ROUTES: BenchRoute[] = [
+const ALL_ROUTES: BenchRoute[] = [
   { label: 'GET /api/live (trivial)', path: '/api/live' },
   // Issue 1: a filtered, sorted, paged data-view call.
   { label: 'data view (filter+sort+page)', path: '/api/data/public/queue-patient-view?last_name__like=gar&sort=-referral_date,last_name&page=3&page-size=10', targetP99: 30 },
@@ -116,7 +117,7 @@ const uploadDocument = (bytes: number) => async (url: string, token: string, pat
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
 };
 
-const CONCURRENT: ConcurrentRoute[] = [
+const ALL_CONCURRENT: ConcurrentRoute[] = [
   // Issue 9 section 10: uploads are streamed, so a 10 MB upload neither stalls the list nor sits in memory.
   {
     label: 'documents list during 10 MB uploads',
@@ -125,6 +126,12 @@ const CONCURRENT: ConcurrentRoute[] = [
     beside: { label: '10 MB document uploads, one after another', run: uploadDocument(10 * MB), targetGrowthMb: 30 },
   },
 ];
+
+/** BENCH_ONLY narrows a run to the routes one change is about. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+const chosen = <T extends BenchRoute>(routes: T[]) => routes.filter((r) => !ONLY || ONLY.test(r.label));
+const ROUTES = chosen(ALL_ROUTES);
+const CONCURRENT = chosen(ALL_CONCURRENT);
 
 interface Growth {
   database: string;
@@ -442,7 +449,8 @@ function table(rows: Row[]): string {
 const rows: Row[] = [];
 const [loadBefore] = os.loadavg();
 if (loadBefore > QUIET_LOAD) log(`WARNING: load average ${loadBefore.toFixed(2)} before the start (above ${QUIET_LOAD}): something else is using the machine, figures will be low`);
-try {
+if (!ROUTES.length && !CONCURRENT.length) log(`BENCH_ONLY=${process.env.BENCH_ONLY} matches no route: no latency runs`);
+else try {
   fs.mkdirSync(BENCH_DIR, { recursive: true });
   log(`embedded PostgreSQL (cached in ${path.relative(ROOT, BENCH_DIR)}/) with ${PATIENTS.toLocaleString('en-US')} patients in the first division`);
   rows.push(...(await measure('embedded', { DATA_DIR: BENCH_DIR, DATABASE_URL: '' })));
@@ -471,14 +479,16 @@ for (const g of growths) {
   console.log(`${g.database}: server memory growth during ${g.label} (${g.runs} done): ${g.growthMb.toFixed(1)} MB   target < ${g.targetGrowthMb} MB: ${g.growthMb < g.targetGrowthMb ? 'met' : 'MISSED'}`);
 }
 console.log('');
-for (const line of await chatLines()) console.log(line);
-console.log('');
-try {
-  for (const line of await paintLines()) console.log(line);
-} catch (err) {
-  console.log(`largest contentful paint: failed (${(err as Error).message})`);
+if (!ONLY) {
+  for (const line of await chatLines()) console.log(line);
+  console.log('');
+  try {
+    for (const line of await paintLines()) console.log(line);
+  } catch (err) {
+    console.log(`largest contentful paint: failed (${(err as Error).message})`);
+  }
+  console.log('');
 }
-console.log('');
 try {
   for (const line of bundleSizes()) console.log(line);
 } catch (err) {

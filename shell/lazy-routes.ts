@@ -36,3 +36,6 @@ export const ResourceLibrary = widget(() => import('../widgets/resources/resourc
 // A signed-in visitor never needs the login form's code (react-hook-form, its schema).
 export const LoginPage = widget(() => import('./login-page'), 'LoginPage');
 export const SetPasswordPage = widget(() => import('./set-password-page'), 'SetPasswordPage');
+export const SessionTimeoutPage = widget(() => import('./session-timeout-page'), 'SessionTimeoutPage');
+// Asks nothing of the first paint: it only counts the idle time and warns at 50 minutes.
+export const InactivityDialog = widget(() => import('./inactivity-dialog'), 'InactivityDialog');

@@ -20,11 +20,11 @@ import {
   RemindersPage,
   ReportsPage,
   ResourceLibrary,
+  SessionTimeoutPage,
   SetPasswordPage,
   SupportForm,
 } from './lazy-routes';
 import { PatientRecordRoute, patientRedirect } from './patient-record-route';
-import { SessionTimeoutPage } from './session-timeout-page';
 import { WidgetPage } from './widget-page';
 
 interface Context {
