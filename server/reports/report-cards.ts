@@ -25,9 +25,14 @@ export function monthStart(today: Date, back = 0): string {
 
 const inDivision = (auth: AuthContext): Filters => [{ column: 'division_uid', operator: 'eq', values: [auth.divisionUid] }];
 
-/** Counts per month of `dateColumn` from `months` months back, keyed YYYY-MM-01. */
+/** Counts per month of `dateColumn` from `months` months back to the end of this month, keyed YYYY-MM-01. */
 async function monthly(db: Db, auth: AuthContext, view: string, dateColumn: string, months: number, today: Date, extra: Filters = []) {
-  const points = await runAggregate(db, REPORT_DATA_VIEWS[view], auth, [...inDivision(auth), { column: dateColumn, operator: '>>=', values: [monthStart(today, months - 1)] }, ...extra], {
+  const points = await runAggregate(db, REPORT_DATA_VIEWS[view], auth, [
+    ...inDivision(auth),
+    { column: dateColumn, operator: '>>=', values: [monthStart(today, months - 1)] },
+    { column: dateColumn, operator: '<<', values: [monthStart(today, -1)] },
+    ...extra,
+  ], {
     x: dateColumn,
     aggregation: 'count',
     timeUnit: 'month',
@@ -58,7 +63,12 @@ async function grouped(db: Db, auth: AuthContext, view: string, x: string, extra
  * and the same numbers as the report each links to).
  */
 export async function programDashboard(db: Db, auth: AuthContext, today = new Date()): Promise<ProgramDashboard> {
-  const thisMonth: Filters = [{ column: 'event_date', operator: '>>=', values: [monthStart(today)] }];
+  // This month: from its first day to the next month's (events dated ahead are not this month's).
+  const within = (column: string): Filters => [
+    { column, operator: '>>=', values: [monthStart(today)] },
+    { column, operator: '<<', values: [monthStart(today, -1)] },
+  ];
+  const thisMonth = within('event_date');
   const referralView = REPORT_DATA_VIEWS['report-inbound-referrals'];
   const yearAgo = new Date(Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
   const firstContact = await sql<{ median: number | null; contacted: number }>`
@@ -72,7 +82,7 @@ export async function programDashboard(db: Db, auth: AuthContext, today = new Da
   const enrolled = await monthPair(db, auth, 'report-inbound-referrals', 'referral_date', today, [{ column: 'referral_status', operator: 'eq', values: [ENROLLED_STATUS] }]);
   const cit = await monthPair(db, auth, 'report-cit-submissions', 'created_at', today);
   const overdoses = await monthPair(db, auth, 'report-overdoses', 'event_date', today);
-  const dispositions = await grouped(db, auth, 'report-cit-submissions', 'disposition_label', [{ column: 'created_at', operator: '>>=', values: [monthStart(today)] }]);
+  const dispositions = await grouped(db, auth, 'report-cit-submissions', 'disposition_label', within('created_at'));
   const outcomes = await grouped(db, auth, 'report-overdoses', 'outcome', thisMonth);
   const caseloads = await grouped(db, auth, 'report-caseloads', 'provider_name', [], 'patient_uid');
   const median = firstContact.rows[0]?.median;

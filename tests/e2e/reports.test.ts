@@ -77,13 +77,59 @@ describe('reports', () => {
     await context.close();
   });
 
+  it('a navigator sees report cards on the home, each opening its report', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 900);
+    await loginAs(page, 'navigator');
+    const cards = page.getByRole('region', { name: 'Reports' });
+    const referrals = cards.getByRole('region', { name: 'Referrals Received' });
+    await referrals.getByText('this month').waitFor();
+    await referrals.getByRole('img', { name: /Referrals Received per month: / }).waitFor();
+    for (const title of ['Medical Events', 'Overdoses', 'CIT Contacts']) await cards.getByRole('heading', { name: title }).waitFor();
+    await cards.scrollIntoViewIfNeeded();
+    await shot(page, 'home-report-cards-1366');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await cards.scrollIntoViewIfNeeded();
+    await shot(page, 'home-report-cards-390');
+    await referrals.getByRole('link', { name: 'Open Report: Referrals Received' }).click();
+    await page.waitForURL('**/reports/configured/inbound-referrals');
+    await page.getByRole('heading', { name: 'Inbound Referrals' }).waitFor();
+    // The navigator is no director: no Program Dashboard, and its figures are refused.
+    assert.equal(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Program Dashboard' }).count(), 0);
+    assert.equal((await page.request.get('/api/reports/program-dashboard')).status(), 403);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a director opens the program dashboard and a figure opens the report behind it', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 900);
+    await loginAs(page, 'director');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Program Dashboard' }).click();
+    await page.waitForURL('**/program-dashboard');
+    await page.getByRole('heading', { name: 'Program Dashboard', level: 1 }).waitFor();
+    for (const title of ['Referrals Received', 'Referrals Enrolled', 'Median Days To First Contact', 'Reminders Overdue', 'CIT Contacts', 'Overdoses', 'Caseload Per Navigator']) {
+      await page.getByRole('region', { name: title }).waitFor();
+    }
+    assert.equal(await page.title(), 'Program Dashboard | Navigator');
+    await shot(page, 'program-dashboard-1366');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'program-dashboard-390');
+    await page.getByRole('link', { name: 'Open Report: Caseload Per Navigator' }).click();
+    await page.waitForURL('**/reports/configured/caseloads');
+    await page.getByRole('heading', { name: 'Caseload Per Navigator' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('a user without hasReports sees no Reports item and gets 403 from the report calls', async () => {
     const { context, page } = await openPage(h, 1366, 900);
     await loginAs(page, 'cit');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Resource Library' }).waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Reports' }).count(), 0);
-    for (const path of ['/api/permissable/views/report-inbound-referrals', '/api/data/reference/reference-report-configuration', '/api/reports/divisions']) {
+    assert.equal(await nav.getByRole('link', { name: 'Program Dashboard' }).count(), 0);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Reports' }).count(), 0, 'no report cards on the home');
+    for (const path of ['/api/permissable/views/report-inbound-referrals', '/api/data/reference/reference-report-configuration', '/api/reports/divisions', '/api/reports/report-inbound-referrals', '/api/reports/program-dashboard']) {
       assert.equal((await page.request.get(path)).status(), 403, path);
     }
     await context.close();

@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from 'react';
-import { formatDate } from '../../shared/format';
 import { DASHBOARD_REPORTS, REPORT_CARD_VIEWS, type ChartPoint, type MonthPair, type ReportCard as ReportCardData } from '../../shared/schemas/reports';
 import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
@@ -16,7 +15,7 @@ const css = /* css */ `
 .report-card h2, .report-card h3, .dash-figure h2 { margin: 0; font-size: var(--care-font-size-m, 1rem); font-weight: var(--sl-font-weight-semibold, 600); }
 .figure { font-size: 2rem; line-height: 1.1; font-weight: var(--sl-font-weight-semibold, 600); }
 .figure-unit { font-size: var(--care-font-size-m, 1rem); font-weight: normal; margin-left: .25rem; }
-.figure-note { margin: 0; color: var(--care-color-text-subtle, #555); font-size: var(--sl-font-size-small, .875rem); }
+.figure-note { margin: 0; color: var(--care-color-text-muted); font-size: var(--sl-font-size-small, .875rem); }
 .spark { width: 100%; height: 48px; display: block; }
 .spark rect { fill: var(--care-color-primary, #2f6f9f); }
 .spark rect.now { fill: var(--care-color-link, #1f5785); }
@@ -26,6 +25,7 @@ const css = /* css */ `
 .bars .bar { height: .75rem; background: var(--care-color-primary, #2f6f9f); border-radius: 2px; min-width: 2px; }
 .bars .bar-value { text-align: right; font-variant-numeric: tabular-nums; }
 .open-report { margin-top: auto; }
+.report-cards-title { margin: 0 0 var(--care-space-s, .5rem); font-size: var(--care-font-size-l, 1.25rem); font-weight: var(--care-font-weight-normal, 400); }
 .dashboard { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 20rem), 1fr)); gap: var(--care-space-m, 1rem); align-items: stretch; }
 .dash-wide { grid-column: 1 / -1; }
 @media (max-width: 767px) { .bars li { grid-template-columns: minmax(0, 7rem) minmax(0, 1fr) 2.5rem; } }
@@ -77,10 +77,11 @@ export function LabelledBars({ points, label, nullText = 'None', limit = 8 }: { 
 
 const reportPath = (name: string) => `/reports/configured/${name}`;
 
-function OpenReport({ name, children = 'Open Report' }: { name: string; children?: ReactNode }) {
+/** "Open Report", named by the figure it belongs to (a page holds several). */
+function OpenReport({ name, title }: { name: string; title: string }) {
   return (
-    <NavLink className="open-report" path={reportPath(name)}>
-      {children}
+    <NavLink className="open-report" path={reportPath(name)} aria-label={`Open Report: ${title}`}>
+      Open Report
     </NavLink>
   );
 }
@@ -98,13 +99,12 @@ function CardBody({ card, headingLevel, titleId }: { card: ReportCardData; headi
         <span className="figure">{card.thisMonth}</span>
         <span className="figure-unit">this month</span>
       </div>
-      <p className="figure-note">
-        {compare(card)} · since {formatDate(card.months[0].month)}
-      </p>
+      <p className="figure-note">{compare(card)}</p>
       <MonthBars months={card.months} label={`${card.title} per month`} />
-      <OpenReport name={card.reportName}>
-        Open Report<span className="visually-hidden">: {card.title}</span>
-      </OpenReport>
+      <p className="figure-note" aria-hidden="true">
+        {monthName(card.months[0].month)} – {monthName(card.months.at(-1)!.month)}
+      </p>
+      <OpenReport name={card.reportName} title={card.title} />
     </>
   );
 }
@@ -125,12 +125,16 @@ export function ReportCard({ view, headingLevel = 2 }: { view: string; headingLe
 
 /** The home's report cards for users with hasReports: one per report view that has a card. */
 export function ReportCards() {
+  const titleId = useId();
   return (
-    <section className="report-cards-section" aria-label="Reports">
+    <section className="report-cards-section" aria-labelledby={titleId}>
       <ReportCardStyles />
+      <h2 id={titleId} className="report-cards-title">
+        Reports
+      </h2>
       <div className="report-cards">
         {REPORT_CARD_VIEWS.map((view) => (
-          <ReportCard key={view} view={view} />
+          <ReportCard key={view} view={view} headingLevel={3} />
         ))}
       </div>
     </section>
@@ -143,9 +147,7 @@ function Figure({ title, report, wide, children }: { title: string; report: stri
     <section className={`card dash-figure${wide ? ' dash-wide' : ''}`} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
-      <OpenReport name={report}>
-        Open Report<span className="visually-hidden">: {title}</span>
-      </OpenReport>
+      <OpenReport name={report} title={title} />
     </section>
   );
 }
