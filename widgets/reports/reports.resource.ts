@@ -43,7 +43,7 @@ const viewPath = (view: string) => `permissable/views/${encodeURIComponent(view)
 /** One chart's numbers, computed by the server under the report's filters. */
 export async function fetchChart(api: ApiClient, view: string, chart: ReportChart, query: Query): Promise<ChartPoint[]> {
   const doc = await api.request<{ data: ChartPoint[] }>('GET', `${viewPath(view)}/chart`, {
-    query: { ...query, x: chart.xAxisColumn, y: chart.yAxisColumn, aggregation: chart.aggregationType, 'time-unit': chart.isTimeSeries ? chart.timeUnit : undefined },
+    query: { ...query, x: chart.xAxisColumn, y: chart.yAxisColumn, series: chart.seriesColumn, aggregation: chart.aggregationType, 'time-unit': chart.isTimeSeries ? chart.timeUnit : undefined },
     raw: true,
   });
   return doc.data;
@@ -87,4 +87,9 @@ export function useProgramDashboard(): Loaded<ProgramDashboard> {
   // The figures are the current division's: a division switch asks again.
   const division = useWidgetSession()?.currentDivisionUid;
   return useLoaded(async () => (await api.get<{ data: ProgramDashboard }>('reports/program-dashboard')).data, [api, division]);
+}
+
+/** Logs a report run for a user with an app identity (`POST /api/data/public/tbl-identity-action-log`). */
+export async function logReportRun(api: ApiClient, reportName: string): Promise<void> {
+  await api.post('data/public/tbl-identity-action-log', { action: 'RanReport', reportName });
 }
