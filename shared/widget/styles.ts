@@ -83,6 +83,7 @@ button.care-button:disabled { opacity: 0.5; cursor: not-allowed; }
 /* A header never breaks inside its phrase ("Date of Birth", not "Date of / Birth"); a narrow card scrolls the table sideways instead. Cells start at the top, so a wrapped cell does not push its row's other values off their line. */
 .data-table thead th { white-space: nowrap; vertical-align: bottom; }
 .data-table tbody td { vertical-align: top; }
+.data-table .group-row th { background: var(--care-color-canvas); font-weight: var(--sl-font-weight-semibold, 600); padding-top: var(--care-space-xs); }
 .data-table .filters input { width: 100%; }
 /* A header that wraps stays aligned with its column's cells, not centred like a button's label. */
 .sort-button { font: inherit; font-weight: var(--care-font-weight-semibold); background: none; border: 0; padding: 0; cursor: pointer; color: inherit; text-align: start; }
