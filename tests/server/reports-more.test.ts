@@ -228,7 +228,7 @@ describe('series, the new views and the new filters', () => {
   it('sum and average over the new number columns', async () => {
     assert.deepEqual(
       (await points('report-overdoses', [['x', 'naloxone_given_by'], ['aggregation', 'sum'], ['y', 'naloxone_amount']])).map((p) => [p.x, p.value]),
-      [['Ems', 6.5], [null, 0]],
+      [['EMS', 6.5], [null, 0]],
     );
     // Days to first contact: 0 (r1) and 4 (r3); r2 has none and counts in neither.
     assert.deepEqual(

@@ -147,6 +147,8 @@ function configuration(chart: ReportChart, points: ChartPoint[]): ChartConfigura
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
+      // Room above the tallest bar or point for its label.
+      layout: { padding: { top: chart.showDataLabels && !round && !chart.isStacked ? 20 : 0 } },
       plugins: {
         legend: { display: chart.legend ?? (round || several), position: chart.legendPosition ?? 'top' },
         tooltip: {

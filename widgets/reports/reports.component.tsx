@@ -70,7 +70,15 @@ function DivisionChoice({ divisions, chosen, onChange }: { divisions: ReportDivi
 function ReportTableView({ name, index, table, view, query }: { name: string; index: number; table: ReportTable; view: string; query: Query }) {
   const api = useWidgetApi();
   const fetchPage = useCallback((request: PageRequest) => fetchReportPage(api, view, query, request), [api, view, query]);
-  const columns: Column[] = table.columns.map((c) => ({ columnName: c.columnName, displayHeader: c.displayHeader, format: cellFormat(c.type) }));
+  // A column shown twice (a date-time as its date and its time) sorts from its first place only.
+  const columns: Column[] = table.columns.map((c, i) => ({
+    columnName: c.columnName,
+    displayHeader: c.displayHeader,
+    format: cellFormat(c.type),
+    sortable: table.columns.findIndex((o) => o.columnName === c.columnName) === i ? undefined : false,
+    // The group's heading row names it: its column stays in the export, not on screen.
+    isHidden: c.columnName === table.groupByColumn || undefined,
+  }));
   const pageSize = table.pageSize ?? REPORT_TABLE_PAGE_SIZE;
   const pageSizes = [...new Set([...REPORT_TABLE_PAGE_SIZES, pageSize])].sort((a, b) => a - b);
   const groupBy = table.groupByColumn ? { column: table.groupByColumn, text: (v: unknown) => (v === null || v === undefined || v === '' ? 'None' : String(v)) } : undefined;

@@ -93,7 +93,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create view report_overdose_view as
       select me.medical_event_uid, me.patient_uid, p.first_name, p.last_name, me.event_date,
              initcap(coalesce(nullif(me.detail ->> 'naloxoneAdministered', ''), 'unknown')) as naloxone_given,
-             initcap(replace(nullif(me.detail ->> 'naloxoneAdministeredBy', ''), '_', ' ')) as naloxone_given_by,
+             case me.detail ->> 'naloxoneAdministeredBy' when 'ems' then 'EMS' when 'law_enforcement' then 'Law Enforcement' when 'other_individual' then 'Other Individual'
+               else initcap(replace(nullif(me.detail ->> 'naloxoneAdministeredBy', ''), '_', ' ')) end as naloxone_given_by,
              case when (me.detail ->> 'amountOfNaloxoneGiven') ~ '^[0-9]{1,6}([.][0-9]{1,3})?$' then (me.detail ->> 'amountOfNaloxoneGiven')::numeric end as naloxone_amount,
              case me.detail ->> 'wasOverdoseFatal' when 'yes' then 'Fatal' when 'no' then 'Survived' else 'Unknown' end as outcome,
              initcap(nullif(me.detail ->> 'acceptedTreatment', '')) as accepted_treatment,
