@@ -96,7 +96,7 @@ export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceListDefinition>
     labelField: 'label',
     fields: [
       f('label', 'Label', 'text', { required: true, max: MAX_LENGTH.name, column: true }),
-      f('name', 'Name', 'code', { hint: 'Stable code the product looks the status up by; keep it when relabelling.', column: true }),
+      f('name', 'Name', 'code', { hint: 'Stable code the product looks the status up by; keep it when relabeling.', column: true }),
       f('refDataType', 'Type', 'text', { required: true, max: MAX_LENGTH.code, hint: 'The kind of record: Episode, Admission, outbound referral, calendar, medical_event__<type>.', column: true }),
     ],
   },
@@ -118,7 +118,7 @@ export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceListDefinition>
     name: 'facilities',
     label: 'Facilities',
     singular: 'Facility',
-    description: "The organisation's facilities (hospitals, schools) and who is e-mailed about them. A deactivated facility is no longer offered in forms.",
+    description: "The organization's facilities (hospitals, schools) and who is e-mailed about them. A deactivated facility is no longer offered in forms.",
     ordered: false,
     labelField: 'facilityName',
     fields: [
@@ -139,7 +139,7 @@ export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceListDefinition>
     name: 'providers',
     label: 'Providers',
     singular: 'Provider',
-    description: "The organisation's providers and their locations, offered on care teams, reminders and referrals. A deactivated provider is no longer offered.",
+    description: "The organization's providers and their locations, offered on care teams, reminders and referrals. A deactivated provider is no longer offered.",
     ordered: false,
     labelField: 'displayName',
     fields: [
@@ -181,7 +181,7 @@ export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceListDefinition>
     name: 'badges',
     label: 'Badges',
     singular: 'Badge',
-    description: 'The badges of each group; a badge without its own colour wears its group’s.',
+    description: 'The badges of each group; a badge without its own color wears its group’s.',
     groupBy: 'badgeGroupUid',
     ordered: true,
     labelField: 'badgeLabel',

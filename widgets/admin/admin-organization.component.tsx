@@ -36,7 +36,7 @@ function OrganizationForm({ organization }: { organization: AdminOrganization })
   return (
     <form noValidate onSubmit={onSubmit} className="organization-form">
       <Field form={form} name="orgName" label="Organization Name" hint="Shown under a division's name on its public forms." />
-      <Field form={form} name="marketName" label="Market" hint="The market the organisation belongs to; organisations of one market share it. Leave empty for none." />
+      <Field form={form} name="marketName" label="Market" hint="The market the organization belongs to; organizations of one market share it. Leave empty for none." />
       <FormButtons busy={busy} onCancel={() => form.reset()} />
     </form>
   );
