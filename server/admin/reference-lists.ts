@@ -213,8 +213,10 @@ export async function findRow(db: Db, list: StoredList, orgUid: string, id: stri
 }
 
 /** The checks the schema cannot make: rows and models named exist for the organisation, links are links, kept children are the row's. */
-export async function checkValues(db: Db, list: StoredList, orgUid: string, values: Record<string, any>, before?: ReferenceRow): Promise<FieldError[]> {
+export async function checkValues(db: Db, list: StoredList, orgUid: string, values: Record<string, any>, found?: { row: ReferenceRow; stored: Record<string, any> }): Promise<FieldError[]> {
   const errors: FieldError[] = [];
+  const before = found?.row;
+  const kept = found ? (list.keep?.(found.stored) ?? []) : [];
   for (const field of list.def.fields) {
     const value = values[field.name];
     if (field.kind === 'row' && value) {
@@ -231,7 +233,7 @@ export async function checkValues(db: Db, list: StoredList, orgUid: string, valu
       });
     }
   }
-  if (list.def.name === 'resources' && values.resourceLink && !/^https?:\/\/\S+$/.test(String(values.resourceLink))) errors.push({ field: 'resourceLink', message: NOT_A_LINK });
+  if (list.def.name === 'resources' && !kept.includes('resourceLink') && values.resourceLink && !/^https?:\/\/\S+$/.test(String(values.resourceLink))) errors.push({ field: 'resourceLink', message: NOT_A_LINK });
   if (list.def.name === 'resources' && !before && !values.resourceLink) errors.push({ field: 'resourceLink', message: 'Required' });
   return errors;
 }

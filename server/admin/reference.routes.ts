@@ -121,7 +121,7 @@ export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
     const row = await db.transaction().execute(async (trx) => {
       await lockOrganization(trx, auth.orgUid);
       const before = await rowOr404(trx, list, auth, request.params.id, true);
-      const errors = await checkValues(trx, list, auth.orgUid, values, before.row);
+      const errors = await checkValues(trx, list, auth.orgUid, values, before);
       if (errors.length) refuse(errors);
       const failed = await updateRow(trx, list, before, values);
       if (failed.length) refuse(failed);

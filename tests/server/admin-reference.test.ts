@@ -158,6 +158,22 @@ describe('every list: add, edit, deactivate, reactivate, audited, and what the p
   }
 });
 
+describe('the rows the install ships', () => {
+  it('every one of every list can be saved as it is (its stored values pass the checks), shared rows marked', async () => {
+    for (const list of REFERENCE_LIST_NAMES) {
+      const rows = (await call(server.url, `/api/admin/reference/${list}`, { token: admin.token })).body.data;
+      assert.ok(rows.length > 0, `${list} has rows`);
+      for (const row of rows.slice(0, 15)) {
+        const answer = await call(server.url, `/api/admin/reference/${list}/${row.id}`, { method: 'PUT', token: admin.token, body: row.attributes.values });
+        assert.equal(answer.status, 200, `${list} ${row.id}: ${answer.text}`);
+        assert.deepEqual(answer.body.data.attributes.values, row.attributes.values, `${list}: unchanged`);
+      }
+    }
+    const shared = (await call(server.url, '/api/admin/reference/statuses', { token: admin.token })).body.data.find((r: any) => r.attributes.values.name === 'admitted');
+    assert.equal(shared.attributes.shared, true);
+  });
+});
+
 describe('bad input is refused with field messages', () => {
   const post = (list: string, body: unknown) => call(server.url, `/api/admin/reference/${list}`, { token: admin.token, body, headers: { 'idempotency-key': key() } });
 
