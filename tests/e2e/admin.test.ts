@@ -230,6 +230,22 @@ describe('administration from an empty install', () => {
     await shot(admin.page, 'admin-reference-list-390');
     await admin.page.setViewportSize({ width: 1366, height: 900 });
 
+    await admin.page.goto('/admin/reference/facilities');
+    await admin.page.getByText('No facilities yet').waitFor();
+    await admin.page.getByRole('link', { name: 'Add Facility' }).click();
+    await admin.page.getByLabel('Name', { exact: true }).fill('Delaware Middle School');
+    await admin.page.getByLabel('Type').fill('School');
+    await admin.page.getByRole('button', { name: 'Add to Distribution Lists' }).click();
+    const list = admin.page.locator('fieldset.child-rows');
+    await list.getByLabel('Name').fill('Front Office');
+    await list.getByLabel('Email').fill('office@dms.example');
+    await shot(admin.page, 'admin-reference-child-rows-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-reference-child-rows-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByRole('link', { name: 'Delaware Middle School' }).waitFor();
+
     await admin.page.goto('/admin/reference/report-configurations');
     await admin.page.getByRole('link', { name: 'Inbound Referrals' }).first().click();
     const definition = admin.page.getByLabel('Definition');

@@ -178,6 +178,29 @@ function ReferenceListPage({ list }: { list: ReferenceListName }) {
 
 type AnyForm = UseFormReturn<FieldValues>;
 
+/**
+ * A field of a child row. Its error is checked again as it is typed once
+ * shown: a blur elsewhere in the rows checks them all, and the error of a
+ * field not yet left would otherwise stay after it is corrected.
+ */
+function ChildField({ form, name, field }: { form: AnyForm; name: string; field: ReferenceField }) {
+  return (
+    <Field form={form} name={name} label={field.label}>
+      {(control) => (
+        <input
+          type={field.kind === 'email' ? 'email' : 'text'}
+          {...control}
+          {...form.register(name, {
+            onChange: () => {
+              if (errorOf(form, name)) void form.trigger(name);
+            },
+          })}
+        />
+      )}
+    </Field>
+  );
+}
+
 /** The rows of a child table (a facility's distribution lists, a provider's locations), edited with their parent. */
 function ChildRows({ form, field }: { form: AnyForm; field: ReferenceField }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: field.name });
@@ -190,7 +213,7 @@ function ChildRows({ form, field }: { form: AnyForm; field: ReferenceField }) {
       {fields.map((child, index) => (
         <div key={child.id} className="child-row">
           {field.fields!.map((c) => (
-            <Field key={c.name} form={form} name={`${field.name}.${index}.${c.name}`} label={c.label} type={c.kind === 'email' ? 'email' : 'text'} />
+            <ChildField key={c.name} form={form} name={`${field.name}.${index}.${c.name}`} field={c} />
           ))}
           <SlButton size="small" onClick={() => remove(index)}>
             Remove<span className="visually-hidden"> {field.label} {index + 1}</span>

@@ -58,7 +58,8 @@ const css = /* css */ `
 .child-rows { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
 .child-rows > legend { font-weight: var(--sl-font-weight-semibold); padding: 0 var(--sl-spacing-2x-small); }
 .child-rows .field-hint { margin: 0; }
-.child-row { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: var(--sl-spacing-x-small) var(--sl-spacing-small); align-items: end; padding-bottom: var(--sl-spacing-small); border-bottom: 1px solid var(--sl-color-neutral-100); }
+.child-row { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: var(--sl-spacing-x-small) var(--sl-spacing-small); align-items: start; padding-bottom: var(--sl-spacing-small); border-bottom: 1px solid var(--sl-color-neutral-100); }
+.child-row > sl-button { grid-column: 1 / -1; justify-self: start; }
 .json-field { font-family: var(--sl-font-mono); font-size: var(--sl-font-size-small); }
 @media (max-width: 575px) {
   .column-row { grid-template-columns: minmax(0, 1fr); }
