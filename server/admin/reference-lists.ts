@@ -223,6 +223,7 @@ export async function checkValues(db: Db, list: StoredList, orgUid: string, valu
       if (!(await findRow(db, STORED_LISTS[field.list!], orgUid, String(value)))) errors.push({ field: field.name, message: UNKNOWN_ROW });
     }
     if (field.kind === 'model' && value) {
+      // Any reference_data model is stored as the statuses are, under its own model name.
       const known = isUuid(String(value)) && (await rowsOf(db, { ...STORED_LISTS.statuses, fixed: { model: field.model! } }, orgUid).where('t.uid', '=', String(value)).executeTakeFirst());
       if (!known) errors.push({ field: field.name, message: UNKNOWN_ROW });
     }

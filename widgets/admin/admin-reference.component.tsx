@@ -144,25 +144,25 @@ function ReferenceListPage({ list }: { list: ReferenceListName }) {
                     <td data-label="Status">{row.isActive ? 'Active' : 'Inactive'}</td>
                     <td>
                       <div className="reference-commands">
-                      {def.ordered && (
-                        <>
-                          <SlButton size="small" disabled={busy || index === 0} onClick={() => move(group.rows, index, -1)}>
-                            Move Up<span className="visually-hidden"> {labelOf(def, row)}</span>
-                          </SlButton>
-                          <SlButton size="small" disabled={busy || index === group.rows.length - 1} onClick={() => move(group.rows, index, 1)}>
-                            Move Down<span className="visually-hidden"> {labelOf(def, row)}</span>
-                          </SlButton>
-                        </>
-                      )}
-                      <SlButton
-                        size="small"
-                        variant={row.isActive ? 'default' : 'primary'}
-                        disabled={busy}
-                        onClick={() => void run(() => command(row.id, row.isActive ? 'deactivate' : 'reactivate'), row.isActive ? `${labelOf(def, row)} deactivated` : `${labelOf(def, row)} reactivated`)}
-                      >
-                        {row.isActive ? 'Deactivate' : 'Reactivate'}
-                        <span className="visually-hidden"> {labelOf(def, row)}</span>
-                      </SlButton>
+                        {def.ordered && (
+                          <>
+                            <SlButton size="small" disabled={busy || index === 0} onClick={() => move(group.rows, index, -1)}>
+                              Move Up<span className="visually-hidden"> {labelOf(def, row)}</span>
+                            </SlButton>
+                            <SlButton size="small" disabled={busy || index === group.rows.length - 1} onClick={() => move(group.rows, index, 1)}>
+                              Move Down<span className="visually-hidden"> {labelOf(def, row)}</span>
+                            </SlButton>
+                          </>
+                        )}
+                        <SlButton
+                          size="small"
+                          variant={row.isActive ? 'default' : 'primary'}
+                          disabled={busy}
+                          onClick={() => void run(() => command(row.id, row.isActive ? 'deactivate' : 'reactivate'), row.isActive ? `${labelOf(def, row)} deactivated` : `${labelOf(def, row)} reactivated`)}
+                        >
+                          {row.isActive ? 'Deactivate' : 'Reactivate'}
+                          <span className="visually-hidden"> {labelOf(def, row)}</span>
+                        </SlButton>
                       </div>
                     </td>
                   </tr>
