@@ -9,6 +9,7 @@ import { PAGE_VIEW_HEADER } from '../shared/api/page-view';
 import type { AppContext } from './app-context';
 import { adminRoutes } from './admin/admin.routes';
 import { organizationRoutes } from './admin/organization.routes';
+import { referenceRoutes } from './admin/reference.routes';
 import { accessCodeRoutes } from './admin/access-codes.routes';
 import { authRoutes, sessionPolicy } from './auth/auth.routes';
 import { resolveAuth } from './auth/context';
@@ -158,6 +159,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(extRoutes, ctx);
       await api.register(adminRoutes, ctx);
       await api.register(organizationRoutes, ctx);
+      await api.register(referenceRoutes, ctx);
       await api.register(accessCodeRoutes, ctx);
       await api.register(reportsRoutes, ctx);
       api.setNotFoundHandler((request) => {

@@ -27,9 +27,15 @@ export interface AdminChange {
     | 'UpdatedUser'
     | 'DeactivatedUser'
     | 'ReactivatedUser'
-    | 'SentPasswordReset';
-  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor';
-  targetUid: string;
+    | 'SentPasswordReset'
+    | 'CreatedReferenceValue'
+    | 'UpdatedReferenceValue'
+    | 'DeactivatedReferenceValue'
+    | 'ReactivatedReferenceValue'
+    | 'ReorderedReferenceList';
+  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor' | 'reference-value' | 'reference-list';
+  /** None for a change to a whole list (its order). */
+  targetUid: string | null;
   targetLabel: string;
   before?: unknown;
   after?: unknown;

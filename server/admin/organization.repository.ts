@@ -18,6 +18,31 @@ export async function renameOrganization(db: Db, orgUid: string, name: string): 
   await db.updateTable('organization').set({ org_name: name, name }).where('org_uid', '=', orgUid).execute();
 }
 
+/**
+ * Names the organisation's market: its own market (one no other organisation
+ * is in) is renamed; otherwise it joins the market of that name, made when
+ * there is none. An empty name leaves it without a market.
+ */
+export async function setMarket(db: Db, orgUid: string, name: string): Promise<void> {
+  const org = await db.selectFrom('organization').select('market_uid').where('org_uid', '=', orgUid).executeTakeFirstOrThrow();
+  if (!name) {
+    await db.updateTable('organization').set({ market_uid: null }).where('org_uid', '=', orgUid).execute();
+    return;
+  }
+  const same = await db.selectFrom('market').select('market_uid').where((eb) => eb(eb.fn('lower', ['market_name']), '=', name.toLowerCase())).executeTakeFirst();
+  if (same) {
+    await db.updateTable('organization').set({ market_uid: same.market_uid }).where('org_uid', '=', orgUid).execute();
+    return;
+  }
+  const shared = org.market_uid && (await db.selectFrom('organization').select('org_uid').where('market_uid', '=', org.market_uid).where('org_uid', '<>', orgUid).executeTakeFirst());
+  if (org.market_uid && !shared) {
+    await db.updateTable('market').set({ market_name: name }).where('market_uid', '=', org.market_uid).execute();
+    return;
+  }
+  const made = await db.insertInto('market').values({ market_name: name }).returning('market_uid').executeTakeFirstOrThrow();
+  await db.updateTable('organization').set({ market_uid: made.market_uid }).where('org_uid', '=', orgUid).execute();
+}
+
 /** A division as the admin pages show it and the audit log records it (the logo as whether there is one). */
 export interface OrgDivision {
   divisionUid: string;

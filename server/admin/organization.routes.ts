@@ -24,6 +24,7 @@ import {
   listDivisions,
   QUEUE_VIEW,
   renameOrganization,
+  setMarket,
   updateDivision,
   updateQueue,
   type OrgDivision,
@@ -99,8 +100,10 @@ export const organizationRoutes: FastifyPluginAsync<AppContext> = async (app, { 
       await lockOrganization(trx, auth.orgUid);
       const before = await findOrganization(trx, auth.orgUid);
       await renameOrganization(trx, auth.orgUid, body.orgName.trim());
+      if (body.marketName !== undefined) await setMarket(trx, auth.orgUid, body.marketName?.trim() ?? '');
       const after = await findOrganization(trx, auth.orgUid);
-      await recordAdminChange(trx, actorOf(auth), { orgUid: auth.orgUid, action: 'UpdatedOrganization', targetType: 'organization', targetUid: auth.orgUid, targetLabel: after.org_name, before: { orgName: before.org_name }, after: { orgName: after.org_name } });
+      const changed = (o: typeof before) => (body.marketName === undefined ? { orgName: o.org_name } : { orgName: o.org_name, marketName: o.market_name });
+      await recordAdminChange(trx, actorOf(auth), { orgUid: auth.orgUid, action: 'UpdatedOrganization', targetType: 'organization', targetUid: auth.orgUid, targetLabel: after.org_name, before: changed(before), after: changed(after) });
       return after;
     });
     return { data: { type: 'organizations', id: org.org_uid, attributes: org } };

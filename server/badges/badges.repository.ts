@@ -1,12 +1,14 @@
 import { sql, type Expression } from 'kysely';
 import type { Db } from '../db/connect';
+import { sharedOrOwn } from '../dataviews/scopes';
 
 /** Active badge groups and their active badges, each in default order then label (spec 001 section 3 "Badge group"). */
-export async function listBadgeGroups(db: Db) {
+export async function listBadgeGroups(db: Db, orgUid: string) {
   const groups = await db
     .selectFrom('reference_badge_group')
     .select(['badge_group_uid', 'badge_group_name', 'badge_group_label', 'badge_group_color', 'is_exclusive', 'default_sort_order'])
     .where('is_active', '=', true)
+    .where(sharedOrOwn('org_uid', orgUid))
     .orderBy('default_sort_order')
     .orderBy('badge_group_label')
     .execute();
@@ -16,6 +18,8 @@ export async function listBadgeGroups(db: Db) {
     .select(['b.badge_uid', 'b.badge_group_uid', 'b.badge_name', 'b.badge_label', 'b.color', 'b.default_sort_order'])
     .where('b.is_active', '=', true)
     .where('g.is_active', '=', true)
+    .where(sharedOrOwn('b.org_uid', orgUid))
+    .where(sharedOrOwn('g.org_uid', orgUid))
     .orderBy('b.default_sort_order')
     .orderBy('b.badge_label')
     .execute();
@@ -57,7 +61,7 @@ export function patientBadgesQuery(db: Db, patientUid: string | Expression<strin
 export type PatientBadge = Awaited<ReturnType<typeof listPatientBadges>>[number];
 
 /** The active badges named, with their group's label and rule. */
-export async function findBadges(db: Db, badgeUids: string[]) {
+export async function findBadges(db: Db, orgUid: string, badgeUids: string[]) {
   if (badgeUids.length === 0) return [];
   return db
     .selectFrom('reference_badge as b')
@@ -66,6 +70,8 @@ export async function findBadges(db: Db, badgeUids: string[]) {
     .where('b.badge_uid', 'in', badgeUids)
     .where('b.is_active', '=', true)
     .where('g.is_active', '=', true)
+    .where(sharedOrOwn('b.org_uid', orgUid))
+    .where(sharedOrOwn('g.org_uid', orgUid))
     .execute();
 }
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { badgeChangesFromForm, exclusiveMessage, overChosenGroup, PatientBadgeChangesSchema, type PatientBadgeChanges } from '../../shared/schemas/badges';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
+import { requireAuth } from '../auth/context';
 import { recordChange, type AuditSource } from '../audit/audit.repository';
 import { inTransaction, type Db } from '../db/connect';
 import { HttpError, parseBody } from '../errors';
@@ -28,10 +29,10 @@ const fieldError = (field: string, message: string) => new HttpError(422, [{ fie
  * removal naming none of the patient's badges removes nothing. Each badge
  * added or removed is an entry in the patient's activity log.
  */
-async function applyChanges(trx: Db, source: AuditSource, patientUid: string, changes: PatientBadgeChanges): Promise<void> {
+async function applyChanges(trx: Db, source: AuditSource, orgUid: string, patientUid: string, changes: PatientBadgeChanges): Promise<void> {
   await lockPatientBadges(trx, patientUid);
   const current = await listPatientBadges(trx, patientUid);
-  const known = new Map((await findBadges(trx, changes.create.map((c) => c.badgeUid))).map((b) => [b.badge_uid, b]));
+  const known = new Map((await findBadges(trx, orgUid, changes.create.map((c) => c.badgeUid))).map((b) => [b.badge_uid, b]));
   changes.create.forEach((c, i) => {
     const badge = known.get(c.badgeUid);
     if (!badge) throw fieldError(`create.${i}.badge_uid`, 'Unknown badge');
@@ -40,7 +41,7 @@ async function applyChanges(trx: Db, source: AuditSource, patientUid: string, ch
   const removed = new Set(changes.delete.map((d) => d.patientBadgeUid));
   const kept = current.filter((b) => !removed.has(b.patient_badge_uid)).map((b) => b.badge_uid);
   const after = new Set([...kept, ...changes.create.map((c) => c.badgeUid)]);
-  const chosen = await findBadges(trx, [...after]);
+  const chosen = await findBadges(trx, orgUid, [...after]);
   // One entry per badge chosen: each is both a group to check and a choice in it.
   const groups = chosen.map((b) => ({ badgeGroupUid: b.badge_group_uid, badgeGroupLabel: b.badge_group_label, isExclusive: b.is_exclusive }));
   const over = overChosenGroup(groups, groups);
@@ -65,8 +66,8 @@ export const badgesRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) 
   // Only this plugin's routes read form bodies; everywhere else a body is JSON.
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
 
-  app.get('/reference-data/reference-badge-groups', signedIn, async () => {
-    const { groups, badges } = await listBadgeGroups(db);
+  app.get('/reference-data/reference-badge-groups', signedIn, async (request) => {
+    const { groups, badges } = await listBadgeGroups(db, requireAuth(request).orgUid);
     return {
       data: groups.map((g) => ({
         type: 'reference-badge-groups',
@@ -97,7 +98,7 @@ export const badgesRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) 
     const source = auditSourceOf(request);
     return badgesDocument(
       await inTransaction(db, async (trx) => {
-        await applyChanges(trx, source, patientUid, changes);
+        await applyChanges(trx, source, requireAuth(request).orgUid, patientUid, changes);
         return listPatientBadges(trx, patientUid);
       }),
     );

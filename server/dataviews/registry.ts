@@ -113,7 +113,7 @@ function referenceModel(model: string): ViewDefinition {
     idColumn: 'uid',
     columns: { uid: 'uuid', name: 'text', label: 'text', ref_data_type: 'text', default_sort_order: 'number', is_active: 'boolean' },
     defaultSort: 'default_sort_order,label',
-    scope: referenceScope,
+    scope: referenceScope('v'),
     access: 'signed-in',
     fixed: { model },
   };

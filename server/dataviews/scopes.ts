@@ -48,5 +48,9 @@ export const ownOrganizations = (alias: string) => (auth: AuthContext) => sql`${
 export const ownMarkets = (alias: string) => (auth: AuthContext) =>
   sql`${sql.ref(alias)}.market_uid in (select o.market_uid from organization o where o.org_uid in (${userOrganizations(auth)}))`;
 
-/** Reference lists are shared by every organisation. */
-export const referenceScope = () => sql`true`;
+/**
+ * Reference lists: the install's rows (no organisation) are shared by every
+ * organisation; a row an administrator added (migration 041) only by theirs.
+ */
+export const sharedOrOwn = (column: string, orgUid: string) => sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} = ${orgUid})`;
+export const referenceScope = (alias: string) => (auth: Pick<AuthContext, 'orgUid'>) => sharedOrOwn(`${alias}.org_uid`, auth.orgUid);

@@ -79,6 +79,8 @@ export interface ReferenceDataTable {
   default_sort_order: Generated<number>;
   is_active: Generated<boolean>;
   attributes: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Migration 041: empty for the install's rows, else the organisation that added the row. */
+  org_uid: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface FacilityTable {
@@ -106,6 +108,8 @@ export interface ProviderTable {
   work_phone: string | null;
   mobile_number: string | null;
   email_address: string | null;
+  /** Migration 041. */
+  is_active: Generated<boolean>;
 }
 
 export interface PatientTable {
@@ -449,6 +453,7 @@ export interface ReferenceResourceTable {
   file_name: string | null;
   content_type: string | null;
   file_size: number | null;
+  org_uid: ColumnType<string | null, string | null | undefined, string | null>;
 }
 /** patient_resource (migration 030): a library resource handed to a patient. */
 export interface PatientResourceTable {
@@ -753,6 +758,7 @@ export interface NavItemTable {
   parent_nav_item_uid: string | null;
   feature_flag: Generated<string[]>;
   is_active: Generated<boolean>;
+  org_uid: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Migration 017: one episode per patient, made by a trigger with the patient. */
@@ -773,6 +779,7 @@ export interface ReferenceBadgeGroupTable {
   is_exclusive: Generated<boolean>;
   default_sort_order: Generated<number>;
   is_active: Generated<boolean>;
+  org_uid: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface ReferenceBadgeTable {
   badge_uid: Generated<string>;
@@ -782,6 +789,7 @@ export interface ReferenceBadgeTable {
   color: string | null;
   default_sort_order: Generated<number>;
   is_active: Generated<boolean>;
+  org_uid: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface PatientBadgeTable {
   patient_badge_uid: Generated<string>;

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { MedicalEventType, MedicalEventValues, StoredDetail } from '../../shared/schemas/medical-events';
 import { referenceCache } from '../cache/reference-cache';
 import type { Db } from '../db/connect';
+import { sharedOrOwn } from '../dataviews/scopes';
 
 /** Crisis intervention dispositions are the Episode statuses (spec 002 "Medical event forms"). */
 const statusTypeOf = (name: string) => (name === 'cit' ? 'Episode' : `medical_event__${name}`);
@@ -22,18 +23,19 @@ export interface EventTypeChoices {
 const eventTypeCache = referenceCache<EventTypeChoices | undefined>();
 
 /**
- * The active `reference-medical-event` row of `name` with its choices;
+ * The active `reference-medical-event` row of `name` with its choices, as the
+ * caller's organisation sees them (the install's rows and its own);
  * undefined for an unknown or inactive type. Pass the caller's transaction as
  * `db` when it holds one.
  */
-export function findEventType(db: Db, name: string): Promise<EventTypeChoices | undefined> {
-  return eventTypeCache.get(name, () => loadEventType(db, name));
+export function findEventType(db: Db, name: string, orgUid: string): Promise<EventTypeChoices | undefined> {
+  return eventTypeCache.get(`${orgUid} ${name}`, () => loadEventType(db, name, orgUid));
 }
 
-async function loadEventType(db: Db, name: string): Promise<EventTypeChoices | undefined> {
+async function loadEventType(db: Db, name: string, orgUid: string): Promise<EventTypeChoices | undefined> {
   const { rows } = await sql<{ uid: string; model: string; name: string; label: string; attributes: Partial<MedicalEventType> | null }>`
     select uid, model, name, label, attributes from reference_data
-     where is_active and (
+     where is_active and ${sharedOrOwn('org_uid', orgUid)} and (
            (model = 'reference-medical-event' and name = ${name})
         or (model = 'reference-status' and ref_data_type = ${statusTypeOf(name)})
         or (model = 'reference-reason' and ref_data_type = ${`medical_event__${name}`})

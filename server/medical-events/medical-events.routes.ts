@@ -53,8 +53,8 @@ const resource = (row: MedicalEventRow & { previous_notes?: EventNote[] }) => ({
 /** One event as its details page reads it: with its Previous Notes. */
 const withNotes = async (db: Db, row: MedicalEventRow) => resource({ ...row, previous_notes: await previousNotes(db, row.medical_event_uid) });
 
-async function knownType(db: Db, name: string): Promise<EventTypeChoices> {
-  const choices = await findEventType(db, name);
+async function knownType(db: Db, request: FastifyRequest, name: string): Promise<EventTypeChoices> {
+  const choices = await findEventType(db, name, requireAuth(request).orgUid);
   if (!choices) throw notFound(TYPE_NOT_FOUND);
   return choices;
 }
@@ -92,12 +92,12 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
   const medicalEvent = allow('medicalEvent');
 
   app.get<{ Params: { name: string } }>('/medical-event-types/:name', medicalEvent, async (request) => {
-    const { type } = await knownType(db, request.params.name);
+    const { type } = await knownType(db, request, request.params.name);
     return { data: { type: 'reference-medical-event', id: type.uid, attributes: snakeKeys(type) } };
   });
 
   app.get<{ Params: { id: string; name: string } }>('/patients/:id/medical-events/:name', forPatient(medicalEvent), async (request) => {
-    const { type } = await knownType(db, request.params.name);
+    const { type } = await knownType(db, request, request.params.name);
     const rows = await listEvents(db, patientOf(request).patient_uid, type.uid, LIST_ROWS);
     return { data: rows.map(resource), meta: { total: rows.length, medical_event_type: snakeKeys(type) } };
   });
@@ -109,7 +109,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
    */
   app.get<{ Params: { id: string }; Querystring: { medical_event_name?: string } }>('/patients/:id/foreign/medical-event', forPatient(medicalEvent), async (request) => {
     const name = request.query.medical_event_name;
-    const type = name === undefined ? null : (await knownType(db, name)).type;
+    const type = name === undefined ? null : (await knownType(db, request, name)).type;
     const rows = await listForeignEvents(db, patientOf(request).patient_uid, requireAuth(request).divisionUid, type?.uid ?? null, LIST_ROWS);
     return { data: rows.map((row) => ({ type: 'medical-events', id: row.medical_event_uid, attributes: snakeKeys(row) })), meta: { total: rows.length } };
   });
@@ -121,7 +121,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
   /** A double click or a retry with the same Idempotency-Key stores one event. */
   app.post('/medical-events', medicalEvent, async (request, reply) => {
     const { attributes } = parseBody(MedicalEventPayloadSchema, request.body).data;
-    const choices = await findEventType(db, attributes.medicalEventName);
+    const choices = await findEventType(db, attributes.medicalEventName, requireAuth(request).orgUid);
     if (!choices) throw new HttpError(422, [{ field: 'data.attributes.medical_event_name', message: NOT_LISTED }]);
     const { type } = choices;
     assertRecorder(request, type);
@@ -150,7 +150,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
     const { attributes } = parseBody(MedicalEventPayloadSchema, request.body).data;
     return db.transaction().execute(async (trx) => {
       const before = await visibleRow(trx, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND);
-      const choices = await knownType(trx, before.medical_event_name);
+      const choices = await knownType(trx, request, before.medical_event_name);
       const { type } = choices;
       assertRecorder(request, type);
       if (attributes.medicalEventName !== type.medicalEventName) throw new HttpError(422, [{ field: 'data.attributes.medical_event_name', message: 'An event keeps its type' }]);
@@ -173,7 +173,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
   app.delete<{ Params: { id: string; noteId: string } }>('/medical-events/:id/notes/:noteId', medicalEvent, async (request, reply) => {
     await db.transaction().execute(async (trx) => {
       const event = await visibleRow(trx, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND);
-      assertRecorder(request, (await knownType(trx, event.medical_event_name)).type);
+      assertRecorder(request, (await knownType(trx, request, event.medical_event_name)).type);
       if (!isUuid(request.params.noteId) || !(await deactivateNote(trx, event.medical_event_uid, request.params.noteId))) throw notFound(NOTE_NOT_FOUND);
       await recordChange(trx, auditSourceOf(request), {
         patientUid: event.patient_uid,

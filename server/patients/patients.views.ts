@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AuthContext } from '../auth/context';
 import type { ViewDefinition } from '../dataviews/registry';
-import { patientScope } from '../dataviews/scopes';
+import { patientScope, referenceScope } from '../dataviews/scopes';
 import { PATIENT_LIST_FLAGS } from '../../shared/permissions';
 
 /**
@@ -59,7 +59,7 @@ export const navItemView: ViewDefinition = {
     feature_flag: 'text[]',
   },
   defaultSort: 'default_sort_order,nav_item_label',
-  scope: (auth) => sql`v.is_active and ${flagsHold(auth)}`,
+  scope: (auth) => sql`v.is_active and ${flagsHold(auth)} and ${referenceScope('v')(auth)}`,
   access: 'signed-in',
 };
 

@@ -34,7 +34,8 @@ function providersOf(db: Db, orgUid: string) {
 }
 
 export async function listProviders(db: Db, query: ProviderQuery): Promise<ProviderListItem[]> {
-  let select = providersOf(db, query.orgUid);
+  // A deactivated provider (migration 041) is no longer offered; records keep pointing to it.
+  let select = providersOf(db, query.orgUid).where('p.is_active', '=', true);
   if (query.roleType) select = select.where(sql<boolean>`lower(role.ref_data_type) = lower(${query.roleType})`);
   if (query.roleUid) select = select.where('p.provider_role_uid', '=', query.roleUid);
   if (query.orgUsersOnly) select = select.where('p.user_uid', 'is not', null);
@@ -47,7 +48,7 @@ export async function listProviders(db: Db, query: ProviderQuery): Promise<Provi
 
 /** A reassign target must be a provider with role type Navigator in the caller's organisation (spec 000 section 6). */
 export async function findNavigator(db: Db, orgUid: string, providerUid: string): Promise<ProviderListItem | undefined> {
-  return providersOf(db, orgUid).where('p.provider_uid', '=', providerUid).where('role.ref_data_type', '=', 'Navigator').executeTakeFirst();
+  return providersOf(db, orgUid).where('p.provider_uid', '=', providerUid).where('p.is_active', '=', true).where('role.ref_data_type', '=', 'Navigator').executeTakeFirst();
 }
 
 /** The caller's own navigator provider record: what "assigned to me" means. */

@@ -3,6 +3,7 @@ import { ReportDefinitionSchema, type ReportConfiguration } from '../../shared/s
 import { check } from '../../shared/schemas/validate';
 import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
+import { sharedOrOwn } from '../dataviews/scopes';
 import { HttpError } from '../errors';
 
 /** Of `divisions`, the ones where the user holds hasReports. */
@@ -37,12 +38,13 @@ export interface ConfigurationRow {
 }
 
 /** Active configurations, by id or by name (`report-configuration-name__eq`). */
-export async function findConfigurations(db: Db, by: { uid?: string; name?: string }): Promise<ConfigurationRow[]> {
+export async function findConfigurations(db: Db, orgUid: string, by: { uid?: string; name?: string }): Promise<ConfigurationRow[]> {
   let query = db
     .selectFrom('reference_data')
     .select(['uid', 'name', 'label', 'attributes'])
     .where('model', '=', 'reference-report-configuration')
-    .where('is_active', '=', true);
+    .where('is_active', '=', true)
+    .where(sharedOrOwn('org_uid', orgUid));
   if (by.uid) query = query.where('uid', '=', by.uid);
   if (by.name !== undefined) query = query.where('name', '=', by.name);
   return (await query.orderBy('default_sort_order').orderBy('label').execute()) as ConfigurationRow[];

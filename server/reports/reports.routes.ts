@@ -61,12 +61,12 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
   // Static paths: they take precedence over the generic /data/reference/:view lists, which cannot read a definition.
   app.get<{ Querystring: QueryParams }>('/data/reference/reference-report-configuration', reports, async (request) => {
     const name = asList(request.query['report-configuration-name__eq']).at(-1);
-    const rows = await findConfigurations(db, { name });
+    const rows = await findConfigurations(db, requireAuth(request).orgUid, { name });
     return { data: rows.map(configurationResource), meta: { total: rows.length } };
   });
 
   app.get<{ Params: { id: string } }>('/data/reference/reference-report-configuration/:id', reports, async (request) => {
-    const [row] = UUID.test(request.params.id) ? await findConfigurations(db, { uid: request.params.id }) : [];
+    const [row] = UUID.test(request.params.id) ? await findConfigurations(db, requireAuth(request).orgUid, { uid: request.params.id }) : [];
     if (!row) throw notFound('Report not found');
     return { data: configurationResource(row) };
   });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ViewDefinition } from '../dataviews/registry';
-import { patientScope } from '../dataviews/scopes';
+import { patientScope, referenceScope } from '../dataviews/scopes';
 import { CARE_FLAGS } from '../security/access';
 
 /**
@@ -26,7 +26,7 @@ export const referenceResourceView: ViewDefinition = {
     file_size: 'number',
   },
   defaultSort: 'category,sort_order,title',
-  scope: () => sql`v.is_active`,
+  scope: (auth) => sql`v.is_active and ${referenceScope('v')(auth)}`,
   access: 'signed-in',
 };
 

@@ -1,6 +1,6 @@
 import { array, boolean, enums, integer, max, min, nullable, object, optional, refine, size, string, type Infer } from 'superstruct';
 import { ASSIGNABLE_FLAGS } from '../role-templates';
-import { boundedText, email, MAX_LENGTH, requiredText } from './strings';
+import { boundedText, email, MAX_LENGTH, optionalText, requiredText } from './strings';
 
 export const USER_NAME_RULE = 'Use letters, digits, dots, dashes, underscores or @ only';
 
@@ -25,8 +25,12 @@ export const AdminUserSchema = object({
 });
 export type AdminUser = Infer<typeof AdminUserSchema>;
 
-/** The admin's organisation (issue 14 section 1): its name as staff and the external pages show it. */
-export const OrganizationSchema = object({ orgName: requiredText(MAX_LENGTH.name) });
+/**
+ * The admin's organisation (issue 14 sections 1 and 3): its name as staff and
+ * the external pages show it, and its market's name (left out: unchanged;
+ * empty: no market).
+ */
+export const OrganizationSchema = object({ orgName: requiredText(MAX_LENGTH.name), marketName: optionalText(MAX_LENGTH.name) });
 export type OrganizationInput = Infer<typeof OrganizationSchema>;
 
 export const THEME_COLOR_RULE = 'Use a colour like #0d6efd';

@@ -176,4 +176,95 @@ describe('administration from an empty install', () => {
     await navigator.context.close();
     await officer.context.close();
   });
+  it("the admin names the organisation's market and keeps a reference list: a new status is offered, moved, then deactivated and no longer offered; a bad report definition is refused with its member's path", async () => {
+    const admin = await openPage(h, 1366, 900);
+    await admin.page.goto('/login');
+    await signIn(admin.page, 'alex', ADMIN_PASSWORD);
+    await admin.page.waitForURL('**/home');
+    await admin.page.goto('/admin/organization');
+    await admin.page.getByLabel('Market').fill('Central Ohio');
+    await admin.page.getByRole('button', { name: 'Save' }).first().click();
+    await admin.page.getByText('Successfully saved!').first().waitFor();
+
+    await admin.page.getByRole('link', { name: 'Reference Lists' }).click();
+    await admin.page.waitForURL('**/admin/reference');
+    await admin.page.getByRole('link', { name: 'Report Configurations' }).waitFor();
+    await shot(admin.page, 'admin-reference-index-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-reference-index-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+
+    await admin.page.getByRole('link', { name: 'Statuses' }).click();
+    await admin.page.waitForURL('**/admin/reference/statuses');
+    const admission = admin.page.getByRole('region', { name: 'Admission' });
+    await admission.getByRole('link', { name: 'Discharged' }).waitFor();
+    await admin.page.getByRole('link', { name: 'Add Status' }).click();
+    await admin.page.waitForURL('**/admin/reference/statuses/new');
+    await admin.page.getByLabel('Label').fill('Awaiting Records');
+    await admin.page.getByLabel('Name', { exact: true }).fill('awaiting records');
+    await admin.page.getByLabel('Type').fill('Admission');
+    await shot(admin.page, 'admin-reference-form-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-reference-form-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.waitForURL('**/admin/reference/statuses');
+    const offered = () =>
+      admin.page.evaluate(() =>
+        fetch('/api/data/reference/reference-status?ref_data_type=Admission&is_active=true&all-data=1')
+          .then((r) => r.json())
+          .then((doc: { data: { attributes: { label: string } }[] }) => doc.data.map((r) => r.attributes.label)),
+      );
+    const labels = async () => (await admission.locator('tbody tr td:first-child').allInnerTexts()).map((t) => t.trim());
+    await admission.getByRole('link', { name: 'Awaiting Records' }).waitFor();
+    assert.deepEqual(await offered(), ['Admitted', 'Discharged', 'Transferred', 'Awaiting Records'], 'the admission form offers the new status last');
+    await admission.getByRole('button', { name: 'Move Up Awaiting Records' }).click();
+    await admin.page.getByText('Order saved').waitFor();
+    assert.deepEqual(await offered(), ['Admitted', 'Discharged', 'Awaiting Records', 'Transferred']);
+    assert.deepEqual(await labels(), ['Admitted', 'Discharged', 'Awaiting Records', 'Transferred']);
+    await admission.getByRole('button', { name: 'Deactivate Awaiting Records' }).click();
+    await admission.getByRole('button', { name: 'Reactivate Awaiting Records' }).waitFor();
+    assert.deepEqual(await offered(), ['Admitted', 'Discharged', 'Transferred'], 'a deactivated status is no longer offered');
+    await shot(admin.page, 'admin-reference-list-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-reference-list-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+
+    await admin.page.goto('/admin/reference/facilities');
+    await admin.page.getByText('No facilities yet').waitFor();
+    await admin.page.getByRole('link', { name: 'Add Facility' }).click();
+    await admin.page.getByLabel('Name', { exact: true }).fill('Delaware Middle School');
+    await admin.page.getByLabel('Type').fill('School');
+    await admin.page.getByRole('button', { name: 'Add to Distribution Lists' }).click();
+    const list = admin.page.locator('fieldset.child-rows');
+    await list.getByLabel('Name').fill('Front Office');
+    await list.getByLabel('Email').fill('office@dms.example');
+    await shot(admin.page, 'admin-reference-child-rows-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-reference-child-rows-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByRole('link', { name: 'Delaware Middle School' }).waitFor();
+
+    await admin.page.goto('/admin/reference/report-configurations');
+    await admin.page.getByRole('link', { name: 'Inbound Referrals' }).first().click();
+    const definition = admin.page.getByLabel('Definition');
+    await definition.waitFor();
+    const text = await definition.inputValue();
+    const broken = JSON.parse(text);
+    broken.charts[0].xAxisColumn = 'shoe_size';
+    await definition.fill(JSON.stringify(broken, null, 2));
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.locator('.field-error', { hasText: "charts.0.xAxisColumn: Unknown column 'shoe_size'" }).waitFor();
+    await shot(admin.page, 'admin-reference-json-error-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-reference-json-error-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+
+    await admin.page.getByRole('link', { name: 'Audit Log' }).click();
+    await admin.page.getByRole('cell', { name: 'DeactivatedReferenceValue' }).waitFor();
+    await admin.page.getByRole('cell', { name: 'Status: Awaiting Records' }).first().waitFor();
+    assert.deepEqual(admin.errors, []);
+    await admin.context.close();
+  });
 });

@@ -97,6 +97,30 @@ describe('organisation and divisions', () => {
     assert.deepEqual(fieldErrors(await call(server.url, '/api/admin/organization', { method: 'PUT', token: admin.token, body: { org_name: ' ' } })), { org_name: 'Required' });
   });
 
+  it("names the organisation's market: its own market is renamed, a shared one is left for a new one, empty is none; audited", async () => {
+    const put = (market_name: string | null) => call(server.url, '/api/admin/organization', { method: 'PUT', token: admin.token, body: { org_name: 'County Care Network', market_name } });
+    const orgUid = (await server.db.selectFrom('division').select('org_uid').where('division_uid', '=', franklin).executeTakeFirstOrThrow()).org_uid;
+    // Another organisation in the same market: renaming must not rename theirs.
+    const marketUid = (await server.db.selectFrom('organization').select('market_uid').where('org_uid', '=', orgUid).executeTakeFirstOrThrow()).market_uid;
+    if (marketUid) await server.db.updateTable('organization').set({ market_uid: marketUid }).where('org_uid', '=', other.orgUid).execute();
+    const answer = await put('Central Ohio');
+    assert.equal(answer.status, 200, answer.text);
+    assert.equal(answer.body.data.attributes.market_name, 'Central Ohio');
+    if (marketUid) {
+      const theirs = await server.db.selectFrom('organization as o').innerJoin('market as m', 'm.market_uid', 'o.market_uid').select('m.market_name').where('o.org_uid', '=', other.orgUid).executeTakeFirstOrThrow();
+      assert.notEqual(theirs.market_name, 'Central Ohio');
+    }
+    const [entry] = await audit('UpdatedOrganization');
+    assert.equal(JSON.parse(entry.after_json).marketName, 'Central Ohio');
+    // Now its own market: renamed in place.
+    const before = (await server.db.selectFrom('organization').select('market_uid').where('org_uid', '=', orgUid).executeTakeFirstOrThrow()).market_uid;
+    assert.equal((await put('Central Ohio Region')).body.data.attributes.market_name, 'Central Ohio Region');
+    assert.equal((await server.db.selectFrom('organization').select('market_uid').where('org_uid', '=', orgUid).executeTakeFirstOrThrow()).market_uid, before);
+    assert.equal((await put('')).body.data.attributes.market_name, null);
+    assert.deepEqual(fieldErrors(await put('m'.repeat(101))), { market_name: 'Must be at most 100 characters' });
+    assert.equal((await put('Central Ohio Region')).body.data.attributes.market_name, 'Central Ohio Region');
+  });
+
   it('creates a division once per key, with its settings, audited; a name is not taken twice', async () => {
     const idem = key();
     const body = division('Delaware County Care', { requires_supervisory_approval: true, logo_url: PNG });

@@ -305,6 +305,13 @@ describe('refusals on every route', () => {
     ['POST', `/api/admin/users/${uuid}/deactivate`],
     ['POST', `/api/admin/users/${uuid}/reactivate`],
     ['POST', `/api/admin/users/${uuid}/password-reset`],
+    ['GET', '/api/admin/reference/statuses'],
+    ['GET', `/api/admin/reference/statuses/${uuid}`],
+    ['POST', '/api/admin/reference/statuses', { label: 'S', name: 's', ref_data_type: 'Episode' }],
+    ['PUT', '/api/admin/reference/statuses/order', { ids: [uuid] }],
+    ['PUT', `/api/admin/reference/statuses/${uuid}`, { label: 'S', name: 's', ref_data_type: 'Episode' }],
+    ['POST', `/api/admin/reference/statuses/${uuid}/deactivate`],
+    ['POST', `/api/admin/reference/statuses/${uuid}/reactivate`],
     ['GET', '/api/data/reference/reference-report-configuration?report-configuration-name__eq=medical-events'],
     ['GET', `/api/data/reference/reference-report-configuration/${uuid}`],
     ['GET', '/api/reports/divisions'],
@@ -339,7 +346,7 @@ describe('refusals on every route', () => {
       'GET /api/ext/:param', 'GET /api/ext/:param/index', 'GET /api/ext/:param/reference/:param', 'GET /api/ext/:param/providers', 'POST /api/ext/:param/register', 'POST /api/ext/:param/register-confirm', 'POST /api/ext/:param',
       'GET /api/handle_with_care/context', 'GET /api/handle_with_care/config/reference-gender', 'GET /api/handle_with_care/public/facility', 'POST /api/handle_with_care/submit'];
     const normalise = (p: string) => p.replace(/\/:[a-zA-Z]+/g, '/:param');
-    const covered = ROUTES.map(([m, p]) => normalise(`${m} ${p.split('?')[0].replaceAll(uuid, ':param').replace(/\/(queue-patient-view|reference-gender|report-inbound-referrals)\b/, '/:param')}`));
+    const covered = ROUTES.map(([m, p]) => normalise(`${m} ${p.split('?')[0].replaceAll(uuid, ':param').replace(/\/(queue-patient-view|reference-gender|report-inbound-referrals|statuses)\b/, '/:param')}`));
     const missing = registered.map(normalise).filter((r) => !open.includes(r) && !covered.includes(r) && !r.includes('*'));
     assert.deepEqual([...new Set(missing)], []);
   });

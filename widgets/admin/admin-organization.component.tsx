@@ -20,12 +20,12 @@ const DIVISION_LABELS = { divisionName: 'Name', themeColor: 'Theme Color', logoU
 function OrganizationForm({ organization }: { organization: AdminOrganization }) {
   const { saveOrganization } = useOrganizationActions();
   const [busy, setBusy] = useState(false);
-  const form = useCareForm(OrganizationSchema, { defaultValues: { orgName: organization.orgName } });
+  const form = useCareForm(OrganizationSchema, { defaultValues: { orgName: organization.orgName, marketName: organization.marketName ?? '' } });
   const onSubmit = form.handleSubmit(async (values) => {
     setBusy(true);
     try {
       const saved = await saveOrganization(values);
-      form.reset({ orgName: saved.orgName });
+      form.reset({ orgName: saved.orgName, marketName: saved.marketName ?? '' });
       toast(SAVED, 'success');
     } catch (err) {
       if (!applyServerErrors(form, err)) toast(SAVE_FAILED, 'danger');
@@ -36,10 +36,7 @@ function OrganizationForm({ organization }: { organization: AdminOrganization })
   return (
     <form noValidate onSubmit={onSubmit} className="organization-form">
       <Field form={form} name="orgName" label="Organization Name" hint="Shown under a division's name on its public forms." />
-      <dl className="section-facts">
-        <dt>Market</dt>
-        <dd>{organization.marketName ?? 'None'}</dd>
-      </dl>
+      <Field form={form} name="marketName" label="Market" hint="The market the organization belongs to; organizations of one market share it. Leave empty for none." />
       <FormButtons busy={busy} onCancel={() => form.reset()} />
     </form>
   );

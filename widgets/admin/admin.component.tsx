@@ -7,6 +7,7 @@ import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { AccessCodesPage, CODE_KINDS, CodeHolderPage } from './admin-access-codes.component';
 import { DivisionPage, OrganizationPage } from './admin-organization.component';
+import { ReferenceSection } from './admin-reference.component';
 import { QueuePage } from './admin-queue-form.component';
 import { AdminUserPage } from './admin-user-form.component';
 import { useAdminPages, type AdminAuditRow, type AdminUserRow } from './admin.resource';
@@ -68,6 +69,7 @@ const SECTIONS = [
   { name: 'users', path: '/admin/users', label: 'Users' },
   { name: 'organization', path: '/admin/organization', label: 'Organization' },
   { name: 'access-codes', path: '/admin/access-codes', label: 'Access Codes' },
+  { name: 'reference', path: '/admin/reference', label: 'Reference Lists' },
   { name: 'audit', path: '/admin/audit', label: 'Audit Log' },
 ];
 
@@ -87,7 +89,8 @@ function OrganizationSection({ parts }: { parts: string[] }) {
  * 'organization/divisions/{id}' (a division and its work queues),
  * 'organization/divisions/{id}/queues/new', 'organization/queues/{id}',
  * 'access-codes' (public-form code holders), 'access-codes/{kind}/new',
- * 'access-codes/{kind}/{id}', 'audit'.
+ * 'access-codes/{kind}/{id}', 'reference' (the reference lists),
+ * 'reference/{list}', 'reference/{list}/new', 'reference/{list}/{id}', 'audit'.
  */
 export function AdminPage({ page = '' }: { page?: string }) {
   const [section, id, ...rest] = page.split('/');
@@ -110,6 +113,8 @@ export function AdminPage({ page = '' }: { page?: string }) {
         <AuditLog />
       ) : current === 'organization' ? (
         <OrganizationSection parts={[id, ...rest].filter(Boolean)} />
+      ) : current === 'reference' ? (
+        <ReferenceSection parts={[id, ...rest].filter(Boolean)} />
       ) : current === 'access-codes' ? (
         CODE_KINDS.includes(id as CodeHolderKind) && rest[0] ? (
           <CodeHolderPage key={`${id}/${rest[0]}`} kind={id as CodeHolderKind} holderId={rest[0] === 'new' ? null : rest[0]} />

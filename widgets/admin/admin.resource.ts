@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import type { Document, Resource } from '../../shared/api/client';
+import { REFERENCE_LISTS, type ReferenceListDefinition, type ReferenceListName, type ReferenceRow } from '../../shared/schemas/admin-reference';
 import type { AdminUser, CodeHolder, CodeHolderInput, CodeHolderKind, DivisionInput, OrganizationInput, QueueInput } from '../../shared/schemas/admin';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest } from '../kit/data-table';
@@ -165,4 +166,52 @@ export function useCodeHolderActions(kind: CodeHolderKind) {
   );
   const command = useCallback(async (holderId: string, name: 'rotate' | 'revoke') => answer(await api.post<HolderDoc>(`admin/${kind}/${encodeURIComponent(holderId)}/${name}`)), [api, kind]);
   return { save, command };
+}
+
+/** `GET /api/admin/reference/<list>`: every row the organisation edits, inactive ones too, in their order. */
+export function useReferenceRows(list: ReferenceListName): Loaded<ReferenceRow[]> {
+  const api = useWidgetApi();
+  return useLoaded(async () => (await api.get<Document<Resource<ReferenceRow>[]>>(`admin/reference/${list}`)).data.map((r) => r.attributes), [api, list]);
+}
+
+export function useReferenceRow(list: ReferenceListName, id: string | null): Loaded<ReferenceRow | null> {
+  const api = useWidgetApi();
+  return useLoaded(async () => (id ? (await api.get<One<ReferenceRow>>(`admin/reference/${list}/${encodeURIComponent(id)}`)).data.attributes : null), [api, list, id]);
+}
+
+/** Add (`POST`, one Idempotency-Key per submission) or edit (`PUT`) a row; deactivate or reactivate it; put rows in a new order. */
+export function useReferenceActions(list: ReferenceListName) {
+  const api = useWidgetApi();
+  const save = useCallback(
+    async (id: string | null, values: Record<string, unknown>, key: string) =>
+      (id ? await api.put<One<ReferenceRow>>(`admin/reference/${list}/${encodeURIComponent(id)}`, values) : await api.post<One<ReferenceRow>>(`admin/reference/${list}`, values, undefined, idempotencyHeader(key))).data.attributes,
+    [api, list],
+  );
+  const command = useCallback(async (id: string, name: 'deactivate' | 'reactivate') => (await api.post<One<ReferenceRow>>(`admin/reference/${list}/${encodeURIComponent(id)}/${name}`)).data.attributes, [api, list]);
+  const reorder = useCallback(async (ids: string[]) => (await api.put<Document<Resource<ReferenceRow>[]>>(`admin/reference/${list}/order`, { ids })).data.map((r) => r.attributes), [api, list]);
+  return { save, command, reorder };
+}
+
+/**
+ * The choices of the fields that point to other rows (a badge's group, a
+ * provider's role), by field name; inactive ones too, marked, since rows may
+ * still point to them.
+ */
+export function useReferenceLookups(def: ReferenceListDefinition): Loaded<Record<string, { value: string; label: string }[]>> {
+  const api = useWidgetApi();
+  return useLoaded(async () => {
+    const out: Record<string, { value: string; label: string }[]> = {};
+    for (const field of def.fields) {
+      if (field.kind === 'row') {
+        const target = REFERENCE_LISTS[field.list!];
+        const rows = (await api.get<Document<Resource<ReferenceRow>[]>>(`admin/reference/${field.list}`)).data.map((r) => r.attributes);
+        out[field.name] = rows.map((r) => ({ value: r.id, label: `${String(r.values[target.labelField] ?? '')}${r.isActive ? '' : ' (inactive)'}` }));
+      }
+      if (field.kind === 'model') {
+        const rows = (await api.get<Document<Resource<{ uid: string; label: string; isActive: boolean }>[]>>(`data/reference/${field.model}`, { allData: 1 })).data.map((r) => r.attributes);
+        out[field.name] = rows.map((r) => ({ value: r.uid, label: `${r.label}${r.isActive ? '' : ' (inactive)'}` }));
+      }
+    }
+    return out;
+  }, [api, def]);
 }

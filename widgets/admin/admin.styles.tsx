@@ -38,7 +38,40 @@ const css = /* css */ `
 .new-code { border: 1px solid var(--sl-color-warning-300); background: var(--sl-color-warning-50); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); }
 .new-code p { margin: 0 0 var(--sl-spacing-2x-small); }
 .new-code code { white-space: nowrap; font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-bold); letter-spacing: 0.05em; }
-@media (max-width: 575px) { .column-row { grid-template-columns: minmax(0, 1fr); } }
+.reference-index { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); gap: var(--sl-spacing-medium); }
+.reference-index li { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); }
+.reference-index a { font-weight: var(--sl-font-weight-semibold); }
+.reference-index p, .reference-back, .reference-description, .reference-shared { margin: 0; }
+.reference-description, .reference-shared, .reference-index p { color: var(--sl-color-neutral-700); font-size: var(--sl-font-size-small); }
+.reference-group h3 { margin: var(--sl-spacing-small) 0 var(--sl-spacing-x-small); font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-normal); }
+.reference-table { width: 100%; border-collapse: collapse; table-layout: fixed; }
+.reference-table .status-column { width: 6rem; }
+.reference-table .commands-column { width: 8rem; }
+.reference-table .commands-column.ordered { width: 20rem; }
+.reference-table th, .reference-table td { text-align: left; padding: var(--sl-spacing-x-small) var(--sl-spacing-small); border-bottom: 1px solid var(--sl-color-neutral-200); vertical-align: middle; overflow-wrap: anywhere; }
+.reference-table th { font-weight: var(--sl-font-weight-semibold); background: var(--sl-color-neutral-50); }
+.reference-table tr.inactive td { color: var(--sl-color-neutral-600); }
+.reference-table tr.inactive td[data-label='Status'] { font-weight: var(--sl-font-weight-semibold); }
+.reference-commands { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small); justify-content: flex-end; }
+.swatch-value { display: inline-flex; align-items: center; gap: var(--sl-spacing-2x-small); }
+.swatch { display: inline-block; width: 1rem; height: 1rem; border-radius: var(--sl-border-radius-small); border: 1px solid var(--sl-color-neutral-300); }
+.child-rows { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
+.child-rows > legend { font-weight: var(--sl-font-weight-semibold); padding: 0 var(--sl-spacing-2x-small); }
+.child-rows .field-hint { margin: 0; }
+.child-row { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); gap: var(--sl-spacing-x-small) var(--sl-spacing-small); align-items: start; padding-bottom: var(--sl-spacing-small); border-bottom: 1px solid var(--sl-color-neutral-100); }
+.child-row > sl-button { grid-column: 1 / -1; justify-self: start; }
+.json-field { font-family: var(--sl-font-mono); font-size: var(--sl-font-size-small); }
+@media (max-width: 575px) {
+  .column-row { grid-template-columns: minmax(0, 1fr); }
+  .reference-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  .reference-table, .reference-table tbody, .reference-table tr, .reference-table td { display: block; width: 100%; box-sizing: border-box; }
+  .reference-table tr { border-bottom: 1px solid var(--sl-color-neutral-300); padding: var(--sl-spacing-x-small) 0; }
+  .reference-table td { border: 0; padding: var(--sl-spacing-3x-small) 0; display: grid; grid-template-columns: 7rem minmax(0, 1fr); gap: var(--sl-spacing-x-small); }
+  .reference-table td::before { content: attr(data-label); color: var(--sl-color-neutral-600); }
+  .reference-table td:last-child { display: block; padding-top: var(--sl-spacing-x-small); }
+  .reference-table td:last-child::before { content: none; }
+  .reference-commands { justify-content: flex-start; }
+}
 `;
 
 export function AdminStyles() {

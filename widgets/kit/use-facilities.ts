@@ -7,11 +7,11 @@ export interface FacilityOption {
   facilityName: string;
 }
 
-/** Spec 001 section 7 "reference/facilities": the facilities of the caller's organisation. */
+/** Spec 001 section 7 "reference/facilities": the facilities of the caller's organisation still offered (an administrator's deactivated ones are not). */
 export function useFacilities(): Loaded<FacilityOption[]> {
   const client = useWidgetApi();
   return useLoaded(
-    async () => (await client.get<Document<Resource<FacilityOption>[]>>('data/public/facility', { allData: 1, sort: 'facility_name' })).data.map((r) => r.attributes),
+    async () => (await client.get<Document<Resource<FacilityOption>[]>>('data/public/facility', { allData: 1, sort: 'facility_name', isInSelections: true })).data.map((r) => r.attributes),
     [client],
   );
 }

@@ -11,12 +11,20 @@ export interface ReferenceOption {
   refDataType: string | null;
 }
 
-/** A reference list (`/api/data/reference/<model>`), active entries in their order; `query` narrows it (`refDataType`). */
-export function useReferenceList(model: string, query: Query = {}): Loaded<ReferenceOption[]> {
+/**
+ * A reference list (`/api/data/reference/<model>`), active entries in their
+ * order; `query` narrows it (`refDataType`). An entry an administrator
+ * deactivated is no longer offered; `withInactive` keeps it, for showing the
+ * labels of what records already hold.
+ */
+export function useReferenceList(model: string, query: Query = {}, { withInactive = false }: { withInactive?: boolean } = {}): Loaded<ReferenceOption[]> {
   const client = useWidgetApi();
   const key = JSON.stringify(query);
   return useLoaded(
-    () => client.get<Document<Resource<ReferenceOption>[]>>(`data/reference/${model}`, { allData: 1, ...query }).then((doc) => doc.data.map((r) => r.attributes)),
-    [client, model, key],
+    () =>
+      client
+        .get<Document<Resource<ReferenceOption>[]>>(`data/reference/${model}`, { allData: 1, ...(withInactive ? {} : { isActive: true }), ...query })
+        .then((doc) => doc.data.map((r) => r.attributes)),
+    [client, model, key, withInactive],
   );
 }

@@ -44,8 +44,8 @@ export function MedicalEventsList({ patientId, name }: { patientId: string; name
   const flags = useFlags();
   const type = useEventType(name);
   const events = useMedicalEvents(patientId, name);
-  const interactions = useReferenceList('reference-medical-event-interaction');
-  const outcomes = useReferenceList('reference-medical-event-outcome');
+  const interactions = useReferenceList('reference-medical-event-interaction', {}, { withInactive: true });
+  const outcomes = useReferenceList('reference-medical-event-outcome', {}, { withInactive: true });
   const labels = useMemo(() => new Map([...(interactions.data ?? []), ...(outcomes.data ?? [])].map((o) => [o.uid, o.label])), [interactions.data, outcomes.data]);
   const base = `/patients/${encodeURIComponent(patientId)}/medical-events/${encodeURIComponent(name)}`;
   const open = (id: string) => emit('care-navigate', { path: `${base}/${encodeURIComponent(id)}/${name === 'cit' ? 'cit-details' : 'details'}` });

@@ -1,0 +1,324 @@
+import { useMemo, useState } from 'react';
+import { useFieldArray, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import { ApiError } from '../../shared/api/errors';
+import {
+  fromForm,
+  isReferenceList,
+  REFERENCE_LIST_NAMES,
+  REFERENCE_LISTS,
+  referenceFormSchema,
+  toForm,
+  type ReferenceField,
+  type ReferenceListDefinition,
+  type ReferenceListName,
+  type ReferenceRow,
+} from '../../shared/schemas/admin-reference';
+import { useEmit } from '../../shared/widget/emit';
+import { CheckboxField } from '../kit/checkbox-field';
+import { ErrorSummary } from '../kit/error-summary';
+import { FormButtons } from '../kit/form-buttons';
+import { applyServerErrors, errorOf, Field, fieldText, SelectField, useCareForm, type Choice } from '../kit/forms';
+import { LoadState } from '../kit/load-state';
+import { NavLink } from '../kit/nav-link';
+import { useIdempotentSubmit } from '../kit/public-submit';
+import { SectionPage } from '../kit/section-page';
+import { toast } from '../kit/toasts';
+import { SAVE_FAILED, SAVED } from './admin-user-form.component';
+import { useReferenceActions, useReferenceLookups, useReferenceRow, useReferenceRows } from './admin.resource';
+
+const BASE = '/admin/reference';
+const labelOf = (def: ReferenceListDefinition, row: ReferenceRow) => String(row.values[def.labelField] ?? '');
+const NO_LOOKUPS: Record<string, Choice[]> = {};
+
+function shown(field: ReferenceField, value: unknown, lookups: Record<string, Choice[]>) {
+  if (value === null || value === undefined || value === '') return '';
+  switch (field.kind) {
+    case 'boolean':
+      return value ? 'Yes' : 'No';
+    case 'flags':
+      return (value as string[]).join(', ');
+    case 'color':
+      return (
+        <span className="swatch-value">
+          <span className="swatch" style={{ background: String(value) }} aria-hidden="true" /> {String(value)}
+        </span>
+      );
+    case 'row':
+    case 'model':
+      return lookups[field.name]?.find((c) => c.value === value)?.label ?? '';
+    case 'rows':
+      return String((value as unknown[]).length);
+    default:
+      return String(value);
+  }
+}
+
+/** `/admin/reference`: the lists an administrator keeps, each with what it is for. */
+function ReferenceIndex() {
+  return (
+    <SectionPage title="Reference Lists">
+      <ul className="reference-index">
+        {REFERENCE_LIST_NAMES.map((name) => (
+          <li key={name}>
+            <NavLink path={`${BASE}/${name}`}>{REFERENCE_LISTS[name].label}</NavLink>
+            <p>{REFERENCE_LISTS[name].description}</p>
+          </li>
+        ))}
+      </ul>
+    </SectionPage>
+  );
+}
+
+/** Rows in groups (a status's type, a badge's group), each group in its order. */
+function groupsOf(def: ReferenceListDefinition, rows: ReferenceRow[], lookups: Record<string, Choice[]>): { key: string; title: string | null; rows: ReferenceRow[] }[] {
+  if (!def.groupBy) return [{ key: '', title: null, rows }];
+  const field = def.fields.find((f) => f.name === def.groupBy)!;
+  const groups = new Map<string, ReferenceRow[]>();
+  for (const row of rows) {
+    const key = String(row.values[def.groupBy] ?? '');
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups].map(([key, groupRows]) => ({ key, title: (field.kind === 'row' ? lookups[field.name]?.find((c) => c.value === key)?.label : key) || 'No type', rows: groupRows }));
+}
+
+/** `/admin/reference/<list>`: its rows, inactive ones marked, with their commands. */
+function ReferenceListPage({ list }: { list: ReferenceListName }) {
+  const def = REFERENCE_LISTS[list];
+  const rows = useReferenceRows(list);
+  const lookups = useReferenceLookups(def).data ?? NO_LOOKUPS;
+  const { command, reorder } = useReferenceActions(list);
+  const [busy, setBusy] = useState(false);
+  const columns = def.fields.filter((f) => f.column && f.name !== def.groupBy);
+
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await work();
+      toast(done, 'success');
+      rows.reload();
+    } catch {
+      toast(SAVE_FAILED, 'danger');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const move = (group: ReferenceRow[], index: number, by: -1 | 1) => {
+    const ids = group.map((r) => r.id);
+    [ids[index], ids[index + by]] = [ids[index + by], ids[index]];
+    void run(() => reorder(ids), 'Order saved');
+  };
+
+  return (
+    <SectionPage title={def.label} action={<NavLink path={`${BASE}/${list}/new`}>Add {def.singular}</NavLink>}>
+      <p className="reference-back">
+        <NavLink path={BASE}>All Reference Lists</NavLink>
+      </p>
+      <p className="reference-description">{def.description}</p>
+      <LoadState isLoading={rows.isLoading} error={rows.error} isEmpty={rows.data?.length === 0} emptyText={`No ${def.label.toLowerCase()} yet`}>
+        {groupsOf(def, rows.data ?? [], lookups).map((group) => (
+          <section key={group.key} className="reference-group" aria-label={group.title ?? def.label}>
+            {group.title !== null && <h3>{group.title}</h3>}
+            <table className="reference-table">
+              <thead>
+                <tr>
+                  {columns.map((c) => (
+                    <th key={c.name} scope="col">
+                      {c.label}
+                    </th>
+                  ))}
+                  <th scope="col" className="status-column">Status</th>
+                  <th scope="col" className={def.ordered ? 'commands-column ordered' : 'commands-column'}>
+                    <span className="visually-hidden">Commands</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {group.rows.map((row, index) => (
+                  <tr key={row.id} className={row.isActive ? undefined : 'inactive'}>
+                    {columns.map((c) => (
+                      <td key={c.name} data-label={c.label}>
+                        {c.name === def.labelField ? <NavLink path={`${BASE}/${list}/${row.id}`}>{labelOf(def, row) || '(no label)'}</NavLink> : shown(c, row.values[c.name], lookups)}
+                      </td>
+                    ))}
+                    <td data-label="Status">{row.isActive ? 'Active' : 'Inactive'}</td>
+                    <td>
+                      <div className="reference-commands">
+                        {def.ordered && (
+                          <>
+                            <SlButton size="small" disabled={busy || index === 0} onClick={() => move(group.rows, index, -1)}>
+                              Move Up<span className="visually-hidden"> {labelOf(def, row)}</span>
+                            </SlButton>
+                            <SlButton size="small" disabled={busy || index === group.rows.length - 1} onClick={() => move(group.rows, index, 1)}>
+                              Move Down<span className="visually-hidden"> {labelOf(def, row)}</span>
+                            </SlButton>
+                          </>
+                        )}
+                        <SlButton
+                          size="small"
+                          variant={row.isActive ? 'default' : 'primary'}
+                          disabled={busy}
+                          onClick={() => void run(() => command(row.id, row.isActive ? 'deactivate' : 'reactivate'), row.isActive ? `${labelOf(def, row)} deactivated` : `${labelOf(def, row)} reactivated`)}
+                        >
+                          {row.isActive ? 'Deactivate' : 'Reactivate'}
+                          <span className="visually-hidden"> {labelOf(def, row)}</span>
+                        </SlButton>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
+      </LoadState>
+    </SectionPage>
+  );
+}
+
+type AnyForm = UseFormReturn<FieldValues>;
+
+/**
+ * A field of a child row. Its error is checked again as it is typed once
+ * shown: a blur elsewhere in the rows checks them all, and the error of a
+ * field not yet left would otherwise stay after it is corrected.
+ */
+function ChildField({ form, name, field }: { form: AnyForm; name: string; field: ReferenceField }) {
+  return (
+    <Field form={form} name={name} label={field.label}>
+      {(control) => (
+        <input
+          type={field.kind === 'email' ? 'email' : 'text'}
+          {...control}
+          {...form.register(name, {
+            onChange: () => {
+              if (errorOf(form, name)) void form.trigger(name);
+            },
+          })}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The rows of a child table (a facility's distribution lists, a provider's locations), edited with their parent. */
+function ChildRows({ form, field }: { form: AnyForm; field: ReferenceField }) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: field.name });
+  const message = errorOf(form, field.name);
+  const blank = Object.fromEntries(field.fields!.map((c) => [c.name, '']));
+  return (
+    <fieldset className="child-rows" data-field={field.name}>
+      <legend>{field.label}</legend>
+      {field.hint && <p className="field-hint">{field.hint}</p>}
+      {fields.map((child, index) => (
+        <div key={child.id} className="child-row">
+          {field.fields!.map((c) => (
+            <ChildField key={c.name} form={form} name={`${field.name}.${index}.${c.name}`} field={c} />
+          ))}
+          <SlButton size="small" onClick={() => remove(index)}>
+            Remove<span className="visually-hidden"> {field.label} {index + 1}</span>
+          </SlButton>
+        </div>
+      ))}
+      {message && <span className="field-error">{fieldText(field.label, message)}</span>}
+      <div>
+        <SlButton size="small" onClick={() => append(blank)}>
+          Add to {field.label}
+        </SlButton>
+      </div>
+    </fieldset>
+  );
+}
+
+function FieldOf({ form, field, lookups }: { form: AnyForm; field: ReferenceField; lookups: Record<string, Choice[]> }) {
+  switch (field.kind) {
+    case 'boolean':
+      return <CheckboxField form={form} name={field.name} label={field.label} />;
+    case 'choice':
+      return <SelectField form={form} name={field.name} label={field.label} options={(field.options ?? []).map((o) => ({ value: o, label: o[0].toUpperCase() + o.slice(1) }))} />;
+    case 'row':
+    case 'model':
+      return <SelectField form={form} name={field.name} label={field.label} options={lookups[field.name] ?? []} empty={field.required ? 'Choose one' : 'None'} />;
+    case 'rows':
+      return <ChildRows form={form} field={field} />;
+    case 'textarea':
+    case 'json':
+      return (
+        <Field form={form} name={field.name} label={field.label} hint={field.hint}>
+          {(control) => <textarea {...control} className={field.kind === 'json' ? 'json-field' : undefined} rows={field.kind === 'json' ? 16 : 4} spellCheck={false} {...form.register(field.name)} />}
+        </Field>
+      );
+    default:
+      return <Field form={form} name={field.name} label={field.label} hint={field.hint ?? (field.kind === 'color' ? 'Like #0d6efd; empty for none.' : undefined)} type={field.kind === 'email' ? 'email' : 'text'} />;
+  }
+}
+
+/**
+ * The server names a JSON member's field by its path (`definition.charts.0.xAxisColumn`)
+ * and a flag by its place (`featureFlag.0`): the form shows those on the one field, path first.
+ */
+function placeServerErrors(def: ReferenceListDefinition, form: AnyForm, error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const whole = new Set(def.fields.filter((f) => f.kind === 'json' || f.kind === 'flags').map((f) => f.name));
+  const errors = error.errors.map((e) => {
+    const [head, ...rest] = e.field?.split('.') ?? [];
+    return head && whole.has(head) && rest.length ? { field: head, message: `${rest.join('.')}: ${e.message}` } : e;
+  });
+  return applyServerErrors(form, new ApiError(error.status, errors));
+}
+
+function ReferenceForm({ list, row }: { list: ReferenceListName; row: ReferenceRow | null }) {
+  const def = REFERENCE_LISTS[list];
+  const emit = useEmit();
+  const lookups = useReferenceLookups(def).data ?? NO_LOOKUPS;
+  const { save } = useReferenceActions(list);
+  const { submit, busy } = useIdempotentSubmit(`admin-reference-${list}`);
+  const schema = useMemo(() => referenceFormSchema(list), [list]);
+  const form = useCareForm(schema, { defaultValues: toForm(list, row?.values ?? null) }) as AnyForm;
+  const back = () => emit('care-navigate', { path: `${BASE}/${list}` });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await submit((key) => save(row?.id ?? null, fromForm(list, values), key));
+      if (!saved) return;
+      toast(SAVED, 'success');
+      back();
+    } catch (err) {
+      if (!placeServerErrors(def, form, err)) toast(SAVE_FAILED, 'danger');
+    }
+  });
+  const labels = Object.fromEntries(def.fields.map((f) => [f.name, f.label]));
+  return (
+    <form noValidate onSubmit={onSubmit} className="reference-form">
+      <ErrorSummary form={form} labels={labels} />
+      {row?.shared && <p className="reference-shared">This entry ships with Careweave and every organization on this install reads it.</p>}
+      {def.fields.map((field) => (
+        <FieldOf key={field.name} form={form} field={field} lookups={lookups} />
+      ))}
+      <FormButtons busy={busy} onCancel={back} />
+    </form>
+  );
+}
+
+/** `/admin/reference/<list>/new` and `/admin/reference/<list>/<id>`. */
+function ReferenceFormPage({ list, id }: { list: ReferenceListName; id: string | null }) {
+  const def = REFERENCE_LISTS[list];
+  const row = useReferenceRow(list, id);
+  return (
+    <SectionPage title={row.data ? `Edit ${def.singular}: ${labelOf(def, row.data)}` : `Add ${def.singular}`}>
+      <p className="reference-back">
+        <NavLink path={`${BASE}/${list}`}>{def.label}</NavLink>
+      </p>
+      <LoadState isLoading={row.isLoading} error={row.error}>
+        {!row.isLoading && <ReferenceForm key={row.data?.id ?? 'new'} list={list} row={row.data} />}
+      </LoadState>
+    </SectionPage>
+  );
+}
+
+/** The reference lists section: `parts` is the path under /admin/reference. */
+export function ReferenceSection({ parts }: { parts: string[] }) {
+  const [list, id] = parts;
+  if (!list || !isReferenceList(list)) return <ReferenceIndex />;
+  if (id) return <ReferenceFormPage key={`${list}/${id}`} list={list} id={id === 'new' ? null : id} />;
+  return <ReferenceListPage key={list} list={list} />;
+}
