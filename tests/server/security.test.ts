@@ -188,6 +188,8 @@ describe('refusals on every route', () => {
     ['GET', `/api/patients/${uuid}/reminders`],
     ['GET', `/api/patients/${uuid}/primary-address`],
     ['GET', `/api/patients/${uuid}/cit-summary`],
+    ['GET', `/api/patients/${uuid}/identity-summary`],
+    ['GET', `/api/patients/${uuid}/identity-alerts`],
     ['GET', `/api/admissions/${uuid}`],
     ['POST', '/api/admissions', { data: { type: 'admissions', attributes: { patient_uid: uuid, status_uid: uuid, event_date: '2026-01-01' } } }],
     ['PUT', `/api/admissions/${uuid}`, { data: { type: 'admissions', attributes: { status_uid: uuid, event_date: '2026-01-01' } } }],
