@@ -75,7 +75,7 @@ export const identityViews: ViewDefinition[] = [
     { ...health, visit_kind: 'text', visit_type: 'text', visit_date: 'date', provider_name: 'text', department: 'text', reason: 'text', notes: 'text' },
     '-visit_date',
   ),
-  view('appointment', 'appointment_id', { ...health, appointment_time: 'timestamp', appointment_category: 'text', department: 'text', provider_name: 'text', reason: 'text' }, 'appointment_time'),
+  view('appointment', 'appointment_id', { ...health, appointment_time: 'timestamp', appointment_category: 'text', is_missed: 'boolean', department: 'text', provider_name: 'text', reason: 'text' }, 'appointment_time'),
   view('referral', 'referral_id', { ...health, referral_date: 'date', referral_status: 'text', specialty: 'text', referred_to: 'text', reason: 'text' }, '-referral_date'),
   view('hospital-note', 'note_id', { ...health, note_date: 'date', note_type: 'text', author: 'text', note_text: 'text' }, '-note_date'),
   view('primary-provider', 'pcp_id', { ...health, provider_name: 'text', practice_name: 'text', phone: 'text', address: 'text', start_date: 'date', end_date: 'date' }, '-start_date'),

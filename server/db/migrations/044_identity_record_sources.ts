@@ -21,6 +21,8 @@ interface SourceDef {
   columns: string;
   /** Health records carry the hospital or EHR they come from. */
   health: boolean;
+  /** The view's columns, when more than the table's. */
+  view?: string;
 }
 
 const TEXT = 'text';
@@ -84,6 +86,8 @@ const SOURCES: SourceDef[] = [
     id: 'appointment_id',
     health: true,
     columns: `appointment_time timestamp not null, appointment_category ${TEXT} not null, department ${TEXT}, provider_name ${TEXT}, reason ${TEXT}`,
+    // Spec 001 section 9: upcoming lists leave out the category Missed.
+    view: `t.*, t.appointment_category = 'Missed' as is_missed`,
   },
   {
     table: 'tbl_referral',
@@ -123,7 +127,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
            primary key (division_uid, ${s.id})
          );
          create index ${s.table}_person on ${s.table} (division_uid, sacwis_person_id);
-         ${viewSql(view, s.table, s.health)}`,
+         ${viewSql(view, s.table, s.health, s.view)}`,
       )
       .execute(db);
   }
