@@ -3,6 +3,7 @@ import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
 import { Card } from '../face-sheet/face-sheet-cards';
 import { useIdentitySummary } from './identity.resource';
+import { IdentityRecordStyles } from './identity-record.styles';
 
 /**
  * Spec 001 "Patient overview (face sheet)", identity: counts of approved
@@ -17,10 +18,11 @@ export function IdentityFaceSheet({ patientId }: { patientId: string }) {
   const base = `/patients/${encodeURIComponent(patientId)}`;
   return (
     <LoadState isLoading={summary.isLoading} error={summary.error} lines={4}>
+      <IdentityRecordStyles />
       {s && (
         <div className="face-grid">
           <Card title="At a Glance">
-            <dl className="face-counts">
+            <dl className="face-counts id-counts">
               <div>
                 <dt>
                   <NavLink path={`${base}/childrens-services`}>Placements</NavLink>

@@ -19,7 +19,12 @@ export interface PanelColumn {
   label: string;
   /** How the cell shows; dates and times in the spec's formats otherwise. */
   format?: (row: PanelRow) => ReactNode;
+  /** Long unbroken values (e-mail addresses) may break anywhere; other cells break only between words. */
+  breakAnywhere?: boolean;
 }
+
+/** Dates, times, ids and phone numbers stay on one line. */
+const UNBROKEN = /^(\d{4}-\d{2}-\d{2}|[A-Z]{0,3}-?\d[\d-]*$|\(?\d{3}\)?[ -]?\d{3}-\d{4})/;
 
 export interface IdentityPanelProps {
   title: string;
@@ -60,7 +65,7 @@ export function IdentityPanel({ title, view, patientId, columns, query, sort, da
   const Heading = level === 3 ? 'h3' : 'h4';
 
   return (
-    <section className={`id-panel${level === 4 ? ' id-subpanel' : ''}`} aria-labelledby={hideTitle ? undefined : titleId} aria-label={hideTitle ? title : undefined}>
+    <section className={`id-panel${level === 4 || hideTitle ? ' id-subpanel' : ''}`} aria-labelledby={hideTitle ? undefined : titleId}>
       <div className="id-panel-head">
         {!hideTitle && <Heading id={titleId}>{title}</Heading>}
         {dateColumn && (
@@ -83,6 +88,7 @@ export function IdentityPanel({ title, view, patientId, columns, query, sort, da
         )}
       </div>
       <LoadState isLoading={page.isLoading} error={page.error} isEmpty={rows.length === 0} emptyText={emptyText} lines={2}>
+        <div className="id-table-wrap">
         <table className="id-table">
           <thead>
             <tr>
@@ -96,15 +102,20 @@ export function IdentityPanel({ title, view, patientId, columns, query, sort, da
           <tbody>
             {rows.map((row, i) => (
               <tr key={i}>
-                {columns.map((c) => (
-                  <td key={c.key} data-label={c.label}>
-                    {c.format ? c.format(row) : formatValue(row[c.key])}
-                  </td>
-                ))}
+                {columns.map((c) => {
+                  const value = row[c.key];
+                  const unbroken = typeof value === 'string' && UNBROKEN.test(value);
+                  return (
+                    <td key={c.key} data-label={c.label} className={c.breakAnywhere ? 'id-break' : unbroken ? 'id-nowrap' : undefined}>
+                      <div>{c.format ? c.format(row) : formatValue(value)}</div>
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>
         </table>
+        </div>
         {total > rows.length && (
           <button type="button" className="id-show-more" onClick={() => setShown((n) => n + PANEL_ROWS)}>
             Show More ...
@@ -118,7 +129,7 @@ export function IdentityPanel({ title, view, patientId, columns, query, sort, da
 /** Spec 001 section 4: an empty custody or placement end date shows 'Current'. */
 export const endDate = (key: string) => (row: PanelRow) => (row[key] ? formatValue(row[key]) : 'Current');
 
-export const formatPhoneCell = (key: string) => (row: PanelRow) => formatPhone(row[key] as string | null);
+export const formatPhoneCell = (key: string) => (row: PanelRow) => <span className="id-nowrap">{formatPhone(row[key] as string | null)}</span>;
 
 /** Spec 001 section 4: the legal status with its explanation; unknown values N/A. */
 export function LegalStatus({ value }: { value: unknown }) {

@@ -19,8 +19,7 @@ export function PrimaryContacts({ patientId, patient }: RecordPageProps) {
             { key: 'contact_role', label: 'Role' },
             { key: 'contact_name', label: 'Name' },
             { key: 'phone', label: 'Phone', format: formatPhoneCell('phone') },
-            { key: 'email', label: 'Email' },
-            { key: 'case_id', label: 'Case ID' },
+            { key: 'email', label: 'Email', breakAnywhere: true },
           ]}
         />
         <PanelGroup title="Placement and Court">
