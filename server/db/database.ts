@@ -165,6 +165,18 @@ export interface PatientCaseTable {
 
 type SourceDate = ColumnType<string, string, string>;
 
+/** Migration 044: a disputed source of a child's match (issue 11 section 4). */
+export interface IdentityDisputeTable {
+  dispute_uid: Generated<string>;
+  division_uid: string;
+  patient_uid: string;
+  sacwis_person_id: string;
+  source_name: string;
+  dispute_comment: string;
+  user_uid: string;
+  created_at: GeneratedTimestamp;
+}
+
 /** Migration 044: the record pages' source tables, each its file's columns (shared/schemas/identity-record-sources.ts) and division_uid. */
 type IdentityRecordTable<S extends Struct<any, any>> = { division_uid: string } & Infer<S>;
 type SourceEndDate = ColumnType<string | null, string | null | undefined, string | null>;
@@ -919,6 +931,7 @@ export interface Database {
   tbl_referral: IdentityRecordTable<typeof R.ReferralRow>;
   tbl_hospital_note: IdentityRecordTable<typeof R.HospitalNoteRow>;
   tbl_primary_provider: IdentityRecordTable<typeof R.PrimaryProviderRow>;
+  identity_dispute: IdentityDisputeTable;
   inbound_referral: InboundReferralTable;
   queue: QueueTable;
   notification: NotificationTable;

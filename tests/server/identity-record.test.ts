@@ -222,3 +222,60 @@ describe('identity face sheet and alert badges', () => {
     assert.deepEqual(restricted, ['restricted']);
   });
 });
+
+describe('matches: approving or rejecting a waiting fuzzy match, disputing a source', () => {
+  const post = (user: string, url: string, body?: unknown) => call(server.url, url, { token: users[user].token, method: 'POST', body: body ?? {} });
+  const statusOf = async (person: string, source = 'SACWIS') =>
+    (await server.db.selectFrom('tbl_match_results').select('match_status_id').where('sacwis_person_id', '=', person).where('source_name', '=', source).executeTakeFirstOrThrow()).match_status_id;
+
+  it('lists the patient’s matches with the sources that may be disputed', async () => {
+    const answer = await get('identity', `/api/patients/${patients['R-5']}/identity-matches`);
+    assert.equal(answer.status, 200);
+    const rows = answer.body.data.map((r: { attributes: { sacwis_person_id: string; match_status_id: number; first_name: string } }) => r.attributes);
+    assert.deepEqual(rows.map((r: { sacwis_person_id: string; match_status_id: number }) => [r.sacwis_person_id, r.match_status_id]), [['R-5', 1], ['R-6', 2]]);
+    assert.equal(rows[1].first_name, 'Fenwikc');
+    assert.deepEqual((await get('identity', `/api/patients/${patients['R-1']}/identity-matches`)).body.meta.disputable_sources, [OTHER, HOSPITAL].sort());
+    assert.equal((await get('navigator', `/api/patients/${patients['R-1']}/identity-matches`)).status, 403);
+  });
+
+  it('reject keeps the child’s rows off the patient; approve feeds them; a decided match is not decided again', async () => {
+    const url = (d: string) => `/api/patients/${patients['R-5']}/identity-matches/R-6/${d}`;
+    assert.equal((await post('navigator', url('reject'))).status, 403);
+    assert.equal((await post('identity', `/api/patients/${patients['R-1']}/identity-matches/R-6/reject`)).status, 404);
+    assert.equal((await post('identity', url('reject'))).status, 204);
+    assert.equal(await statusOf('R-6'), 3);
+    assert.equal((await post('identity', url('approve'))).status, 409);
+    assert.deepEqual(ids(await panel('identity', 'placement-history', patients['R-5'])), []);
+
+    await server.db.updateTable('tbl_match_results').set({ match_status_id: 2 }).where('sacwis_person_id', '=', 'R-6').execute();
+    assert.equal((await post('identity', url('approve'))).status, 204);
+    assert.equal(await statusOf('R-6'), 1);
+    assert.deepEqual(ids(await panel('identity', 'placement-history', patients['R-5'])), ['P-6']);
+    const cases = await server.db.selectFrom('patient_case').select('case_id').where('patient_uid', '=', patients['R-5']).execute();
+    assert.ok(cases.some((c) => c.case_id === 'C-5'));
+    const audit = await server.db.selectFrom('audit_entry').select('action').where('patient_uid', '=', patients['R-5']).execute();
+    assert.deepEqual(audit.map((a) => a.action).sort(), ['ApprovedMatch', 'RejectedMatch']);
+  });
+
+  it('a dispute needs a comment and at least one of the patient’s sources; it hides that source’s health data, is not offered again and survives the next import', async () => {
+    const url = `/api/data/public/identity/patient/${patients['R-1']}/dispute`;
+    const missing = await post('identity', url, { dispute_comment: '  ', sitenames: [] });
+    assert.equal(missing.status, 422);
+    assert.deepEqual(missing.body.errors.map((e: { field: string; message: string }) => [e.field, e.message]).sort(), [['dispute_comment', 'Required'], ['sitenames', 'Select at least one source']]);
+    assert.equal((await post('identity', url, { dispute_comment: 'Not this child', sitenames: ['Elsewhere General'] })).status, 422);
+    assert.equal((await post('navigator', url, { dispute_comment: 'x', sitenames: [OTHER] })).status, 403);
+
+    const done = await post('identity', url, { 'dispute-comment': 'The allergy record is another child’s', sitenames: [OTHER] });
+    assert.equal(done.status, 201, done.text);
+    assert.equal(await statusOf('R-1', OTHER), 4);
+    assert.deepEqual(ids(await panel('identity', 'allergy', patients['R-1'])), []);
+    assert.deepEqual((await get('identity', `/api/patients/${patients['R-1']}/identity-matches`)).body.meta.disputable_sources, [HOSPITAL]);
+    assert.equal((await post('identity', url, { dispute_comment: 'again', sitenames: [OTHER] })).status, 422);
+
+    const report = await importExtract(server.db, path.join(tmp, 'record'), (await demoFacts(server.db)).divisionUids[0]!);
+    assert.ok(report.ok, report.error ?? 'the import failed');
+    assert.equal(await statusOf('R-1', OTHER), 4);
+    assert.equal(await statusOf('R-1', HOSPITAL), 1);
+    assert.deepEqual(ids(await panel('identity', 'allergy', patients['R-1'])), []);
+  });
+});

@@ -149,6 +149,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute(db);
 
+  // Issue 11 section 4: a dispute of one source's match of a child (spec 001 "Dispute"). The import's
+  // matching keeps the source's match Disputed (4) on every later run while the dispute stands.
+  await sql`
+    create table identity_dispute (
+      dispute_uid uuid primary key default gen_random_uuid(),
+      division_uid uuid not null references division,
+      patient_uid uuid not null references patient on delete cascade,
+      sacwis_person_id text not null,
+      source_name text not null,
+      dispute_comment text not null,
+      user_uid uuid not null references app_user,
+      created_at timestamptz not null default now(),
+      unique (division_uid, sacwis_person_id, source_name)
+    );
+    create index identity_dispute_patient on identity_dispute (patient_uid);
+  `.execute(db);
+
   // The six identity pages (spec 001 "Identity pages and their panels"), for identity users only, after the face sheet.
   await sql`
     insert into nav_item (ref_data_type, nav_item_label, app_module, route, default_sort_order, feature_flag) values
