@@ -164,4 +164,54 @@ describe('identity record', () => {
     await shot(page, 'identity-restricted-case-worker');
     await context.close();
   });
+
+  test('a fuzzy match waiting on the patient is approved there', async () => {
+    const { rows } = await sql<{ patient_uid: string; sacwis_person_id: string }>`
+      select m.patient_uid, m.sacwis_person_id from tbl_match_results m join patient p using (patient_uid)
+       where m.source_name = 'SACWIS' and m.match_status_id = 2 and p.restricted_flag = '0' and not p.adoption_case
+       order by m.sacwis_person_id limit 1`.execute(h.server.db);
+    const { context, page, errors } = await openPage(h, 1366, 1000);
+    await loginAs(page, 'identity');
+    await page.goto(`/patients/${rows[0].patient_uid}/primary-contacts`);
+    const banner = page.getByRole('region', { name: 'Matches Waiting for Approval' });
+    await banner.getByText(rows[0].sacwis_person_id).waitFor();
+    await shot(page, 'identity-pending-match');
+    await banner.getByRole('button', { name: 'Approve Match' }).click();
+    await banner.waitFor({ state: 'detached' });
+    const status = await h.server.db.selectFrom('tbl_match_results').select('match_status_id').where('sacwis_person_id', '=', rows[0].sacwis_person_id).where('source_name', '=', 'SACWIS').executeTakeFirstOrThrow();
+    assert.equal(status.match_status_id, 1);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('disputing a source hides its health data; an identity healthcare user is told it is under review', async () => {
+    const child = await openChild();
+    const { rows } = await sql<{ source_name: string }>`select source_name from list_view_cs_tbl_allergy where patient_uid = ${child.uid} limit 1`.execute(h.server.db);
+    const source = rows[0].source_name;
+    const { context, page, errors } = await openPage(h, 390, 844);
+    await loginAs(page, 'identity');
+    await page.goto(`/patients/${child.uid}/health-information`);
+    const allergies = page.getByRole('region', { name: 'Allergies' });
+    await allergies.getByRole('cell', { name: source }).first().waitFor();
+    await page.getByRole('button', { name: 'Dispute the match of this patient' }).click();
+    const dialog = page.locator('sl-dialog[label="Dispute the match of this patient"]');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Sources is required').first().waitFor();
+    await dialog.getByRole('checkbox', { name: source }).check();
+    await dialog.getByLabel('Comment').fill('These allergies belong to another child.');
+    await shot(page, 'identity-dispute-dialog', false);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('region', { name: 'Allergies' }).locator('tbody tr, .load-state-empty').first().waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Allergies' }).getByRole('cell', { name: source }).count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+
+    const health = await openPage(h, 1366, 1000);
+    await loginAs(health.page, 'identity-health');
+    await health.page.goto(`/patients/${child.uid}/health-information`);
+    await health.page.getByRole('dialog', { name: 'Health Information is under review' }).waitFor();
+    await shot(health.page, 'identity-under-review', false);
+    await health.context.close();
+  });
 });

@@ -1,4 +1,8 @@
+import { useState } from 'react';
+import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import type { RecordPageProps } from '../patient-record/record-pages';
+import { useFlags } from '../kit/use-flags';
+import { useIdentityMatches } from './identity.resource';
 import { IdentityPage } from './identity-page';
 import { endDate, formatPhoneCell, IdentityPanel, SOURCE_COLUMN } from './identity-panel';
 import type { PanelRow } from './identity.resource';
@@ -13,8 +17,10 @@ const medicationEnd = (r: PanelRow) => (r.discontinue_date ? `Discontinued ${for
  * screenings (and the lab results of spec 001 section 9's categories).
  */
 export function HealthInformation({ patientId, patient }: RecordPageProps) {
+  const flags = useFlags();
   return (
     <IdentityPage title="Health Information" patient={patient}>
+      {flags?.isIdentityHealthcareUser && <UnderReview patientId={patientId} />}
       <div className="id-panels">
         <IdentityPanel
           title="Primary Care Provider"
@@ -107,5 +113,22 @@ export function HealthInformation({ patientId, patient }: RecordPageProps) {
         />
       </div>
     </IdentityPage>
+  );
+}
+
+export const UNDER_REVIEW = 'Health Information is under review';
+
+/** Spec 001 section 8: identity healthcare users are told when a source of this patient's match is disputed. */
+function UnderReview({ patientId }: { patientId: string }) {
+  const matches = useIdentityMatches(patientId);
+  const [closed, setClosed] = useState(false);
+  const disputed = !!matches.data?.matches.some((m) => m.isDisputed);
+  return (
+    <SlDialog label={UNDER_REVIEW} open={disputed && !closed} onSlAfterHide={(e) => e.target === e.currentTarget && setClosed(true)}>
+      <p>A source of this patient&apos;s health information is disputed: its medical data is not shown until the dispute is resolved.</p>
+      <button slot="footer" type="button" className="care-button" onClick={() => setClosed(true)}>
+        Close
+      </button>
+    </SlDialog>
   );
 }

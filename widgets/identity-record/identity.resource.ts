@@ -74,3 +74,39 @@ export function useIdentityAlerts(patientId: string): Loaded<IdentityAlert[]> {
 /** Spec 001: opening Referrals & Appointments records an audit entry named ReferralAppt. */
 export const recordReferralAppt = (api: ApiClient, patientId: string) =>
   api.request('POST', 'audit', { body: { patient_uid: patientId, action: 'ReferralAppt' } });
+
+/** A patient's match to the extract (spec 000 section 3 "Match result"). */
+export interface IdentityMatch {
+  sacwisPersonId: string;
+  sourceName: string;
+  mrn: string;
+  matchStatusId: number;
+  matchType: number;
+  score: number | null;
+  isDisputed: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  birthDate: string | null;
+}
+
+export interface IdentityMatches {
+  matches: IdentityMatch[];
+  /** Sources whose match may still be disputed (spec 001 section 6). */
+  disputableSources: string[];
+}
+
+export const fetchIdentityMatches = (api: ApiClient, patientId: string) =>
+  api
+    .get<{ data: Resource<IdentityMatch>[]; meta: { disputableSources: string[] } }>(`patients/${encodeURIComponent(patientId)}/identity-matches`)
+    .then((d) => ({ matches: d.data.map((r) => r.attributes), disputableSources: d.meta.disputableSources }));
+
+export function useIdentityMatches(patientId: string, round = 0): Loaded<IdentityMatches> {
+  const api = useWidgetApi();
+  return useLoaded(() => fetchIdentityMatches(api, patientId), [api, patientId, round]);
+}
+
+export const decideMatch = (api: ApiClient, patientId: string, sacwisPersonId: string, decision: 'approve' | 'reject') =>
+  api.request('POST', `patients/${encodeURIComponent(patientId)}/identity-matches/${encodeURIComponent(sacwisPersonId)}/${decision}`, { body: {} });
+
+export const disputeMatch = (api: ApiClient, patientId: string, disputeComment: string, sitenames: string[]) =>
+  api.request('POST', `data/public/identity/patient/${encodeURIComponent(patientId)}/dispute`, { body: { dispute_comment: disputeComment, sitenames } });

@@ -30,6 +30,11 @@ const css = /* css */ `
 .record-menu a:hover { background: var(--care-color-hover); }
 .record-menu a[aria-current='page'] { background: var(--sl-color-primary-50, #eef4ff); color: var(--care-color-link); font-weight: var(--care-font-weight-semibold); }
 .record-menu-toggle { margin-bottom: var(--care-space-2xs); }
+.record-menu-action { display: block; width: 100%; text-align: left; padding: var(--care-space-2xs) var(--care-space-xs); border: 0; border-top: 1px solid var(--care-color-border); border-radius: 0; margin-top: var(--care-space-2xs); background: none; font: inherit; color: var(--care-color-link); cursor: pointer; }
+.record-menu-action:hover { background: var(--care-color-hover); }
+.id-pending { display: flex; flex-direction: column; gap: var(--care-space-xs); margin-bottom: var(--care-space-m); padding: var(--care-space-s) var(--care-space-m); border: 1px solid var(--sl-color-warning-300, #fcd34d); border-radius: var(--care-radius-m); background: var(--sl-color-warning-50, #fffbeb); }
+.id-pending p { margin: 0 0 var(--care-space-xs); }
+.id-pending .id-toolbar { display: flex; flex-wrap: wrap; gap: var(--care-space-xs); }
 .record-page { min-width: 0; background: var(--care-color-surface); border: 1px solid var(--care-color-border); border-radius: var(--care-radius-l); padding: var(--care-space-m); }
 .record-page > h2:first-child { margin-top: 0; }
 .avatar-large { display: block; max-width: 100%; max-height: 70vh; margin: 0 auto; }
