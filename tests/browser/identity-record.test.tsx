@@ -7,6 +7,8 @@ import { IdentityPanel, PANEL_ROWS } from '../../widgets/identity-record/identit
 import { dateFilter } from '../../widgets/identity-record/identity.resource';
 import { ReferralsAppointments } from '../../widgets/identity-record/referrals-appointments.component';
 import { CompletedVisits } from '../../widgets/identity-record/completed-visits.component';
+import { DISPUTE_LABEL, DisputeMenuItem } from '../../widgets/identity-record/dispute-dialog';
+import { PendingMatches } from '../../widgets/identity-record/pending-matches';
 import { deepEqual, equal, ok } from './support/assert';
 import { cleanup, render, selectOption, text, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
@@ -192,5 +194,74 @@ describe('Referrals & Appointments', () => {
     const root = mount(<ReferralsAppointments patientId={PATIENT} patient={patient({ agencyLegalStatus: null })} params={{}} reloadPatient={() => undefined} />);
     await waitFor(() => [...root.querySelectorAll('button')].some((b) => text(b) === 'Print Upcoming Appointments'), { message: 'print button' });
     ok([...root.querySelectorAll('button')].filter((b) => text(b).startsWith('Print')).every((b) => b.disabled));
+  });
+});
+
+describe('matches on the patient page', () => {
+  let restore: () => void = () => undefined;
+  afterEach(() => {
+    restore();
+    cleanup();
+  });
+
+  const match = (person: string, source: string, status: number, extra: Record<string, unknown> = {}) => ({
+    type: 'identity-matches', id: `${person}:${source}`,
+    attributes: { sacwis_person_id: person, source_name: source, mrn: '', match_status_id: status, match_type: 2, score: 0.8, source_description: source, is_disputed: status === 4, first_name: null, last_name: null, birth_date: null, ...extra },
+  });
+
+  function matchServer(disputable: string[], posted: { url: URL; body: unknown }[]) {
+    return (url: URL, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        posted.push({ url, body: init.body ? JSON.parse(String(init.body)) : null });
+        return url.pathname.endsWith('/dispute') ? { status: 201, body: { data: { attributes: { sitenames: [] } } } } : { status: 204 };
+      }
+      if (url.pathname.endsWith(`/patients/${PATIENT}/identity-matches`)) {
+        return { body: { data: [match('S-1', 'SACWIS', 1), match('S-2', 'SACWIS', 2, { first_name: 'Fenwikc', last_name: 'Fuzzleton', birth_date: '2014-05-06' }), match('S-1', 'OhioHealth', 1)], meta: { disputable_sources: disputable } } };
+      }
+      return { status: 404, body: { errors: [{ message: 'Not found' }] } };
+    };
+  }
+
+  it('a waiting fuzzy match offers Approve and Reject; a decision is sent for that SACWIS person', async () => {
+    const posted: { url: URL; body: unknown }[] = [];
+    restore = fakeFetch(matchServer([], posted)).restore;
+    let decided = 0;
+    const root = mount(<PendingMatches patientId={PATIENT} onDecided={() => decided++} />);
+    await waitFor(() => text(root).includes('Fenwikc Fuzzleton'), { message: 'banner' });
+    ok(text(root).includes('05/06/2014') && text(root).includes('S-2'));
+    [...root.querySelectorAll('button')].find((b) => text(b) === 'Approve Match')!.click();
+    await waitFor(() => posted.length === 1 && decided === 1, { message: 'approval sent' });
+    ok(posted[0].url.pathname.endsWith(`/patients/${PATIENT}/identity-matches/S-2/approve`));
+  });
+
+  it('the dispute option shows only while a source may be disputed; the dialog needs a source and a comment, then sends them', async () => {
+    restore = fakeFetch(matchServer([], [])).restore;
+    const none = mount(<ul><DisputeMenuItem patientId={PATIENT} onDisputed={() => undefined} /></ul>);
+    await new Promise((r) => setTimeout(r, 200));
+    equal(none.querySelectorAll('button').length, 0);
+    restore();
+    cleanup();
+
+    const posted: { url: URL; body: unknown }[] = [];
+    restore = fakeFetch(matchServer(['OhioHealth'], posted)).restore;
+    let disputed = 0;
+    const root = mount(<ul><DisputeMenuItem patientId={PATIENT} onDisputed={() => disputed++} /></ul>);
+    const open = await waitFor(() => [...root.querySelectorAll('button')].find((b) => text(b) === DISPUTE_LABEL), { message: 'menu item' });
+    open.click();
+    const dialog = await waitFor(() => root.querySelector('sl-dialog'), { message: 'dialog' });
+    ok(text(dialog).includes('no longer be displayed until the dispute is resolved'));
+    const save = () => [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Save')!.click();
+    save();
+    await waitFor(() => text(dialog).includes('Sources is required') && text(dialog).includes('Comment is required'), { message: 'errors' });
+    equal(posted.length, 0);
+    const box = dialog.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    box.click();
+    const comment = dialog.querySelector('textarea')!;
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(comment, 'Not this child');
+    comment.dispatchEvent(new Event('input', { bubbles: true }));
+    save();
+    await waitFor(() => posted.length === 1 && disputed === 1, { message: 'dispute sent' });
+    ok(posted[0].url.pathname.endsWith(`/data/public/identity/patient/${PATIENT}/dispute`));
+    deepEqual(posted[0].body, { dispute_comment: 'Not this child', sitenames: ['OhioHealth'] });
   });
 });
