@@ -9,6 +9,8 @@ import { ReferralsAppointments } from '../../widgets/identity-record/referrals-a
 import { CompletedVisits } from '../../widgets/identity-record/completed-visits.component';
 import { DISPUTE_LABEL, DisputeMenuItem } from '../../widgets/identity-record/dispute-dialog';
 import { PendingMatches } from '../../widgets/identity-record/pending-matches';
+import { IdentityFaceSheet } from '../../widgets/identity-record/identity-face-sheet.component';
+import { AlertBadges } from '../../widgets/identity-record/alert-badges.component';
 import { deepEqual, equal, ok } from './support/assert';
 import { cleanup, render, selectOption, text, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
@@ -263,5 +265,40 @@ describe('matches on the patient page', () => {
     await waitFor(() => posted.length === 1 && disputed === 1, { message: 'dispute sent' });
     ok(posted[0].url.pathname.endsWith(`/data/public/identity/patient/${PATIENT}/dispute`));
     deepEqual(posted[0].body, { dispute_comment: 'Not this child', sitenames: ['OhioHealth'] });
+  });
+});
+
+describe('identity face sheet and alert badges', () => {
+  let restore: () => void = () => undefined;
+  afterEach(() => {
+    restore();
+    cleanup();
+  });
+
+  it('shows the three counts, No PCP on record without one, and the contact card', async () => {
+    const summary = { approved_placements: 3, upcoming_appointments: 1, current_medications: 0, pcp: null, contact: { contact_role: 'Case Worker', contact_name: 'Pat Worker', phone: '6145550100', email: 'pat@franklin.example', agency_name: 'Franklin County Children Services', county: 'Franklin' } };
+    restore = fakeFetch((url) => (url.pathname.endsWith(`/patients/${PATIENT}/identity-summary`) ? { body: { data: { type: 'identity-summaries', id: PATIENT, attributes: summary } } } : { status: 404, body: { errors: [{ message: 'Not found' }] } })).restore;
+    const root = mount(<IdentityFaceSheet patientId={PATIENT} />);
+    await waitFor(() => text(root).includes('No PCP on record'), { message: 'PCP card' });
+    deepEqual([...root.querySelectorAll('.face-counts > div')].map((d) => `${text(d.querySelector('dt'))}=${text(d.querySelector('dd'))}`), ['Placements=3', 'Upcoming Appointments=1', 'Current Medications=0']);
+    ok(text(root).includes('Pat Worker') && text(root).includes('(614) 555-0100') && text(root).includes('Case Worker, Franklin County Children Services'));
+  });
+
+  it('lists the alerts in the order given with their labels; each has its details', async () => {
+    const alerts = [
+      { kind: 'restricted', details: [{ case_id: 'C-2', agency_name: 'Franklin County Children Services' }] },
+      { kind: 'allergies', details: [{ allergen: 'Peanuts', reaction: 'Hives', severity: 'Severe', source_name: 'OhioHealth', noted_date: '2023-03-01' }] },
+      { kind: 'awol', details: [{ leave_type: 'AWOL - Runaway', leave_date: '2026-11-20' }] },
+      { kind: 'ohiorise', details: [{ mcp_name: 'Aetna Better Health of Ohio (OhioRISE)', mcp_enrollment_date: '2025-02-01' }] },
+    ];
+    restore = fakeFetch((url) => (url.pathname.endsWith(`/patients/${PATIENT}/identity-alerts`) ? { body: { data: alerts.map((a) => ({ type: 'identity-alerts', id: a.kind, attributes: a })) } } : { status: 404 })).restore;
+    const root = mount(<AlertBadges patientId={PATIENT} />);
+    await waitFor(() => root.querySelectorAll('.record-alert').length === 4, { message: 'alerts' });
+    deepEqual([...root.querySelectorAll('.record-alert')].map((b) => text(b)), ['Is Restricted', 'Allergies', 'AWOL', 'OhioRISE']);
+    const popovers = [...root.querySelectorAll('.record-alert-popover')].map((p) => text(p));
+    ok(popovers[0].includes('Restricted case C-2'));
+    ok(popovers[1].includes('Peanuts, Hives, Severe') && popovers[1].includes('via OhioHealth'));
+    ok(popovers[2].includes('AWOL - Runaway since 11/20/2026'));
+    ok(popovers[3].includes('enrolled 02/01/2025'));
   });
 });
