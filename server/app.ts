@@ -32,6 +32,7 @@ import { patientSearchRoutes } from './patient-search/patient-search.routes';
 import { patientsRoutes } from './patients/patients.routes';
 import { demographicsRoutes } from './patients/demographics.routes';
 import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
+import { identityRecordRoutes } from './identity/identity-record.routes';
 import { notesRoutes } from './notes/notes.routes';
 import { admissionsRoutes } from './admissions/admissions.routes';
 import { medicalEventsRoutes } from './medical-events/medical-events.routes';
@@ -136,6 +137,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(patientsRoutes, ctx);
       await api.register(demographicsRoutes, ctx);
       await api.register(faceSheetRoutes, ctx);
+      await api.register(identityRecordRoutes, ctx);
       await api.register(notesRoutes, ctx);
       await api.register(admissionsRoutes, ctx);
       await api.register(medicalEventsRoutes, ctx);

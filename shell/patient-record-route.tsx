@@ -1,16 +1,18 @@
 import { Redirect } from 'wouter';
+import { homeMode } from '../shared/modes';
 import type { Session } from '../shared/session-store';
 import { PatientRecord } from './lazy-routes';
 import { WidgetPage } from './widget-page';
 
 /**
  * Where a bare /patients/{id} opens (spec 001 section 2): Primary Contacts
- * for identity users once that page exists, the face sheet for everyone
- * else; a `?type=X` goes on as /X (spec 002 section 2).
+ * for identity users, the face sheet for everyone else; a `?type=X` goes on
+ * as /X (spec 002 section 2).
  */
-export function patientRedirect(patientId: string, _session: Session, search: URLSearchParams): string {
+export function patientRedirect(patientId: string, session: Session, search: URLSearchParams): string {
   const type = search.get('type');
-  return `/patients/${encodeURIComponent(patientId)}/${type ? encodeURIComponent(type) : 'face-sheet'}`;
+  const home = homeMode(session.flags) === 'identity' ? 'primary-contacts' : 'face-sheet';
+  return `/patients/${encodeURIComponent(patientId)}/${type ? encodeURIComponent(type) : home}`;
 }
 
 /** /patients/{id}/{page...}: the record, its page from the rest of the path. */

@@ -1,12 +1,15 @@
 import type { AuditAction } from '../../shared/schemas/audit';
 
 /** What the server records: the pages' actions, plus the ones only the server writes (never accepted from a browser). */
-export type RecordedAction = AuditAction | 'DownloadedCitPdf';
+export type RecordedAction = AuditAction | 'DownloadedCitPdf' | 'ApprovedMatch' | 'RejectedMatch' | 'DisputedMatch';
 
 const DID: Record<RecordedAction, string> = {
   ViewedPatient: 'viewed the record',
   ReferralAppt: 'opened Referrals & Appointments',
   DownloadedCitPdf: 'downloaded the CIT report PDF',
+  ApprovedMatch: 'approved a record match',
+  RejectedMatch: 'rejected a record match',
+  DisputedMatch: 'disputed the match of this patient',
 };
 
 /**

@@ -4,6 +4,7 @@ import { REFERENCE_MODELS } from '../../shared/reference-models';
 import { calendarViews } from '../calendar/calendar.views';
 import { citViews } from '../cit/cit.views';
 import { hwcViews } from '../hwc/hwc.views';
+import { identityViews } from '../identity/identity.views';
 import { patientSearchViews } from '../patient-search/patient-search.views';
 import { notesViews } from '../notes/notes.views';
 import { allergiesViews } from '../allergies/allergies.views';
@@ -120,7 +121,7 @@ function referenceModel(model: string): ViewDefinition {
 }
 
 export const PUBLIC_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
-  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, ...documentsViews, patientResourceView, ...allergiesViews, ...medicationsViews, ...outboundReferralsViews, ...adminViews, identityActionLogView].map((v) => [v.name, v]),
+  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, ...documentsViews, patientResourceView, ...allergiesViews, ...medicationsViews, ...outboundReferralsViews, ...adminViews, identityActionLogView, ...identityViews].map((v) => [v.name, v]),
 );
 
 export const REFERENCE_VIEWS: Record<string, ViewDefinition> = Object.fromEntries([

@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { Infer, Struct } from 'superstruct';
+import type * as R from '../../shared/schemas/identity-record-sources';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -166,6 +168,21 @@ export interface PatientCaseTable {
 }
 
 type SourceDate = ColumnType<string, string, string>;
+
+/** Migration 044: a disputed source of a child's match (issue 11 section 4). */
+export interface IdentityDisputeTable {
+  dispute_uid: Generated<string>;
+  division_uid: string;
+  patient_uid: string;
+  sacwis_person_id: string;
+  source_name: string;
+  dispute_comment: string;
+  user_uid: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** Migration 044: the record pages' source tables, each its file's columns (shared/schemas/identity-record-sources.ts) and division_uid. */
+type IdentityRecordTable<S extends Struct<any, any>> = { division_uid: string } & Infer<S>;
 type SourceEndDate = ColumnType<string | null, string | null | undefined, string | null>;
 
 /** Migration 040: identity source tables, one CSV file each (server/identity/source-tables.ts). */
@@ -916,6 +933,25 @@ export interface Database {
   tbl_identity_source: IdentitySourceTable;
   tbl_match_results: MatchResultsTable;
   tbl_identity_source_status: IdentitySourceStatusTable;
+  tbl_intake_allegation: IdentityRecordTable<typeof R.IntakeAllegationRow>;
+  tbl_agency_contact: IdentityRecordTable<typeof R.AgencyContactRow>;
+  tbl_leave: IdentityRecordTable<typeof R.LeaveRow>;
+  tbl_mcp: IdentityRecordTable<typeof R.McpRow>;
+  tbl_hospitalization: IdentityRecordTable<typeof R.HospitalizationRow>;
+  tbl_allergy: IdentityRecordTable<typeof R.AllergyRow>;
+  tbl_immunization: IdentityRecordTable<typeof R.ImmunizationRow>;
+  tbl_medication: IdentityRecordTable<typeof R.MedicationRow>;
+  tbl_pharmacy: IdentityRecordTable<typeof R.PharmacyRow>;
+  tbl_problem_list: IdentityRecordTable<typeof R.ProblemListRow>;
+  tbl_surgery: IdentityRecordTable<typeof R.SurgeryRow>;
+  tbl_screening: IdentityRecordTable<typeof R.ScreeningRow>;
+  tbl_lab: IdentityRecordTable<typeof R.LabRow>;
+  tbl_visit: IdentityRecordTable<typeof R.VisitRow>;
+  tbl_appointment: IdentityRecordTable<typeof R.AppointmentRow>;
+  tbl_referral: IdentityRecordTable<typeof R.ReferralRow>;
+  tbl_hospital_note: IdentityRecordTable<typeof R.HospitalNoteRow>;
+  tbl_primary_provider: IdentityRecordTable<typeof R.PrimaryProviderRow>;
+  identity_dispute: IdentityDisputeTable;
   inbound_referral: InboundReferralTable;
   queue: QueueTable;
   notification: NotificationTable;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { OHIO_COUNTIES } from '../../shared/ohio-counties';
 import { csvLine } from './csv';
+import { recordSourcesWriter } from './demo-extract-record';
 import { columnsOf, SOURCE_TABLES } from './source-tables';
 
 /**
@@ -98,6 +99,7 @@ export async function writeDemoExtract(options: DemoExtractOptions): Promise<Rec
   const staffName = () => `${pick(STAFF_FIRST)} ${pick(LAST).normalize('NFD').replace(/[^A-Za-z]/g, '')}`;
   const emailOf = (name: string, county: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@${slug(county)}.jfs.example`;
 
+  const writeRecord = recordSourcesWriter({ pick, chance, int }, write, AS_OF);
   let caseNo = 0;
   let restrictedNo = 0;
   let mrnNo = 0;
@@ -201,6 +203,8 @@ export async function writeDemoExtract(options: DemoExtractOptions): Promise<Rec
     for (const h of [...hospitals].sort((a, b) => a - b)) {
       await write('identity_source', { sacwis_person_id: person, source_name: HOSPITALS[h].name, mrn: HOSPITALS[h].mrn(++mrnNo) });
     }
+
+    await writeRecord({ person, birth, county: child.county!, hospitals: [...hospitals].map((h) => HOSPITALS[h].name), caseRow });
 
     // A duplicate SACWIS person now and then: same birth date and case, a slip in the first name.
     if (chance(0.03)) {

@@ -83,7 +83,8 @@ export async function matchChildren(trx: Db, divisionUid: string): Promise<Match
     select ${divisionUid}::uuid, n.sacwis_person_id, n.patient_uid, s.source_name, s.mrn, n.match_status_id, n.match_type, n.score, s.source_name
       from match_new n
       join tbl_identity_source s on s.division_uid = ${divisionUid} and s.sacwis_person_id = n.sacwis_person_id`.execute(trx);
-  await feedPatients(trx, divisionUid);
+  await keepDisputes(trx, divisionUid);
+  await feedPatients(trx, divisionUid, sql`select n.sacwis_person_id, n.patient_uid from match_new n where n.match_status_id = ${MATCH_STATUS.Approved}`);
 
   const counts = await sql<{ step: keyof MatchCounts; n: number }>`select step, count(*)::int as n from match_new group by step`.execute(trx);
   const result: MatchCounts = { kept: 0, deterministic: 0, fuzzy: 0, created: 0 };
@@ -137,11 +138,12 @@ async function createPatients(trx: Db, divisionUid: string, also: RawBuilder<unk
  * case_emails and adoption_case, which the access rule reads), the restricted
  * flag of their cases, and the legal status and custody of their current
  * custody episode. A patient whose match is not approved gets none of it yet.
+ * `approvedRows` selects (sacwis_person_id, patient_uid) of the approved
+ * matches to feed: every one of the run, or (an identity user approving a
+ * match, `onlyPatient`) those of one patient.
  */
-async function feedPatients(trx: Db, divisionUid: string): Promise<void> {
-  await sql`
-    create temporary table approved on commit drop as
-    select n.sacwis_person_id, n.patient_uid from match_new n where n.match_status_id = ${MATCH_STATUS.Approved}`.execute(trx);
+export async function feedPatients(trx: Db, divisionUid: string, approvedRows: RawBuilder<unknown>, onlyPatient?: string): Promise<void> {
+  await sql`create temporary table approved on commit drop as ${approvedRows}`.execute(trx);
   // Only the case rows that changed: each one written makes migration 025's trigger rewrite its patient.
   await sql`
     create temporary table wanted_case on commit drop as
@@ -153,6 +155,7 @@ async function feedPatients(trx: Db, divisionUid: string): Promise<void> {
     delete from patient_case pc
      where pc.from_extract
        and pc.patient_uid in (select patient_uid from patient where division_uid = ${divisionUid})
+       ${onlyPatient ? sql`and pc.patient_uid = ${onlyPatient}` : sql``}
        and not exists (select 1 from wanted_case w
                         where w.patient_uid = pc.patient_uid
                           and (w.case_id, w.case_category, w.wkr_name, w.wkr_email, w.chf_email, w.sup_email)
@@ -183,4 +186,16 @@ async function feedPatients(trx: Db, divisionUid: string): Promise<void> {
        and (p.restricted_flag, p.agency_legal_status, p.in_custody) is distinct from (f.restricted_flag, f.legal_status, f.in_custody)`.execute(trx);
   await sql`drop table wanted_case`.execute(trx);
   await sql`drop table approved`.execute(trx);
+}
+
+/**
+ * A source a user disputed stays Disputed on every later run while the
+ * dispute stands (issue 11 section 4), unless the child's match was rejected.
+ */
+async function keepDisputes(trx: Db, divisionUid: string): Promise<void> {
+  await sql`
+    update tbl_match_results m set match_status_id = ${MATCH_STATUS.Disputed}
+      from identity_dispute d
+     where d.division_uid = ${divisionUid} and m.division_uid = d.division_uid and m.sacwis_person_id = d.sacwis_person_id
+       and m.source_name = d.source_name and m.source_name <> ${SACWIS_SOURCE} and m.match_status_id <> ${MATCH_STATUS.Rejected}`.execute(trx);
 }

@@ -1,5 +1,9 @@
 import type { Struct } from 'superstruct';
 import { CustodyEpisodeRow, IdentitySourceRow, PlacementRow, SourceCaseRow, SourceChildRow } from '../../shared/schemas/identity-import';
+import {
+  AgencyContactRow, AllergyRow, AppointmentRow, HospitalizationRow, HospitalNoteRow, ImmunizationRow, IntakeAllegationRow, LabRow, LeaveRow, McpRow, MedicationRow,
+  PharmacyRow, PrimaryProviderRow, ProblemListRow, ReferralRow, ScreeningRow, SurgeryRow, VisitRow,
+} from '../../shared/schemas/identity-record-sources';
 import type { Database } from '../db/database';
 
 /**
@@ -26,6 +30,25 @@ export const SOURCE_TABLES: SourceTable[] = [
   { name: 'custody_episode', table: 'tbl_custody_episode', schema: CustodyEpisodeRow, key: ['episode_id'] },
   { name: 'placement', table: 'tbl_placement', schema: PlacementRow, key: ['placement_id'] },
   { name: 'identity_source', table: 'tbl_identity_source', schema: IdentitySourceRow, key: ['source_name', 'mrn'] },
+  // The record pages' sources (migration 044).
+  { name: 'intake_allegation', table: 'tbl_intake_allegation', schema: IntakeAllegationRow, key: ['allegation_id'] },
+  { name: 'agency_contact', table: 'tbl_agency_contact', schema: AgencyContactRow, key: ['contact_id'] },
+  { name: 'leave', table: 'tbl_leave', schema: LeaveRow, key: ['leave_id'] },
+  { name: 'mcp', table: 'tbl_mcp', schema: McpRow, key: ['mcp_id'] },
+  { name: 'hospitalization', table: 'tbl_hospitalization', schema: HospitalizationRow, key: ['encounter_id'] },
+  { name: 'allergy', table: 'tbl_allergy', schema: AllergyRow, key: ['allergy_id'] },
+  { name: 'immunization', table: 'tbl_immunization', schema: ImmunizationRow, key: ['immunization_id'] },
+  { name: 'medication', table: 'tbl_medication', schema: MedicationRow, key: ['medication_id'] },
+  { name: 'pharmacy', table: 'tbl_pharmacy', schema: PharmacyRow, key: ['pharmacy_id'] },
+  { name: 'problem_list', table: 'tbl_problem_list', schema: ProblemListRow, key: ['problem_id'] },
+  { name: 'surgery', table: 'tbl_surgery', schema: SurgeryRow, key: ['surgery_id'] },
+  { name: 'screening', table: 'tbl_screening', schema: ScreeningRow, key: ['screening_id'] },
+  { name: 'lab', table: 'tbl_lab', schema: LabRow, key: ['lab_id'] },
+  { name: 'visit', table: 'tbl_visit', schema: VisitRow, key: ['visit_id'] },
+  { name: 'appointment', table: 'tbl_appointment', schema: AppointmentRow, key: ['appointment_id'] },
+  { name: 'referral', table: 'tbl_referral', schema: ReferralRow, key: ['referral_id'] },
+  { name: 'hospital_note', table: 'tbl_hospital_note', schema: HospitalNoteRow, key: ['note_id'] },
+  { name: 'primary_provider', table: 'tbl_primary_provider', schema: PrimaryProviderRow, key: ['pcp_id'] },
 ];
 
 /** The columns of a source's file, in the order docs/identity-import.md lists them. */

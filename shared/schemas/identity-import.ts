@@ -12,17 +12,17 @@ import { isEmail, MAX_LENGTH, tooLong } from './strings';
 const COUNTIES = new Set<string>(OHIO_COUNTIES);
 
 /** A required cell: present, at most `max` characters. */
-const required = (max: number) =>
+export const required = (max: number) =>
   define<string>('required', (v) => (typeof v !== 'string' || v.trim() === '' ? 'Required' : v.length <= max || tooLong(max)));
 /** An optional cell: empty, or at most `max` characters. */
-const optional = (max: number) => nullable(refine(string(), 'optional', (v) => v.length <= max || tooLong(max)));
+export const optional = (max: number) => nullable(refine(string(), 'optional', (v) => v.length <= max || tooLong(max)));
 
 const DATE = 'Must be a date (YYYY-MM-DD)';
-const date = () => define<string>('date', (v) => (v === null || v === '' ? 'Required' : (typeof v === 'string' && isIsoDate(v)) || DATE));
-const optionalDate = () => nullable(define<string>('date', (v) => (typeof v === 'string' && isIsoDate(v)) || DATE));
+export const date = () => define<string>('date', (v) => (v === null || v === '' ? 'Required' : (typeof v === 'string' && isIsoDate(v)) || DATE));
+export const optionalDate = () => nullable(define<string>('date', (v) => (typeof v === 'string' && isIsoDate(v)) || DATE));
 const county = () =>
   define<string>('county', (v) => (v === null ? 'Required' : (typeof v === 'string' && COUNTIES.has(v)) || `Unknown county '${String(v).slice(0, 40)}': must be an Ohio county`));
-const optionalEmail = () => nullable(define<string>('email', (v) => (typeof v === 'string' && isEmail(v)) || 'Must be a valid email address'));
+export const optionalEmail = () => nullable(define<string>('email', (v) => (typeof v === 'string' && isEmail(v)) || 'Must be a valid email address'));
 /** Y or N, read as a boolean. */
 const yesNo = () =>
   coerce(
@@ -31,8 +31,8 @@ const yesNo = () =>
     (v) => (v === 'Y' ? true : v === 'N' ? false : v),
   );
 
-const id = () => required(MAX_LENGTH.code);
-const name = () => required(MAX_LENGTH.name);
+export const id = () => required(MAX_LENGTH.code);
+export const name = () => required(MAX_LENGTH.name);
 
 export const SourceChildRow = object({
   sacwis_person_id: id(),

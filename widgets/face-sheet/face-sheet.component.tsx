@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { homeMode } from '../../shared/modes';
 import { allowedEventTypes } from '../../shared/schemas/calendar';
 import { hasAnyFlag, CARE_FLAGS, WORK_LIST_FLAGS, type Flags } from '../../shared/permissions';
@@ -9,7 +10,10 @@ import { AddressCard, AdmissionsCard, CitSummaryCards, EventCards, NotesCard, Re
 import { useCitSummary, usePatientList, usePrimaryAddress, type Admission, type PatientEvent, type PatientNote, type PatientReminder } from './face-sheet.resource';
 import { FaceSheetStyles } from './face-sheet.styles';
 
-/** Navigator, community, sponsor, health-and-wellness (and, until its own sheet, identity): events, admissions, notes, reminders. */
+/** Identity users' face sheet: its own chunk, loaded only for them. */
+const IdentityFaceSheet = lazy(() => import('../identity-record/identity-face-sheet.component').then((m) => ({ default: m.IdentityFaceSheet })));
+
+/** Navigator, community, sponsor, health-and-wellness: events, admissions, notes, reminders. */
 function CareFaceSheet({ patientId, flags }: { patientId: string; flags: Partial<Flags> }) {
   const showEvents = allowedEventTypes(flags).length > 0;
   const showReminders = hasAnyFlag(flags, WORK_LIST_FLAGS);
@@ -39,8 +43,8 @@ function CitFaceSheet({ patientId }: { patientId: string }) {
 }
 
 /**
- * Spec 001 "Patient overview (face sheet)", by the caller's mode: CIT staff
- * see the CIT summary, everyone else the care cards. Reminders stay hidden in
+ * Spec 001 "Patient overview (face sheet)", by the caller's mode: identity
+ * users the identity sheet, CIT staff the CIT summary, everyone else the care cards. Reminders stay hidden in
  * CIT mode.
  */
 export function FaceSheet({ patientId }: Pick<RecordPageProps, 'patientId'>) {
@@ -50,7 +54,16 @@ export function FaceSheet({ patientId }: Pick<RecordPageProps, 'patientId'>) {
       <FaceSheetStyles />
       <h2>Face Sheet</h2>
       <LoadState isLoading={!flags} error={null} lines={4}>
-        {flags && (homeMode(flags) === 'cit' ? <CitFaceSheet patientId={patientId} /> : <CareFaceSheet patientId={patientId} flags={flags} />)}
+        {flags &&
+          (homeMode(flags) === 'identity' ? (
+            <Suspense fallback={<LoadState isLoading lines={4} />}>
+              <IdentityFaceSheet patientId={patientId} />
+            </Suspense>
+          ) : homeMode(flags) === 'cit' ? (
+            <CitFaceSheet patientId={patientId} />
+          ) : (
+            <CareFaceSheet patientId={patientId} flags={flags} />
+          ))}
       </LoadState>
     </div>
   );

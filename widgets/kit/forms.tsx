@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useForm, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
+import { useForm, type FieldErrors, type FieldValues, type Path, type PathValue, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import type { Struct } from 'superstruct';
 import { ApiError, fieldMessage } from '../../shared/api/errors';
@@ -149,13 +149,17 @@ export interface Choice {
 export function CheckboxGroup<T extends FieldValues>({ form, name, label, choices }: { form: UseFormReturn<T>; name: Path<T>; label: string; choices: Choice[] }) {
   const id = useId();
   const message = errorOf(form as unknown as UseFormReturn<FieldValues>, name);
+  // Kept as a list whatever the number of choices (a lone registered checkbox would give true/false).
+  const checked = (form.watch(name) as string[] | undefined) ?? [];
+  const toggle = (value: string, on: boolean) =>
+    form.setValue(name, (on ? [...checked, value] : checked.filter((v) => v !== value)) as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   return (
     <fieldset className="field choices" data-field={name} aria-describedby={message ? `${id}-error` : undefined}>
       <legend>{label}</legend>
       <div className="choices-options">
         {choices.map((c) => (
           <label key={c.value}>
-            <input type="checkbox" value={c.value} aria-invalid={Boolean(message)} {...form.register(name)} /> {c.label}
+            <input type="checkbox" name={name} value={c.value} aria-invalid={Boolean(message)} checked={checked.includes(c.value)} onChange={(e) => toggle(c.value, e.target.checked)} /> {c.label}
           </label>
         ))}
       </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { persistentAtom } from '@nanostores/persistent';
 import { useStore } from '@nanostores/react';
 import { NavLink } from '../kit/nav-link';
@@ -34,14 +35,15 @@ export function MenuToggle() {
 /**
  * The record's left menu (spec 000 "Patient side navigation"): the server's
  * nav items for patients, already filtered by the caller's flags; the item of
- * the page shown is highlighted.
+ * the page shown is highlighted. `extras` are the mode's actions after them
+ * (identity: 'Dispute the match of this patient').
  */
-export function LeftMenu({ patientId, current }: { patientId: string; current: string }) {
+export function LeftMenu({ patientId, current, extras }: { patientId: string; current: string; extras?: ReactNode }) {
   const items = useNavItems();
   const base = `/patients/${encodeURIComponent(patientId)}`;
   const isCurrent = (route: string) => current === route || current.startsWith(`${route}/`);
 
-  const render = (nodes: Tree[]) => (
+  const render = (nodes: Tree[], more?: ReactNode) => (
     <ul>
       {nodes.map((n) => (
         <li key={n.navItemUid}>
@@ -51,13 +53,14 @@ export function LeftMenu({ patientId, current }: { patientId: string; current: s
           {n.children.length > 0 && render(n.children)}
         </li>
       ))}
+      {more}
     </ul>
   );
 
   return (
     <nav className="record-menu" aria-label="Patient record">
       <LoadState isLoading={items.isLoading} error={items.error} isEmpty={items.data?.length === 0} emptyText="No items." compact>
-        {items.data && render(treeOf(items.data))}
+        {items.data && render(treeOf(items.data), extras)}
       </LoadState>
     </nav>
   );

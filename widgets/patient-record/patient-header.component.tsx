@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import dayjs from 'dayjs';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
@@ -6,6 +6,8 @@ import SlDropdown from '@shoelace-style/shoelace/dist/react/dropdown/index.js';
 import SlMenu from '@shoelace-style/shoelace/dist/react/menu/index.js';
 import SlMenuItem from '@shoelace-style/shoelace/dist/react/menu-item/index.js';
 import { formatDate, formatPhone } from '../../shared/format';
+import { legalStatusOf } from '../../shared/legal-status';
+import { homeMode } from '../../shared/modes';
 import { hasAnyFlag, CARE_FLAGS } from '../../shared/permissions';
 import { useEmit } from '../../shared/widget/emit';
 import { LoadState } from '../kit/load-state';
@@ -31,6 +33,9 @@ const PAGE_ACTIONS: (HeaderAction & { path: string })[] = [
   { value: 'demographics', label: 'Demographics', path: 'demographics', available: () => !!matchRecordPage('demographics') },
 ];
 
+/** Identity users' alert badges bar: its own chunk, loaded only for them. */
+const AlertBadges = lazy(() => import('../identity-record/alert-badges.component').then((m) => ({ default: m.AlertBadges })));
+
 export const fullName = (p: Pick<RecordPatient, 'firstName' | 'middleName' | 'lastName'>) => [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
 const initials = (p: RecordPatient) => `${p.firstName[0] ?? ''}${p.lastName[0] ?? ''}`.toUpperCase();
 const ageOf = (birthDate: string) => dayjs().diff(dayjs(birthDate), 'year');
@@ -55,7 +60,9 @@ export interface PatientHeaderProps {
 /**
  * Spec 001 "Patient header": avatar (click to enlarge), name, date of birth
  * and age, sex, gender identity, phone, episode status, badges and the
- * priority-note banner, and the gear menu.
+ * priority-note banner, and the gear menu. Identity users see the identity
+ * header: SACWIS person id and legal status instead of phone and episode
+ * status, and the alert badges bar.
  */
 export function PatientHeader({ patient, onChanged = () => undefined }: PatientHeaderProps) {
   const emit = useEmit();
@@ -73,6 +80,7 @@ export function PatientHeader({ patient, onChanged = () => undefined }: PatientH
   ];
   const actions = [...dialogActions.filter((a) => a.available), ...PAGE_ACTIONS.filter((a) => a.available())];
   const name = fullName(patient);
+  const identity = !!flags && homeMode(flags) === 'identity';
   const open = (value: string) => {
     const action = PAGE_ACTIONS.find((a) => a.value === value);
     if (action) emit('care-navigate', { path: `/patients/${encodeURIComponent(patient.patientUid)}/${action.path}` });
@@ -98,9 +106,23 @@ export function PatientHeader({ patient, onChanged = () => undefined }: PatientH
           <Fact term="Date of Birth" value={patient.birthDate ? `${formatDate(patient.birthDate)} (${ageOf(patient.birthDate)})` : null} />
           <Fact term="Sex" value={patient.genderLabel} />
           <Fact term="Gender Identity" value={patient.genderIdentityLabel} />
-          <Fact term="Phone" value={patient.phone ? formatPhone(patient.phone) : null} />
-          <Fact term="Episode Status" value={patient.summaryPatient.episodeStatusLabel} />
+          {identity ? (
+            <>
+              <Fact term="SACWIS Person ID" value={patient.sacwisPersonId} />
+              <Fact term="Legal Status" value={legalStatusOf(patient.agencyLegalStatus).label} />
+            </>
+          ) : (
+            <>
+              <Fact term="Phone" value={patient.phone ? formatPhone(patient.phone) : null} />
+              <Fact term="Episode Status" value={patient.summaryPatient.episodeStatusLabel} />
+            </>
+          )}
         </dl>
+        {identity && (
+          <Suspense fallback={null}>
+            <AlertBadges patientId={patient.patientUid} />
+          </Suspense>
+        )}
         {!!patient.badges?.length && (
           <ul className="record-pills" aria-label="Badges">
             {patient.badges.map((b) => (

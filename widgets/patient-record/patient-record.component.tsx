@@ -1,6 +1,8 @@
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { ApiError } from '../../shared/api/errors';
+import { homeMode } from '../../shared/modes';
+import { useFlags } from '../kit/use-flags';
 import { LoadState } from '../kit/load-state';
 import { Toasts } from '../kit/toasts';
 import { $recordMenuHidden, LeftMenu, MenuToggle } from './left-menu.component';
@@ -18,11 +20,24 @@ export interface PatientRecordProps {
 
 /** The record's pages open on the face sheet; `details` is its other name (spec 002 section 2). */
 const DEFAULT_PAGE = 'face-sheet';
+
+/** Identity users' parts of the frame (issue 11 section 4): their own chunk, loaded only for them. */
+const identityFrame = () => import('../identity-record/identity-frame');
+const DisputeMenuItem = lazy(() => identityFrame().then((m) => ({ default: m.DisputeMenuItem })));
+const PendingMatches = lazy(() => identityFrame().then((m) => ({ default: m.PendingMatches })));
 const canonical = (page: string | undefined) => (!page || page === 'details' ? DEFAULT_PAGE : page.replace(/^\/+|\/+$/g, ''));
 
 function RecordFrame({ patientId, page }: { patientId: string; page: string }) {
   const patient = usePatient(patientId);
   const menuHidden = useStore($recordMenuHidden);
+  const flags = useFlags();
+  const identity = !!flags && homeMode(flags) === 'identity';
+  // A decision on a match or a dispute changes what the pages show: they are mounted anew.
+  const [round, setRound] = useState(0);
+  const changed = () => {
+    setRound((r) => r + 1);
+    patient.reload();
+  };
   const match = matchRecordPage(page);
   const missing = patient.error instanceof ApiError && patient.error.status === 404;
   return (
@@ -38,11 +53,28 @@ function RecordFrame({ patientId, page }: { patientId: string; page: string }) {
           <div>
             <MenuToggle />
             <div className={`record-body${menuHidden ? ' menu-hidden' : ''}`}>
-              {!menuHidden && <LeftMenu patientId={patientId} current={match?.page.menu ?? page} />}
+              {!menuHidden && (
+                <LeftMenu
+                  patientId={patientId}
+                  current={match?.page.menu ?? page}
+                  extras={
+                    identity && (
+                      <Suspense fallback={null}>
+                        <DisputeMenuItem patientId={patientId} onDisputed={changed} />
+                      </Suspense>
+                    )
+                  }
+                />
+              )}
               <section className="record-page" aria-live="polite">
+                {identity && (
+                  <Suspense fallback={null}>
+                    <PendingMatches patientId={patientId} onDecided={changed} />
+                  </Suspense>
+                )}
                 {match ? (
                   <Suspense fallback={<LoadState isLoading lines={4} />}>
-                    <match.page.component patientId={patientId} params={match.params} patient={patient.data} reloadPatient={patient.reload} />
+                    <match.page.component key={round} patientId={patientId} params={match.params} patient={patient.data} reloadPatient={patient.reload} />
                   </Suspense>
                 ) : (
                   <p className="load-state load-state-empty">Page not found</p>

@@ -79,6 +79,13 @@ export const RECORD_PAGES: RecordPage[] = [
   page('audit', () => import('../audit/activity-log.component'), 'ActivityLog'),
   page('badge', () => import('../badges/badges.component'), 'PatientBadges'),
   page('demographics', () => import('../demographics/demographics.component'), 'Demographics'),
+  // The six identity pages (spec 001 "Identity pages and their panels").
+  page('primary-contacts', () => import('../identity-record/primary-contacts.component'), 'PrimaryContacts'),
+  page('childrens-services', () => import('../identity-record/childrens-services.component'), 'ChildrensServices'),
+  page('completed-visits', () => import('../identity-record/completed-visits.component'), 'CompletedVisits'),
+  page('reports', () => import('../identity-record/reports.component'), 'IdentityReports'),
+  page('health-information', () => import('../identity-record/health-information.component'), 'HealthInformation'),
+  page('referrals-appointments', () => import('../identity-record/referrals-appointments.component'), 'ReferralsAppointments'),
 ];
 
 /** The page for `path` and its parameters, or null ("Page not found" inside the record). */

@@ -1,0 +1,23 @@
+import { array, define, object, refine, type Infer } from 'superstruct';
+import { MAX_LENGTH, requiredText } from './strings';
+
+/** A dispute's comment (spec 001 section 5: required); long enough for a paragraph, bounded. */
+export const MAX_DISPUTE_COMMENT = 2000;
+export const SELECT_A_SOURCE = 'Select at least one source';
+
+/**
+ * Spec 001 section 5 "Dispute": disputeComment required; at least one site
+ * name selected (the sources the patient's match may be disputed for).
+ */
+export const DisputeSchema = object({
+  disputeComment: requiredText(MAX_DISPUTE_COMMENT),
+  sitenames: refine(
+    array(define<string>('sitename', (v) => (typeof v === 'string' && v.trim() !== '' && v.length <= MAX_LENGTH.name) || 'Must be a source name')),
+    'sitenames',
+    (v) => (v.length > 0 && v.length <= 50) || SELECT_A_SOURCE,
+  ),
+});
+export type Dispute = Infer<typeof DisputeSchema>;
+
+/** Spec 000 section 3: match status values. */
+export const MATCH_STATUS_LABELS: Record<number, string> = { 1: 'Approved', 2: 'NeedToBeApproved', 3: 'Rejected', 4: 'Disputed', 5: 'Unmatched', 6: 'OnHold' };

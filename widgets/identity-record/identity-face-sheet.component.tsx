@@ -1,0 +1,81 @@
+import { formatDate, formatPhone } from '../../shared/format';
+import { LoadState } from '../kit/load-state';
+import { NavLink } from '../kit/nav-link';
+import { Card } from '../face-sheet/face-sheet-cards';
+import { useIdentitySummary } from './identity.resource';
+import { IdentityRecordStyles } from './identity-record.styles';
+
+/**
+ * Spec 001 "Patient overview (face sheet)", identity: counts of approved
+ * placements, upcoming appointments (not missed, from today on) and current
+ * medications (no end and no discontinue date); the primary care provider
+ * card (the most recent current one, or 'No PCP on record'); the contact card
+ * (the case worker, else the supervisor or chief, of the child's case).
+ */
+export function IdentityFaceSheet({ patientId }: { patientId: string }) {
+  const summary = useIdentitySummary(patientId);
+  const s = summary.data;
+  const base = `/patients/${encodeURIComponent(patientId)}`;
+  return (
+    <LoadState isLoading={summary.isLoading} error={summary.error} lines={4}>
+      <IdentityRecordStyles />
+      {s && (
+        <div className="face-grid">
+          <Card title="At a Glance">
+            <dl className="face-counts id-counts">
+              <div>
+                <dt>
+                  <NavLink path={`${base}/childrens-services`}>Placements</NavLink>
+                </dt>
+                <dd>{s.approvedPlacements}</dd>
+              </div>
+              <div>
+                <dt>
+                  <NavLink path={`${base}/referrals-appointments`}>Upcoming Appointments</NavLink>
+                </dt>
+                <dd>{s.upcomingAppointments}</dd>
+              </div>
+              <div>
+                <dt>
+                  <NavLink path={`${base}/health-information`}>Current Medications</NavLink>
+                </dt>
+                <dd>{s.currentMedications}</dd>
+              </div>
+            </dl>
+          </Card>
+          <Card title="Primary Care Provider">
+            {s.pcp ? (
+              <address className="face-address">
+                <strong>{s.pcp.providerName}</strong>
+                {s.pcp.practiceName && <span>{s.pcp.practiceName}</span>}
+                {s.pcp.address && <span>{s.pcp.address}</span>}
+                {s.pcp.phone && <span>{formatPhone(s.pcp.phone)}</span>}
+                <span className="face-list-meta">
+                  {s.pcp.startDate ? `Since ${formatDate(s.pcp.startDate)} · ` : ''}
+                  {s.pcp.sourceName}
+                </span>
+              </address>
+            ) : (
+              <p className="load-state load-state-empty">No PCP on record</p>
+            )}
+          </Card>
+          <Card title="Contact">
+            {s.contact ? (
+              <address className="face-address">
+                <strong>{s.contact.contactName}</strong>
+                <span>
+                  {s.contact.contactRole}
+                  {s.contact.agencyName ? `, ${s.contact.agencyName}` : ''}
+                </span>
+                {s.contact.phone && <a href={`tel:${s.contact.phone.replace(/[^\d+]/g, '')}`}>{formatPhone(s.contact.phone)}</a>}
+                {s.contact.email && <a href={`mailto:${s.contact.email}`}>{s.contact.email}</a>}
+              </address>
+            ) : (
+              <p className="load-state load-state-empty">No contact on record</p>
+            )}
+          </Card>
+        </div>
+      )}
+    </LoadState>
+  );
+}

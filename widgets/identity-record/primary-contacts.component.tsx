@@ -1,0 +1,90 @@
+import type { RecordPageProps } from '../patient-record/record-pages';
+import { IdentityPage } from './identity-page';
+import { endDate, formatPhoneCell, IdentityPanel, legalStatusCell, PanelGroup, SOURCE_COLUMN } from './identity-panel';
+
+/**
+ * Spec 001 "Identity pages and their panels", Primary Contacts: Public
+ * Children's Services Agency (case worker, supervisor, section chief),
+ * Placement and Court, Healthcare / Medicaid, Healthcare Organization Contacts.
+ */
+export function PrimaryContacts({ patientId, patient }: RecordPageProps) {
+  return (
+    <IdentityPage title="Primary Contacts" patient={patient}>
+      <div className="id-panels">
+        <IdentityPanel
+          title="Public Children's Services Agency"
+          view="agency-contact"
+          patientId={patientId}
+          columns={[
+            { key: 'contact_role', label: 'Role' },
+            { key: 'contact_name', label: 'Name' },
+            { key: 'phone', label: 'Phone', format: formatPhoneCell('phone') },
+            { key: 'email', label: 'Email', breakAnywhere: true },
+          ]}
+        />
+        <PanelGroup title="Placement and Court">
+          <IdentityPanel
+            title="Current Placement"
+            level={4}
+            view="placement-history"
+            patientId={patientId}
+            query={{ endDate: null }}
+            columns={[
+              { key: 'provider_name', label: 'Provider' },
+              { key: 'provider_id', label: 'Provider ID' },
+              { key: 'placement_type', label: 'Type' },
+              { key: 'start_date', label: 'Since' },
+            ]}
+            emptyText="No current placement"
+          />
+          <IdentityPanel
+            title="Custody and Court"
+            level={4}
+            view="custody-history"
+            patientId={patientId}
+            query={{ endDate: null }}
+            columns={[
+              { key: 'county', label: 'Custodial County' },
+              { key: 'legal_status', label: 'Legal Status', format: legalStatusCell('legal_status') },
+              { key: 'start_date', label: 'Since' },
+            ]}
+            emptyText="Not in custody"
+          />
+        </PanelGroup>
+        <PanelGroup title="Healthcare / Medicaid">
+          <IdentityPanel
+            title="Primary Care Provider"
+            level={4}
+            view="primary-provider"
+            patientId={patientId}
+            query={{ endDate: null }}
+            columns={[
+              { key: 'provider_name', label: 'Provider' },
+              { key: 'practice_name', label: 'Practice' },
+              { key: 'phone', label: 'Phone', format: formatPhoneCell('phone') },
+            ]}
+            emptyText="No PCP on record"
+          />
+          <IdentityPanel
+            title="Medicaid Managed Care"
+            level={4}
+            view="mcp"
+            patientId={patientId}
+            columns={[
+              { key: 'mcp_name', label: 'Plan' },
+              { key: 'medicaid_id', label: 'Medicaid ID' },
+              { key: 'mcp_enrollment_date', label: 'Enrolled' },
+              { key: 'mcp_end_date', label: 'Ends', format: endDate('mcp_end_date') },
+            ]}
+          />
+        </PanelGroup>
+        <IdentityPanel
+          title="Healthcare Organization Contacts"
+          view="healthcare-contact"
+          patientId={patientId}
+          columns={[SOURCE_COLUMN, { key: 'mrn', label: 'MRN' }]}
+        />
+      </div>
+    </IdentityPage>
+  );
+}
