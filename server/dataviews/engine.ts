@@ -156,23 +156,59 @@ export function whereClause(view: ViewDefinition, auth: AuthContext, filters: Li
 }
 
 /** Runs a list call: rows of the page and the total, both under the caller's scope. */
-export async function runList(db: Db, view: ViewDefinition, auth: AuthContext, request: ListRequest, extra: ListRequest['filters'] = []): Promise<ListResult> {
+/** A view's rows as a list call selects them (scope, filters, sort with the id last), without paging. */
+function listSelect(view: ViewDefinition, auth: AuthContext, request: ListRequest, extra: ListRequest['filters']) {
   const where = whereClause(view, auth, [...extra, ...request.filters]);
   const columns = sql.join(Object.keys(view.columns).map((c) => sql.ref(`v.${c}`)));
   const order = sql.join(
     [...request.sort, { column: view.idColumn, desc: false }].map((s) => (s.desc ? sql`${sql.ref(`v.${s.column}`)} desc nulls last` : sql`${sql.ref(`v.${s.column}`)} asc nulls last`)),
   );
+  const source = sql.table(view.source);
+  return { where, source, rows: sql<Record<string, unknown>>`select ${columns} from ${source} as v where ${where} order by ${order}` };
+}
+
+export async function runList(db: Db, view: ViewDefinition, auth: AuthContext, request: ListRequest, extra: ListRequest['filters'] = []): Promise<ListResult> {
+  const { where, source, rows: select } = listSelect(view, auth, request, extra);
   const limit = request.allData ? MAX_ALL_DATA_ROWS : request.pageSize;
   const offset = request.allData ? 0 : (request.page - 1) * request.pageSize;
-  const source = sql.table(view.source);
   const count = sql<{ total: number }>`select count(*)::int as total from ${source} as v where ${where}`.compile(db);
   // The compiled text and parameters hold the view, the caller's scope and the filters: a complete key.
   const countKey = `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
   const [rows, total] = await Promise.all([
-    sql<Record<string, unknown>>`select ${columns} from ${source} as v where ${where} order by ${order} limit ${limit} offset ${offset}`.execute(db),
+    sql<Record<string, unknown>>`${select} limit ${limit} offset ${offset}`.execute(db),
     countCache.get(countKey, async () => (await db.executeQuery(count)).rows[0]?.total ?? 0),
   ]);
   return { rows: rows.rows, total, page: request.allData ? 1 : request.page, pageSize: limit };
+}
+
+/** Rows an export fetches at a time: the server holds one batch, whatever the export's size. */
+const EXPORT_BATCH = 2000;
+
+/**
+ * Every row of a list call (no page limit), handed to `each` a batch at a
+ * time through a cursor in one read-only transaction: an export of 100,000
+ * rows never holds them all. `each` may wait (a slow client's backpressure).
+ */
+export async function forEachListBatch(
+  db: Db,
+  view: ViewDefinition,
+  auth: AuthContext,
+  request: ListRequest,
+  extra: ListRequest['filters'],
+  each: (rows: Record<string, unknown>[]) => Promise<void>,
+): Promise<void> {
+  const { rows: select } = listSelect(view, auth, request, extra);
+  await db
+    .transaction()
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      await sql`declare list_export no scroll cursor for ${select}`.execute(trx);
+      for (;;) {
+        const { rows } = await sql<Record<string, unknown>>`fetch ${sql.raw(String(EXPORT_BATCH))} from list_export`.execute(trx);
+        if (!rows.length) return;
+        await each(rows);
+      }
+    });
 }
 
 export async function findOne(db: Db, view: ViewDefinition, auth: AuthContext, id: string): Promise<Record<string, unknown> | undefined> {

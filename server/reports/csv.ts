@@ -23,8 +23,12 @@ export function cellText(value: unknown, kind: ColumnKind): string {
   return date ? `${date[2]}/${date[3]}/${date[1]}` : text;
 }
 
-/** The CSV text of `rows`: a header line of the display headers, then one line per row, CRLF between lines. */
-export function toCsv(columns: { columnName: string; displayHeader: string; kind: ColumnKind }[], rows: Record<string, unknown>[]): string {
-  const line = (cells: string[]) => cells.map((c) => quoted(inert(c))).join(',');
-  return [line(columns.map((c) => c.displayHeader)), ...rows.map((row) => line(columns.map((c) => cellText(row[c.columnName], c.kind))))].join('\r\n') + '\r\n';
-}
+type CsvColumn = { columnName: string; displayHeader: string; kind: ColumnKind };
+
+const csvLine = (cells: string[]) => cells.map((c) => quoted(inert(c))).join(',') + '\r\n';
+
+/** The header line: the display headers. */
+export const csvHeader = (columns: CsvColumn[]) => csvLine(columns.map((c) => c.displayHeader));
+
+/** One line per row, each ending in CRLF. */
+export const csvRows = (columns: CsvColumn[], rows: Record<string, unknown>[]) => rows.map((row) => csvLine(columns.map((c) => cellText(row[c.columnName], c.kind)))).join('');

@@ -1,15 +1,17 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { snakeKeys } from '../../shared/casing';
 import { AGGREGATIONS, IdentityActionSchema, REPORT_CARD_VIEWS, ReportCsvSchema, TIME_UNITS, type Aggregation, type ChartPoint, type ReportCardView, type TimeUnit } from '../../shared/schemas/reports';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
-import { parseListRequest, runAggregate, runList, type ListRequest, type QueryParams } from '../dataviews/engine';
+import { forEachListBatch, parseListRequest, runAggregate, runList, type ListRequest, type QueryParams } from '../dataviews/engine';
 import type { ViewDefinition } from '../dataviews/registry';
 import { badRequest, forbidden, notFound, parseBody } from '../errors';
 import { allow } from '../security/access';
 import { requirePatient } from '../patients/patient-access';
-import { toCsv } from './csv';
+import { csvHeader, csvRows } from './csv';
 import { programDashboard, reportCard } from './report-cards';
 import { allReportDivisions, checkedConfiguration, findConfigurations, logIdentityAction, reportDivisions, reportUsers, type ConfigurationRow } from './reports.repository';
 import { REPORT_DATA_VIEWS } from './reports.views';
@@ -123,14 +125,36 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
     return { data: points };
   });
 
-  app.post<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view/csv', reports, async (request) => {
+  /**
+   * The export streams: rows come from a cursor a batch at a time and leave
+   * as CSV text inside the JSON answer, so the server holds one batch however
+   * many rows the report has. A client that goes away ends the cursor.
+   */
+  app.post<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view/csv', reports, async (request, reply) => {
     const view = reportView(request.params.view);
     const body = parseBody(ReportCsvSchema, request.body);
     const unknown = body.columns.findIndex((c) => !Object.hasOwn(view.columns, c.columnName));
     if (unknown !== -1) throw badRequest(`Unknown column '${body.columns[unknown].columnName}' for view '${view.name}'`, `columns.${unknown}.column_name`);
     const { auth, list, filters } = await reportRequest(db, request, view, { ...request.query, 'all-data': '1' });
-    const page = await runList(db, view, auth, { ...list, filters: [] }, filters);
     const columns = body.columns.map((c) => ({ ...c, kind: view.columns[c.columnName] }));
-    return { data: { data: toCsv(columns, page.rows) } };
+    const out = new PassThrough();
+    reply.raw.once('close', () => out.destroy());
+    const write = async (text: string) => {
+      if (out.destroyed) throw new Error('The client went away');
+      if (!out.write(text)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    };
+    // JSON string contents: the text JSON.stringify quotes, without its quotes.
+    const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+    void (async () => {
+      try {
+        await write(`{"data":{"data":"${inJson(csvHeader(columns))}`);
+        await forEachListBatch(db, view, auth, { ...list, filters: [] }, filters, (rows) => write(inJson(csvRows(columns, rows))));
+        out.end('"}}');
+      } catch (err) {
+        if (!out.destroyed) request.log.error(err);
+        out.destroy();
+      }
+    })();
+    return reply.type('application/json; charset=utf-8').send(out);
   });
 };
