@@ -243,6 +243,12 @@ export const MAX_AGGREGATE_GROUPS = 1000;
  * distinct `y`, average (2 decimals) or sum of `y`. Columns come from the
  * view's allow-list only. With `series`, one row per x and series value.
  */
+/*
+ * The grouping is planned on its own (a materialised CTE), then ordered and
+ * cut to MAX_AGGREGATE_GROUPS: with the LIMIT in the same query the planner
+ * expected as many groups as rows and chose a presorted plan that looked up
+ * each of 1,000,000 events' rows one by one (13 s against 1.5 s hashed).
+ */
 export async function runAggregate(db: Db, view: ViewDefinition, auth: AuthContext, filters: ListRequest['filters'], request: AggregateRequest) {
   const kindOf = (column: string | undefined, field: string) => {
     if (column === undefined || !Object.hasOwn(view.columns, column)) throw badRequest(`Unknown column '${column ?? ''}' for view '${view.name}'`, field);
@@ -266,12 +272,12 @@ export async function runAggregate(db: Db, view: ViewDefinition, auth: AuthConte
     if (kindOf(request.series, 'series').endsWith('[]')) throw badRequest('A chart cannot group by a list column', 'series');
     const series = sql.ref(`v.${request.series}`);
     const result = await sql<{ x: string | number | boolean | null; series: string | number | boolean | null; value: number }>`
-      select ${group} as x, ${series} as series, ${value} as value from ${sql.table(view.source)} as v where ${where}
-       group by 1, 2 order by 1 asc nulls last, 2 asc nulls last limit ${MAX_AGGREGATE_GROUPS}`.execute(db);
+      with g as materialized (select ${group} as x, ${series} as series, ${value} as value from ${sql.table(view.source)} as v where ${where} group by 1, 2)
+      select * from g order by 1 asc nulls last, 2 asc nulls last limit ${MAX_AGGREGATE_GROUPS}`.execute(db);
     return result.rows;
   }
   const result = await sql<{ x: string | number | boolean | null; value: number }>`
-    select ${group} as x, ${value} as value from ${sql.table(view.source)} as v where ${where}
-     group by 1 order by 1 asc nulls last limit ${MAX_AGGREGATE_GROUPS}`.execute(db);
+    with g as materialized (select ${group} as x, ${value} as value from ${sql.table(view.source)} as v where ${where} group by 1)
+    select * from g order by 1 asc nulls last limit ${MAX_AGGREGATE_GROUPS}`.execute(db);
   return result.rows;
 }

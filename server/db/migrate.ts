@@ -41,6 +41,7 @@ import * as m040 from './migrations/040_identity_sources';
 import * as m041 from './migrations/041_admin_reference';
 import * as m042 from './migrations/042_reports_more';
 import * as m044 from './migrations/044_identity_record_sources';
+import * as m045 from './migrations/045_report_view_joins';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '041_admin_reference': m041,
   '042_reports_more': m042,
   '044_identity_record_sources': m044,
+  '045_report_view_joins': m045,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
