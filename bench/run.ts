@@ -74,6 +74,9 @@ async function overdose(url: string, token: string, patient: string) {
   };
 }
 
+/** A time series: events per month, one series per type. */
+const REPORT_CHART = 'x=event_date&time-unit=month&aggregation=count&series=medical_event_label';
+
 const ALL_ROUTES: BenchRoute[] = [
   { label: 'GET /api/live (trivial)', path: '/api/live' },
   // Issue 1: a filtered, sorted, paged data-view call.
@@ -93,6 +96,9 @@ const ALL_ROUTES: BenchRoute[] = [
   // Issue 10: a medical-event list for one patient.
   { label: 'medical events list', path: '/api/patients/{patient}/medical-events/drug_overdose', targetP99: 40 },
   { label: 'POST /api/medical-events', path: '/api/medical-events', targetP99: 40, body: overdose },
+  // Issue 12 section 4: a report's time-series chart and its grouped table over 1,000,000 medical events.
+  { label: 'report chart: events by month and type', path: `/api/permissable/views/report-medical-events/chart?${REPORT_CHART}`, targetP99: 300 },
+  { label: 'report table grouped by type', path: '/api/permissable/views/report-medical-events?sort=medical_event_label,-event_date&page-size=500', targetP99: 300 },
 ];
 
 const MB = 1024 * 1024;
@@ -117,6 +123,22 @@ const uploadDocument = (bytes: number) => async (url: string, token: string, pat
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
 };
 
+/** Rows in the last CSV export (counted from its line ends, escaped in the JSON answer). */
+let csvRowsSeen = 0;
+
+/** About 100,000 of the bench's 1,000,000 events (three years of them): the last 110 days'. */
+const csvExport = async (url: string, token: string) => {
+  const since = new Date(Date.now() - 110 * 86_400_000).toISOString().slice(0, 10);
+  const res = await fetch(`${url}/api/permissable/views/report-medical-events/csv?sort=-event_date&event_date__>>=${since}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ columns: ['event_date', 'first_name', 'last_name', 'medical_event_label', 'status_label', 'outcome_label', 'facility_name'].map((c) => ({ column_name: c, display_header: c })) }),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`CSV export failed: ${res.status} ${text.slice(0, 200)}`);
+  csvRowsSeen = (text.match(/\\r\\n/g) ?? []).length - 1;
+};
+
 const ALL_CONCURRENT: ConcurrentRoute[] = [
   // Issue 9 section 10: uploads are streamed, so a 10 MB upload neither stalls the list nor sits in memory.
   {
@@ -124,6 +146,13 @@ const ALL_CONCURRENT: ConcurrentRoute[] = [
     path: '/api/data/public/patient-attachment?patient_uid={patient}',
     targetP99: 60,
     beside: { label: '10 MB document uploads, one after another', run: uploadDocument(10 * MB), targetGrowthMb: 30 },
+  },
+  // Issue 12 section 4: a CSV export of 100,000 rows streams (memory growth under 50 MB) and does not stall the charts.
+  {
+    label: 'report chart during 100,000-row CSV exports',
+    path: `/api/permissable/views/report-medical-events/chart?${REPORT_CHART}`,
+    targetP99: 300,
+    beside: { label: 'CSV exports of about 100,000 report rows, one after another', run: csvExport, targetGrowthMb: 50 },
   },
 ];
 
@@ -493,6 +522,7 @@ for (const r of rows.filter((x) => x.targetP99 !== undefined)) {
 for (const g of growths) {
   console.log(`${g.database}: server memory growth during ${g.label} (${g.runs} done): ${g.growthMb.toFixed(1)} MB   target < ${g.targetGrowthMb} MB: ${g.growthMb < g.targetGrowthMb ? 'met' : 'MISSED'}`);
 }
+if (csvRowsSeen) console.log(`(each CSV export held ${csvRowsSeen.toLocaleString('en-US')} rows)`);
 console.log('');
 if (!ONLY) {
   for (const line of await chatLines()) console.log(line);
