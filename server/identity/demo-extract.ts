@@ -3,6 +3,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { OHIO_COUNTIES } from '../../shared/ohio-counties';
 import { csvLine } from './csv';
+import { writeSearchRows } from './demo-extract-search';
 import { columnsOf, SOURCE_TABLES } from './source-tables';
 
 /**
@@ -201,6 +202,8 @@ export async function writeDemoExtract(options: DemoExtractOptions): Promise<Rec
     for (const h of [...hospitals].sort((a, b) => a - b)) {
       await write('identity_source', { sacwis_person_id: person, source_name: HOSPITALS[h].name, mrn: HOSPITALS[h].mrn(++mrnNo) });
     }
+
+    await writeSearchRows(write, options.seed, i, { sacwis_person_id: person, county: child.county! });
 
     // A duplicate SACWIS person now and then: same birth date and case, a slip in the first name.
     if (chance(0.03)) {

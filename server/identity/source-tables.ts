@@ -1,5 +1,5 @@
 import type { Struct } from 'superstruct';
-import { CustodyEpisodeRow, IdentitySourceRow, PlacementRow, SourceCaseRow, SourceChildRow } from '../../shared/schemas/identity-import';
+import { CustodyEpisodeRow, IdentitySourceRow, PatientFlagRow, PlacementRow, PreferredNameRow, SourceCaseRow, SourceChildRow } from '../../shared/schemas/identity-import';
 import type { Database } from '../db/database';
 
 /**
@@ -26,6 +26,8 @@ export const SOURCE_TABLES: SourceTable[] = [
   { name: 'custody_episode', table: 'tbl_custody_episode', schema: CustodyEpisodeRow, key: ['episode_id'] },
   { name: 'placement', table: 'tbl_placement', schema: PlacementRow, key: ['placement_id'] },
   { name: 'identity_source', table: 'tbl_identity_source', schema: IdentitySourceRow, key: ['source_name', 'mrn'] },
+  { name: 'patient_flags', table: 'tbl_patient_flags', schema: PatientFlagRow, key: ['flag_id'] },
+  { name: 'preferred_names', table: 'tbl_patient_preferred_names', schema: PreferredNameRow, key: ['sacwis_person_id', 'source_name', 'preferred_name'] },
 ];
 
 /** The columns of a source's file, in the order docs/identity-import.md lists them. */
