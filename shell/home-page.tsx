@@ -6,7 +6,7 @@ import { LoadState } from '../widgets/kit/load-state';
 import { CalendarCard } from '../widgets/calendar/calendar.component';
 import { QueueCard } from '../widgets/queue/queue.component';
 import { RemindersCard } from '../widgets/reminders/reminders.component';
-import { CitSubmissionsCard, HwcEntriesCard } from './lazy-routes';
+import { CitSubmissionsCard, HwcEntriesCard, IdentitySearch } from './lazy-routes';
 import { shellApi } from './api';
 import { HOME_MODE_LABELS, homeMode, type HomeMode } from '../shared/modes';
 import { usePageTitle } from './page-title';
@@ -122,6 +122,20 @@ export function HomePage({ session }: { session: Session }) {
   return (
     <main className="care-page">
       <h1>{title}</h1>
+      {mode === 'identity' && (
+        // Spec 001 section 1: the identity left panel (search form, recent patients) and the results beside it.
+        <WidgetMount key={session.currentDivisionUid} className="care-home-identity">
+          <Suspense fallback={<LoadState isLoading lines={6} />}>
+            <IdentitySearch
+              intro={
+                <p className="card identity-home-hint">
+                  Find a child with the search form: fill in one field or several, then select Search. Your recent patients are listed under the form.
+                </p>
+              }
+            />
+          </Suspense>
+        </WidgetMount>
+      )}
       {mode === null ? <p>Checking roles and permissions</p> : <HomeCards mode={mode} session={session} />}
     </main>
   );

@@ -50,6 +50,7 @@ export interface IdentitySearchRow {
   agency_legal_status: string | null;
   division_uid: string;
   division_name: string;
+  avatar_file: string | null;
   preferred_names: string[];
   patient_flags: { id: string; patientflag: string; flaginfo: string | null; source_description: string; county: string }[];
   agency_county: string | null;
@@ -80,7 +81,7 @@ export async function searchIdentity(db: Db, auth: AuthContext, query: IdentityS
           join tbl_match_results m on m.patient_uid = page.patient_uid and m.source_name = ${SACWIS_SOURCE} and m.match_status_id = 1
       )
       select p.patient_uid, p.first_name, p.last_name, p.middle_name, p.birth_date, p.gender_label as gender, p.sacwis_person_id,
-             p.restricted_flag, p.in_custody, p.agency_legal_status, p.division_uid, d.division_name, page.case_ids,
+             p.restricted_flag, p.in_custody, p.agency_legal_status, p.division_uid, d.division_name, p.avatar_file, page.case_ids,
              coalesce((select json_agg(distinct n.preferred_name) from kids k
                          join tbl_patient_preferred_names n on n.division_uid = p.division_uid and n.sacwis_person_id = k.sacwis_person_id
                         where k.patient_uid = p.patient_uid), '[]'::json) as preferred_names,

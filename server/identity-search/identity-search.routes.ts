@@ -39,6 +39,7 @@ function toCard(row: IdentitySearchRow, auth: AuthContext) {
     placement_type: row.placement_type,
     provider_name: row.provider_name,
     sacwis_person_id: row.sacwis_person_id,
+    person_image: row.avatar_file ? `patients/${row.patient_uid}/avatar?v=${row.avatar_file.slice(0, 16)}` : null,
     ...(full ? { provider_id: row.provider_id, source_cases: row.case_ids.map((case_id) => ({ case_id })) } : {}),
     match_results: {
       matches: row.matches

@@ -19,6 +19,13 @@ export const IDENTITY_SEARCH_MAX_SOURCES = 50;
 /** Spec 001 section 9: the 4 most recent patients. */
 export const RECENT_PATIENTS = 4;
 
+/** Spec 002: the form's date of birth is MM/DD/YYYY, years 1900 to 2099. */
+export const US_DATE_MESSAGE = 'Must be a date as MM/DD/YYYY (years 1900 to 2099)';
+export function birthDateError(value: string): string | null {
+  const v = value.trim();
+  return v === '' || (/^\d{2}\/\d{2}\/\d{4}$/.test(v) && parseSearchDate(v) !== null) ? null : US_DATE_MESSAGE;
+}
+
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const text = () =>
   refine(string(), 'searchText', (v) => {
@@ -66,7 +73,21 @@ export const IdentitySearchQuerySchema = object({
 });
 export type IdentitySearchQuery = Infer<typeof IdentitySearchQuerySchema>;
 
-/** The form's fields (spec 002 "Identity patient search form"). */
+/** The form's fields (spec 002 "Identity patient search form"); the date as typed, MM/DD/YYYY. */
+export const IdentitySearchFormSchema = object({
+  lastName: text(),
+  firstName: text(),
+  birthDate: refine(string(), 'birthDate', (v) => birthDateError(v) ?? true),
+  mrn: text(),
+  hospitals: array(text()),
+  county: text(),
+  caseworker: text(),
+  sacwisPersonId: text(),
+  caseId: text(),
+  providerId: text(),
+  providerName: text(),
+});
+
 export interface IdentitySearchForm {
   lastName: string;
   firstName: string;
@@ -95,12 +116,10 @@ export const EMPTY_IDENTITY_SEARCH: IdentitySearchForm = {
   providerName: '',
 };
 
-/** Spec 002: the form's date of birth is MM/DD/YYYY, years 1900 to 2099. */
-export const US_DATE_MESSAGE = 'Enter the date as MM/DD/YYYY (years 1900 to 2099)';
-export function birthDateError(value: string): string | null {
-  const v = value.trim();
-  return v === '' || (/^\d{2}\/\d{2}\/\d{4}$/.test(v) && parseSearchDate(v) !== null) ? null : US_DATE_MESSAGE;
-}
+
+/** Spec 002 leaves it open; a search needs one criterion (decisions.md), so a stray click does not list every child. */
+export const ANY_IDENTITY_CRITERION = 'Enter at least one search criterion.';
+export const hasCriterion = (form: IdentitySearchForm) => Object.values(form).some((v) => (Array.isArray(v) ? v.some((x: string) => x.trim()) : String(v).trim() !== ''));
 
 /**
  * The call's query for the form's values (camelCase; the API client writes
@@ -164,6 +183,8 @@ export interface IdentityPatientSummary {
   placementType: string | null;
   providerName: string | null;
   sacwisPersonId: string | null;
+  /** The profile picture (`patients/{id}/avatar?v=…`, relative to the API), or null. */
+  personImage: string | null;
   /** Full identity view only. */
   providerId?: string | null;
   /** Full identity view only. */
