@@ -81,7 +81,7 @@ before(async () => {
   const facts = await demoFacts(server.db);
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'careweave-identity-search-'));
   const report = await importExtract(server.db, await writeExtractFolder(path.join(tmp, 'x'), EXTRACT), facts.divisionUids[0]);
-  assert.equal(report.ok, true, report.error ?? "");
+  assert.equal(report.ok, true, report.error ?? '');
   for (const user of ['identity', 'identity-health', 'admin', 'navigator']) tokens[user] = (await login(server.url, user)).token;
 });
 after(async () => {

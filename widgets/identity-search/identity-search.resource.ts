@@ -40,20 +40,20 @@ export function useSourceAgencies(): Loaded<string[]> {
   }, [client]);
 }
 
-/** The caller's 4 most recent patients, newest first (spec 001 section 7). */
+/**
+ * The caller's 4 most recent patients, newest first (spec 001 section 7: the
+ * call names the user; a widget given only a token reads who that is from
+ * `session/current`).
+ */
 export function useRecentPatients(): Loaded<PatientSummary[]> {
   const client = useWidgetApi();
   const session = useWidgetSession();
-  const userUid = session?.userUid;
+  const known = session?.userUid;
   return useLoaded(async () => {
-    const doc = await client.get<Document<Resource<PatientSummary>[]>>('data/public/list_view_cs_recent_patients', {
-      ...(userUid ? { userUid } : {}),
-      page: 1,
-      pageSize: RECENT_PATIENTS,
-      sort: '-updated-date',
-    });
+    const userUid = known ?? (await client.get<Document<Resource<{ userUid: string }>>>('session/current')).data.attributes.userUid;
+    const doc = await client.get<Document<Resource<PatientSummary>[]>>('data/public/list_view_cs_recent_patients', { userUid, page: 1, pageSize: RECENT_PATIENTS, sort: '-updated-date' });
     return doc.data.map((r) => r.attributes);
-  }, [client, userUid, session?.currentDivisionUid]);
+  }, [client, known, session?.currentDivisionUid]);
 }
 
 /** Each source's last refresh and status (spec 000 "Data source status"). */
