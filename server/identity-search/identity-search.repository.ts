@@ -76,21 +76,19 @@ export async function searchIdentity(db: Db, auth: AuthContext, query: IdentityS
       with page as (
         select s.patient_uid, s.last_name, s.first_name, s.case_ids, s.sacwis_person_ids from identity_search s where ${where}
          order by s.last_name, s.first_name, s.patient_uid limit ${pageSize} offset ${(query.page - 1) * pageSize}
-      ), kids as (
-        select page.patient_uid, m.sacwis_person_id from page
-          join tbl_match_results m on m.patient_uid = page.patient_uid and m.source_name = ${SACWIS_SOURCE} and m.match_status_id = 1
       )
       select p.patient_uid, p.first_name, p.last_name, p.middle_name, p.birth_date, p.gender_label as gender, p.sacwis_person_id,
              p.restricted_flag, p.in_custody, p.agency_legal_status, p.division_uid, d.division_name, p.avatar_file, page.case_ids,
-             coalesce((select json_agg(distinct n.preferred_name) from kids k
-                         join tbl_patient_preferred_names n on n.division_uid = p.division_uid and n.sacwis_person_id = k.sacwis_person_id
-                        where k.patient_uid = p.patient_uid), '[]'::json) as preferred_names,
+             coalesce((select json_agg(distinct names.name) from (
+                         select n.preferred_name as name from tbl_patient_preferred_names n where n.division_uid = p.division_uid and n.sacwis_person_id = any(kids.ids)
+                         union all
+                         select c.preferred_name from tbl_source_child c
+                          where c.division_uid = p.division_uid and c.sacwis_person_id = any(kids.ids) and c.preferred_name is not null) names), '[]'::json) as preferred_names,
              coalesce((select json_agg(json_build_object('id', f.flag_id, 'patientflag', f.patient_flag, 'flaginfo', f.flag_info,
                                                          'source_description', f.source_name, 'county', f.county) order by f.patient_flag, f.flag_id)
-                         from kids k join tbl_patient_flags f on f.division_uid = p.division_uid and f.sacwis_person_id = k.sacwis_person_id
-                        where k.patient_uid = p.patient_uid), '[]'::json) as patient_flags,
-             (select c.county from kids k join tbl_source_case c on c.division_uid = p.division_uid and c.sacwis_person_id = k.sacwis_person_id
-               where k.patient_uid = p.patient_uid order by c.case_id limit 1) as agency_county,
+                         from tbl_patient_flags f where f.division_uid = p.division_uid and f.sacwis_person_id = any(kids.ids)), '[]'::json) as patient_flags,
+             (select c.county from tbl_source_case c where c.division_uid = p.division_uid and c.sacwis_person_id = any(kids.ids)
+               order by c.case_id limit 1) as agency_county,
              pl.placement_type, pl.provider_name, pl.provider_id,
              coalesce((select json_agg(json_build_object('source_description', m.source_description, 'match_status_id', m.match_status_id, 'mrn', m.mrn)
                                        order by m.source_description, m.mrn)
@@ -98,9 +96,12 @@ export async function searchIdentity(db: Db, auth: AuthContext, query: IdentityS
         from page
         join patient p on p.patient_uid = page.patient_uid
         join division d on d.division_uid = p.division_uid
+        -- The patient's approved children: their sources are the card's.
+        cross join lateral (select coalesce(array_agg(m.sacwis_person_id), '{}') as ids from tbl_match_results m
+                             where m.patient_uid = p.patient_uid and m.source_name = ${SACWIS_SOURCE} and m.match_status_id = 1) kids
         left join lateral (select pl.placement_type, pl.provider_name, pl.provider_id
-                             from kids k join tbl_placement pl on pl.division_uid = p.division_uid and pl.sacwis_person_id = k.sacwis_person_id
-                            where k.patient_uid = p.patient_uid and pl.end_date is null
+                             from tbl_placement pl
+                            where pl.division_uid = p.division_uid and pl.sacwis_person_id = any(kids.ids) and pl.end_date is null
                             order by pl.start_date desc, pl.placement_id limit 1) pl on true
        order by page.last_name, page.first_name, page.patient_uid`.execute(db),
     countCache.get(countKey, async () => (await db.executeQuery(count)).rows[0]?.total ?? 0),
