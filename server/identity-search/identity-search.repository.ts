@@ -2,38 +2,66 @@ import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { IdentitySearchQuery } from '../../shared/schemas/identity-search';
 import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
+import type { IdentitySearchTable } from '../db/database';
 import { countCache } from '../dataviews/count-cache';
 import { patientVisibility } from '../dataviews/scopes';
 import { SACWIS_SOURCE } from '../identity/matching';
 import type { PatientSearchRow } from '../patient-search/patient-search.repository';
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+type Column = keyof IdentitySearchTable & string;
 /** A name part anywhere in the normalised text (accents, case and punctuation folded as patient.search_text). */
-const contains = (column: string, value: string) => sql`${sql.ref(`s.${column}`)} like '%' || coalesce(patient_search_norm(${value}), '') || '%'`;
-const has = (column: string, value: string) => sql`${sql.ref(`s.${column}`)} @> array[${value}]::text[]`;
+const contains = (a: string, column: Column, value: string) => sql`${sql.ref(`${a}.${column}`)} like '%' || coalesce(patient_search_norm(${value}), '') || '%'`;
+const has = (a: string, column: Column, value: string) => sql`${sql.ref(`${a}.${column}`)} @> array[${value}]::text[]`;
 
 /**
  * The search's conditions (spec 002 "Patient search criteria") on
- * identity_search: the caller's current division and the access rule first
- * (a patient the caller may not see is never found), then each criterion
- * given. Names, caseworker and provider names match in part, MRNs contain the
- * text, hospitals any of those chosen, the rest exactly.
+ * identity_search as `a`: the caller's current division and the access rule
+ * first (a patient the caller may not see is never found), then each
+ * criterion given. Names, caseworker and provider names match in part, MRNs
+ * contain the text, hospitals any of those chosen, the rest exactly.
  */
-function whereOf(query: IdentitySearchQuery, auth: AuthContext): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [sql`s.division_uid = ${auth.divisionUid}`, patientVisibility('s', auth)];
-  if (query.last_name__like) parts.push(contains('last_norm', query.last_name__like));
-  if (query.first_name__like) parts.push(contains('first_norm', query.first_name__like));
-  if (query.birth_date) parts.push(sql`s.birth_date = ${query.birth_date}::date`);
-  if (query.source_mrns__contains) parts.push(sql`s.mrns like ${`%${escapeLike(query.source_mrns__contains.toLowerCase())}%`}`);
+function whereOf(query: IdentitySearchQuery, auth: AuthContext, a: string): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`${sql.ref(`${a}.division_uid`)} = ${auth.divisionUid}`, patientVisibility(a, auth)];
+  if (query.last_name__like) parts.push(contains(a, 'last_norm', query.last_name__like));
+  if (query.first_name__like) parts.push(contains(a, 'first_norm', query.first_name__like));
+  if (query.birth_date) parts.push(sql`${sql.ref(`${a}.birth_date`)} = ${query.birth_date}::date`);
+  parts.push(...narrowing(query, a));
   const sources = (query.source_description ?? []).map((v) => v.trim()).filter(Boolean);
-  if (sources.length) parts.push(sql`s.source_names && ${sources}::text[]`);
-  if (query.agency_county) parts.push(has('counties', query.agency_county));
-  if (query.wkr_name) parts.push(contains('wkr_names', query.wkr_name));
-  if (query.sacwis_person_id) parts.push(has('sacwis_person_ids', query.sacwis_person_id));
-  if (query.case_id) parts.push(has('case_ids', query.case_id));
-  if (query.provider_id) parts.push(has('provider_ids', query.provider_id));
-  if (query.provider_name) parts.push(contains('provider_names', query.provider_name));
+  if (sources.length) parts.push(sql`${sql.ref(`${a}.source_names`)} && ${sources}::text[]`);
+  if (query.agency_county) parts.push(has(a, 'counties', query.agency_county));
+  if (query.wkr_name) parts.push(contains(a, 'wkr_names', query.wkr_name));
+  if (query.provider_name) parts.push(contains(a, 'provider_names', query.provider_name));
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * The criteria that name one child or a handful (SACWIS person id, case id,
+ * provider id, an MRN of 3 characters or more). PostgreSQL cannot know how
+ * rare an id is in an array column, and would rather walk the sort index
+ * filtering every row; so with any of them the matches are found first
+ * through their indexes (a materialised step), then sorted.
+ */
+function narrowing(query: IdentitySearchQuery, a: string): RawBuilder<unknown>[] {
+  const parts: RawBuilder<unknown>[] = [];
+  if (query.sacwis_person_id) parts.push(has(a, 'sacwis_person_ids', query.sacwis_person_id));
+  if (query.case_id) parts.push(has(a, 'case_ids', query.case_id));
+  if (query.provider_id) parts.push(has(a, 'provider_ids', query.provider_id));
+  if (query.source_mrns__contains) parts.push(sql`${sql.ref(`${a}.mrns`)} like ${`%${escapeLike(query.source_mrns__contains.toLowerCase())}%`}`);
+  return parts;
+}
+
+/**
+ * The matching rows of identity_search as `s`. With a narrowing criterion the
+ * conditions run in a subquery of their own (`offset 0` keeps it apart), so
+ * the id's index finds the few rows and the sort follows; otherwise the
+ * planner may walk the sort index, which suits the broad criteria (a name
+ * part, a county).
+ */
+function matching(query: IdentitySearchQuery, auth: AuthContext): RawBuilder<unknown> {
+  const narrow = narrowing(query, 'h').length > 0 && !(query.source_mrns__contains && query.source_mrns__contains.length < 3 && !query.sacwis_person_id && !query.case_id && !query.provider_id);
+  if (!narrow) return sql`identity_search s where ${whereOf(query, auth, 's')}`;
+  return sql`(select h.* from identity_search h where ${whereOf(query, auth, 'h')} offset 0) s`;
 }
 
 /** A result with what the summary card shows (server/identity-search/identity-search.routes.ts shapes it). */
@@ -67,14 +95,14 @@ export interface IdentitySearchRow {
  * facts are read for those rows only, from the approved children's sources.
  */
 export async function searchIdentity(db: Db, auth: AuthContext, query: IdentitySearchQuery): Promise<{ rows: IdentitySearchRow[]; total: number }> {
-  const where = whereOf(query, auth);
+  const from = matching(query, auth);
   const pageSize = query['page-size'];
-  const count = sql<{ total: number }>`select count(*)::int as total from identity_search s where ${where}`.compile(db) as CompiledQuery<{ total: number }>;
+  const count = sql<{ total: number }>`select count(*)::int as total from ${from}`.compile(db) as CompiledQuery<{ total: number }>;
   const countKey = `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
   const [rows, total] = await Promise.all([
     sql<IdentitySearchRow>`
       with page as (
-        select s.patient_uid, s.last_name, s.first_name, s.case_ids, s.sacwis_person_ids from identity_search s where ${where}
+        select s.patient_uid, s.last_name, s.first_name, s.case_ids from ${from}
          order by s.last_name, s.first_name, s.patient_uid limit ${pageSize} offset ${(query.page - 1) * pageSize}
       )
       select p.patient_uid, p.first_name, p.last_name, p.middle_name, p.birth_date, p.gender_label as gender, p.sacwis_person_id,
