@@ -36,11 +36,7 @@ function whereOf(query: IdentitySearchQuery, auth: AuthContext, a: string): RawB
 }
 
 /**
- * The criteria that name one child or a handful (SACWIS person id, case id,
- * provider id, an MRN of 3 characters or more). PostgreSQL cannot know how
- * rare an id is in an array column, and would rather walk the sort index
- * filtering every row; so with any of them the matches are found first
- * through their indexes (a materialised step), then sorted.
+ * The exact ids and the MRN (see matching()).
  */
 function narrowing(query: IdentitySearchQuery, a: string): RawBuilder<unknown>[] {
   const parts: RawBuilder<unknown>[] = [];
@@ -51,15 +47,24 @@ function narrowing(query: IdentitySearchQuery, a: string): RawBuilder<unknown>[]
   return parts;
 }
 
+/** A criterion an index narrows well: the trigram indexes need 3 characters. */
+const indexed = (v: string | undefined) => !!v && v.trim().length >= 3;
+
 /**
- * The matching rows of identity_search as `s`. With a narrowing criterion the
- * conditions run in a subquery of their own (`offset 0` keeps it apart), so
- * the id's index finds the few rows and the sort follows; otherwise the
- * planner may walk the sort index, which suits the broad criteria (a name
- * part, a county).
+ * The matching rows of identity_search as `s`. With a criterion an index
+ * narrows (an id, an MRN, a birth date, a name part of 3 or more characters)
+ * the conditions run in a subquery of their own (`offset 0` keeps it apart):
+ * the indexes find the rows and the sort follows. Left to itself PostgreSQL
+ * would walk the sort index expecting matches spread evenly, but a name part
+ * is not ("You" finds only names at the end) and an id's rarity in an array
+ * is unknown to it, so it could pass every child. Broad criteria alone (a
+ * county, hospitals, one or two letters) do walk the sort index and stop at
+ * the page's 50.
  */
 function matching(query: IdentitySearchQuery, auth: AuthContext): RawBuilder<unknown> {
-  const narrow = narrowing(query, 'h').length > 0 && !(query.source_mrns__contains && query.source_mrns__contains.length < 3 && !query.sacwis_person_id && !query.case_id && !query.provider_id);
+  const narrow =
+    !!(query.sacwis_person_id || query.case_id || query.provider_id || query.birth_date) ||
+    [query.source_mrns__contains, query.last_name__like, query.first_name__like, query.wkr_name, query.provider_name].some(indexed);
   if (!narrow) return sql`identity_search s where ${whereOf(query, auth, 's')}`;
   return sql`(select h.* from identity_search h where ${whereOf(query, auth, 'h')} offset 0) s`;
 }
