@@ -26,25 +26,16 @@ function whereOf(query: IdentitySearchQuery, auth: AuthContext, a: string): RawB
   if (query.last_name__like) parts.push(contains(a, 'last_norm', query.last_name__like));
   if (query.first_name__like) parts.push(contains(a, 'first_norm', query.first_name__like));
   if (query.birth_date) parts.push(sql`${sql.ref(`${a}.birth_date`)} = ${query.birth_date}::date`);
-  parts.push(...narrowing(query, a));
+  if (query.source_mrns__contains) parts.push(sql`${sql.ref(`${a}.mrns`)} like ${`%${escapeLike(query.source_mrns__contains.toLowerCase())}%`}`);
+  if (query.sacwis_person_id) parts.push(has(a, 'sacwis_person_ids', query.sacwis_person_id));
+  if (query.case_id) parts.push(has(a, 'case_ids', query.case_id));
+  if (query.provider_id) parts.push(has(a, 'provider_ids', query.provider_id));
   const sources = (query.source_description ?? []).map((v) => v.trim()).filter(Boolean);
   if (sources.length) parts.push(sql`${sql.ref(`${a}.source_names`)} && ${sources}::text[]`);
   if (query.agency_county) parts.push(has(a, 'counties', query.agency_county));
   if (query.wkr_name) parts.push(contains(a, 'wkr_names', query.wkr_name));
   if (query.provider_name) parts.push(contains(a, 'provider_names', query.provider_name));
   return sql.join(parts, sql` and `);
-}
-
-/**
- * The exact ids and the MRN (see matching()).
- */
-function narrowing(query: IdentitySearchQuery, a: string): RawBuilder<unknown>[] {
-  const parts: RawBuilder<unknown>[] = [];
-  if (query.sacwis_person_id) parts.push(has(a, 'sacwis_person_ids', query.sacwis_person_id));
-  if (query.case_id) parts.push(has(a, 'case_ids', query.case_id));
-  if (query.provider_id) parts.push(has(a, 'provider_ids', query.provider_id));
-  if (query.source_mrns__contains) parts.push(sql`${sql.ref(`${a}.mrns`)} like ${`%${escapeLike(query.source_mrns__contains.toLowerCase())}%`}`);
-  return parts;
 }
 
 /** A criterion an index narrows well: the trigram indexes need 3 characters. */
