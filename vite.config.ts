@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { trimShoelacePalette } from './scripts/shoelace-palette';
 
 const here = import.meta.dirname;
 
@@ -19,7 +20,10 @@ const shellHtml = resolve(here, 'shell/index.html');
 export default defineConfig({
   root: resolve(here, 'shell'),
   base: '/',
-  plugins: [react()],
+  plugins: [react(), trimShoelacePalette(here)],
+  resolve: {
+    alias: { 'use-sync-external-store/shim/index.js': resolve(here, 'shared/widget/sync-external-store.ts') },
+  },
   // Without it `process.env` reaches the browser and both React builds ship (TOOLCHAIN.md).
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {

@@ -15,9 +15,9 @@
  * straight through `pg` at the same concurrency: the ratio is what the server
  * adds to its SQL.
  *
- * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000; also the identity children), BENCH_RUNS (3),
- * BENCH_ROUTES (only the routes whose label contains this text, e.g. `identity search`),
- * BENCH_CHAT_CLIENTS (2000); REDIS_URL for the chat figures.
+ * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000; also the identity children), BENCH_MEDICAL_EVENTS (1000000), BENCH_RUNS (3),
+ * BENCH_CHAT_CLIENTS (2000); REDIS_URL for the chat figures. BENCH_ONLY=<regex> measures only the routes
+ * whose label matches and skips chat and paint (`BENCH_ONLY=sizes`: bundle sizes alone).
  * The embedded cluster is cached in ./.bench-data so the seed runs once.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -79,7 +79,7 @@ async function overdose(url: string, token: string, patient: string) {
   };
 }
 
-const ROUTES: BenchRoute[] = [
+const ALL_ROUTES: BenchRoute[] = [
   { label: 'GET /api/live (trivial)', path: '/api/live' },
   // Issue 1: a filtered, sorted, paged data-view call.
   { label: 'data view (filter+sort+page)', path: '/api/data/public/queue-patient-view?last_name__like=gar&sort=-referral_date,last_name&page=3&page-size=10', targetP99: 30 },
@@ -162,7 +162,7 @@ const uploadDocument = (bytes: number) => async (url: string, token: string, pat
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
 };
 
-const CONCURRENT: ConcurrentRoute[] = [
+const ALL_CONCURRENT: ConcurrentRoute[] = [
   // Issue 9 section 10: uploads are streamed, so a 10 MB upload neither stalls the list nor sits in memory.
   {
     label: 'documents list during 10 MB uploads',
@@ -171,6 +171,12 @@ const CONCURRENT: ConcurrentRoute[] = [
     beside: { label: '10 MB document uploads, one after another', run: uploadDocument(10 * MB), targetGrowthMb: 30 },
   },
 ];
+
+/** BENCH_ONLY narrows a run to the routes one change is about. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+const chosen = <T extends BenchRoute>(routes: T[]) => routes.filter((r) => !ONLY || ONLY.test(r.label));
+const ROUTES = chosen(ALL_ROUTES);
+const CONCURRENT = chosen(ALL_CONCURRENT);
 
 interface Growth {
   database: string;
@@ -265,8 +271,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     const childFacts = await identityChild(connectionString);
     log(`${database}: ${CONNECTIONS} connections, ${SECONDS} s per route and run, ${RUNS} runs`);
     const rows: Row[] = [];
-    const only = process.env.BENCH_ROUTES;
-    for (const route of ROUTES.filter((r) => !only || r.label.includes(only))) {
+    for (const route of ROUTES) {
       const target = url + route.path.replace('{patient}', patient).replace(/\{child\.(\w+)\}/g, (_, key: string) => childFacts[key] ?? '');
       const user = route.user ?? 'navigator';
       tokens[user] ??= await login(url, user);
@@ -294,7 +299,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       rows.push(row);
       log(`  ${route.label}: p99 ${median(row.runs.map((x) => x.p99)).toFixed(1)} ms`);
     }
-    for (const route of CONCURRENT.filter((r) => !only || r.label.includes(only))) {
+    for (const route of CONCURRENT) {
       const target = url + route.path.replace('{patient}', patient);
       await route.beside.run(url, token, patient); // the first one checks that it works
       await load(target, token, 2);
@@ -440,23 +445,38 @@ function bundleSizes(): string[] {
   return lines;
 }
 
+/** A chunk that this share of the record pages loads is the record's kit (react-hook-form, the dialog ...), not one page's. */
+const RECORD_KIT_SHARE = 1 / 3;
+
 /**
  * Each record page's own download when it is opened from the shell: its chunk
- * and what that chunk imports statically, less what the first load already has.
+ * and what that chunk imports statically, less what the first load already
+ * has, and less the record's kit: the chunks a third of the pages share, which
+ * the first record page opened loads once for all (printed once, on its own).
  * The page modules are read from record-pages.ts, so a new section is measured without editing this.
  */
 function recordPageSizes(dist: string, firstLoad: Set<string>): string[] {
   const source = fs.readFileSync(path.join(ROOT, 'widgets/patient-record/record-pages.ts'), 'utf8');
   const modules = new Set([...source.matchAll(/import\('\.\.\/[^']*\/([^'/]+)'\)/g)].map((m) => m[1]));
   const assets = fs.readdirSync(path.join(dist, 'assets'));
-  const lines = ['record pages (own chunks beyond the first load):'];
+  const pages = new Map<string, string[]>();
+  const lines: string[] = [];
   for (const name of modules) {
     const chunk = assets.find((f) => f.startsWith(`${name}-`) && f.endsWith('.js'));
-    if (!chunk) {
-      lines.push(`    ${name}: no chunk of its own (bundled with another page)`);
-      continue;
-    }
-    const own = [...closure([path.join(dist, 'assets', chunk)], false)].filter((f) => !firstLoad.has(f));
+    if (chunk) pages.set(name, [...closure([path.join(dist, 'assets', chunk)], false)].filter((f) => !firstLoad.has(f)));
+    else lines.push(`    ${name}: no chunk of its own (bundled with another page)`);
+  }
+  const uses = new Map<string, number>();
+  for (const files of pages.values()) for (const f of files) uses.set(f, (uses.get(f) ?? 0) + 1);
+  const kit = new Set([...uses].filter(([, n]) => n >= pages.size * RECORD_KIT_SHARE).map(([f]) => f));
+  const kitGzip = [...kit].reduce((sum, f) => sum + gzip(f), 0);
+  lines.unshift(
+    `record kit (chunks ${Math.ceil(pages.size * RECORD_KIT_SHARE)} or more of the ${pages.size} record pages load; the first page opened loads them once): ${kb(kitGzip)} gzip`,
+    ...[...kit].map((f) => `    ${path.relative(dist, f).padEnd(44)} ${kb(gzip(f)).padStart(9)}`),
+    'record pages (own chunks beyond the first load and the record kit):',
+  );
+  for (const [name, files] of pages) {
+    const own = files.filter((f) => !kit.has(f));
     const size = own.reduce((sum, f) => sum + gzip(f), 0);
     lines.push(`    ${name.padEnd(40)} ${kb(size).padStart(9)} gzip (${own.length} files)   target < ${kb(TARGET_RECORD_PAGE_GZIP)}: ${size < TARGET_RECORD_PAGE_GZIP ? 'met' : 'MISSED'}`);
   }
@@ -493,7 +513,8 @@ function table(rows: Row[]): string {
 const rows: Row[] = [];
 const [loadBefore] = os.loadavg();
 if (loadBefore > QUIET_LOAD) log(`WARNING: load average ${loadBefore.toFixed(2)} before the start (above ${QUIET_LOAD}): something else is using the machine, figures will be low`);
-try {
+if (!ROUTES.length && !CONCURRENT.length) log(`BENCH_ONLY=${process.env.BENCH_ONLY} matches no route: no latency runs`);
+else try {
   fs.mkdirSync(BENCH_DIR, { recursive: true });
   log(`embedded PostgreSQL (cached in ${path.relative(ROOT, BENCH_DIR)}/) with ${PATIENTS.toLocaleString('en-US')} patients in the first division`);
   rows.push(...(await measure('embedded', { DATA_DIR: BENCH_DIR, DATABASE_URL: '' })));
@@ -522,14 +543,16 @@ for (const g of growths) {
   console.log(`${g.database}: server memory growth during ${g.label} (${g.runs} done): ${g.growthMb.toFixed(1)} MB   target < ${g.targetGrowthMb} MB: ${g.growthMb < g.targetGrowthMb ? 'met' : 'MISSED'}`);
 }
 console.log('');
-for (const line of await chatLines()) console.log(line);
-console.log('');
-try {
-  for (const line of await paintLines()) console.log(line);
-} catch (err) {
-  console.log(`largest contentful paint: failed (${(err as Error).message})`);
+if (!ONLY) {
+  for (const line of await chatLines()) console.log(line);
+  console.log('');
+  try {
+    for (const line of await paintLines()) console.log(line);
+  } catch (err) {
+    console.log(`largest contentful paint: failed (${(err as Error).message})`);
+  }
+  console.log('');
 }
-console.log('');
 try {
   for (const line of bundleSizes()) console.log(line);
 } catch (err) {

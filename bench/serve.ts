@@ -2,14 +2,16 @@
  * The benchmark's server, in its own process so the load generator does not
  * share its event loop: boots Careweave (embedded PostgreSQL under DATA_DIR, or
  * DATABASE_URL), makes sure the first division holds BENCH_PATIENTS patients
- * and as many identity children (a demo extract),
+ * and as many identity children (a demo extract), and BENCH_MEDICAL_EVENTS (1,000,000) medical events,
  * then prints `BENCH_DB=...` and `BENCH_URL=...` and serves until the parent
  * sends 'stop' over IPC. Between 'capture-start' and 'capture-stop' it records
  * every statement sent to PostgreSQL and answers with them (the raw-SQL baseline).
  */
+import { sql } from 'kysely';
 import { boot } from '../server/boot';
 import { loadConfig } from '../server/config';
 import { listenToStatements } from '../server/db/connect';
+import { addMedicalEvents } from '../server/db/seed/bulk-medical-events';
 import { addPatients } from '../server/db/seed/patients';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -19,6 +21,7 @@ import { writeDemoExtract } from '../server/identity/demo-extract';
 import { importExtract } from '../server/identity/import';
 
 const target = Number(process.env.BENCH_PATIENTS ?? 100_000);
+const targetEvents = Number(process.env.BENCH_MEDICAL_EVENTS ?? 1_000_000);
 const log = (m: string) => console.log(`[bench-server] ${m}`);
 
 const running = await boot(loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_SEED: '1' }), { log });
@@ -88,6 +91,17 @@ if (Number(n) < target) {
   log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } else {
   log(`${division.division_name} already holds ${Number(n).toLocaleString('en-US')} patients`);
+}
+// Issue 12: reports over 1,000,000 medical events (BENCH_MEDICAL_EVENTS).
+const {
+  rows: [{ events }],
+} = await sql<{ events: string }>`select count(*) as events from medical_event me join patient p using (patient_uid) where p.division_uid = ${division.division_uid}`.execute(running.db);
+if (Number(events) < targetEvents) {
+  const missing = targetEvents - Number(events);
+  log(`Seeding ${missing.toLocaleString('en-US')} medical events into ${division.division_name} ...`);
+  const started = performance.now();
+  await addMedicalEvents(running.db, division.division_uid, missing);
+  log(`Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 console.log(`BENCH_DB=${running.connectionString}`);
 console.log(`BENCH_URL=${running.url}`);

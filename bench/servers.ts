@@ -5,9 +5,10 @@ import { createInterface } from 'node:readline';
 import { DEMO_PASSWORD } from '../server/db/seed/demo-users';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
-export const BENCH_DIR = path.join(ROOT, '.bench-data');
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
+/** Each size keeps its own cached cluster, so a 1,000,000-patient run leaves the usual one as it was. */
+export const BENCH_DIR = path.join(ROOT, PATIENTS === 100_000 ? '.bench-data' : `.bench-data-${PATIENTS}`);
 export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

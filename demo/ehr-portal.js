@@ -25,10 +25,25 @@ if (session.client) void showQueues();
 const chart = document.getElementById('portal-chart');
 const record = document.getElementById('portal-record');
 const PATIENT_PATH = /^\/patients\/([0-9a-f-]{36})(?:\/(.+))?$/;
+// A report card's "Open Report" opens the report in the portal's report viewer (one <care-report>).
+const REPORT_PATH = /^\/reports\/(?:configured|custom)\/([\w-]+)$/;
+const reportViewer = document.getElementById('portal-report-viewer');
+const report = document.getElementById('portal-report');
+document.getElementById('portal-report-close').addEventListener('click', () => {
+  reportViewer.hidden = true;
+});
 
 document.addEventListener('care-navigate', (event) => {
   event.preventDefault();
   if (event.detail.path.startsWith('/chat')) return;
+  const reportMatch = REPORT_PATH.exec(event.detail.path);
+  if (reportMatch) {
+    notice.hidden = true;
+    report.setAttribute('name', reportMatch[1]);
+    reportViewer.hidden = false;
+    reportViewer.scrollIntoView({ block: 'start' });
+    return;
+  }
   const match = PATIENT_PATH.exec(event.detail.path);
   if (!match) {
     notice.hidden = false;

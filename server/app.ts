@@ -52,6 +52,7 @@ import { chatRoutes } from './chat/chat.routes';
 import { requestId, sendRequestIds } from './request-id';
 import { enforceAccess } from './security/access';
 import { reportsRoutes } from './reports/reports.routes';
+import { setReferenceCacheMs } from './cache/reference-cache';
 import { registerJsonLimits } from './security/json-limits';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
   const policy = sessionPolicy(config);
   countCache.ttlMs = config.countCacheMs;
   sessionCache.ttlMs = config.sessionCacheMs;
+  setReferenceCacheMs(config.referenceCacheMs);
   const app = Fastify({
     // Server errors are always logged (to stderr, with the request id); every request only with LOG_REQUESTS=1.
     logger: { level: options.logRequests ? config.logLevel : 'error', stream: process.stderr },

@@ -48,6 +48,7 @@ export interface Config {
   outboxIntervalMs: number;
   /** How long list totals are reused (0: always count). */
   countCacheMs: number;
+  referenceCacheMs: number;
   /** Serve dist/ (the built shell and elements) when present. */
   distDir: string;
   logLevel: string;
@@ -91,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgStatementTimeoutMs: Number(env.PG_STATEMENT_TIMEOUT_MS ?? 15000),
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 15000),
     countCacheMs: Number(env.COUNT_CACHE_MS ?? 3000),
+    referenceCacheMs: Number(env.REFERENCE_CACHE_MS ?? 5000),
     outboxIntervalMs: Number(env.OUTBOX_INTERVAL_MS ?? 2000),
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -6,7 +6,7 @@ import { $session } from '../shared/session-store';
 import { Toasts, toast } from '../widgets/kit/toasts';
 import { rememberAttemptedRoute, takeAttemptedRoute } from './attempted-route';
 import { useCareNavigate } from './care-navigate';
-import { InactivityDialog } from './inactivity-dialog';
+import { InactivityDialog } from './lazy-routes';
 import { NotFoundPage } from './not-found-page';
 import { pageRoutes } from './pages';
 import { routeDecision } from './routes';
@@ -59,7 +59,11 @@ export function App() {
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>
-          {session && location !== '/session-timeout' && <InactivityDialog />}
+          {session && location !== '/session-timeout' && (
+            <Suspense fallback={null}>
+              <InactivityDialog />
+            </Suspense>
+          )}
         </>
       )}
     </>

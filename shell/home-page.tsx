@@ -6,7 +6,7 @@ import { LoadState } from '../widgets/kit/load-state';
 import { CalendarCard } from '../widgets/calendar/calendar.component';
 import { QueueCard } from '../widgets/queue/queue.component';
 import { RemindersCard } from '../widgets/reminders/reminders.component';
-import { CitSubmissionsCard, HwcEntriesCard, IdentitySearch } from './lazy-routes';
+import { CitSubmissionsCard, HwcEntriesCard, IdentitySearch, ReportCards } from './lazy-routes';
 import { shellApi } from './api';
 import { HOME_MODE_LABELS, homeMode, type HomeMode } from '../shared/modes';
 import { usePageTitle } from './page-title';
@@ -49,7 +49,7 @@ function QueueCards({ divisionUid, hideWhenEmpty }: { divisionUid: string; hideW
   );
 }
 
-type HomeCard = 'calendar' | 'reminders' | 'queues' | 'cit' | 'hwc';
+type HomeCard = 'calendar' | 'reminders' | 'queues' | 'cit' | 'hwc' | 'reports';
 
 /**
  * Spec 001 section 1 picks the mode; each mode's home opens on its own work:
@@ -57,9 +57,15 @@ type HomeCard = 'calendar' | 'reminders' | 'queues' | 'cit' | 'hwc';
  * submissions, Handle with Care staff their entries, community and sponsor
  * users their queues and today's reminders. Identity and health-and-wellness
  * homes keep the division's queues until their own panels arrive. Handle
- * with Care entries follow whatever the mode shows.
+ * with Care entries follow whatever the mode shows; users with reports see
+ * the report cards last (spec 000 section 2).
  */
 function homeCards(mode: HomeMode, flags: Partial<Flags>): HomeCard[] {
+  const cards = modeCards(mode, flags);
+  return flags.hasReports ? [...cards, 'reports'] : cards;
+}
+
+function modeCards(mode: HomeMode, flags: Partial<Flags>): HomeCard[] {
   if (mode === 'navigator') return flags.handleWithCare ? ['calendar', 'reminders', 'queues', 'hwc'] : ['calendar', 'reminders', 'queues'];
   const cards: HomeCard[] = [];
   if (mode === 'cit') cards.push('cit');
@@ -107,6 +113,12 @@ function HomeCards({ mode, session }: { mode: HomeMode; session: Session }) {
                 {lazy(<HwcEntriesCard key={division} />)}
               </WidgetMount>
             );
+          case 'reports':
+            return (
+              <WidgetMount key={card} className="care-home-reports">
+                {lazy(<ReportCards key={division} />)}
+              </WidgetMount>
+            );
         }
       })}
     </div>
@@ -126,13 +138,7 @@ export function HomePage({ session }: { session: Session }) {
         // Spec 001 section 1: the identity left panel (search form, recent patients) and the results beside it.
         <WidgetMount key={session.currentDivisionUid} className="care-home-identity">
           <Suspense fallback={<LoadState isLoading lines={6} />}>
-            <IdentitySearch
-              intro={
-                <p className="card identity-home-hint">
-                  Find a child with the search form: fill in one field or several, then select Search. Your recent patients are listed under the form.
-                </p>
-              }
-            />
+            <IdentitySearch />
           </Suspense>
         </WidgetMount>
       )}

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { SlDialog } from '../widgets/kit/lazy-shoelace';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
@@ -44,6 +44,20 @@ export function InactivityDialog() {
     void expireSession(() => navigate('/session-timeout', { replace: true }));
   }, [clock.kind]);
 
+  const warning = clock.kind === 'warning';
+  /*
+   * A dialog that first renders already open (its code, loaded after the
+   * first paint, arrived when the warning had begun) gets no
+   * sl-initial-focus from Shoelace: the button takes the focus itself.
+   */
+  const focusButton = useCallback(
+    (button: SlButtonElement | null) => {
+      buttonRef.current = button;
+      if (button && warning) void button.updateComplete.then(() => requestAnimationFrame(() => button.focus()));
+    },
+    [warning],
+  );
+
   const stillActive = () => {
     confirmActivity();
     setClock({ kind: 'active' });
@@ -55,7 +69,7 @@ export function InactivityDialog() {
       <SlDialog
         label="Are you still active?"
         noHeader
-        open={clock.kind === 'warning'}
+        open={warning}
         className="care-inactivity-dialog"
         // Only the button answers the question; Escape or a click outside would dismiss it unanswered.
         onSlRequestClose={(e) => e.preventDefault()}
@@ -70,7 +84,7 @@ export function InactivityDialog() {
         <p>
           <strong>Are you still active?</strong>
         </p>
-        <SlButton ref={buttonRef} slot="footer" variant="primary" onClick={stillActive}>
+        <SlButton ref={focusButton} slot="footer" variant="primary" onClick={stillActive}>
           Yes, I am still active
         </SlButton>
       </SlDialog>

@@ -34,7 +34,13 @@ export const PatientRecord = widget(() => import('../widgets/patient-record/pati
 export const PatientList = widget(() => import('../widgets/patient-list/patient-list.component'), 'PatientList');
 // Reports carry chart.js, which loads later still: with the first chart drawn.
 export const ReportsPage = widget(() => import('../widgets/reports/reports.component'), 'ReportsPage');
+// Home report cards and the program dashboard draw SVG bars: no chart.js, and not in the shell's first load either.
+export const ReportCards = widget(() => import('../widgets/reports/report-cards.component'), 'ReportCards');
+export const ProgramDashboard = widget(() => import('../widgets/reports/report-cards.component'), 'ProgramDashboard');
 export const ResourceLibrary = widget(() => import('../widgets/resources/resource-library.component'), 'ResourceLibrary');
 // A signed-in visitor never needs the login form's code (react-hook-form, its schema).
 export const LoginPage = widget(() => import('./login-page'), 'LoginPage');
 export const SetPasswordPage = widget(() => import('./set-password-page'), 'SetPasswordPage');
+export const SessionTimeoutPage = widget(() => import('./session-timeout-page'), 'SessionTimeoutPage');
+// Asks nothing of the first paint: it only counts the idle time and warns at 50 minutes.
+export const InactivityDialog = widget(() => import('./inactivity-dialog'), 'InactivityDialog');

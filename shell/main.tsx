@@ -2,8 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Router } from 'wouter';
-import '@shoelace-style/shoelace/dist/themes/light.css';
-import '../shared/design-tokens.css';
+import './page-theme';
 import './shell.css';
 import { App } from './app';
 

@@ -18,13 +18,14 @@ import {
   PatientList,
   ReferralFormWidget,
   RemindersPage,
+  ProgramDashboard,
   ReportsPage,
   ResourceLibrary,
+  SessionTimeoutPage,
   SetPasswordPage,
   SupportForm,
 } from './lazy-routes';
 import { PatientRecordRoute, patientRedirect } from './patient-record-route';
-import { SessionTimeoutPage } from './session-timeout-page';
 import { WidgetPage } from './widget-page';
 
 interface Context {
@@ -86,6 +87,8 @@ const PAGES: ShellPage[] = [
   // Spec 002 "Reports area": the menu, then /reports/configured/{name}; the server refuses everyone without hasReports.
   widgetPage('/reports', 'Reports', () => <ReportsPage />, { private: true }),
   widgetPage('/reports/*', 'Reports', (p) => <ReportsPage page={p['*']} />, { private: true }),
+  // Issue 12: the director's program dashboard; the server refuses everyone without isDirector.
+  widgetPage('/program-dashboard', 'Program Dashboard', () => <ProgramDashboard />, { private: true }),
   widgetPage('/resource-library', 'Resource Library', () => <ResourceLibrary />, { private: true }),
   widgetPage('/home/calendar', 'Calendar', (_, { search }) => <CalendarPage startDate={search.get('startDate') ?? undefined} />, { private: true }),
   // Before /patients/:patientId, which would take 'add' for a patient id.

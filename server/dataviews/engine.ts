@@ -193,6 +193,8 @@ export interface AggregateRequest {
   y?: string;
   aggregation: 'count' | 'unique-count' | 'average' | 'sum';
   timeUnit?: 'year' | 'month' | 'week' | 'day';
+  /** A second grouping column: one row per x and series value. */
+  series?: string;
 }
 
 /** Groups a chart may show at most; a chart over more is unreadable anyway. */
@@ -203,7 +205,7 @@ export const MAX_AGGREGATE_GROUPS = 1000;
  * filters: rows grouped by `x` (a time series by the start of its year,
  * month, ISO week or day, as YYYY-MM-DD), each group's count, count of
  * distinct `y`, average (2 decimals) or sum of `y`. Columns come from the
- * view's allow-list only.
+ * view's allow-list only. With `series`, one row per x and series value.
  */
 export async function runAggregate(db: Db, view: ViewDefinition, auth: AuthContext, filters: ListRequest['filters'], request: AggregateRequest) {
   const kindOf = (column: string | undefined, field: string) => {
@@ -224,6 +226,14 @@ export async function runAggregate(db: Db, view: ViewDefinition, auth: AuthConte
     else value = request.aggregation === 'average' ? sql`round(avg(${y})::numeric, 2)::float8` : sql`coalesce(sum(${y}), 0)::float8`;
   }
   const where = whereClause(view, auth, filters);
+  if (request.series !== undefined) {
+    if (kindOf(request.series, 'series').endsWith('[]')) throw badRequest('A chart cannot group by a list column', 'series');
+    const series = sql.ref(`v.${request.series}`);
+    const result = await sql<{ x: string | number | boolean | null; series: string | number | boolean | null; value: number }>`
+      select ${group} as x, ${series} as series, ${value} as value from ${sql.table(view.source)} as v where ${where}
+       group by 1, 2 order by 1 asc nulls last, 2 asc nulls last limit ${MAX_AGGREGATE_GROUPS}`.execute(db);
+    return result.rows;
+  }
   const result = await sql<{ x: string | number | boolean | null; value: number }>`
     select ${group} as x, ${value} as value from ${sql.table(view.source)} as v where ${where}
      group by 1 order by 1 asc nulls last limit ${MAX_AGGREGATE_GROUPS}`.execute(db);

@@ -13,6 +13,7 @@ import { outboundReferralsViews } from '../outbound-referrals/outbound-referrals
 import { navItemView, patientsViews } from '../patients/patients.views';
 import { remindersViews } from '../reminders/reminders.views';
 import { patientResourceView, referenceResourceView } from '../resources/resources.views';
+import { identityActionLogView } from '../reports/reports.views';
 import type { RawBuilder } from 'kysely';
 import { WORK_LIST_FLAGS, type Access } from '../security/access';
 import { divisionScope, organizationScope, ownMarkets, ownOrganizations, patientScope, referenceScope } from './scopes';
@@ -119,7 +120,7 @@ function referenceModel(model: string): ViewDefinition {
 }
 
 export const PUBLIC_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
-  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, ...documentsViews, patientResourceView, ...allergiesViews, ...medicationsViews, ...outboundReferralsViews, ...adminViews].map((v) => [v.name, v]),
+  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, ...documentsViews, patientResourceView, ...allergiesViews, ...medicationsViews, ...outboundReferralsViews, ...adminViews, identityActionLogView].map((v) => [v.name, v]),
 );
 
 export const REFERENCE_VIEWS: Record<string, ViewDefinition> = Object.fromEntries([

@@ -892,7 +892,19 @@ export interface AdminAuditEntryTable {
   created_at: GeneratedTimestamp;
 }
 
+/** Migration 042: what a user with an app identity did (viewed a patient, ran a report). */
+export interface IdentityActionLogTable {
+  action_log_uid: Generated<string>;
+  user_uid: string;
+  division_uid: string;
+  patient_uid: string | null;
+  action: string;
+  report_name: string | null;
+  created_at: GeneratedTimestamp;
+}
+
 export interface Database {
+  tbl_identity_action_log: IdentityActionLogTable;
   chat_topic: ChatTopicTable;
   chat_subscription: ChatSubscriptionTable;
   chat_message: ChatMessageTable;

@@ -16,7 +16,8 @@ const BATCH = 1000;
 /** Rejections kept in the report (all are counted and logged). */
 const MAX_REPORTED = 10_000;
 /** Serialises imports into one division. */
-const IMPORT_LOCK = 727_040;
+/** The advisory lock (with the division's hash) a run holds while it loads. */
+export const IMPORT_LOCK = 727_040;
 
 export interface Rejection {
   file: string;
@@ -67,6 +68,7 @@ class SourceFailure extends Error {
  */
 export async function importExtract(db: Db, folder: string, divisionUid: string, log: (message: string) => void = () => {}): Promise<ImportReport> {
   const runUid = randomUUID();
+  await closeAbandonedRuns(db, divisionUid);
   const present = new Map(SOURCE_TABLES.map((s) => [s.name, fs.existsSync(fileOf(folder, s))]));
   const results = new Map<string, SourceResult>(
     SOURCE_TABLES.map((s) => [s.name, { source: s.name, file: `${s.name}.csv`, read: 0, loaded: 0, rejected: 0, status: SOURCE_STATUS.inProcess, details: '' }]),
@@ -135,6 +137,28 @@ export async function importExtract(db: Db, folder: string, divisionUid: string,
       .execute();
   }
   return { runUid, ok: !failure, sources: [...results.values()], rejections, matches, ...(failure ? { error: failure.message } : {}) };
+}
+
+/** What a run that never finished (killed, or its machine stopped) says once the next run finds it. */
+export const ABANDONED = 'Failed: the run stopped before it finished';
+
+/**
+ * A run killed mid-way rolls back (its transaction dies with its connection)
+ * but leaves its status rows 'In Process'. When no run of the division holds
+ * the import lock, any such row belongs to a run that is gone: it is closed
+ * as failed, so "Last Updated" does not show a refresh in progress forever.
+ */
+async function closeAbandonedRuns(db: Db, divisionUid: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ free: boolean }>`select pg_try_advisory_xact_lock(${IMPORT_LOCK}, hashtext(${divisionUid})) as free`.execute(trx);
+    if (!rows[0].free) return;
+    await trx
+      .updateTable('tbl_identity_source_status')
+      .set({ status: ABANDONED, details: 'Nothing of that run was loaded; the previous rows are kept', finished_at: new Date() })
+      .where('division_uid', '=', divisionUid)
+      .where('finished_at', 'is', null)
+      .execute();
+  });
 }
 
 const fileOf = (folder: string, source: SourceTable) => path.join(folder, `${source.name}.csv`);

@@ -1,35 +1,54 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { MedicalEventType, MedicalEventValues, StoredDetail } from '../../shared/schemas/medical-events';
+import { referenceCache } from '../cache/reference-cache';
 import type { Db } from '../db/connect';
 
 /** Crisis intervention dispositions are the Episode statuses (spec 002 "Medical event forms"). */
 const statusTypeOf = (name: string) => (name === 'cit' ? 'Episode' : `medical_event__${name}`);
 
-/** The `reference-medical-event` row of `name` with its definition; undefined for an unknown or inactive type. */
-export async function findEventType(db: Db, name: string): Promise<MedicalEventType | undefined> {
-  const row = await db
-    .selectFrom('reference_data')
-    .select(['uid', 'name', 'label', 'attributes'])
-    .where('model', '=', 'reference-medical-event')
-    .where('name', '=', name)
-    .where('is_active', '=', true)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const a = row.attributes as Partial<MedicalEventType>;
-  if (!a.propertyRules) return undefined;
-  return { uid: row.uid, medicalEventName: row.name, medicalEventLabel: row.label, medicalEventPluralLabel: a.medicalEventPluralLabel ?? row.label, propertyRules: a.propertyRules };
+/**
+ * A type with the choices its form offers, as one cached read: its statuses
+ * (uid → name), reasons, and the interaction types and outcomes every type
+ * shares. Every list and save needs them; they change rarely.
+ */
+export interface EventTypeChoices {
+  type: MedicalEventType;
+  statuses: Map<string, string>;
+  reasons: Set<string>;
+  interactionTypes: Set<string>;
+  outcomes: Set<string>;
 }
 
-/** The statuses a type's events may have, uid → name. */
-export async function statusNames(db: Db, eventName: string): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('reference_data')
-    .select(['uid', 'name'])
-    .where('model', '=', 'reference-status')
-    .where('ref_data_type', '=', statusTypeOf(eventName))
-    .where('is_active', '=', true)
-    .execute();
-  return new Map(rows.map((r) => [r.uid, r.name]));
+const eventTypeCache = referenceCache<EventTypeChoices | undefined>();
+
+/**
+ * The active `reference-medical-event` row of `name` with its choices;
+ * undefined for an unknown or inactive type. Pass the caller's transaction as
+ * `db` when it holds one.
+ */
+export function findEventType(db: Db, name: string): Promise<EventTypeChoices | undefined> {
+  return eventTypeCache.get(name, () => loadEventType(db, name));
+}
+
+async function loadEventType(db: Db, name: string): Promise<EventTypeChoices | undefined> {
+  const { rows } = await sql<{ uid: string; model: string; name: string; label: string; attributes: Partial<MedicalEventType> | null }>`
+    select uid, model, name, label, attributes from reference_data
+     where is_active and (
+           (model = 'reference-medical-event' and name = ${name})
+        or (model = 'reference-status' and ref_data_type = ${statusTypeOf(name)})
+        or (model = 'reference-reason' and ref_data_type = ${`medical_event__${name}`})
+        or model in ('reference-medical-event-interaction', 'reference-medical-event-outcome'))`.execute(db);
+  const row = rows.find((r) => r.model === 'reference-medical-event');
+  const a = row?.attributes;
+  if (!row || !a?.propertyRules) return undefined;
+  const uids = (model: string) => new Set(rows.filter((r) => r.model === model).map((r) => r.uid));
+  return {
+    type: { uid: row.uid, medicalEventName: row.name, medicalEventLabel: row.label, medicalEventPluralLabel: a.medicalEventPluralLabel ?? row.label, propertyRules: a.propertyRules },
+    statuses: new Map(rows.filter((r) => r.model === 'reference-status').map((r) => [r.uid, r.name])),
+    reasons: uids('reference-reason'),
+    interactionTypes: uids('reference-medical-event-interaction'),
+    outcomes: uids('reference-medical-event-outcome'),
+  };
 }
 
 /** Spec 002 "Medical event (list and detail reading)". */
@@ -127,23 +146,26 @@ export async function findMedicalEvent(db: Db, eventUid: string): Promise<Medica
   return rows[0];
 }
 
-/** Which of the chosen ids are not among the type's (or the caller's organisation's) choices, by field. */
-export async function unlistedChoices(db: Db, orgUid: string, eventName: string, v: MedicalEventValues): Promise<string[]> {
+/**
+ * Which of the chosen ids are not among the type's choices or the caller's
+ * organisation's facilities and providers, by field. The reference choices
+ * are checked in memory; the database is asked only when a facility or a
+ * provider was chosen.
+ */
+export async function unlistedChoices(db: Db, orgUid: string, choices: EventTypeChoices, v: MedicalEventValues): Promise<string[]> {
   const d = v.detailObject ?? {};
-  const ref = (uid: string | null | undefined, model: string, type: string | null) =>
-    uid
-      ? sql<boolean>`exists (select 1 from reference_data where uid = ${uid}::uuid and model = ${model} and ${type === null ? sql`true` : sql`ref_data_type = ${type}`} and is_active)`
-      : sql<boolean>`true`;
-  const checks = {
-    statusUid: ref(v.statusUid, 'reference-status', statusTypeOf(eventName)),
-    reasonUid: ref(v.reasonUid, 'reference-reason', `medical_event__${eventName}`),
-    facilityUid: v.facilityUid ? sql<boolean>`exists (select 1 from facility where facility_uid = ${v.facilityUid}::uuid and (org_uid = ${orgUid} or org_uid is null))` : sql<boolean>`true`,
-    providerUid: v.providerUid ? sql<boolean>`exists (select 1 from provider where provider_uid = ${v.providerUid}::uuid and org_uid = ${orgUid})` : sql<boolean>`true`,
-    'detailObject.type': ref(d.type, 'reference-medical-event-interaction', null),
-    'detailObject.outcome': ref(d.outcome, 'reference-medical-event-outcome', null),
-  };
-  const { rows } = await sql<Record<string, boolean>>`select ${sql.join(Object.entries(checks).map(([k, check]) => sql`${check} as ${sql.ref(k.replace('.', '__'))}`))}`.execute(db);
-  return Object.keys(checks).filter((k) => !rows[0][k.replace('.', '__')]);
+  const notIn = (uid: string | null | undefined, listed: { has(uid: string): boolean }) => !!uid && !listed.has(uid);
+  const unlisted = Object.entries({
+    statusUid: notIn(v.statusUid, choices.statuses),
+    reasonUid: notIn(v.reasonUid, choices.reasons),
+    'detailObject.type': notIn(d.type, choices.interactionTypes),
+    'detailObject.outcome': notIn(d.outcome, choices.outcomes),
+  }).flatMap(([field, bad]) => (bad ? [field] : []));
+  if (!v.facilityUid && !v.providerUid) return unlisted;
+  const { rows } = await sql<{ facility: boolean; provider: boolean }>`
+    select ${v.facilityUid ? sql`exists (select 1 from facility where facility_uid = ${v.facilityUid}::uuid and (org_uid = ${orgUid} or org_uid is null))` : sql`true`} as facility,
+           ${v.providerUid ? sql`exists (select 1 from provider where provider_uid = ${v.providerUid}::uuid and org_uid = ${orgUid})` : sql`true`} as provider`.execute(db);
+  return [...unlisted, ...(rows[0].facility ? [] : ['facilityUid']), ...(rows[0].provider ? [] : ['providerUid'])];
 }
 
 /** The columns a form save writes, as SQL expressions; `detail` holds only the members the type shows. */

@@ -32,10 +32,10 @@ import {
   listEvents,
   listForeignEvents,
   previousNotes,
-  statusNames,
   unlistedChoices,
   updateMedicalEvent,
   type EventNote,
+  type EventTypeChoices,
   type MedicalEventRow,
 } from './medical-events.repository';
 
@@ -53,10 +53,10 @@ const resource = (row: MedicalEventRow & { previous_notes?: EventNote[] }) => ({
 /** One event as its details page reads it: with its Previous Notes. */
 const withNotes = async (db: Db, row: MedicalEventRow) => resource({ ...row, previous_notes: await previousNotes(db, row.medical_event_uid) });
 
-async function knownType(db: Db, name: string): Promise<MedicalEventType> {
-  const type = await findEventType(db, name);
-  if (!type) throw notFound(TYPE_NOT_FOUND);
-  return type;
+async function knownType(db: Db, name: string): Promise<EventTypeChoices> {
+  const choices = await findEventType(db, name);
+  if (!choices) throw notFound(TYPE_NOT_FOUND);
+  return choices;
 }
 
 /**
@@ -64,12 +64,12 @@ async function knownType(db: Db, name: string): Promise<MedicalEventType> {
  * then the chosen ids against the type's lists. Returns the values to store
  * and the detail members the type shows for them.
  */
-async function checked(db: Db, request: FastifyRequest, type: MedicalEventType, raw: MedicalEventValues, storedDate?: string) {
-  const statuses = await statusNames(db, type.medicalEventName);
+async function checked(db: Db, request: FastifyRequest, choices: EventTypeChoices, raw: MedicalEventValues, storedDate?: string) {
+  const { type, statuses } = choices;
   const values = ruledValues(type, raw);
   const result = check(medicalEventSchema({ type, statusNameOf: (uid) => statuses.get(uid), todayIn, storedDate }), values);
   if (result.errors) throw new HttpError(422, result.errors.map((e) => ({ ...e, field: e.field && wire(e.field) })));
-  const unlisted = await unlistedChoices(db, requireAuth(request).orgUid, type.medicalEventName, values);
+  const unlisted = await unlistedChoices(db, requireAuth(request).orgUid, choices, values);
   if (unlisted.length) throw new HttpError(422, unlisted.map((field) => ({ field: wire(field), message: NOT_LISTED })));
   return { values, detail: shownDetailObject(type.medicalEventName, values, values.statusUid ? statuses.get(values.statusUid) : undefined) };
 }
@@ -92,12 +92,12 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
   const medicalEvent = allow('medicalEvent');
 
   app.get<{ Params: { name: string } }>('/medical-event-types/:name', medicalEvent, async (request) => {
-    const type = await knownType(db, request.params.name);
+    const { type } = await knownType(db, request.params.name);
     return { data: { type: 'reference-medical-event', id: type.uid, attributes: snakeKeys(type) } };
   });
 
   app.get<{ Params: { id: string; name: string } }>('/patients/:id/medical-events/:name', forPatient(medicalEvent), async (request) => {
-    const type = await knownType(db, request.params.name);
+    const { type } = await knownType(db, request.params.name);
     const rows = await listEvents(db, patientOf(request).patient_uid, type.uid, LIST_ROWS);
     return { data: rows.map(resource), meta: { total: rows.length, medical_event_type: snakeKeys(type) } };
   });
@@ -109,7 +109,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
    */
   app.get<{ Params: { id: string }; Querystring: { medical_event_name?: string } }>('/patients/:id/foreign/medical-event', forPatient(medicalEvent), async (request) => {
     const name = request.query.medical_event_name;
-    const type = name === undefined ? null : await knownType(db, name);
+    const type = name === undefined ? null : (await knownType(db, name)).type;
     const rows = await listForeignEvents(db, patientOf(request).patient_uid, requireAuth(request).divisionUid, type?.uid ?? null, LIST_ROWS);
     return { data: rows.map((row) => ({ type: 'medical-events', id: row.medical_event_uid, attributes: snakeKeys(row) })), meta: { total: rows.length } };
   });
@@ -121,14 +121,15 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
   /** A double click or a retry with the same Idempotency-Key stores one event. */
   app.post('/medical-events', medicalEvent, async (request, reply) => {
     const { attributes } = parseBody(MedicalEventPayloadSchema, request.body).data;
-    const type = await findEventType(db, attributes.medicalEventName);
-    if (!type) throw new HttpError(422, [{ field: 'data.attributes.medical_event_name', message: NOT_LISTED }]);
+    const choices = await findEventType(db, attributes.medicalEventName);
+    if (!choices) throw new HttpError(422, [{ field: 'data.attributes.medical_event_name', message: NOT_LISTED }]);
+    const { type } = choices;
     assertRecorder(request, type);
     if (!attributes.patientUid) throw new HttpError(422, [{ field: 'data.attributes.patient_uid', message: 'Required' }]);
     const patientUid = attributes.patientUid;
     return onceOnly(db, request, reply, 'medical-events', async (trx) => {
       const patient = await requirePatient(trx, request, patientUid);
-      const { values, detail } = await checked(trx, request, type, attributes);
+      const { values, detail } = await checked(trx, request, choices, attributes);
       const people = await settleHumanInteractions(trx, request, detail, type.medicalEventLabel);
       const row = await insertMedicalEvent(trx, patient.patient_uid, type.uid, requireAuth(request).userUid, values, people);
       const id = row.medical_event_uid;
@@ -149,10 +150,11 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
     const { attributes } = parseBody(MedicalEventPayloadSchema, request.body).data;
     return db.transaction().execute(async (trx) => {
       const before = await visibleRow(trx, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND);
-      const type = await knownType(trx, before.medical_event_name);
+      const choices = await knownType(trx, before.medical_event_name);
+      const { type } = choices;
       assertRecorder(request, type);
       if (attributes.medicalEventName !== type.medicalEventName) throw new HttpError(422, [{ field: 'data.attributes.medical_event_name', message: 'An event keeps its type' }]);
-      const { values, detail } = await checked(trx, request, type, attributes, before.event_date_local);
+      const { values, detail } = await checked(trx, request, choices, attributes, before.event_date_local);
       const people = await settleHumanInteractions(trx, request, detail, type.medicalEventLabel, before.detail_object);
       await updateMedicalEvent(trx, before.medical_event_uid, values, people);
       await addNote(trx, before.medical_event_uid, requireAuth(request).userUid, values);
@@ -171,7 +173,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
   app.delete<{ Params: { id: string; noteId: string } }>('/medical-events/:id/notes/:noteId', medicalEvent, async (request, reply) => {
     await db.transaction().execute(async (trx) => {
       const event = await visibleRow(trx, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND);
-      assertRecorder(request, await knownType(trx, event.medical_event_name));
+      assertRecorder(request, (await knownType(trx, event.medical_event_name)).type);
       if (!isUuid(request.params.noteId) || !(await deactivateNote(trx, event.medical_event_uid, request.params.noteId))) throw notFound(NOTE_NOT_FOUND);
       await recordChange(trx, auditSourceOf(request), {
         patientUid: event.patient_uid,

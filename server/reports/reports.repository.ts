@@ -68,3 +68,33 @@ export function checkedConfiguration(row: ConfigurationRow): ReportConfiguration
     reportConfigurationDefinition: result.value,
   };
 }
+
+/** Active users with a membership in a division where the caller holds hasReports: the user filter's choices. */
+export async function reportUsers(db: Db, auth: AuthContext) {
+  return db
+    .selectFrom('app_user as u')
+    .select(['u.user_uid', 'u.display_name'])
+    .where('u.is_active', '=', true)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('user_division as theirs')
+          .innerJoin('user_division as mine', 'mine.division_uid', 'theirs.division_uid')
+          .select(sql`1`.as('one'))
+          .whereRef('theirs.user_uid', '=', 'u.user_uid')
+          .where('mine.user_uid', '=', auth.userUid)
+          .where(sql<boolean>`'hasReports' = any(mine.permissions)`),
+      ),
+    )
+    .orderBy('u.display_name')
+    .limit(2000)
+    .execute();
+}
+
+/** One entry of the identity action log, in the caller's current division. */
+export async function logIdentityAction(db: Db, auth: AuthContext, entry: { action: string; patientUid: string | null; reportName: string | null }) {
+  return db
+    .insertInto('tbl_identity_action_log')
+    .values({ user_uid: auth.userUid, division_uid: auth.divisionUid, action: entry.action, patient_uid: entry.patientUid, report_name: entry.reportName })
+    .returning(['action_log_uid', 'action', 'patient_uid', 'report_name', 'created_at'])
+    .executeTakeFirstOrThrow();
+}

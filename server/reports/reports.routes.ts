@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { snakeKeys } from '../../shared/casing';
-import { AGGREGATIONS, ReportCsvSchema, TIME_UNITS, type Aggregation, type ChartPoint, type TimeUnit } from '../../shared/schemas/reports';
+import { AGGREGATIONS, IdentityActionSchema, REPORT_CARD_VIEWS, ReportCsvSchema, TIME_UNITS, type Aggregation, type ChartPoint, type ReportCardView, type TimeUnit } from '../../shared/schemas/reports';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
@@ -8,14 +8,16 @@ import { parseListRequest, runAggregate, runList, type ListRequest, type QueryPa
 import type { ViewDefinition } from '../dataviews/registry';
 import { badRequest, forbidden, notFound, parseBody } from '../errors';
 import { allow } from '../security/access';
+import { requirePatient } from '../patients/patient-access';
 import { toCsv } from './csv';
-import { allReportDivisions, checkedConfiguration, findConfigurations, reportDivisions, type ConfigurationRow } from './reports.repository';
+import { programDashboard, reportCard } from './report-cards';
+import { allReportDivisions, checkedConfiguration, findConfigurations, logIdentityAction, reportDivisions, reportUsers, type ConfigurationRow } from './reports.repository';
 import { REPORT_DATA_VIEWS } from './reports.views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_DIVISIONS = 50;
 /** Query parameters of a chart call that are not filters. */
-const CHART_PARAMS = ['x', 'y', 'aggregation', 'time-unit'] as const;
+const CHART_PARAMS = ['x', 'y', 'series', 'aggregation', 'time-unit'] as const;
 
 const reports = allow('hasReports');
 const asList = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
@@ -74,6 +76,30 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
     return { data: rows.map((d) => ({ type: 'divisions', id: d.division_uid, attributes: d })) };
   });
 
+  // Spec 000 "Reports cards": one card per report view (static paths above take precedence).
+  app.get('/reports/program-dashboard', allow('isDirector'), async (request) => ({ data: snakeKeys(await programDashboard(db, requireAuth(request))) }));
+
+  app.get<{ Params: { view: string } }>('/reports/:view', reports, async (request) => {
+    const view = request.params.view;
+    if (!(REPORT_CARD_VIEWS as string[]).includes(view)) throw notFound('Report not found');
+    return { data: snakeKeys(await reportCard(db, requireAuth(request), view as ReportCardView)) };
+  });
+
+  // Spec 002 section 7: the user filter's choices, the users of the divisions the caller reports on.
+  app.get('/users', reports, async (request) => {
+    const rows = await reportUsers(db, requireAuth(request));
+    return { data: rows.map((u) => ({ type: 'users', id: u.user_uid, attributes: u })), meta: { total: rows.length } };
+  });
+
+  // Spec 002 section 3 "Other": actions of users with an app identity (the list is the data view of the same name).
+  app.post('/data/public/tbl-identity-action-log', allow('hasAppIdentity'), async (request, reply) => {
+    const body = parseBody(IdentityActionSchema, request.body);
+    const auth = requireAuth(request);
+    const patient = body.patientUid ? await requirePatient(db, request, body.patientUid, { recordView: false }) : null;
+    const row = await logIdentityAction(db, auth, { action: body.action, patientUid: patient?.patient_uid ?? null, reportName: body.reportName ?? null });
+    return reply.status(201).send({ data: { type: 'tbl-identity-action-log', id: row.action_log_uid, attributes: row } });
+  });
+
   app.get<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view', reports, async (request) => {
     const view = reportView(request.params.view);
     const { auth, list, filters } = await reportRequest(db, request, view, request.query);
@@ -93,7 +119,7 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
     const aggregation = oneOf<Aggregation>(AGGREGATIONS, asList(q.aggregation).at(-1), 'aggregation', 'count');
     const unit = asList(q['time-unit']).at(-1);
     const timeUnit = unit ? oneOf<TimeUnit>(TIME_UNITS, unit, 'time-unit') : undefined;
-    const points: ChartPoint[] = await runAggregate(db, view, auth, filters, { x, y: asList(q.y).at(-1), aggregation, timeUnit });
+    const points: ChartPoint[] = await runAggregate(db, view, auth, filters, { x, y: asList(q.y).at(-1), series: asList(q.series).at(-1) || undefined, aggregation, timeUnit });
     return { data: points };
   });
 

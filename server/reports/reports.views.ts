@@ -4,7 +4,7 @@ import { patientVisibility } from '../dataviews/scopes';
 import type { ViewDefinition } from '../dataviews/registry';
 
 /**
- * The report views (migration 038) as the data-view engine reads them: the
+ * The report views (migrations 038 and 042) as the data-view engine reads them: the
  * columns are the shared allow-list. Their scope holds the restricted and
  * adoption rule only; the divisions are the report's own (the caller's
  * hasReports divisions, chosen per call), added by the reports routes to
@@ -14,6 +14,10 @@ const SOURCES: Record<ReportViewName, { source: string; idColumn: string; defaul
   'report-inbound-referrals': { source: 'report_inbound_referral_view', idColumn: 'referral_uid', defaultSort: '-referral_date', patients: true },
   'report-medical-events': { source: 'report_medical_event_view', idColumn: 'medical_event_uid', defaultSort: '-event_date', patients: true },
   'report-cit-submissions': { source: 'report_cit_submission_view', idColumn: 'submission_uid', defaultSort: '-created_at', patients: false },
+  'report-reminders': { source: 'report_reminder_view', idColumn: 'reminder_uid', defaultSort: '-reminder_date', patients: true },
+  'report-caseloads': { source: 'report_caseload_view', idColumn: 'provider_patient_uid', defaultSort: 'provider_name', patients: true },
+  'report-overdoses': { source: 'report_overdose_view', idColumn: 'medical_event_uid', defaultSort: '-event_date', patients: true },
+  'report-custody': { source: 'report_custody_view', idColumn: 'patient_uid', defaultSort: 'last_name', patients: true },
 };
 
 export const REPORT_DATA_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
@@ -30,3 +34,14 @@ export const REPORT_DATA_VIEWS: Record<string, ViewDefinition> = Object.fromEntr
     } satisfies ViewDefinition,
   ]),
 );
+
+/** `GET /api/data/public/tbl-identity-action-log`: the caller's own entries, newest first. */
+export const identityActionLogView: ViewDefinition = {
+  name: 'tbl-identity-action-log',
+  source: 'tbl_identity_action_log',
+  idColumn: 'action_log_uid',
+  columns: { action_log_uid: 'uuid', action: 'text', patient_uid: 'uuid', report_name: 'text', created_at: 'timestamp' },
+  defaultSort: '-created_at',
+  scope: (auth) => sql`v.user_uid = ${auth.userUid}`,
+  access: { anyFlag: ['hasAppIdentity'] },
+};

@@ -1,4 +1,5 @@
 import { array, boolean, enums, integer, literal, max, min, nullable, object, optional, refine, size, string, union, type Infer, type Struct } from 'superstruct';
+import { REFERENCE_MODELS } from '../reference-models';
 import { boundedText } from './strings';
 
 /**
@@ -11,7 +12,7 @@ import { boundedText } from './strings';
  * whole, with the path of the bad member) and the server's views read the
  * same allow-list.
  */
-export type ReportColumnKind = 'text' | 'number' | 'date' | 'timestamp' | 'boolean' | 'uuid' | 'uuid[]';
+export type ReportColumnKind = 'text' | 'number' | 'date' | 'timestamp' | 'boolean' | 'uuid' | 'uuid[]' | 'text[]';
 
 export const REPORT_VIEW_COLUMNS = {
   'report-inbound-referrals': {
@@ -28,6 +29,10 @@ export const REPORT_VIEW_COLUMNS = {
     patient_age: 'number',
     in_custody: 'boolean',
     badge_uids: 'uuid[]',
+    referral_source_uid: 'uuid',
+    first_contact_at: 'timestamp',
+    days_to_first_contact: 'number',
+    contacted_within_week: 'number',
   },
   'report-medical-events': {
     medical_event_uid: 'uuid',
@@ -39,6 +44,8 @@ export const REPORT_VIEW_COLUMNS = {
     status_label: 'text',
     outcome_label: 'text',
     facility_name: 'text',
+    provider_uid: 'uuid',
+    facility_uid: 'uuid',
   },
   'report-cit-submissions': {
     submission_uid: 'uuid',
@@ -48,6 +55,61 @@ export const REPORT_VIEW_COLUMNS = {
     disposition_label: 'text',
     agency_name: 'text',
     officer_name: 'text',
+    weapon_involved: 'text',
+    taken_into_custody: 'boolean',
+  },
+  'report-reminders': {
+    reminder_uid: 'uuid',
+    patient_uid: 'uuid',
+    first_name: 'text',
+    last_name: 'text',
+    reminder_date: 'timestamp',
+    reminder_status: 'text',
+    is_urgent: 'boolean',
+    assignee_uid: 'uuid',
+    assignee_name: 'text',
+    created_by: 'uuid',
+    created_by_name: 'text',
+  },
+  'report-caseloads': {
+    provider_patient_uid: 'uuid',
+    provider_uid: 'uuid',
+    provider_name: 'text',
+    user_uid: 'uuid',
+    patient_uid: 'uuid',
+    first_name: 'text',
+    last_name: 'text',
+    in_custody: 'boolean',
+    badge_uids: 'uuid[]',
+    badge_labels: 'text[]',
+    latest_referral_date: 'date',
+    latest_referral_status: 'text',
+  },
+  'report-overdoses': {
+    medical_event_uid: 'uuid',
+    patient_uid: 'uuid',
+    first_name: 'text',
+    last_name: 'text',
+    event_date: 'timestamp',
+    naloxone_given: 'text',
+    naloxone_given_by: 'text',
+    naloxone_amount: 'number',
+    outcome: 'text',
+    accepted_treatment: 'text',
+    facility_uid: 'uuid',
+    facility_name: 'text',
+    provider_uid: 'uuid',
+  },
+  'report-custody': {
+    patient_uid: 'uuid',
+    first_name: 'text',
+    last_name: 'text',
+    birth_date: 'date',
+    in_custody: 'boolean',
+    agency_legal_status: 'text',
+    division_name: 'text',
+    latest_referral_date: 'date',
+    latest_referral_status: 'text',
   },
 } as const satisfies Record<string, Record<string, ReportColumnKind>>;
 export type ReportViewName = keyof typeof REPORT_VIEW_COLUMNS;
@@ -107,15 +169,33 @@ const BooleanFilter = object({
   allLabel: optional(label()),
   nullIsFalse: optional(boolean()),
 });
-export const ReportFilterSchema = union([DateRangeFilter, CheckboxFilter, DropdownFilter, StringFilter, NumberFilter, BooleanFilter]);
+/** Badges of every group, shown grouped; any chosen badge (`__contains_uuid_or`) or all of them (`filterByAllBadges`, `__contains_uuid_and`). */
+const BadgeFilter = object({ type: literal('badge'), ...filterCommon, filterByAllBadges: optional(boolean()) });
+/** Users of the divisions the caller reports on (`GET /api/users`). */
+const UserFilter = object({ type: literal('user'), ...filterCommon });
+/** Providers of the caller's organisation (`GET /api/providers/mv`). */
+const ProviderFilter = object({ type: literal('provider'), ...filterCommon });
+/** Facilities in selections (`GET /api/data/public/facility`). */
+const FacilityFilter = object({ type: literal('facility'), ...filterCommon });
+/** Any other reference list: its model, the attribute shown (label unless said) and an optional ref_data_type. */
+const RefDataFilter = object({
+  type: literal('refData'),
+  ...filterCommon,
+  refDataModel: enums(REFERENCE_MODELS),
+  refDataLabelAttr: optional(enums(['label', 'name'])),
+  refDataType: optional(boundedText(63)),
+});
+export const ReportFilterSchema = union([DateRangeFilter, CheckboxFilter, DropdownFilter, StringFilter, NumberFilter, BooleanFilter, BadgeFilter, UserFilter, ProviderFilter, FacilityFilter, RefDataFilter]);
 export type ReportFilter = Infer<typeof ReportFilterSchema>;
-export const FILTER_TYPES = ['dateRange', 'checkbox', 'customDropdown', 'string', 'number', 'boolean'] as const;
+export const FILTER_TYPES = ['dateRange', 'checkbox', 'customDropdown', 'string', 'number', 'boolean', 'badge', 'user', 'provider', 'facility', 'refData'] as const;
 
 export const ReportChartSchema = object({
   type: enums(['line', 'bar', 'pie', 'doughnut']),
   title: label(),
   xAxisColumn: columnName(),
   yAxisColumn: optional(columnName()),
+  /** A second grouping: one series (dataset) per value, stacked when isStacked. */
+  seriesColumn: optional(columnName()),
   isTimeSeries: optional(boolean()),
   timeUnit: optional(enums(TIME_UNITS)),
   aggregationType: enums(AGGREGATIONS),
@@ -171,6 +251,7 @@ function namedColumns(d: Infer<typeof members>): { path: (string | number)[]; co
     ...d.charts.flatMap((c, i) => [
       { path: ['charts', i, 'xAxisColumn'], column: c.xAxisColumn, member: 'chart' as const },
       ...(c.yAxisColumn ? [{ path: ['charts', i, 'yAxisColumn'], column: c.yAxisColumn, member: 'chart' as const }] : []),
+      ...(c.seriesColumn ? [{ path: ['charts', i, 'seriesColumn'], column: c.seriesColumn, member: 'chart' as const }] : []),
     ]),
     ...d.tables.flatMap((t, i) => [
       ...t.columns.map((c, j) => ({ path: ['tables', i, 'columns', j, 'columnName'], column: c.columnName, member: 'table' as const })),
@@ -216,7 +297,17 @@ export const ReportDefinitionSchema: Struct<Infer<typeof members>> = refine(memb
   });
   d.filters.forEach((f, i) => {
     const kind = Object.hasOwn(columns, f.column) ? columns[f.column] : undefined;
-    const needs: Partial<Record<ReportFilter['type'], ReportColumnKind[]>> = { dateRange: ['date', 'timestamp'], number: ['number'], boolean: ['boolean'], string: ['text'] };
+    const needs: Partial<Record<ReportFilter['type'], ReportColumnKind[]>> = {
+      dateRange: ['date', 'timestamp'],
+      number: ['number'],
+      boolean: ['boolean'],
+      string: ['text'],
+      badge: ['uuid[]'],
+      user: ['uuid'],
+      provider: ['uuid'],
+      facility: ['uuid'],
+      refData: ['uuid'],
+    };
     const allowed = needs[f.type];
     if (kind && allowed && !allowed.includes(kind)) failures.push({ path: ['filters', i, 'column'], message: `A ${f.type} filter needs a ${allowed.join(' or ')} column` });
   });
@@ -241,6 +332,8 @@ export type ReportCsvPayload = Infer<typeof ReportCsvSchema>;
 /** `GET /api/permissable/views/{view}/chart`: one chart's aggregation, computed by the server. */
 export interface ChartPoint {
   x: string | number | boolean | null;
+  /** The series (seriesColumn's value) when the chart has one. */
+  series?: string | number | boolean | null;
   value: number;
 }
 
@@ -249,3 +342,117 @@ export function csvFileName(label: string, today: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${label} - ${two(today.getMonth() + 1)}-${two(today.getDate())}-${today.getFullYear()}.csv`;
 }
+
+/**
+ * Home report cards (spec 000 "Reports cards", `GET /api/reports/{viewName}`):
+ * per report view, its date column, the card's title and the configured
+ * report the card opens.
+ */
+export const REPORT_CARDS = {
+  'report-inbound-referrals': { title: 'Referrals Received', dateColumn: 'referral_date', reportName: 'inbound-referrals' },
+  'report-medical-events': { title: 'Medical Events', dateColumn: 'event_date', reportName: 'medical-events' },
+  'report-overdoses': { title: 'Overdoses', dateColumn: 'event_date', reportName: 'overdoses' },
+  'report-cit-submissions': { title: 'CIT Contacts', dateColumn: 'created_at', reportName: 'cit-dispositions' },
+} as const satisfies Partial<Record<ReportViewName, { title: string; dateColumn: string; reportName: string }>>;
+export type ReportCardView = keyof typeof REPORT_CARDS;
+export const REPORT_CARD_VIEWS = Object.keys(REPORT_CARDS) as ReportCardView[];
+/** Months a card's small chart covers, this one included. */
+export const REPORT_CARD_MONTHS = 6;
+
+/** `GET /api/reports/{viewName}`: this month's figure beside last month's, and the last months' counts (oldest first). */
+export interface ReportCard {
+  view: ReportCardView;
+  title: string;
+  reportName: string;
+  thisMonth: number;
+  lastMonth: number;
+  months: { month: string; value: number }[];
+}
+
+/** A month against the one before it. */
+export interface MonthPair {
+  thisMonth: number;
+  lastMonth: number;
+}
+
+/** `GET /api/reports/program-dashboard` (isDirector): the current division's program on one screen. */
+export interface ProgramDashboard {
+  referrals: MonthPair;
+  enrolled: MonthPair;
+  /** Median days from referral to first contact over referrals of the last 12 months that have one; null without any. */
+  medianDaysToFirstContact: number | null;
+  contactedReferrals: number;
+  reminders: { overdue: number; open: number };
+  cit: MonthPair & { dispositions: ChartPoint[] };
+  overdoses: MonthPair & { naloxoneGiven: number; outcomes: ChartPoint[] };
+  caseloads: ChartPoint[];
+}
+
+/** The report behind each program-dashboard figure (configured report names). */
+export const DASHBOARD_REPORTS = {
+  referrals: 'inbound-referrals',
+  enrolled: 'inbound-referrals',
+  firstContact: 'time-to-first-contact',
+  reminders: 'reminders',
+  cit: 'cit-dispositions',
+  overdoses: 'overdoses',
+  caseloads: 'caseloads',
+} as const;
+
+/** The referral status that counts as enrolled (the program took the person on). */
+export const ENROLLED_STATUS = 'Accepted';
+
+/**
+ * Custom reports (spec 002 "Reports area": `/reports/custom/{name}`): built
+ * in, not configured; each always shows the division multi-select, the
+ * current division chosen.
+ */
+export const CUSTOM_REPORTS: Record<string, { label: string; description: string; definition: ReportDefinition }> = {
+  CustodyFlagReport: {
+    label: 'Custody Flags',
+    description: 'People flagged as in custody, by division.',
+    definition: {
+      reportView: 'report-custody',
+      filters: [{ type: 'string', column: 'agency_legal_status', label: 'Legal Status' }],
+      charts: [{ type: 'bar', title: 'In Custody By Division', xAxisColumn: 'division_name', aggregationType: 'count', showDataLabels: true, yTickFormat: 'integer' }],
+      tables: [
+        {
+          title: 'People In Custody',
+          columns: [
+            { columnName: 'division_name', displayHeader: 'Division' },
+            { columnName: 'last_name', displayHeader: 'Last Name' },
+            { columnName: 'first_name', displayHeader: 'First Name' },
+            { columnName: 'birth_date', displayHeader: 'Birth Date', type: 'date' },
+            { columnName: 'agency_legal_status', displayHeader: 'Legal Status' },
+            { columnName: 'latest_referral_date', displayHeader: 'Latest Referral', type: 'date' },
+          ],
+          sortBy: 'last_name',
+          groupByColumn: 'division_name',
+          pageSize: 100,
+        },
+      ],
+      layout: [
+        { i: 'filter-0', x: 0, y: 0, w: 6, h: 2 },
+        { i: 'chart-0', x: 0, y: 2, w: 12, h: 5 },
+        { i: 'table-0', x: 0, y: 7, w: 12, h: 8 },
+      ],
+    },
+  },
+};
+
+/**
+ * The identity action log (spec 002 section 3 "Other": users with an app
+ * identity have viewing a patient and running a report logged):
+ * `POST /api/data/public/tbl-identity-action-log`.
+ */
+export const IDENTITY_ACTIONS = ['ViewedPatient', 'RanReport'] as const;
+export const IdentityActionSchema = refine(
+  object({ action: enums(IDENTITY_ACTIONS), patientUid: optional(boundedText(36)), reportName: optional(boundedText(120)) }),
+  'identityAction',
+  (a) => {
+    if (a.action === 'ViewedPatient' && !a.patientUid) return [{ path: ['patientUid'], message: 'Required' }];
+    if (a.action === 'RanReport' && !a.reportName) return [{ path: ['reportName'], message: 'Required' }];
+    return true;
+  },
+);
+export type IdentityAction = Infer<typeof IdentityActionSchema>;

@@ -214,7 +214,8 @@ describe('<care-patient-outbound-referrals> (stubbed server)', () => {
   it('lists what other divisions referred this patient for', async () => {
     restore = fakeFetch(server(undefined, [{ outbound_referral_uid: 'x-1', event_date: '2026-11-21', provider_role_name: 'Pediatrician', status_label: 'Pending', status_changed_at: '2026-11-21T10:00:00Z', priority_label: 'Urgent', from_division_name: 'Summit County Care' }])).restore;
     const root = mount();
-    const section = await waitFor(() => root.querySelector('.received-referrals'), { message: 'received' });
+    // The section's rows, not only its frame: the heading may show while its list still loads.
+    const section = await waitFor(() => (root.querySelector('.received-referrals tbody td') ? root.querySelector('.received-referrals') : null), { message: 'received' });
     equal(text(section.querySelector('h3')), 'Referrals From Other Divisions');
     const cells = [...section.querySelectorAll('tbody td')];
     deepEqual(cells.slice(0, 4).map((td) => text(td)), ['11/21/2026', 'Summit County Care', 'Pediatrician', 'Urgent']);

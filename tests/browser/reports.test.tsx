@@ -100,8 +100,12 @@ describe('<care-reports> (stubbed server)', () => {
     const fake = fakeFetch(server());
     restore = fake.restore;
     const root = shadow(mount(''));
-    await waitFor(() => root.querySelectorAll('.reports-menu a').length === REPORT_CONFIGURATIONS.length, { message: 'the menu' });
-    deepEqual([...root.querySelectorAll('.reports-menu a')].map((a) => [text(a), a.getAttribute('href')]), REPORT_CONFIGURATIONS.map((c) => [c.label, `/reports/configured/${c.name}`]));
+    await waitFor(() => root.querySelectorAll('.reports-menu a').length === REPORT_CONFIGURATIONS.length + 1, { message: 'the menu' });
+    // The configured reports, then the built-in (custom) ones.
+    deepEqual(
+      [...root.querySelectorAll('.reports-menu a')].map((a) => [text(a), a.getAttribute('href')]),
+      [...REPORT_CONFIGURATIONS.map((c) => [c.label, `/reports/configured/${c.name}`]), ['Custody Flags', '/reports/custom/CustodyFlagReport']],
+    );
     ok(text(root).includes(REPORT_TEXT.pick));
   });
 
@@ -111,8 +115,8 @@ describe('<care-reports> (stubbed server)', () => {
     let el = mount('configured/nope');
     await waitFor(() => text(shadow(el)).includes(REPORT_TEXT.notFound), { message: 'not found' });
     el.remove();
-    // Custom reports (the custody flag report) are not built yet.
-    el = mount('custom/CustodyFlagReport');
+    // A custom report that is not built in.
+    el = mount('custom/NoSuchReport');
     await waitFor(() => text(shadow(el)).includes(REPORT_TEXT.notFound), { message: 'custom: not found' });
     el.remove();
     restore();

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { call, login, type LoggedIn } from '../server/support/http';
 import { openPage, openPatients, shot, signIn, startHarness, type Harness } from './support/harness';
 
-describe('demo partner EHR portal embeds search, calendar, reminders, chat and queues inside one <care-session>', () => {
+describe('demo partner EHR portal embeds search, calendar, reminders, chat, queues and reports inside one <care-session>', () => {
   let h: Harness;
   before(async () => {
     h = await startHarness();
@@ -83,6 +83,30 @@ describe('demo partner EHR portal embeds search, calendar, reminders, chat and q
     assert.deepEqual(audit, [{ action: 'ViewedPatient' }]);
     assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html');
     await shot(page, 'demo-ehr-portal-dashboard', false);
+    await context.close();
+  });
+
+  test('<care-report-card> shows the division\'s figures; Open Report opens <care-report> in the portal\'s report viewer, which runs', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 900);
+    await page.goto('/demo/ehr-portal.html');
+    await signIn(page, 'navigator');
+    const card = page.locator('care-report-card[view="report-inbound-referrals"]');
+    await card.getByRole('heading', { name: 'Referrals Received' }).waitFor();
+    await card.getByText('this month').waitFor();
+    await page.locator('care-report-card[view="report-overdoses"]').getByRole('heading', { name: 'Overdoses' }).waitFor();
+    await card.getByRole('link', { name: 'Open Report: Referrals Received' }).click();
+    const viewer = page.locator('#portal-report-viewer');
+    await viewer.getByRole('heading', { name: 'Inbound Referrals' }).waitFor();
+    assert.equal(await viewer.locator('care-report').getAttribute('name'), 'inbound-referrals');
+    await viewer.getByRole('button', { name: 'Run Report' }).click();
+    await viewer.getByRole('button', { name: 'Update Report' }).waitFor();
+    await viewer.locator('figure.report-chart').first().locator('canvas, .load-state-empty').first().waitFor();
+    assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html');
+    await shot(page, 'demo-ehr-portal-report', false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await viewer.getByRole('button', { name: 'Update Report' }).waitFor();
+    await shot(page, 'demo-ehr-portal-report-390', false);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 

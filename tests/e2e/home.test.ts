@@ -60,7 +60,8 @@ const MODE_HOMES = [
   { user: 'hwc', title: 'Handle with Care Home', cards: ['care-home-hwc'], first: 'Handle with Care Entries' },
   { user: 'community', title: 'Community Home', cards: ['care-home-queues', 'care-home-reminders'], first: null },
   { user: 'sponsor', title: 'Sponsor Home', cards: ['care-home-queues', 'care-home-reminders'], first: null },
-  { user: 'navigator', title: 'Home', docTitle: 'Home | Navigator', cards: ['care-home-calendar', 'care-home-reminders', 'care-home-queues'], first: null },
+  // Users with reports see the report cards last (spec 000 section 2).
+  { user: 'navigator', title: 'Home', docTitle: 'Home | Navigator', cards: ['care-home-calendar', 'care-home-reminders', 'care-home-queues', 'care-home-reports'], first: null },
   // Identity: no cards; the identity left panel (search form, recent patients) and its results instead (issue 11).
   { user: 'identity', title: 'Identity Home', cards: [], first: null },
 ];

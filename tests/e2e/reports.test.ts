@@ -63,7 +63,16 @@ describe('reports', () => {
   it('every seeded report runs and draws its charts and tables', async () => {
     const { context, page, errors } = await openPage(h, 1366, 900);
     await loginAs(page, 'navigator');
-    for (const [name, label, charts] of [['referrals-over-time', 'Referrals Over Time', 3], ['medical-events', 'Medical Events', 3], ['cit-dispositions', 'CIT Dispositions', 2]] as const) {
+    for (const [name, label, charts] of [
+      ['referrals-over-time', 'Referrals Over Time', 3],
+      ['medical-events', 'Medical Events', 3],
+      ['cit-dispositions', 'CIT Dispositions', 2],
+      ['time-to-first-contact', 'Time To First Contact', 2],
+      ['reminders', 'Reminders Done Vs Overdue', 2],
+      ['caseloads', 'Caseload Per Navigator', 2],
+      ['overdoses', 'Overdoses And Naloxone', 3],
+      ['cit-weapons-custody', 'CIT Weapons And Custody', 2],
+    ] as const) {
       await page.goto(`/reports/configured/${name}`);
       await page.getByRole('heading', { name: label }).waitFor();
       await page.getByRole('button', { name: REPORT_TEXT.run }).click();
@@ -72,7 +81,90 @@ describe('reports', () => {
       const figures = page.locator('figure.report-chart');
       for (let i = 0; i < charts; i++) await figures.nth(i).locator('canvas, .load-state-empty').first().waitFor();
       await shot(page, `report-${name}-1366`);
+      if (name === 'reminders' || name === 'caseloads') {
+        // Grouped tables: a heading row per group.
+        await page.locator('tr.group-row').first().waitFor();
+        await page.setViewportSize({ width: 390, height: 844 });
+        await shot(page, `report-${name}-390`);
+        await page.setViewportSize({ width: 1366, height: 900 });
+      }
     }
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('CustodyFlagReport runs over the chosen divisions; a user with an app identity has the run logged', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 900);
+    await loginAs(page, 'admin');
+    await page.goto('/reports');
+    await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Custody Flags' }).click();
+    await page.waitForURL('**/reports/custom/CustodyFlagReport');
+    await page.getByRole('heading', { name: 'Custody Flags' }).waitFor();
+    const divisions = page.getByRole('group', { name: 'Divisions' });
+    await divisions.waitFor();
+    const boxes = divisions.getByRole('checkbox');
+    assert.ok((await boxes.count()) >= 2, 'the admin reports on two divisions');
+    assert.equal(await boxes.nth(0).isChecked() || await boxes.nth(1).isChecked(), true, 'the current division is chosen');
+    for (let i = 0; i < (await boxes.count()); i++) if (!(await boxes.nth(i).isChecked())) await boxes.nth(i).check();
+    const before = await h.server.db.selectFrom('tbl_identity_action_log').select('report_name').where('action', '=', 'RanReport').execute();
+    const chart = page.waitForResponse((r) => r.url().includes('/report-custody/chart'));
+    await page.getByRole('button', { name: REPORT_TEXT.run }).click();
+    const asked = new URL((await chart).url()).searchParams.getAll('division_uid');
+    assert.equal(asked.length, await boxes.count());
+    await page.getByRole('button', { name: REPORT_TEXT.update }).waitFor();
+    await page.locator('tr.group-row').first().waitFor();
+    await shot(page, 'report-custody-flags-1366');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'report-custody-flags-390');
+    let logged: { report_name: string | null }[] = [];
+    for (let i = 0; i < 50 && logged.length === before.length; i++) {
+      logged = await h.server.db.selectFrom('tbl_identity_action_log').select('report_name').where('action', '=', 'RanReport').execute();
+      await page.waitForTimeout(100);
+    }
+    assert.deepEqual(logged.map((r) => r.report_name).filter((n) => n === 'CustodyFlagReport').length, 1);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a navigator sees report cards on the home, each opening its report', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 900);
+    await loginAs(page, 'navigator');
+    const cards = page.getByRole('region', { name: 'Reports' });
+    const referrals = cards.getByRole('region', { name: 'Referrals Received' });
+    await referrals.getByText('this month').waitFor();
+    await referrals.getByRole('img', { name: /Referrals Received per month: / }).waitFor();
+    for (const title of ['Medical Events', 'Overdoses', 'CIT Contacts']) await cards.getByRole('heading', { name: title }).waitFor();
+    await cards.scrollIntoViewIfNeeded();
+    await shot(page, 'home-report-cards-1366');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await cards.scrollIntoViewIfNeeded();
+    await shot(page, 'home-report-cards-390');
+    await referrals.getByRole('link', { name: 'Open Report: Referrals Received' }).click();
+    await page.waitForURL('**/reports/configured/inbound-referrals');
+    await page.getByRole('heading', { name: 'Inbound Referrals' }).waitFor();
+    // The navigator is no director: no Program Dashboard, and its figures are refused.
+    assert.equal(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Program Dashboard' }).count(), 0);
+    assert.equal((await page.request.get('/api/reports/program-dashboard')).status(), 403);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a director opens the program dashboard and a figure opens the report behind it', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 900);
+    await loginAs(page, 'director');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Program Dashboard' }).click();
+    await page.waitForURL('**/program-dashboard');
+    await page.getByRole('heading', { name: 'Program Dashboard', level: 1 }).waitFor();
+    for (const title of ['Referrals Received', 'Referrals Enrolled', 'Median Days To First Contact', 'Reminders Overdue', 'CIT Contacts', 'Overdoses', 'Caseload Per Navigator']) {
+      await page.getByRole('region', { name: title }).waitFor();
+    }
+    assert.equal(await page.title(), 'Program Dashboard | Navigator');
+    await shot(page, 'program-dashboard-1366');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'program-dashboard-390');
+    await page.getByRole('link', { name: 'Open Report: Caseload Per Navigator' }).click();
+    await page.waitForURL('**/reports/configured/caseloads');
+    await page.getByRole('heading', { name: 'Caseload Per Navigator' }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -83,7 +175,10 @@ describe('reports', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Resource Library' }).waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Reports' }).count(), 0);
-    for (const path of ['/api/permissable/views/report-inbound-referrals', '/api/data/reference/reference-report-configuration', '/api/reports/divisions']) {
+    assert.equal(await nav.getByRole('link', { name: 'Program Dashboard' }).count(), 0);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.equal(await page.getByRole('region', { name: 'Reports' }).count(), 0, 'no report cards on the home');
+    for (const path of ['/api/permissable/views/report-inbound-referrals', '/api/data/reference/reference-report-configuration', '/api/reports/divisions', '/api/reports/report-inbound-referrals', '/api/reports/program-dashboard']) {
       assert.equal((await page.request.get(path)).status(), 403, path);
     }
     await context.close();

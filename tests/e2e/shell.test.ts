@@ -110,7 +110,7 @@ describe('shell', () => {
     await card.locator('tbody tr').first().waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Home' }).waitFor();
-    assert.equal(await nav.getByRole('link', { name: 'Program Dashboard' }).count(), 0, 'Program Dashboard has no page yet');
+    assert.equal(await nav.getByRole('link', { name: 'Program Dashboard' }).count(), 0, 'Program Dashboard is for directors');
     await nav.getByRole('link', { name: /^Chat/ }).waitFor();
     await nav.getByRole('link', { name: 'Reports' }).waitFor();
     await nav.getByRole('link', { name: 'Resource Library' }).waitFor();
@@ -238,13 +238,14 @@ describe('shell', () => {
     await context.close();
   });
 
-  test('an admin user (every flag) gets no link to a page that does not exist yet, and Admin now that /admin does', async () => {
+  test('an admin user (every flag) gets no link to a page that does not exist, the Program Dashboard, and Admin now that /admin does', async () => {
     const { context, page } = await openContext();
     const destinations = page.waitForResponse((r) => r.url().endsWith('/api/destinations'));
     await loginAs(page, 'admin');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Home' }).waitFor();
-    assert.equal(await nav.getByRole('link', { name: 'Program Dashboard' }).count(), 0, 'Program Dashboard has no page yet');
+    // Every flag holds isDirector: the Program Dashboard now has its page.
+    await nav.getByRole('link', { name: 'Program Dashboard' }).waitFor();
     await nav.getByRole('link', { name: /^Chat/ }).waitFor();
     await nav.getByRole('link', { name: 'Reports' }).waitFor();
     await nav.getByRole('link', { name: 'Resource Library' }).waitFor();

@@ -201,6 +201,10 @@ const ROUTES: Record<string, string> = {
   'GET /api/permissable/views/:view': 'hasReports',
   'GET /api/permissable/views/:view/chart': 'hasReports',
   'POST /api/permissable/views/:view/csv': 'hasReports',
+  'GET /api/reports/program-dashboard': 'isDirector',
+  'GET /api/reports/:view': 'hasReports',
+  'GET /api/users': 'hasReports',
+  'POST /api/data/public/tbl-identity-action-log': 'hasAppIdentity',
 };
 
 const VIEWS: Record<string, string> = {
@@ -227,6 +231,7 @@ const VIEWS: Record<string, string> = {
   'outbound-referral-division': REFERRALS,
   'admin-user': 'navigatorAdmin',
   'admin-audit': 'navigatorAdmin',
+  'tbl-identity-action-log': 'hasAppIdentity',
 };
 
 const written = (access: Access) => (typeof access === 'string' ? access : access.anyFlag.join(' '));

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { sql } from 'kysely';
 import { csvLine } from '../../server/identity/csv';
 import { writeDemoExtract } from '../../server/identity/demo-extract';
 import { importDemoExtract } from '../../server/identity/demo-seed';
-import { importExtract, type ImportReport } from '../../server/identity/import';
+import { ABANDONED, IMPORT_LOCK, importExtract, type ImportReport } from '../../server/identity/import';
 import { columnsOf, SOURCE_TABLES } from '../../server/identity/source-tables';
 import { runCliCommand } from '../../server/testing/admin-command';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
@@ -23,6 +24,14 @@ let known: { patient_uid: string; sacwis_person_id: string; first_name: string; 
 let lookalike: string;
 
 type Rows = Record<string, string | null>[];
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Polls `condition` every 25 ms for up to 60 s. */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  for (const stop = Date.now() + 60_000; Date.now() < stop; await new Promise((r) => setTimeout(r, 25))) if (await condition()) return;
+  throw new Error('condition not met within 60 s');
+}
 
 /** The clean extract: five children, their cases, custody, placements and MRNs. */
 const clean = (): Record<string, Rows> => ({
@@ -274,6 +283,40 @@ describe('npm run import: a run that fails mid-way', () => {
       ],
     );
     assert.ok(status.every((s) => s.rows_loaded === 0 && s.finished_at));
+  });
+
+  it('changes nothing when killed mid-way, and the next run closes its status rows as failed', async () => {
+    const before = await snapshot();
+    const folder = path.join(tmp, 'killed');
+    await writeDemoExtract({ children: 3000, seed: 9, out: folder });
+    const importLockHeld = async () =>
+      Number((await sql<{ n: number }>`select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = ${IMPORT_LOCK} and granted`.execute(server.db)).rows[0].n) > 0;
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/identity/cli.ts'), folder], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: server.connectionString, DEMO_SEED: '0' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    // Killed while its transaction is loading: its rows say In Process and it holds the division's import lock
+    // (the lock alone may be the brief one a run takes first to close abandoned runs).
+    const inProcess = async () => !!(await server.db.selectFrom('tbl_identity_source_status').select('run_uid').where('division_uid', '=', division).where('finished_at', 'is', null).executeTakeFirst());
+    await until(async () => (await inProcess()) && (await importLockHeld()));
+    child.kill('SIGKILL');
+    await exited;
+    // PostgreSQL rolls the dead client's transaction back (and frees the lock) once it notices.
+    await until(async () => !(await importLockHeld()));
+    assert.deepEqual(await snapshot(), before);
+    const killed = await sql<{ status: string; finished_at: Date | null }>`
+      select status, finished_at from tbl_identity_source_status
+       where run_uid = (select run_uid from tbl_identity_source_status where division_uid = ${division} order by started_at desc limit 1)`.execute(server.db);
+    assert.ok(killed.rows.length > 0 && killed.rows.every((r) => r.status === 'In Process' && r.finished_at === null));
+
+    const next = await importExtract(server.db, path.join(tmp, 'partial'), division);
+    assert.equal(next.ok, true, next.error ?? '');
+    const abandoned = await server.db.selectFrom('tbl_identity_source_status').select(['status', 'finished_at']).where('division_uid', '=', division).where('run_uid', '!=', next.runUid).where('status', '=', 'In Process').execute();
+    assert.deepEqual(abandoned, []);
+    const closed = await server.db.selectFrom('tbl_identity_source_status').select('status').where('status', '=', ABANDONED).execute();
+    assert.equal(closed.length, killed.rows.length);
   });
 
   it('keeps a source whose file is not in the extract (Ok)', async () => {

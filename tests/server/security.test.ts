@@ -316,6 +316,10 @@ describe('refusals on every route', () => {
     ['GET', '/api/permissable/views/report-inbound-referrals?all-data=1'],
     ['GET', '/api/permissable/views/report-inbound-referrals/chart?x=referral_status'],
     ['POST', '/api/permissable/views/report-inbound-referrals/csv', { columns: [{ column_name: 'referral_status', display_header: 'Status' }] }],
+    ['GET', '/api/reports/program-dashboard'],
+    ['GET', '/api/reports/report-inbound-referrals'],
+    ['GET', '/api/users'],
+    ['POST', '/api/data/public/tbl-identity-action-log', { action: 'RanReport', report_name: 'inbound-referrals' }],
   ];
 
   it('the route list covers every registered /api route', () => {

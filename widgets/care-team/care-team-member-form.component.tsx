@@ -13,7 +13,8 @@ import { useReferenceList, type ReferenceOption } from '../kit/use-reference-lis
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { addressOf } from './care-team.component';
-import { useCareTeamMember, useProviderLocations, useProviders, useSaveCareTeamMember, type CareTeamMember } from './care-team.resource';
+import { useProviders } from '../kit/use-providers';
+import { useCareTeamMember, useProviderLocations, useSaveCareTeamMember, type CareTeamMember } from './care-team.resource';
 import { careTeamCss } from './care-team.styles';
 
 /** Spec 001 section 8. */

@@ -49,13 +49,6 @@ export interface CareGiver {
   patientConsents: boolean;
 }
 
-export interface ProviderOption {
-  providerUid: string;
-  displayName: string;
-  providerRoleUid?: string | null;
-  providerRoleLabel: string | null;
-}
-
 export interface ProviderLocation {
   providerLocationUid: string;
   providerLocationLabel: string;
@@ -93,15 +86,6 @@ export function useCareGiver(patientId: string, careGiverId: string | null): Loa
   return useLoaded(
     async () => (careGiverId ? (await client.get<Document<Resource<CareGiver>>>(`${patientPath(patientId)}/care-givers/${encodeURIComponent(careGiverId)}`)).data.attributes : null),
     [client, patientId, careGiverId],
-  );
-}
-
-/** `GET /api/providers/mv`: the organisation's providers, of one role when chosen ('' for all; null asks nothing). */
-export function useProviders(roleUid: string | null): Loaded<ProviderOption[]> {
-  const client = useWidgetApi();
-  return useLoaded(
-    async () => (roleUid === null ? [] : (await client.get<Document<Resource<ProviderOption>[]>>('providers/mv', roleUid ? { providerRoleUid: roleUid } : {})).data.map((r) => r.attributes)),
-    [client, roleUid],
   );
 }
 

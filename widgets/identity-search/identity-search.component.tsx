@@ -18,7 +18,6 @@ import { Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { useFlags } from '../kit/use-flags';
 import { PatientPreview } from '../patient-search/patient-preview.component';
-import { patientSearchCss } from '../patient-search/patient-search.styles';
 import { pageCount, previewOf, useIdentitySearch, useIdentitySources, useRecentPatients, useSourceAgencies } from './identity-search.resource';
 import { identitySearchCss } from './identity-search.styles';
 import { PatientSummaryCard } from './patient-summary-card.component';
@@ -162,9 +161,15 @@ function UnderReviewDialog({ patient, onClose, onContinue }: { patient: Identity
 }
 
 export interface IdentitySearchProps {
-  /** Shown above the results until the first search (the /patients page's welcome). */
+  /** Shown where the results go until the first search (the /patients page's welcome); by default how to search. */
   intro?: ReactNode;
 }
+
+const HOW_TO_SEARCH = (
+  <p className="card identity-home-hint">
+    Find a child with the search form: fill in one field or several, then select Search. Your recent patients are listed under the form.
+  </p>
+);
 
 /**
  * Finding a child in identity mode (issue 11 section 2): the left panel with
@@ -174,7 +179,7 @@ export interface IdentitySearchProps {
  * an identity-healthcare user first sees 'Health Information is under review'
  * when the patient's matches are disputed.
  */
-export function IdentitySearch({ intro }: IdentitySearchProps) {
+export function IdentitySearch({ intro = HOW_TO_SEARCH }: IdentitySearchProps) {
   const flags = useFlags();
   const [search, setSearch] = useState<{ form: IdentitySearchForm; page: number } | null>(null);
   const results = useIdentitySearch(search);
@@ -197,7 +202,7 @@ export function IdentitySearch({ intro }: IdentitySearchProps) {
 
   return (
     <div className={search ? 'identity-search searched' : 'identity-search'}>
-      <style>{patientSearchCss + identitySearchCss}</style>
+      <style>{identitySearchCss}</style>
       <aside className="identity-left-panel card" aria-label="Find a child">
         <IdentitySearchFormView loading={loading} onSearch={(form) => setSearch({ form, page: 1 })} onReset={() => setSearch(null)} />
         <RecentPatients onOpen={setPreview} />

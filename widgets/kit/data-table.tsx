@@ -1,5 +1,5 @@
 import { formatValue } from '../../shared/format';
-import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { LoadState } from './load-state';
 import { tablePrefs } from './table-prefs';
@@ -50,6 +50,8 @@ export interface DataTableProps<R extends Row = Row> {
   hideEmptyColumns?: boolean;
   /** Page-size choices (PAGE_SIZES unless the list says otherwise; a report adds its configured size). */
   pageSizes?: readonly number[];
+  /** Rows grouped by this column (a report's groupByColumn): the server sorts by it first, and each group opens with a heading row. */
+  groupBy?: { column: string; text: (value: unknown) => string };
 }
 
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
@@ -68,7 +70,7 @@ function ariaSort(current: string, column: string): 'ascending' | 'descending' |
 }
 
 /** A server-paged table: sortable headers, per-column filters, pager, remembered page size and sort. */
-export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, defaultPageSize = 10, defaultSort = '', onRowClick, emptyText = 'No rows found', caption, minWidth, hideEmptyColumns, pageSizes = PAGE_SIZES }: DataTableProps<R>) {
+export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, defaultPageSize = 10, defaultSort = '', onRowClick, emptyText = 'No rows found', caption, minWidth, hideEmptyColumns, pageSizes = PAGE_SIZES, groupBy }: DataTableProps<R>) {
   const prefsStore = useMemo(() => tablePrefs(tableId), [tableId]);
   const prefs = useStore(prefsStore);
   const pageSize = prefs.pageSize ?? defaultPageSize;
@@ -87,7 +89,8 @@ export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, de
     setLoading(true);
     setError(null);
     const activeFilters = Object.fromEntries(Object.entries(settledFilters).filter(([, v]) => v.trim() !== ''));
-    fetchPage({ page, pageSize, sort, filters: activeFilters }).then(
+    const grouped = groupBy ? [groupBy.column, sort].filter(Boolean).join(',') : sort;
+    fetchPage({ page, pageSize, sort: grouped, filters: activeFilters }).then(
       (next) => {
         if (!current) return;
         setResult(next);
@@ -104,7 +107,8 @@ export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, de
     return () => {
       current = false;
     };
-  }, [fetchPage, page, pageSize, sort, settledFilters]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetchPage, page, pageSize, sort, settledFilters, groupBy?.column]);
 
   const pages = Math.max(1, Math.ceil((result?.total ?? 0) / pageSize));
   const rows = result?.rows ?? [];
@@ -126,8 +130,8 @@ export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, de
         {caption && <caption>{caption}</caption>}
         <thead>
           <tr>
-            {visible.map((c) => (
-              <th key={c.columnName} scope="col" aria-sort={c.sortable === false ? undefined : ariaSort(sort, c.columnName)}>
+            {visible.map((c, ci) => (
+              <th key={`${ci}-${c.columnName}`} scope="col" aria-sort={c.sortable === false ? undefined : ariaSort(sort, c.columnName)}>
                 {c.sortable === false ? (
                   c.displayHeader
                 ) : (
@@ -142,8 +146,8 @@ export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, de
           </tr>
           {visible.some((c) => c.filterable) && (
             <tr className="filters">
-              {visible.map((c) => (
-                <td key={c.columnName}>
+              {visible.map((c, ci) => (
+                <td key={`${ci}-${c.columnName}`}>
                   {c.filterable && (
                     <>
                       <label className="visually-hidden" htmlFor={`${baseId}-${c.columnName}`}>
@@ -166,17 +170,26 @@ export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, de
             </tr>
           ) : (
             rows.map((row, i) => (
-              <tr
-                key={String(row.id ?? i)}
-                className={onRowClick ? 'clickable' : undefined}
-                tabIndex={onRowClick ? 0 : undefined}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                onKeyDown={onRowClick ? (e) => onRowKey(e, row) : undefined}
-              >
-                {visible.map((c) => (
-                  <td key={c.columnName}>{c.format ? c.format(row[c.columnName], row) : formatValue(row[c.columnName])}</td>
-                ))}
-              </tr>
+              <Fragment key={String(row.id ?? i)}>
+                {groupBy && (i === 0 || rows[i - 1][groupBy.column] !== row[groupBy.column]) && (
+                  <tr className="group-row">
+                    <th scope="colgroup" colSpan={Math.max(1, visible.length)}>
+                      {groupBy.text(row[groupBy.column])}
+                    </th>
+                  </tr>
+                )}
+                <tr
+                  className={onRowClick ? 'clickable' : undefined}
+                  tabIndex={onRowClick ? 0 : undefined}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  onKeyDown={onRowClick ? (e) => onRowKey(e, row) : undefined}
+                >
+                  {/* A report may show one column twice (a date-time as its date and its time). */}
+                  {visible.map((c, ci) => (
+                    <td key={`${ci}-${c.columnName}`}>{c.format ? c.format(row[c.columnName], row) : formatValue(row[c.columnName])}</td>
+                  ))}
+                </tr>
+              </Fragment>
             ))
           )}
         </tbody>

@@ -29,7 +29,8 @@ import { useReferenceList, type ReferenceOption } from '../kit/use-reference-lis
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
 import { usePrimaryAddress, type Address } from '../face-sheet/face-sheet.resource';
 import type { RecordPageProps } from '../patient-record/record-pages';
-import { useDeactivateEventNote, useEventType, useMedicalEvent, useProviders, useSaveMedicalEvent, type MedicalEvent, type ProviderOption } from './medical-events.resource';
+import { useProviders, type ProviderOption } from '../kit/use-providers';
+import { useDeactivateEventNote, useEventType, useMedicalEvent, useSaveMedicalEvent, type MedicalEvent } from './medical-events.resource';
 import { HumanInteractions, formPerson, PERSON_FIELD_LABELS } from './human-interactions';
 import { PreviousNotes } from './previous-notes';
 
@@ -277,7 +278,7 @@ export function MedicalEventForm({ patientId, params }: Pick<RecordPageProps, 'p
   const genders = useReferenceList('reference-gender');
   const facilities = useFacilities();
   const readOnly = !!flags?.hasAppCit;
-  const providers = useProviders(!!rules?.provider.show && flags !== null && !readOnly);
+  const providers = useProviders(rules?.provider.show && flags !== null && !readOnly ? '' : null);
   const home = usePrimaryAddress(patientId);
   const deactivateNote = useDeactivateEventNote(eventId);
   const loads = [type, event, statuses, reasons, interactions, outcomes, genders, facilities, providers, home];
@@ -287,7 +288,7 @@ export function MedicalEventForm({ patientId, params }: Pick<RecordPageProps, 'p
   const label = type.data?.medicalEventLabel ?? 'Medical Event';
   const title = eventId ? `${label} Details` : `Add ${label}`;
   // A CIT user's event keeps its provider's name although CIT staff do not list providers.
-  const providerOptions = readOnly && event.data?.providerUid ? [{ providerUid: event.data.providerUid, displayName: event.data.providerName ?? '' }] : (providers.data ?? []);
+  const providerOptions = readOnly && event.data?.providerUid ? [{ providerUid: event.data.providerUid, displayName: event.data.providerName ?? '', providerRoleLabel: null }] : (providers.data ?? []);
   return (
     <SectionPage title={title}>
       <style>{css}</style>

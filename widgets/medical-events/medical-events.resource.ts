@@ -74,17 +74,6 @@ export function useMedicalEvent(eventId: string | null): Loaded<MedicalEvent | n
   return useLoaded(async () => (eventId ? (await client.get<Document<Resource<MedicalEvent>>>(path('medical-events', eventId))).data.attributes : null), [client, eventId]);
 }
 
-export interface ProviderOption {
-  providerUid: string;
-  displayName: string;
-}
-
-/** `GET /api/providers/mv`: the organisation's providers; not asked when the type hides the provider. */
-export function useProviders(wanted: boolean): Loaded<ProviderOption[]> {
-  const client = useWidgetApi();
-  return useLoaded(async () => (wanted ? (await client.get<Document<Resource<ProviderOption>[]>>('providers/mv')).data.map((r) => r.attributes) : []), [client, wanted]);
-}
-
 /** `POST /api/medical-events` (one Idempotency-Key per submission) or `PUT /api/medical-events/{id}`. */
 export function useSaveMedicalEvent(patientId: string, eventId: string | null) {
   const client = useWidgetApi();

@@ -21,18 +21,17 @@ import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
 import { useFacilities, type FacilityOption } from '../kit/use-facilities';
 import { useFlags } from '../kit/use-flags';
+import { useProviders, type ProviderOption } from '../kit/use-providers';
 import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { ReferralStatus } from './outbound-referrals-list.component';
 import {
   useAnswerReferral,
-  useProviders,
   useReferral,
   useReferralDivisions,
   useSaveReferral,
   type DivisionOption,
-  type ProviderOption,
   type ReceivedReferral,
   type SentReferral,
 } from './outbound-referrals.resource';

@@ -63,12 +63,6 @@ export interface ReceivedReferral {
 
 export type Referral = SentReferral | ReceivedReferral;
 
-export interface ProviderOption {
-  providerUid: string;
-  displayName: string;
-  providerRoleLabel: string | null;
-}
-
 export interface DivisionOption {
   divisionUid: string;
   divisionName: string;
@@ -99,12 +93,6 @@ export function useReferral(referralId: string | null): Loaded<Referral | null> 
     async () => (referralId ? (await client.get<Document<Resource<Referral>>>(`outbound-referrals/${encodeURIComponent(referralId)}`)).data.attributes : null),
     [client, referralId],
   );
-}
-
-/** The organisation's providers (spec 000 "Navigator list" call, any role). */
-export function useProviders(): Loaded<ProviderOption[]> {
-  const client = useWidgetApi();
-  return useLoaded(async () => (await client.get<Document<Resource<ProviderOption>[]>>('providers/mv')).data.map((r) => r.attributes), [client]);
 }
 
 /** The other divisions of the organisation a referral can go to. */

@@ -9,6 +9,7 @@ import { Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { displayName } from './patient-alerts';
 import { useSummarySearch, type SummaryCriteria } from './patient-search.resource';
+import css from './advanced-search.css?inline';
 
 export interface AdvancedSearchProps {
   open: boolean;
@@ -49,6 +50,7 @@ export function AdvancedSearch({ open, onClose }: AdvancedSearchProps) {
 
   return (
     <SlDialog className="advanced-search" label="Advanced search" open={open} onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+      <style>{css}</style>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <ErrorSummary form={form} labels={LABELS} />
         <div className="advanced-fields">

@@ -9,6 +9,7 @@ import { useEmit } from '../../shared/widget/emit';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { canContinue, displayName, patientAlerts } from './patient-alerts';
 import { recordPatientViewed } from './patient-search.resource';
+import css from './patient-preview.css?inline';
 
 export interface PatientPreviewProps {
   /** The patient chosen in the quick search; null keeps the dialog closed. */
@@ -56,6 +57,7 @@ export function PatientPreview({ patient, onClose }: PatientPreviewProps) {
       // Nested Shoelace parts fire their own sl-after-hide; only the dialog's own closes it.
       onSlAfterHide={(e) => e.target === e.currentTarget && close()}
     >
+      <style>{css}</style>
       {patient && (
         <>
           <dl className="patient-facts">

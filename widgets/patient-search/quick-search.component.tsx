@@ -9,7 +9,7 @@ import type { PatientSummary } from '../../shared/schemas/patient-search';
 import { useDebounced } from '../kit/use-debounced';
 import { displayName, patientAlerts } from './patient-alerts';
 import { useQuickSearch } from './patient-search.resource';
-import { patientSearchCss } from './patient-search.styles';
+import css from './quick-search.css?inline';
 
 // The preview (a dialog) loads right after the first paint; the advanced search's form code when it is first opened (issue 15).
 const PatientPreview = lazy(() => import('./patient-preview.component').then((m) => ({ default: m.PatientPreview })));
@@ -101,7 +101,7 @@ export function QuickSearch() {
 
   return (
     <div className="quick-search" ref={rootRef} onBlur={onBlur}>
-      <style>{patientSearchCss}</style>
+      <style>{css}</style>
       <label htmlFor={`${id}-input`} className="visually-hidden">
         {label}
       </label>

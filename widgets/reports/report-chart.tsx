@@ -15,6 +15,7 @@ import {
   PointElement,
   Tooltip,
   type ChartConfiguration,
+  type Plugin,
 } from 'chart.js';
 import { formatDate } from '../../shared/format';
 import type { ChartPoint, ReportChart } from '../../shared/schemas/reports';
@@ -30,12 +31,84 @@ const PALETTE = ['#2f6f9f', '#e07b39', '#3f9e6e', '#c94f6d', '#7d5ba6', '#c9a227
 /** Percentages in chart labels are rounded to 2 decimals (spec 002 section 9). */
 export const percent = (value: number, total: number) => (total ? `${(Math.round((value / total) * 10000) / 100).toFixed(2)}%` : '0.00%');
 
+const labelOf = (chart: ReportChart, x: ChartPoint['x']) => (x === null ? chart.nullText ?? 'None' : chart.isTimeSeries ? formatDate(String(x)) : String(x));
+
 /** The labels and values a chart shows: nulls dropped unless shown (as its null text), time-series days as dates. */
 export function chartSeries(chart: ReportChart, points: ChartPoint[]): { labels: string[]; values: number[] } {
   const kept = points.filter((p) => p.x !== null || chart.showNulls);
   return {
-    labels: kept.map((p) => (p.x === null ? chart.nullText ?? 'None' : chart.isTimeSeries ? formatDate(String(p.x)) : String(p.x))),
+    labels: kept.map((p) => labelOf(chart, p.x)),
     values: kept.map((p) => p.value),
+  };
+}
+
+
+/**
+ * A chart with a series column: the x labels (in the server's order) and one
+ * dataset per series value, each with a value per label (0 where the group
+ * has no rows). Nulls of x are dropped unless shown, as for one series.
+ */
+export function chartDatasets(chart: ReportChart, points: ChartPoint[]): { labels: string[]; datasets: { name: string; values: number[] }[] } {
+  if (!chart.seriesColumn) {
+    const { labels, values } = chartSeries(chart, points);
+    return { labels, datasets: [{ name: chart.title, values }] };
+  }
+  const kept = points.filter((p) => p.x !== null || chart.showNulls);
+  const xs = [...new Set(kept.map((p) => p.x))];
+  const names = [...new Set(kept.map((p) => p.series ?? null))];
+  return {
+    labels: xs.map((x) => labelOf(chart, x)),
+    datasets: names.map((name) => ({
+      name: name === null ? chart.nullText ?? 'None' : String(name),
+      values: xs.map((x) => kept.find((p) => p.x === x && (p.series ?? null) === name)?.value ?? 0),
+    })),
+  };
+}
+
+/**
+ * A data label's text: the value, or with showPercentage its share in
+ * percent (2 decimals) of the slice's whole: the dataset for a pie or
+ * doughnut or a single series, the stack (every series at that x) for
+ * stacked series.
+ */
+export function dataLabelText(chart: ReportChart, datasets: number[][], series: number, index: number): string {
+  const value = datasets[series][index];
+  if (!chart.showPercentage) return chart.yTickFormat === 'decimal' ? value.toFixed(2) : String(value);
+  const round = chart.type === 'pie' || chart.type === 'doughnut';
+  const total = !round && chart.isStacked && datasets.length > 1 ? datasets.reduce((sum, d) => sum + d[index], 0) : datasets[series].reduce((a, b) => a + b, 0);
+  return percent(value, total);
+}
+
+/** Draws each element's data label (spec 002: "data labels including percentage") without a plugin package. */
+function dataLabels(chart: ReportChart, datasets: number[][]): Plugin {
+  return {
+    id: 'careDataLabels',
+    afterDatasetsDraw(drawn) {
+      const { ctx } = drawn;
+      ctx.save();
+      ctx.font = '600 12px system-ui, sans-serif';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      drawn.data.datasets.forEach((_, series) => {
+        const meta = drawn.getDatasetMeta(series);
+        if (meta.hidden) return;
+        meta.data.forEach((element, index) => {
+          if (!datasets[series]?.[index]) return;
+          const { x, y } = element.tooltipPosition(true);
+          if (x === null || y === null) return;
+          const text = dataLabelText(chart, datasets, series, index);
+          const round = chart.type === 'pie' || chart.type === 'doughnut';
+          const inside = round || (chart.type === 'bar' && chart.isStacked);
+          ctx.fillStyle = inside ? '#fff' : '#1f2933';
+          ctx.strokeStyle = inside ? 'rgba(0,0,0,.45)' : '#fff';
+          ctx.lineWidth = 3;
+          const at = inside ? y : y - 10;
+          ctx.strokeText(text, x, at);
+          ctx.fillText(text, x, at);
+        });
+      });
+      ctx.restore();
+    },
   };
 }
 
@@ -46,36 +119,44 @@ function tickText(format: ReportChart['yTickFormat'], value: number): string {
 }
 
 function configuration(chart: ReportChart, points: ChartPoint[]): ChartConfiguration {
-  const { labels, values } = chartSeries(chart, points);
+  const { labels, datasets } = chartDatasets(chart, points);
   const round = chart.type === 'pie' || chart.type === 'doughnut';
-  const total = values.reduce((a, b) => a + b, 0);
+  const several = datasets.length > 1;
+  const values = datasets.map((d) => d.values);
   return {
     type: chart.type,
+    plugins: chart.showDataLabels ? [dataLabels(chart, values)] : [],
     data: {
       labels,
-      datasets: [
-        {
-          label: chart.title,
-          data: values,
-          backgroundColor: round ? labels.map((_, i) => PALETTE[i % PALETTE.length]) : chart.type === 'line' ? `${PALETTE[0]}33` : PALETTE[0],
-          borderColor: round ? '#fff' : PALETTE[0],
+      datasets: datasets.map((d, n) => {
+        const colour = PALETTE[n % PALETTE.length];
+        return {
+          label: d.name,
+          data: d.values,
+          backgroundColor: round ? labels.map((_, i) => PALETTE[i % PALETTE.length]) : chart.type === 'line' && !several ? `${colour}33` : colour,
+          borderColor: round ? '#fff' : colour,
           // One whole slice has no neighbour to set apart: a border would only draw a seam.
           borderWidth: round && labels.length < 2 ? 0 : undefined,
           fill: chart.type === 'line' ? Boolean(chart.isFilledLine) : undefined,
-        },
-      ],
+          // Stacked series share one stack; others stand side by side.
+          stack: chart.isStacked ? 'all' : undefined,
+        };
+      }),
     },
     options: {
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
+      // Room above the tallest bar or point for its label.
+      layout: { padding: { top: chart.showDataLabels && !round && !chart.isStacked ? 20 : 0 } },
       plugins: {
-        legend: { display: chart.legend ?? round, position: chart.legendPosition ?? 'top' },
+        legend: { display: chart.legend ?? (round || several), position: chart.legendPosition ?? 'top' },
         tooltip: {
           callbacks: {
             label: (item) => {
               const value = Number(item.raw);
-              return chart.showPercentage ? `${item.label}: ${value} (${percent(value, total)})` : `${item.label}: ${value}`;
+              const name = several ? `${item.dataset.label} · ${item.label}` : item.label;
+              return chart.showPercentage ? `${name}: ${value} (${dataLabelText({ ...chart, showPercentage: true }, values, item.datasetIndex, item.dataIndex)})` : `${name}: ${value}`;
             },
           },
         },
@@ -96,10 +177,17 @@ function configuration(chart: ReportChart, points: ChartPoint[]): ChartConfigura
   };
 }
 
+/** The chart's numbers as text for screen readers: "A 2, B 1", or per series "Done: A 1, B 0; Overdue: …". */
+function describe(labels: string[], datasets: { name: string; values: number[] }[]): string {
+  const one = (values: number[]) => labels.map((l, i) => `${l} ${values[i]}`).join(', ');
+  if (!labels.length) return 'no data';
+  return datasets.length === 1 ? one(datasets[0].values) : datasets.map((d) => `${d.name}: ${one(d.values)}`).join('; ');
+}
+
 /** One report chart drawn with chart.js; loaded only when a report with charts is shown. */
 export function ReportChartCanvas({ chart, points }: { chart: ReportChart; points: ChartPoint[] }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const { labels, values } = chartSeries(chart, points);
+  const { labels, datasets } = chartDatasets(chart, points);
   const empty = labels.length === 0;
   useEffect(() => {
     if (empty) return undefined;
@@ -109,7 +197,7 @@ export function ReportChartCanvas({ chart, points }: { chart: ReportChart; point
   if (empty) return <p className="load-state load-state-empty">{CHART_EMPTY}</p>;
   return (
     <div className="chart-canvas">
-      <canvas ref={canvas} role="img" aria-label={`${chart.title}: ${labels.map((l, i) => `${l} ${values[i]}`).join(', ') || 'no data'}`} />
+      <canvas ref={canvas} role="img" aria-label={`${chart.title}: ${describe(labels, datasets)}`} />
     </div>
   );
 }

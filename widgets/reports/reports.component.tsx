@@ -2,14 +2,14 @@ import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { lazy, Suspense, useCallback, useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Query } from '../../shared/api/client';
 import { formatDate, formatDateTime } from '../../shared/format';
-import { csvFileName, REPORT_TABLE_PAGE_SIZE, REPORT_TABLE_PAGE_SIZES, REPORT_TEXT, type ChartPoint, type LayoutItem, type ReportConfiguration, type ReportTable } from '../../shared/schemas/reports';
+import { csvFileName, CUSTOM_REPORTS, REPORT_TABLE_PAGE_SIZE, REPORT_TABLE_PAGE_SIZES, REPORT_TEXT, type ChartPoint, type LayoutItem, type ReportConfiguration, type ReportTable } from '../../shared/schemas/reports';
 import { useWidgetApi, useWidgetSession } from '../../shared/widget/widget-context';
 import { DataTable, type Column, type PageRequest } from '../kit/data-table';
 import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
 import { toast, Toasts } from '../kit/toasts';
 import { FilterControl, filterQuery, initialValues, type FilterValues } from './report-filters';
-import { exportCsv, fetchChart, fetchReportPage, useReportConfiguration, useReportDivisions, useReportMenu, type ReportDivision } from './reports.resource';
+import { exportCsv, fetchChart, fetchReportPage, logReportRun, useReportConfiguration, useReportDivisions, useReportMenu, type ReportDivision } from './reports.resource';
 import { ReportsStyles } from './reports.styles';
 
 // chart.js loads with the first report that draws a chart, never with the shell or the menu.
@@ -70,14 +70,34 @@ function DivisionChoice({ divisions, chosen, onChange }: { divisions: ReportDivi
 function ReportTableView({ name, index, table, view, query }: { name: string; index: number; table: ReportTable; view: string; query: Query }) {
   const api = useWidgetApi();
   const fetchPage = useCallback((request: PageRequest) => fetchReportPage(api, view, query, request), [api, view, query]);
-  const columns: Column[] = table.columns.map((c) => ({ columnName: c.columnName, displayHeader: c.displayHeader, format: cellFormat(c.type) }));
+  // A column shown twice (a date-time as its date and its time) sorts from its first place only.
+  const columns: Column[] = table.columns.map((c, i) => ({
+    columnName: c.columnName,
+    displayHeader: c.displayHeader,
+    format: cellFormat(c.type),
+    sortable: table.columns.findIndex((o) => o.columnName === c.columnName) === i ? undefined : false,
+    // The group's heading row names it: its column stays in the export, not on screen.
+    isHidden: c.columnName === table.groupByColumn || undefined,
+  }));
   const pageSize = table.pageSize ?? REPORT_TABLE_PAGE_SIZE;
   const pageSizes = [...new Set([...REPORT_TABLE_PAGE_SIZES, pageSize])].sort((a, b) => a - b);
-  // The title stays put above the table, which scrolls sideways on a narrow screen.
+  const groupBy = table.groupByColumn ? { column: table.groupByColumn, text: (v: unknown) => (v === null || v === undefined || v === '' ? 'None' : String(v)) } : undefined;
+  // The title stays put above the table, which scrolls sideways on a narrow screen; a fixed height scrolls the table itself.
   return (
     <>
       <h3 className="report-item-title">{table.title}</h3>
-      <DataTable tableId={`report-${name}-${index}`} columns={columns} fetchPage={fetchPage} defaultSort={table.sortBy ? `-${table.sortBy}` : ''} defaultPageSize={pageSize} pageSizes={pageSizes} emptyText="No rows found" />
+      <div className={table.fixedHeight ? 'fixed-height' : undefined} style={table.fixedHeight ? { maxHeight: `${table.fixedHeight}px` } : undefined}>
+        <DataTable
+          tableId={`report-${name}-${index}`}
+          columns={columns}
+          fetchPage={fetchPage}
+          defaultSort={table.sortBy ? `-${table.sortBy}` : ''}
+          defaultPageSize={pageSize}
+          pageSizes={pageSizes}
+          emptyText="No rows found"
+          groupBy={groupBy}
+        />
+      </div>
     </>
   );
 }
@@ -91,7 +111,12 @@ function download(text: string, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function ReportBody({ name, title, config }: { name: string; title: string; config: ReportConfiguration }) {
+/**
+ * One report: filters, division choice, Run/Update, Export, charts and
+ * tables. `custom` (a built-in report such as CustodyFlagReport) always
+ * shows the division multi-select, the current division chosen.
+ */
+function ReportBody({ name, title, config, custom = false }: { name: string; title: string; config: ReportConfiguration; custom?: boolean }) {
   const api = useWidgetApi();
   const session = useWidgetSession();
   const definition = config.reportConfigurationDefinition;
@@ -113,6 +138,8 @@ function ReportBody({ name, title, config }: { name: string; title: string; conf
     try {
       const charts = await Promise.all(definition.charts.map((c) => fetchChart(api, definition.reportView, c, asked)));
       setRun((r) => ({ state: 'shown', round: r.round + 1, query: asked, charts, error: null }));
+      // Spec 002 section 3 "Other": a user with an app identity has running a report logged (a failure is not shown).
+      if (session?.flags.hasAppIdentity) void logReportRun(api, name).catch(() => undefined);
     } catch (error) {
       setRun((r) => ({ ...r, state: r.round ? 'shown' : 'not-run', error }));
     }
@@ -153,7 +180,7 @@ function ReportBody({ name, title, config }: { name: string; title: string; conf
       <div className="report-head">
         <h2>{title}</h2>
         <LoadState isLoading={divisions.isLoading} error={divisions.error} compact>
-          {divisions.data && divisions.data.length > 1 && <DivisionChoice divisions={divisions.data} chosen={chosen} onChange={setChosen} />}
+          {divisions.data && (custom || divisions.data.length > 1) && <DivisionChoice divisions={divisions.data} chosen={chosen} onChange={setChosen} />}
         </LoadState>
       </div>
       {config.reportConfigurationDescription && <p className="report-description">{config.reportConfigurationDescription}</p>}
@@ -205,14 +232,43 @@ function ReportView({ name, title }: { name: string; title?: string }) {
   );
 }
 
+/** A built-in report (`/reports/custom/{name}`), or null when there is none by that name. */
+function customConfiguration(name: string): ReportConfiguration | null {
+  const custom = Object.hasOwn(CUSTOM_REPORTS, name) ? CUSTOM_REPORTS[name] : null;
+  return custom && { reportConfigurationName: name, reportConfigurationLabel: custom.label, reportConfigurationDescription: custom.description, reportConfigurationDefinition: custom.definition };
+}
+
+/**
+ * One report by name, without the menu (`<care-report name>`): a custom
+ * report's name (CustodyFlagReport) or a configured report's.
+ */
+export function Report({ name = '' }: { name?: string }) {
+  const custom = customConfiguration(name);
+  return (
+    <div className="reports-page single-report">
+      <ReportsStyles />
+      <div className="reports-main">
+        {custom ? <ReportBody name={name} title={custom.reportConfigurationLabel} config={custom} custom /> : name ? <ReportView key={name} name={name} /> : <p className="load-state load-state-empty">{REPORT_TEXT.notFound}</p>}
+      </div>
+      <Toasts />
+    </div>
+  );
+}
+
+/** The built-in reports in the menu, after the configured ones. */
+const CUSTOM_MENU = Object.entries(CUSTOM_REPORTS).map(([name, r]) => ({ navItemLabel: r.label, route: `custom/${name}` }));
+
 /**
  * The Reports area (spec 002 "Reports area"; issue 12): `page` is the path
- * under /reports: '' (pick a report from the menu) or 'configured/{name}'.
+ * under /reports: '' (pick a report from the menu), 'configured/{name}' or
+ * 'custom/{name}'.
  */
 export function ReportsPage({ page = '' }: { page?: string }) {
   const menu = useReportMenu();
   const [kind, name] = page.split('/');
-  const route = `configured/${name ?? ''}`;
+  const route = `${kind}/${name ?? ''}`;
+  const custom = kind === 'custom' && name ? customConfiguration(name) : null;
+  const items = menu.data && [...menu.data, ...CUSTOM_MENU];
   return (
     <div className="reports-page">
       <ReportsStyles />
@@ -220,9 +276,9 @@ export function ReportsPage({ page = '' }: { page?: string }) {
         <h2>Reports</h2>
         <LoadState isLoading={menu.isLoading} error={menu.error} isEmpty={menu.data?.length === 0} emptyText="No Reports" compact>
           <ul>
-            {menu.data?.map((item) => (
+            {items?.map((item) => (
               <li key={item.route}>
-                <NavLink path={`/reports/${item.route}`} aria-current={item.route === route && kind === 'configured' ? 'page' : undefined}>
+                <NavLink path={`/reports/${item.route}`} aria-current={item.route === route ? 'page' : undefined}>
                   {item.navItemLabel}
                 </NavLink>
               </li>
@@ -235,6 +291,8 @@ export function ReportsPage({ page = '' }: { page?: string }) {
           <p className="reports-pick">{REPORT_TEXT.pick}</p>
         ) : kind === 'configured' && name ? (
           <ReportView key={name} name={name} title={menu.data?.find((i) => i.route === route)?.navItemLabel} />
+        ) : custom ? (
+          <ReportBody key={name} name={name} title={custom.reportConfigurationLabel} config={custom} custom />
         ) : (
           <p className="load-state load-state-empty">{REPORT_TEXT.notFound}</p>
         )}

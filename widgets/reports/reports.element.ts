@@ -9,12 +9,12 @@ import { ReportsPage } from './reports.component';
  * 768 px). Everyone else gets the server's 403.
  *
  * @element care-reports
- * @attr page - The page under /reports: '' (pick a report) or `configured/{name}`.
+ * @attr page - The page under /reports: '' (pick a report), `configured/{name}` or `custom/{name}` (CustodyFlagReport).
  * @attr api-base - The server's API root; with `token`, overrides any surrounding `<care-session>`.
  * @attr token - Bearer token for api-base.
  * @attr lang - Language, default `en-US`.
  * @attr primary-color - Overrides the session theme's primary colour.
- * @fires care-navigate - `detail`: `{ path }` for a report of the menu (`/reports/configured/{name}`).
+ * @fires care-navigate - `detail`: `{ path }` for a report of the menu (`/reports/configured/{name}` or `/reports/custom/{name}`).
  * @cssprop --care-color-primary - Buttons, links and the current report in the menu.
  * @csspart root - The widget's outer box.
  */

@@ -1,6 +1,6 @@
 import type { ApiClient, Document, Query, Resource } from '../../shared/api/client';
-import type { ChartPoint, ReportChart, ReportConfiguration, ReportTable } from '../../shared/schemas/reports';
-import { useWidgetApi } from '../../shared/widget/widget-context';
+import type { ChartPoint, ProgramDashboard, ReportCard, ReportChart, ReportConfiguration, ReportTable } from '../../shared/schemas/reports';
+import { useWidgetApi, useWidgetSession } from '../../shared/widget/widget-context';
 import type { PageRequest, PageResult, Row } from '../kit/data-table';
 import { useLoaded, type Loaded } from '../kit/use-loaded';
 
@@ -43,7 +43,7 @@ const viewPath = (view: string) => `permissable/views/${encodeURIComponent(view)
 /** One chart's numbers, computed by the server under the report's filters. */
 export async function fetchChart(api: ApiClient, view: string, chart: ReportChart, query: Query): Promise<ChartPoint[]> {
   const doc = await api.request<{ data: ChartPoint[] }>('GET', `${viewPath(view)}/chart`, {
-    query: { ...query, x: chart.xAxisColumn, y: chart.yAxisColumn, aggregation: chart.aggregationType, 'time-unit': chart.isTimeSeries ? chart.timeUnit : undefined },
+    query: { ...query, x: chart.xAxisColumn, y: chart.yAxisColumn, series: chart.seriesColumn, aggregation: chart.aggregationType, 'time-unit': chart.isTimeSeries ? chart.timeUnit : undefined },
     raw: true,
   });
   return doc.data;
@@ -66,4 +66,30 @@ export async function exportCsv(api: ApiClient, view: string, table: Pick<Report
     raw: true,
   });
   return doc.data.data;
+}
+
+/** A home report card (`GET /api/reports/{viewName}`); null for a view without one ('Report not found'). */
+export function useReportCard(view: string): Loaded<ReportCard | null> {
+  const api = useWidgetApi();
+  return useLoaded(async () => {
+    try {
+      return (await api.get<{ data: ReportCard }>(`reports/${encodeURIComponent(view)}`)).data;
+    } catch (error) {
+      if ((error as { status?: number }).status === 404) return null;
+      throw error;
+    }
+  }, [api, view]);
+}
+
+/** The program dashboard's figures (`GET /api/reports/program-dashboard`, isDirector). */
+export function useProgramDashboard(): Loaded<ProgramDashboard> {
+  const api = useWidgetApi();
+  // The figures are the current division's: a division switch asks again.
+  const division = useWidgetSession()?.currentDivisionUid;
+  return useLoaded(async () => (await api.get<{ data: ProgramDashboard }>('reports/program-dashboard')).data, [api, division]);
+}
+
+/** Logs a report run for a user with an app identity (`POST /api/data/public/tbl-identity-action-log`). */
+export async function logReportRun(api: ApiClient, reportName: string): Promise<void> {
+  await api.post('data/public/tbl-identity-action-log', { action: 'RanReport', reportName });
 }

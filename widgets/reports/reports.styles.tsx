@@ -23,6 +23,9 @@ legend, .report-filter > label { font-weight: var(--sl-font-weight-semibold); ma
 .report-filter input[type='date'], .report-filter input[type='number'], .report-filter input[type='search'], .report-filter select { font: inherit; padding: .3rem .4rem; border: 1px solid var(--sl-color-neutral-400); border-radius: 4px; max-width: 100%; }
 .date-range { display: flex; flex-wrap: wrap; gap: var(--care-space-s, .5rem); }
 .date-range label { display: flex; flex-direction: column; font-size: var(--sl-font-size-small); }
+.badge-filter { gap: var(--care-space-2xs, .125rem); }
+.badge-group { display: flex; flex-wrap: wrap; align-items: center; gap: 0 var(--care-space-s, .5rem); }
+.badge-group-name, .filter-name { font-weight: var(--sl-font-weight-semibold); font-size: var(--sl-font-size-small); color: var(--care-color-text-muted, #444); margin: var(--care-space-2xs, .125rem) var(--care-space-s, .5rem) 0 0; }
 .filter-hint { font-weight: normal; color: var(--care-color-text-subtle, #555); }
 .report-commands { display: flex; flex-wrap: wrap; gap: var(--care-space-s, .5rem); }
 .report-grid { display: grid; grid-template-columns: repeat(${REPORT_GRID_COLUMNS}, minmax(0, 1fr)); gap: var(--care-space-m, 1rem); }
@@ -34,6 +37,9 @@ legend, .report-filter > label { font-weight: var(--sl-font-weight-semibold); ma
 .report-chart { margin: 0; height: 100%; display: flex; flex-direction: column; }
 .report-chart figcaption, .report-item-title { font-size: inherit; font-weight: var(--sl-font-weight-semibold); margin: 0 0 var(--care-space-xs, .25rem); }
 .chart-canvas { position: relative; flex: 1; min-height: 0; }
+.single-report { grid-template-columns: minmax(0, 1fr); }
+.fixed-height { overflow: auto; }
+.fixed-height thead th { position: sticky; top: 0; background: var(--care-color-surface, #fff); z-index: 1; }
 @media (max-width: 767px) {
   .reports-page { grid-template-columns: minmax(0, 1fr); }
   .report-grid { grid-template-columns: minmax(0, 1fr); }

@@ -156,3 +156,217 @@ export const REPORT_CONFIGURATIONS: { name: string; label: string; description: 
     },
   },
 ];
+
+/**
+ * The configurations migration 042 adds (issue 12, second slice): with the
+ * four above they use every filter type, chart option and table option of
+ * spec 002 section 3 (tests/server/reports-more.test.ts checks the coverage).
+ */
+export const MORE_REPORT_CONFIGURATIONS: { name: string; label: string; description: string; definition: ReportDefinition }[] = [
+  {
+    name: 'time-to-first-contact',
+    label: 'Time To First Contact',
+    description: 'Days from a referral to the first survivor or other interaction on or after it, and the share reached within 7 days.',
+    definition: {
+      reportView: 'report-inbound-referrals',
+      filters: [
+        { type: 'dateRange', column: 'referral_date', label: 'Referral Date', defaultStartDate: 'threeYearsAgo', defaultEndDate: 'endOfMonth' },
+        { type: 'refData', column: 'referral_source_uid', label: 'Referral Source', refDataModel: 'reference-referral-source', refDataLabelAttr: 'label' },
+        { type: 'badge', column: 'badge_uids', label: 'Has All Badges', filterByAllBadges: true },
+      ],
+      charts: [
+        { type: 'line', title: 'Average Days To First Contact', xAxisColumn: 'referral_date', isTimeSeries: true, timeUnit: 'month', yAxisColumn: 'days_to_first_contact', aggregationType: 'average', yTickFormat: 'decimal', yTickMin: 0, legend: false },
+        { type: 'bar', title: 'Reached Within 7 Days', xAxisColumn: 'referral_date', isTimeSeries: true, timeUnit: 'year', yAxisColumn: 'contacted_within_week', aggregationType: 'average', yTickFormat: 'percent', yTickMin: 0, yTickMax: 100, showDataLabels: true },
+      ],
+      tables: [
+        {
+          title: 'Referrals And First Contacts',
+          columns: [
+            { columnName: 'referral_date', displayHeader: 'Referral Date', type: 'date' },
+            { columnName: 'last_name', displayHeader: 'Last Name' },
+            { columnName: 'first_name', displayHeader: 'First Name' },
+            { columnName: 'referral_source_label', displayHeader: 'Source' },
+            { columnName: 'first_contact_at', displayHeader: 'First Contact', type: 'dateTime' },
+            { columnName: 'days_to_first_contact', displayHeader: 'Days' },
+          ],
+          sortBy: 'referral_date',
+          pageSize: 20,
+        },
+      ],
+      layout: [
+        { i: 'filter-0', x: 0, y: 0, w: 4, h: 2 },
+        { i: 'filter-1', x: 4, y: 0, w: 4, h: 2 },
+        { i: 'filter-2', x: 8, y: 0, w: 4, h: 2 },
+        { i: 'chart-0', x: 0, y: 2, w: 8, h: 5 },
+        { i: 'chart-1', x: 8, y: 2, w: 4, h: 5 },
+        { i: 'table-0', x: 0, y: 7, w: 12, h: 8 },
+      ],
+    },
+  },
+  {
+    name: 'reminders',
+    label: 'Reminders Done Vs Overdue',
+    description: 'Active reminders by assignee: done, overdue or still open.',
+    definition: {
+      reportView: 'report-reminders',
+      filters: [
+        { type: 'dateRange', column: 'reminder_date', label: 'Reminder Date', defaultStartDate: 'startOfPreviousMonth', defaultEndDate: 'endOfMonth' },
+        { type: 'provider', column: 'assignee_uid', label: 'Assigned To' },
+        { type: 'user', column: 'created_by', label: 'Created By' },
+        { type: 'boolean', column: 'is_urgent', label: 'Urgent', allLabel: 'Any', trueLabel: 'Urgent', falseLabel: 'Not Urgent' },
+      ],
+      charts: [
+        { type: 'bar', title: 'Reminders By Assignee', xAxisColumn: 'assignee_name', seriesColumn: 'reminder_status', aggregationType: 'count', isStacked: true, legend: true, legendPosition: 'bottom', showDataLabels: true, yTickFormat: 'integer' },
+        { type: 'line', title: 'Reminders Per Day', xAxisColumn: 'reminder_date', isTimeSeries: true, timeUnit: 'day', seriesColumn: 'reminder_status', aggregationType: 'count', legend: true, yTickMin: 0 },
+      ],
+      tables: [
+        {
+          title: 'Reminders',
+          columns: [
+            { columnName: 'reminder_date', displayHeader: 'Date', type: 'date' },
+            { columnName: 'reminder_date', displayHeader: 'Time', type: 'time' },
+            { columnName: 'last_name', displayHeader: 'Last Name' },
+            { columnName: 'first_name', displayHeader: 'First Name' },
+            { columnName: 'reminder_status', displayHeader: 'Status' },
+            { columnName: 'is_urgent', displayHeader: 'Urgent', type: 'boolean' },
+          ],
+          sortBy: 'reminder_date',
+          groupByColumn: 'assignee_name',
+          fixedHeight: 480,
+        },
+      ],
+      layout: [
+        { i: 'filter-0', x: 0, y: 0, w: 3, h: 2 },
+        { i: 'filter-1', x: 3, y: 0, w: 3, h: 2 },
+        { i: 'filter-2', x: 6, y: 0, w: 3, h: 2 },
+        { i: 'filter-3', x: 9, y: 0, w: 3, h: 2 },
+        { i: 'chart-0', x: 0, y: 2, w: 6, h: 5 },
+        { i: 'chart-1', x: 6, y: 2, w: 6, h: 5 },
+        { i: 'table-0', x: 0, y: 7, w: 12, h: 8 },
+      ],
+    },
+  },
+  {
+    name: 'caseloads',
+    label: 'Caseload Per Navigator',
+    description: 'People on each care team member’s caseload, with their badges.',
+    definition: {
+      reportView: 'report-caseloads',
+      filters: [
+        { type: 'provider', column: 'provider_uid', label: 'Navigator' },
+        { type: 'badge', column: 'badge_uids', label: 'Has Any Badge' },
+        { type: 'boolean', column: 'in_custody', label: 'In Custody', nullIsFalse: true },
+      ],
+      charts: [
+        { type: 'bar', title: 'People Per Navigator', xAxisColumn: 'provider_name', yAxisColumn: 'patient_uid', aggregationType: 'unique-count', showDataLabels: true, yTickFormat: 'integer' },
+        { type: 'doughnut', title: 'Latest Referral Status', xAxisColumn: 'latest_referral_status', aggregationType: 'count', showNulls: true, nullText: 'No Referral', legend: true, legendPosition: 'left', showDataLabels: true, showPercentage: true },
+      ],
+      tables: [
+        {
+          title: 'Caseloads',
+          columns: [
+            { columnName: 'last_name', displayHeader: 'Last Name' },
+            { columnName: 'first_name', displayHeader: 'First Name' },
+            { columnName: 'badge_labels', displayHeader: 'Badges', type: 'array' },
+            { columnName: 'in_custody', displayHeader: 'In Custody', type: 'boolean' },
+            { columnName: 'latest_referral_date', displayHeader: 'Latest Referral', type: 'date' },
+          ],
+          sortBy: 'last_name',
+          groupByColumn: 'provider_name',
+          pageSize: 100,
+        },
+      ],
+      layout: [
+        { i: 'filter-0', x: 0, y: 0, w: 4, h: 2 },
+        { i: 'filter-1', x: 4, y: 0, w: 4, h: 2 },
+        { i: 'filter-2', x: 8, y: 0, w: 4, h: 2 },
+        { i: 'chart-0', x: 0, y: 2, w: 7, h: 5 },
+        { i: 'chart-1', x: 7, y: 2, w: 5, h: 5 },
+        { i: 'table-0', x: 0, y: 7, w: 12, h: 8 },
+      ],
+    },
+  },
+  {
+    name: 'overdoses',
+    label: 'Overdoses And Naloxone',
+    description: 'Drug overdoses: naloxone given, by whom and how much, and outcomes, by facility.',
+    definition: {
+      reportView: 'report-overdoses',
+      filters: [
+        { type: 'dateRange', column: 'event_date', label: 'Event Date', defaultStartDate: 'twoYearsAgo', defaultEndDate: 'today' },
+        { type: 'facility', column: 'facility_uid', label: 'Facility' },
+        { type: 'customDropdown', column: 'naloxone_given', label: 'Naloxone Given', options: [{ label: 'Yes', value: 'Yes' }, { label: 'No', value: 'No' }, { label: 'Unknown', value: 'Unknown' }] },
+      ],
+      charts: [
+        { type: 'bar', title: 'Overdoses Per Month', xAxisColumn: 'event_date', isTimeSeries: true, timeUnit: 'month', seriesColumn: 'naloxone_given', aggregationType: 'count', isStacked: true, legend: true, legendPosition: 'top', yTickFormat: 'integer' },
+        { type: 'pie', title: 'Outcomes', xAxisColumn: 'outcome', aggregationType: 'count', legend: true, legendPosition: 'bottom', showDataLabels: true, showPercentage: true },
+        { type: 'bar', title: 'Naloxone Given (mg) By Whom', xAxisColumn: 'naloxone_given_by', yAxisColumn: 'naloxone_amount', aggregationType: 'sum', showNulls: true, nullText: 'Not Given', yTickFormat: 'decimal' },
+      ],
+      tables: [
+        {
+          title: 'Overdoses',
+          columns: [
+            { columnName: 'event_date', displayHeader: 'Date', type: 'dateTime' },
+            { columnName: 'last_name', displayHeader: 'Last Name' },
+            { columnName: 'first_name', displayHeader: 'First Name' },
+            { columnName: 'naloxone_given', displayHeader: 'Naloxone' },
+            { columnName: 'outcome', displayHeader: 'Outcome' },
+            { columnName: 'accepted_treatment', displayHeader: 'Treatment' },
+          ],
+          sortBy: 'event_date',
+          groupByColumn: 'facility_name',
+        },
+      ],
+      layout: [
+        { i: 'filter-0', x: 0, y: 0, w: 4, h: 2 },
+        { i: 'filter-1', x: 4, y: 0, w: 4, h: 2 },
+        { i: 'filter-2', x: 8, y: 0, w: 4, h: 2 },
+        { i: 'chart-0', x: 0, y: 2, w: 6, h: 5 },
+        { i: 'chart-1', x: 6, y: 2, w: 3, h: 5 },
+        { i: 'chart-2', x: 9, y: 2, w: 3, h: 5 },
+        { i: 'table-0', x: 0, y: 7, w: 12, h: 8 },
+      ],
+    },
+  },
+  {
+    name: 'cit-weapons-custody',
+    label: 'CIT Weapons And Custody',
+    description: 'Crisis intervention sheets by disposition, weapon involved and custody for evaluation.',
+    definition: {
+      reportView: 'report-cit-submissions',
+      filters: [
+        { type: 'dateRange', column: 'incident_date_time', label: 'Incident Date', defaultStartDate: 'startOfPreviousYear', defaultEndDate: 'endOfPreviousYear' },
+        { type: 'boolean', column: 'taken_into_custody', label: 'Taken Into Custody', trueLabel: 'Taken', falseLabel: 'Not Taken', nullIsFalse: true },
+        { type: 'checkbox', column: 'weapon_involved', label: 'Weapon', options: [{ label: 'Weapon', value: 'Weapon' }, { label: 'No Weapon', value: 'No Weapon' }] },
+      ],
+      charts: [
+        { type: 'bar', title: 'Dispositions By Weapon', xAxisColumn: 'disposition_label', seriesColumn: 'weapon_involved', aggregationType: 'count', isStacked: true, showNulls: true, nullText: 'No Disposition', legend: true, legendPosition: 'right', showDataLabels: true, showPercentage: true },
+        { type: 'line', title: 'Sheets Per Week', xAxisColumn: 'incident_date_time', isTimeSeries: true, timeUnit: 'week', aggregationType: 'count', isFilledLine: true, yTickMin: 0, yTickMax: 50 },
+      ],
+      tables: [
+        {
+          title: 'Sheets',
+          columns: [
+            { columnName: 'incident_date_time', displayHeader: 'Incident', type: 'dateTime' },
+            { columnName: 'agency_name', displayHeader: 'Agency' },
+            { columnName: 'disposition_label', displayHeader: 'Disposition' },
+            { columnName: 'weapon_involved', displayHeader: 'Weapon' },
+            { columnName: 'taken_into_custody', displayHeader: 'Custody', type: 'boolean' },
+          ],
+          sortBy: 'incident_date_time',
+          groupByColumn: 'agency_name',
+          pageSize: 10,
+          fixedHeight: 400,
+        },
+      ],
+      layout: [
+        { i: 'filter-0', x: 0, y: 0, w: 4, h: 2 },
+        { i: 'filter-1', x: 4, y: 0, w: 4, h: 2 },
+        { i: 'filter-2', x: 8, y: 0, w: 4, h: 2 },
+        { i: 'chart-0', x: 0, y: 2, w: 7, h: 5 },
+        { i: 'chart-1', x: 7, y: 2, w: 5, h: 5 },
+        { i: 'table-0', x: 0, y: 7, w: 12, h: 8 },
+      ],
+    },
+  },
+];

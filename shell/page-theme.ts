@@ -1,0 +1,11 @@
+import { themeCss } from '../shared/widget/styles';
+
+/*
+ * The page's Shoelace and Careweave tokens come from the same module every
+ * widget's shadow root adopts, rather than a second copy in the shell's CSS
+ * (4 KB gzip of the first load). Put first in <head> so shell.css, which
+ * sets the division's colour over the theme's, still comes after it.
+ */
+const style = document.createElement('style');
+style.textContent = themeCss;
+document.head.prepend(style);
