@@ -10,6 +10,7 @@ import { shellApi } from './api';
 import { WidgetMount } from './widget-mount';
 
 const css = /* css */ `
+:host { display: block; background: var(--care-color-surface); border: 1px solid var(--care-color-border-input); border-radius: var(--care-radius-m); box-shadow: var(--sl-shadow-large); padding: var(--care-space-s) var(--care-space-m); max-width: min(34rem, 95vw); max-height: 70vh; overflow: auto; }
 h2 { margin: 0 0 var(--care-space-xs); font-size: var(--care-font-size-m); }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: var(--care-space-2xs) var(--care-space-s) var(--care-space-2xs) 0; border-bottom: 1px solid var(--care-color-hover); font-size: var(--care-font-size-s); white-space: nowrap; }
