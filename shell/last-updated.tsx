@@ -28,7 +28,7 @@ const sourceLabel = (name: string) => name.charAt(0).toUpperCase() + name.slice(
  * the popover opens, each time, so it says what the last import did.
  */
 export function LastUpdated({ divisionUid }: { divisionUid: string }) {
-  const [state, setState] = useState<{ rows: SourceStatus[] | null; error: unknown; isLoading: boolean }>({ rows: null, error: null, isLoading: false });
+  const [state, setState] = useState<{ rows: SourceStatus[] | null; error: unknown; isLoading: boolean }>({ rows: null, error: null, isLoading: true });
   const load = () => {
     setState((s) => ({ ...s, error: null, isLoading: true }));
     shellApi()
