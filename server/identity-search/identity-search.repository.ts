@@ -111,8 +111,9 @@ export async function searchIdentity(db: Db, auth: AuthContext, query: IdentityS
              coalesce((select json_agg(json_build_object('id', f.flag_id, 'patientflag', f.patient_flag, 'flaginfo', f.flag_info,
                                                          'source_description', f.source_name, 'county', f.county) order by f.patient_flag, f.flag_id)
                          from tbl_patient_flags f where f.division_uid = p.division_uid and f.sacwis_person_id = any(kids.ids)), '[]'::json) as patient_flags,
-             (select c.county from tbl_source_case c where c.division_uid = p.division_uid and c.sacwis_person_id = any(kids.ids)
-               order by c.case_id limit 1) as agency_county,
+             -- The first case's county; aggregated rather than ordered, so the child's index serves it, not a walk of every case.
+             (select (array_agg(c.county order by c.case_id))[1] from tbl_source_case c
+               where c.division_uid = p.division_uid and c.sacwis_person_id = any(kids.ids)) as agency_county,
              pl.placement_type, pl.provider_name, pl.provider_id,
              coalesce((select json_agg(json_build_object('source_description', m.source_description, 'match_status_id', m.match_status_id, 'mrn', m.mrn)
                                        order by m.source_description, m.mrn)
