@@ -39,7 +39,7 @@ import * as m037 from './migrations/037_admin_organization';
 import * as m038 from './migrations/038_reports';
 import * as m040 from './migrations/040_identity_sources';
 import * as m042 from './migrations/042_reports_more';
-import * as m043 from './migrations/043_identity_search';
+import * as m046 from './migrations/046_identity_search';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -83,7 +83,7 @@ const migrations: Record<string, Migration> = {
   '038_reports': m038,
   '040_identity_sources': m040,
   '042_reports_more': m042,
-  '043_identity_search': m043,
+  '046_identity_search': m046,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
