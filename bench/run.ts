@@ -15,7 +15,7 @@
  * straight through `pg` at the same concurrency: the ratio is what the server
  * adds to its SQL.
  *
- * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000), BENCH_MEDICAL_EVENTS (1000000), BENCH_RUNS (3),
+ * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000; also the identity children), BENCH_MEDICAL_EVENTS (1000000), BENCH_RUNS (3),
  * BENCH_CHAT_CLIENTS (2000); REDIS_URL for the chat figures. BENCH_ONLY=<regex> measures only the routes
  * whose label matches and skips chat and paint (`BENCH_ONLY=sizes`: bundle sizes alone).
  * The embedded cluster is cached in ./.bench-data so the seed runs once.
@@ -47,10 +47,15 @@ const TARGET_FIRST_LOAD_GZIP = 130 * 1024;
 /** The first load's size as last committed: no route or element may grow it unnoticed. */
 const FIRST_LOAD_FILE = path.join(ROOT, 'bench/first-load.json');
 
-/** A measured route: its path (`{patient}` is a visible patient of the navigator's division) and its p99 target. */
+/**
+ * A measured route: its path (`{patient}` is a visible patient of the navigator's division; `{child.<field>}`
+ * a fact of one identity child, see identityChild) and its p99 target.
+ */
 interface BenchRoute {
   label: string;
   path: string;
+  /** The demo user who calls it (default navigator). */
+  user?: string;
   targetP99?: number;
   /** A write: the JSON it posts (each request with its own Idempotency-Key); its SQL is not replayed. */
   body?: (url: string, token: string, patient: string) => Promise<unknown>;
@@ -99,7 +104,47 @@ const ALL_ROUTES: BenchRoute[] = [
   // Issue 12 section 4: a report's time-series chart and its grouped table over 1,000,000 medical events.
   { label: 'report chart: events by month and type', path: `/api/permissable/views/report-medical-events/chart?${REPORT_CHART}`, targetP99: 300 },
   { label: 'report table grouped by type', path: '/api/permissable/views/report-medical-events?sort=medical_event_label,-event_date&page-size=500', targetP99: 300 },
+  // Issue 11 section 2: the identity search over BENCH_PATIENTS children, by the form's kinds of criteria alone and together.
+  ...identitySearches(),
 ];
+
+/** The identity search form's kinds of criteria (in part, exact, contains, lists), each alone and several together. */
+function identitySearches(): BenchRoute[] {
+  const base = '/api/data/public/identity_search?sort=lastName,firstName&page-size=50';
+  const combos: [string, string][] = [
+    ['last name in part', 'last_name__like={child.last3}'],
+    ['last + first name', 'last_name__like={child.last3}&first_name__like={child.first3}'],
+    ['date of birth', 'birth_date={child.birth}'],
+    ['MRN contains', 'source_mrns__contains={child.mrn}'],
+    ['hospitals + county', 'source_description={child.hospital}&source_description={child.hospital2}&agency_county={child.county}'],
+    ['caseworker + provider name', 'wkr_name={child.worker}&provider_name={child.provider}'],
+    ['SACWIS person id', 'sacwis_person_id={child.sacwis}'],
+    ['case id', 'case_id={child.caseId}'],
+    ['provider id, page 2', 'provider_id={child.providerId}&page=2'],
+    ['every field', 'last_name__like={child.last3}&first_name__like={child.first3}&birth_date={child.birth}&source_mrns__contains={child.mrn}&source_description={child.hospital}&agency_county={child.county}&wkr_name={child.worker}&sacwis_person_id={child.sacwis}&case_id={child.caseId}&provider_id={child.providerId}&provider_name={child.provider}'],
+  ];
+  return combos.map(([label, query]) => ({ label: `identity search: ${label}`, path: `${base}${query.includes('page=') ? '' : '&page=1'}&${query}`, user: 'identity', targetP99: 50 }));
+}
+
+/** One child of the bench extract the demo identity user may see, with every fact the search form asks for (URL-encoded). */
+async function identityChild(connectionString: string): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`
+      select left(s.last_name, 3) as last3, left(s.first_name, 3) as first3, to_char(s.birth_date, 'MM/DD/YYYY') as birth,
+             substr(split_part(s.mrns, ' ', 1), 2, 5) as mrn, s.source_names[1] as hospital, coalesce(s.source_names[2], s.source_names[1]) as hospital2,
+             s.counties[1] as county, split_part(s.wkr_names, ' ', 1) as worker, split_part(s.provider_names, ' ', 1) as provider,
+             s.sacwis_person_ids[1] as sacwis, s.case_ids[1] as "caseId", s.provider_ids[1] as "providerId"
+        from identity_search s
+       where s.restricted_flag = '0' and not s.adoption_case and s.mrns <> '' and cardinality(s.provider_ids) > 0 and cardinality(s.case_ids) > 0
+       order by s.patient_uid limit 1`);
+    if (!rows[0]) throw new Error('no identity child in the bench database');
+    return Object.fromEntries(Object.entries(rows[0] as Record<string, string>).map(([k, v]) => [k, encodeURIComponent(v)]));
+  } finally {
+    await client.end();
+  }
+}
 
 const MB = 1024 * 1024;
 
@@ -250,13 +295,17 @@ async function measure(database: string, env: Record<string, string>): Promise<R
   const { url, connectionString, child } = await startServer(env);
   try {
     const token = await login(url);
+    const tokens: Record<string, string> = { navigator: token };
     const patient = await somePatient(url, token);
+    const childFacts = await identityChild(connectionString);
     log(`${database}: ${CONNECTIONS} connections, ${SECONDS} s per route and run, ${RUNS} runs`);
     const rows: Row[] = [];
     for (const route of ROUTES) {
-      const target = url + route.path.replace('{patient}', patient);
-      const auth = route.path === '/api/live' ? undefined : token;
-      const body = route.body && (await route.body(url, token, patient));
+      const target = url + route.path.replace('{patient}', patient).replace(/\{child\.(\w+)\}/g, (_, key: string) => childFacts[key] ?? '');
+      const user = route.user ?? 'navigator';
+      tokens[user] ??= await login(url, user);
+      const auth = route.path === '/api/live' ? undefined : tokens[user];
+      const body = route.body && (await route.body(url, auth!, patient));
       const headers: Record<string, string> = auth ? { authorization: `Bearer ${auth}` } : {};
       const once = () =>
         fetch(target, body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify(body) });

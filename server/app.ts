@@ -29,6 +29,7 @@ import { hwcRoutes } from './hwc/hwc.routes';
 import { optOutRoutes } from './opt-out/opt-out.routes';
 import { supportRoutes } from './support/support.routes';
 import { patientSearchRoutes } from './patient-search/patient-search.routes';
+import { identitySearchRoutes } from './identity-search/identity-search.routes';
 import { patientsRoutes } from './patients/patients.routes';
 import { demographicsRoutes } from './patients/demographics.routes';
 import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
@@ -134,6 +135,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(providersRoutes, ctx);
       await api.register(remindersRoutes, ctx);
       await api.register(patientSearchRoutes, ctx);
+      await api.register(identitySearchRoutes, ctx);
       await api.register(patientsRoutes, ctx);
       await api.register(demographicsRoutes, ctx);
       await api.register(faceSheetRoutes, ctx);

@@ -6,7 +6,7 @@ import { LoadState } from '../widgets/kit/load-state';
 import { CalendarCard } from '../widgets/calendar/calendar.component';
 import { QueueCard } from '../widgets/queue/queue.component';
 import { RemindersCard } from '../widgets/reminders/reminders.component';
-import { CitSubmissionsCard, HwcEntriesCard, ReportCards } from './lazy-routes';
+import { CitSubmissionsCard, HwcEntriesCard, IdentitySearch, ReportCards } from './lazy-routes';
 import { shellApi } from './api';
 import { HOME_MODE_LABELS, homeMode, type HomeMode } from '../shared/modes';
 import { usePageTitle } from './page-title';
@@ -134,6 +134,14 @@ export function HomePage({ session }: { session: Session }) {
   return (
     <main className="care-page">
       <h1>{title}</h1>
+      {mode === 'identity' && (
+        // Spec 001 section 1: the identity left panel (search form, recent patients) and the results beside it.
+        <WidgetMount key={session.currentDivisionUid} className="care-home-identity">
+          <Suspense fallback={<LoadState isLoading lines={6} />}>
+            <IdentitySearch />
+          </Suspense>
+        </WidgetMount>
+      )}
       {mode === null ? <p>Checking roles and permissions</p> : <HomeCards mode={mode} session={session} />}
     </main>
   );

@@ -270,6 +270,47 @@ export interface IdentitySourceStatusTable {
   details: string | null;
 }
 
+/** Migration 043: a child's flags in a source system (spec 002 "Patient summary card"). */
+export interface PatientFlagsTable {
+  division_uid: string;
+  flag_id: string;
+  sacwis_person_id: string;
+  patient_flag: string;
+  flag_info: string | null;
+  source_name: string;
+  county: string;
+}
+
+/** Migration 043: the names a child goes by in a source system. */
+export interface PatientPreferredNamesTable {
+  division_uid: string;
+  sacwis_person_id: string;
+  source_name: string;
+  preferred_name: string;
+}
+
+/** Migration 043: one row per identity patient with what the identity search filters on (server/identity-search/search-index.ts). */
+export interface IdentitySearchTable {
+  patient_uid: string;
+  division_uid: string;
+  last_name: string;
+  first_name: string;
+  last_norm: string;
+  first_norm: string;
+  birth_date: string | null;
+  restricted_flag: string;
+  case_emails: string[];
+  adoption_case: boolean;
+  sacwis_person_ids: string[];
+  mrns: string;
+  source_names: string[];
+  counties: string[];
+  wkr_names: string;
+  case_ids: string[];
+  provider_ids: string[];
+  provider_names: string;
+}
+
 export interface InboundReferralTable {
   referral_uid: Generated<string>;
   patient_uid: string;
@@ -952,6 +993,9 @@ export interface Database {
   tbl_hospital_note: IdentityRecordTable<typeof R.HospitalNoteRow>;
   tbl_primary_provider: IdentityRecordTable<typeof R.PrimaryProviderRow>;
   identity_dispute: IdentityDisputeTable;
+  tbl_patient_flags: PatientFlagsTable;
+  tbl_patient_preferred_names: PatientPreferredNamesTable;
+  identity_search: IdentitySearchTable;
   inbound_referral: InboundReferralTable;
   queue: QueueTable;
   notification: NotificationTable;

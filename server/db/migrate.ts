@@ -42,6 +42,7 @@ import * as m041 from './migrations/041_admin_reference';
 import * as m042 from './migrations/042_reports_more';
 import * as m044 from './migrations/044_identity_record_sources';
 import * as m045 from './migrations/045_report_view_joins';
+import * as m046 from './migrations/046_identity_search';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '042_reports_more': m042,
   '044_identity_record_sources': m044,
   '045_report_view_joins': m045,
+  '046_identity_search': m046,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

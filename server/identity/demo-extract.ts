@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { OHIO_COUNTIES } from '../../shared/ohio-counties';
 import { csvLine } from './csv';
 import { recordSourcesWriter } from './demo-extract-record';
+import { writeSearchRows } from './demo-extract-search';
 import { columnsOf, SOURCE_TABLES } from './source-tables';
 
 /**
@@ -205,6 +206,7 @@ export async function writeDemoExtract(options: DemoExtractOptions): Promise<Rec
     }
 
     await writeRecord({ person, birth, county: child.county!, hospitals: [...hospitals].map((h) => HOSPITALS[h].name), caseRow });
+    await writeSearchRows(write, options.seed, i, { sacwis_person_id: person, county: child.county! });
 
     // A duplicate SACWIS person now and then: same birth date and case, a slip in the first name.
     if (chance(0.03)) {

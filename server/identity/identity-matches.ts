@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { HttpError, notFound } from '../errors';
 import { feedPatients, MATCH_STATUS, SACWIS_SOURCE } from './matching';
+import { refreshIdentitySearch } from '../identity-search/search-index';
 
 /**
  * Issue 11 section 4: a patient's matches to the extract (spec 000 section 3
@@ -70,6 +71,7 @@ export async function decideMatch(trx: Db, divisionUid: string, patientUid: stri
       patientUid,
     );
   }
+  await refreshIdentitySearch(trx, divisionUid, patientUid);
 }
 
 /**
@@ -105,5 +107,6 @@ export async function disputeMatch(trx: Db, divisionUid: string, patientUid: str
     .where('source_name', 'in', wanted)
     .where('match_status_id', '=', MATCH_STATUS.Approved)
     .execute();
+  await refreshIdentitySearch(trx, divisionUid, patientUid);
   return wanted;
 }

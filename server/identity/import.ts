@@ -5,6 +5,7 @@ import { parse } from 'csv-parse';
 import { sql, type Kysely } from 'kysely';
 import { validate } from 'superstruct';
 import type { Db } from '../db/connect';
+import { refreshIdentitySearch } from '../identity-search/search-index';
 import { matchChildren, type MatchCounts } from './matching';
 import { columnsOf, SOURCE_TABLES, type SourceTable } from './source-tables';
 
@@ -110,7 +111,9 @@ export async function importExtract(db: Db, folder: string, divisionUid: string,
         });
       }
       log('Matching children to patients ...');
-      return matchChildren(trx, divisionUid);
+      const counts = await matchChildren(trx, divisionUid);
+      await refreshIdentitySearch(trx, divisionUid);
+      return counts;
     });
   } catch (err) {
     failure = err instanceof SourceFailure ? { source: err.source, message: err.message } : { message: (err as Error).message };

@@ -1,9 +1,9 @@
 import type { Struct } from 'superstruct';
-import { CustodyEpisodeRow, IdentitySourceRow, PlacementRow, SourceCaseRow, SourceChildRow } from '../../shared/schemas/identity-import';
 import {
   AgencyContactRow, AllergyRow, AppointmentRow, HospitalizationRow, HospitalNoteRow, ImmunizationRow, IntakeAllegationRow, LabRow, LeaveRow, McpRow, MedicationRow,
   PharmacyRow, PrimaryProviderRow, ProblemListRow, ReferralRow, ScreeningRow, SurgeryRow, VisitRow,
 } from '../../shared/schemas/identity-record-sources';
+import { CustodyEpisodeRow, IdentitySourceRow, PatientFlagRow, PlacementRow, PreferredNameRow, SourceCaseRow, SourceChildRow } from '../../shared/schemas/identity-import';
 import type { Database } from '../db/database';
 
 /**
@@ -49,6 +49,8 @@ export const SOURCE_TABLES: SourceTable[] = [
   { name: 'referral', table: 'tbl_referral', schema: ReferralRow, key: ['referral_id'] },
   { name: 'hospital_note', table: 'tbl_hospital_note', schema: HospitalNoteRow, key: ['note_id'] },
   { name: 'primary_provider', table: 'tbl_primary_provider', schema: PrimaryProviderRow, key: ['pcp_id'] },
+  { name: 'patient_flags', table: 'tbl_patient_flags', schema: PatientFlagRow, key: ['flag_id'] },
+  { name: 'preferred_names', table: 'tbl_patient_preferred_names', schema: PreferredNameRow, key: ['sacwis_person_id', 'source_name', 'preferred_name'] },
 ];
 
 /** The columns of a source's file, in the order docs/identity-import.md lists them. */

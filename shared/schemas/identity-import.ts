@@ -91,3 +91,23 @@ export type SourceCaseRow = Infer<typeof SourceCaseRow>;
 export type CustodyEpisodeRow = Infer<typeof CustodyEpisodeRow>;
 export type PlacementRow = Infer<typeof PlacementRow>;
 export type IdentitySourceRow = Infer<typeof IdentitySourceRow>;
+
+/** patient_flags.csv (issue 11 section 2): a flag a source system keeps on the child. */
+export const PatientFlagRow = object({
+  flag_id: id(),
+  sacwis_person_id: id(),
+  patient_flag: name(),
+  flag_info: optional(500),
+  source_name: name(),
+  county: county(),
+});
+
+/** preferred_names.csv (issue 11 section 2): a name the child goes by in a source system. */
+export const PreferredNameRow = object({
+  sacwis_person_id: id(),
+  source_name: name(),
+  preferred_name: name(),
+});
+
+export type PatientFlagRow = Infer<typeof PatientFlagRow>;
+export type PreferredNameRow = Infer<typeof PreferredNameRow>;

@@ -55,7 +55,7 @@ describe('<care-patient-list> (stubbed server)', () => {
     await waitFor(() => text(again.shadowRoot!.querySelector('[role="alert"]')) === 'Oops, something went wrong!', { message: 'error state' });
   });
 
-  it('identity users get the welcome and how to search, and no list call', async () => {
+  it('identity users get the welcome, how to search and the search form, and no list call', async () => {
     const server = serve({ hasAppIdentity: true, hasAppNavigator: true }, () => ({ body: { data: [], meta: { total: 0 } } }));
     restore = server.restore;
     const el = mount();
@@ -63,6 +63,7 @@ describe('<care-patient-list> (stubbed server)', () => {
     ok(text(welcome).startsWith('Welcome'), text(welcome));
     ok(text(welcome).includes('SACWIS person ID'));
     ok(!server.calls.some((c) => c.url.pathname.endsWith('/patient-list')));
-    ok(!el.shadowRoot!.querySelector('sl-button'), 'no Add Patient for identity users');
+    ok(![...el.shadowRoot!.querySelectorAll('sl-button')].some((b) => text(b) === 'Add Patient'), 'no Add Patient for identity users');
+    await waitFor(() => el.shadowRoot!.querySelector('form[aria-label="Search for a child"]'), { message: 'the identity search form' });
   });
 });

@@ -62,7 +62,7 @@ const MODE_HOMES = [
   { user: 'sponsor', title: 'Sponsor Home', cards: ['care-home-queues', 'care-home-reminders'], first: null },
   // Users with reports see the report cards last (spec 000 section 2).
   { user: 'navigator', title: 'Home', docTitle: 'Home | Navigator', cards: ['care-home-calendar', 'care-home-reminders', 'care-home-queues', 'care-home-reports'], first: null },
-  // The identity search panel comes with the identity issue; until then the heading alone.
+  // Identity: no cards; the identity left panel (search form, recent patients) and its results instead (issue 11).
   { user: 'identity', title: 'Identity Home', cards: [], first: null },
 ];
 
@@ -85,6 +85,7 @@ describe('each mode’s home', () => {
         const cards = page.locator('main .care-home-cards > *');
         assert.deepEqual(await cards.evaluateAll((els) => els.map((e) => e.className.split(' ')[0])), home.cards, home.user);
         if (home.first) await cards.first().getByRole('heading', { name: home.first }).waitFor();
+        if (home.user === 'identity') await page.getByRole('complementary', { name: 'Find a child' }).getByText(/No recent patients|Recent, /).first().waitFor();
         if (home.cards.includes('care-home-reminders')) await page.locator('.care-home-reminders').getByRole('heading', { name: 'Reminders' }).waitFor();
         if (home.cards.includes('care-home-queues')) await page.locator('.care-home-queues table').first().waitFor();
         const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);

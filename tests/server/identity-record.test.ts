@@ -255,6 +255,9 @@ describe('matches: approving or rejecting a waiting fuzzy match, disputing a sou
     assert.ok(cases.some((c) => c.case_id === 'C-5'));
     const audit = await server.db.selectFrom('audit_entry').select('action').where('patient_uid', '=', patients['R-5']).execute();
     assert.deepEqual(audit.map((a) => a.action).sort(), ['ApprovedMatch', 'RejectedMatch']);
+    // The identity search finds the patient by the approved child's SACWIS id at once, not after the next import.
+    const found = await get('identity', '/api/data/public/identity_search?sacwis_person_id=R-6');
+    assert.deepEqual(found.body.data.map((r: { id: string }) => r.id), [patients['R-5']]);
   });
 
   it('a dispute needs a comment and at least one of the patient’s sources; it hides that source’s health data, is not offered again and survives the next import', async () => {

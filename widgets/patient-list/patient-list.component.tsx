@@ -5,6 +5,7 @@ import { useWidgetSession } from '../../shared/widget/widget-context';
 import { DataTable, type Column } from '../kit/data-table';
 import { LoadState } from '../kit/load-state';
 import { Toasts } from '../kit/toasts';
+import { IdentitySearch } from '../identity-search/identity-search.component';
 import { useFlags } from '../kit/use-flags';
 import { usePatientListFetcher, type PatientListRow } from './patient-list.resource';
 import { PatientListStyles } from './patient-list.styles';
@@ -19,7 +20,7 @@ const COLUMNS: Column<PatientListRow>[] = [
   { columnName: 'referral_source_label', displayHeader: 'Referral Source', filterable: true },
 ];
 
-/** Identity users find children by searching (their search form comes with the identity pages). */
+/** Spec 001 section 2: identity users get a welcome and an explanation, then search with the identity left panel. */
 function IdentityWelcome({ displayName }: { displayName: string | null }) {
   return (
     <section className="card patient-list-welcome" aria-labelledby="patient-list-welcome">
@@ -28,13 +29,8 @@ function IdentityWelcome({ displayName }: { displayName: string | null }) {
         Patients here are the children in your agency's care, matched every night with their records from the child-welfare and health record systems. Their records are
         shown read-only, as the systems last sent them.
       </p>
-      <p>Search for a child with any of:</p>
-      <ul>
-        <li>the first and last name (the beginning of each name is enough, accents and capitals do not matter);</li>
-        <li>the date of birth, as MM/DD/YYYY;</li>
-        <li>the SACWIS person ID.</li>
-      </ul>
-      <p>Restricted cases and adoption cases open only for the users allowed to see them.</p>
+      <p>Search for a child with the form: any part of the last or first name, the date of birth (MM/DD/YYYY), a medical record number, the hospitals, the PCSA county, the caseworker, the SACWIS person ID or case ID, or the placement provider. Fill in one field or several; each child found is shown as a card.</p>
+      <p>Restricted cases and adoption cases are found only by the users allowed to see them.</p>
     </section>
   );
 }
@@ -81,7 +77,11 @@ export function PatientList() {
         )}
       </div>
       <LoadState isLoading={!flags} lines={6}>
-        {identity ? <IdentityWelcome displayName={session?.displayName ?? null} /> : <DivisionPatients key={session?.currentDivisionUid} />}
+        {identity ? (
+          <IdentitySearch key={session?.currentDivisionUid} intro={<IdentityWelcome displayName={session?.displayName ?? null} />} />
+        ) : (
+          <DivisionPatients key={session?.currentDivisionUid} />
+        )}
       </LoadState>
     </div>
   );

@@ -1,0 +1,187 @@
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
+import type { IdentitySearchQuery } from '../../shared/schemas/identity-search';
+import type { AuthContext } from '../auth/context';
+import type { Db } from '../db/connect';
+import type { IdentitySearchTable } from '../db/database';
+import { countCache } from '../dataviews/count-cache';
+import { patientVisibility } from '../dataviews/scopes';
+import { SACWIS_SOURCE } from '../identity/matching';
+import type { PatientSearchRow } from '../patient-search/patient-search.repository';
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+type Column = keyof IdentitySearchTable & string;
+/** A name part anywhere in the normalised text (accents, case and punctuation folded as patient.search_text). */
+const contains = (a: string, column: Column, value: string) => sql`${sql.ref(`${a}.${column}`)} like '%' || coalesce(patient_search_norm(${value}), '') || '%'`;
+const has = (a: string, column: Column, value: string) => sql`${sql.ref(`${a}.${column}`)} @> array[${value}]::text[]`;
+
+/**
+ * The search's conditions (spec 002 "Patient search criteria") on
+ * identity_search as `a`: the caller's current division and the access rule
+ * first (a patient the caller may not see is never found), then each
+ * criterion given. Names, caseworker and provider names match in part, MRNs
+ * contain the text, hospitals any of those chosen, the rest exactly.
+ */
+function whereOf(query: IdentitySearchQuery, auth: AuthContext, a: string): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [sql`${sql.ref(`${a}.division_uid`)} = ${auth.divisionUid}`, patientVisibility(a, auth)];
+  if (query.last_name__like) parts.push(contains(a, 'last_norm', query.last_name__like));
+  if (query.first_name__like) parts.push(contains(a, 'first_norm', query.first_name__like));
+  if (query.birth_date) parts.push(sql`${sql.ref(`${a}.birth_date`)} = ${query.birth_date}::date`);
+  if (query.source_mrns__contains) parts.push(sql`${sql.ref(`${a}.mrns`)} like ${`%${escapeLike(query.source_mrns__contains.toLowerCase())}%`}`);
+  if (query.sacwis_person_id) parts.push(has(a, 'sacwis_person_ids', query.sacwis_person_id));
+  if (query.case_id) parts.push(has(a, 'case_ids', query.case_id));
+  if (query.provider_id) parts.push(has(a, 'provider_ids', query.provider_id));
+  const sources = (query.source_description ?? []).map((v) => v.trim()).filter(Boolean);
+  if (sources.length) parts.push(sql`${sql.ref(`${a}.source_names`)} && ${sources}::text[]`);
+  if (query.agency_county) parts.push(has(a, 'counties', query.agency_county));
+  if (query.wkr_name) parts.push(contains(a, 'wkr_names', query.wkr_name));
+  if (query.provider_name) parts.push(contains(a, 'provider_names', query.provider_name));
+  return sql.join(parts, sql` and `);
+}
+
+/** A criterion an index narrows well: the trigram indexes need 3 characters. */
+const indexed = (v: string | undefined) => !!v && v.trim().length >= 3;
+
+/**
+ * The matching rows of identity_search as `s`. With a criterion an index
+ * narrows (an id, an MRN, a birth date, a name part of 3 or more characters)
+ * the conditions run in a subquery of their own (`offset 0` keeps it apart):
+ * the indexes find the rows and the sort follows. Left to itself PostgreSQL
+ * would walk the sort index expecting matches spread evenly, but a name part
+ * is not ("You" finds only names at the end) and an id's rarity in an array
+ * is unknown to it, so it could pass every child. Broad criteria alone (a
+ * county, hospitals, one or two letters) do walk the sort index and stop at
+ * the page's 50.
+ */
+function matching(query: IdentitySearchQuery, auth: AuthContext): RawBuilder<unknown> {
+  const narrow =
+    !!(query.sacwis_person_id || query.case_id || query.provider_id || query.birth_date) ||
+    [query.source_mrns__contains, query.last_name__like, query.first_name__like, query.wkr_name, query.provider_name].some(indexed);
+  if (!narrow) return sql`identity_search s where ${whereOf(query, auth, 's')}`;
+  return sql`(select h.* from identity_search h where ${whereOf(query, auth, 'h')} offset 0) s`;
+}
+
+/** A result with what the summary card shows (server/identity-search/identity-search.routes.ts shapes it). */
+export interface IdentitySearchRow {
+  patient_uid: string;
+  first_name: string;
+  last_name: string;
+  middle_name: string | null;
+  birth_date: string | null;
+  gender: string | null;
+  sacwis_person_id: string | null;
+  restricted_flag: string;
+  in_custody: boolean;
+  agency_legal_status: string | null;
+  division_uid: string;
+  division_name: string;
+  avatar_file: string | null;
+  preferred_names: string[];
+  patient_flags: { id: string; patientflag: string; flaginfo: string | null; source_description: string; county: string }[];
+  agency_county: string | null;
+  placement_type: string | null;
+  provider_name: string | null;
+  provider_id: string | null;
+  case_ids: string[];
+  matches: { source_description: string; match_status_id: number; mrn: string }[];
+}
+
+/**
+ * One page of identity_search, sorted by last then first name: the page's
+ * ids are chosen from identity_search alone (its sort index), then the card's
+ * facts are read for those rows only, from the approved children's sources.
+ */
+export async function searchIdentity(db: Db, auth: AuthContext, query: IdentitySearchQuery): Promise<{ rows: IdentitySearchRow[]; total: number }> {
+  const from = matching(query, auth);
+  const pageSize = query['page-size'];
+  const count = sql<{ total: number }>`select count(*)::int as total from ${from}`.compile(db) as CompiledQuery<{ total: number }>;
+  const countKey = `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
+  const [rows, total] = await Promise.all([
+    sql<IdentitySearchRow>`
+      with page as (
+        select s.patient_uid, s.last_name, s.first_name, s.case_ids from ${from}
+         order by s.last_name, s.first_name, s.patient_uid limit ${pageSize} offset ${(query.page - 1) * pageSize}
+      )
+      select p.patient_uid, p.first_name, p.last_name, p.middle_name, p.birth_date, p.gender_label as gender, p.sacwis_person_id,
+             p.restricted_flag, p.in_custody, p.agency_legal_status, p.division_uid, d.division_name, p.avatar_file, page.case_ids,
+             coalesce((select json_agg(distinct names.name) from (
+                         select n.preferred_name as name from tbl_patient_preferred_names n where n.division_uid = p.division_uid and n.sacwis_person_id = any(kids.ids)
+                         union all
+                         select c.preferred_name from tbl_source_child c
+                          where c.division_uid = p.division_uid and c.sacwis_person_id = any(kids.ids) and c.preferred_name is not null) names), '[]'::json) as preferred_names,
+             coalesce((select json_agg(json_build_object('id', f.flag_id, 'patientflag', f.patient_flag, 'flaginfo', f.flag_info,
+                                                         'source_description', f.source_name, 'county', f.county) order by f.patient_flag, f.flag_id)
+                         from tbl_patient_flags f where f.division_uid = p.division_uid and f.sacwis_person_id = any(kids.ids)), '[]'::json) as patient_flags,
+             -- The first case's county; aggregated rather than ordered, so the child's index serves it, not a walk of every case.
+             (select (array_agg(c.county order by c.case_id))[1] from tbl_source_case c
+               where c.division_uid = p.division_uid and c.sacwis_person_id = any(kids.ids)) as agency_county,
+             pl.placement_type, pl.provider_name, pl.provider_id,
+             coalesce((select json_agg(json_build_object('source_description', m.source_description, 'match_status_id', m.match_status_id, 'mrn', m.mrn)
+                                       order by m.source_description, m.mrn)
+                         from tbl_match_results m where m.patient_uid = p.patient_uid and m.source_name <> ${SACWIS_SOURCE}), '[]'::json) as matches
+        from page
+        join patient p on p.patient_uid = page.patient_uid
+        join division d on d.division_uid = p.division_uid
+        -- The patient's approved children: their sources are the card's.
+        cross join lateral (select coalesce(array_agg(m.sacwis_person_id), '{}') as ids from tbl_match_results m
+                             where m.patient_uid = p.patient_uid and m.source_name = ${SACWIS_SOURCE} and m.match_status_id = 1) kids
+        left join lateral (select pl.placement_type, pl.provider_name, pl.provider_id
+                             from tbl_placement pl
+                            where pl.division_uid = p.division_uid and pl.sacwis_person_id = any(kids.ids) and pl.end_date is null
+                            order by pl.start_date desc, pl.placement_id limit 1) pl on true
+       order by page.last_name, page.first_name, page.patient_uid`.execute(db),
+    countCache.get(countKey, async () => (await db.executeQuery(count)).rows[0]?.total ?? 0),
+  ]);
+  return { rows: rows.rows, total };
+}
+
+/** The hospitals of the division's extract (spec 002: list-view-cs-tbl-identity-source, sorted by sourceDescription). */
+export async function identitySources(db: Db, divisionUid: string): Promise<string[]> {
+  const rows = await sql<{ source_name: string }>`
+    select distinct source_name from tbl_identity_source where division_uid = ${divisionUid} order by source_name`.execute(db);
+  return rows.rows.map((r) => r.source_name);
+}
+
+/** The PCSAs of the division's extract, one per county (spec 002: tbl-source-agency, sorted by agencyCounty). */
+export async function sourceAgencies(db: Db, divisionUid: string): Promise<{ agency_county: string; agency_name: string }[]> {
+  const rows = await sql<{ agency_county: string; agency_name: string }>`
+    select distinct on (county) county as agency_county, agency_name from tbl_source_case
+     where division_uid = ${divisionUid} order by county, agency_name`.execute(db);
+  return rows.rows;
+}
+
+/** Each source's latest run in the division (spec 000 "Data source status"). */
+export async function sourceStatuses(db: Db, divisionUid: string) {
+  const rows = await sql<{ source_name: string; last_refresh_date: Date | null; status: string; details: string | null }>`
+    select distinct on (source_name) source_name, coalesce(finished_at, started_at) as last_refresh_date, status, details
+      from tbl_identity_source_status where division_uid = ${divisionUid}
+     order by source_name, started_at desc`.execute(db);
+  return rows.rows;
+}
+
+/**
+ * The caller's most recently opened patients in the current division, newest
+ * first (spec 001 section 9: 4, by updated date): from their ViewedPatient
+ * audit entries, only patients they may still see, in the shape of a search
+ * result (the preview opens on them).
+ */
+export async function recentPatients(db: Db, auth: AuthContext, limit: number): Promise<PatientSearchRow[]> {
+  const rows = await sql<PatientSearchRow>`
+    with recent as (
+      select a.patient_uid, max(a.created_at) as viewed_at from audit_entry a
+       where a.user_uid = ${auth.userUid} and a.division_uid = ${auth.divisionUid} and a.action = 'ViewedPatient'
+       group by a.patient_uid
+    )
+    select p.patient_uid, p.first_name, p.middle_name, p.last_name, p.birth_date, p.gender_label, p.sacwis_person_id,
+           p.restricted_flag, p.in_custody, p.agency_legal_status, p.division_uid, d.division_name, true as visible,
+           p.adoption_case as has_adoption_case,
+           coalesce((select json_agg(json_build_object('case_id', pc.case_id, 'case_category', pc.case_category, 'wkr_email', pc.wkr_email,
+                                                       'chf_email', pc.chf_email, 'sup_email', pc.sup_email) order by pc.case_id)
+                       from patient_case pc where pc.patient_uid = p.patient_uid), '[]'::json) as source_cases
+      from recent r
+      join patient p on p.patient_uid = r.patient_uid
+      join division d on d.division_uid = p.division_uid
+     where p.division_uid = ${auth.divisionUid} and ${patientVisibility('p', auth)}
+     order by r.viewed_at desc, p.patient_uid
+     limit ${limit}`.execute(db);
+  return rows.rows;
+}

@@ -1,0 +1,253 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import dayjs from 'dayjs';
+import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
+import { formatDate } from '../../shared/format';
+import {
+  ANY_IDENTITY_CRITERION,
+  EMPTY_IDENTITY_SEARCH,
+  hasCriterion,
+  IdentitySearchFormSchema,
+  IDENTITY_SEARCH_PAGE_SIZE,
+  type IdentityPatientSummary,
+  type IdentitySearchForm,
+} from '../../shared/schemas/identity-search';
+import type { PatientSummary } from '../../shared/schemas/patient-search';
+import { ErrorSummary } from '../kit/error-summary';
+import { Field, useCareForm } from '../kit/forms';
+import { LoadState } from '../kit/load-state';
+import { useFlags } from '../kit/use-flags';
+import { PatientPreview } from '../patient-search/patient-preview.component';
+import { pageCount, previewOf, useIdentitySearch, useIdentitySources, useRecentPatients, useSourceAgencies } from './identity-search.resource';
+import { identitySearchCss } from './identity-search.styles';
+import { PatientSummaryCard } from './patient-summary-card.component';
+
+const LABELS: Record<keyof IdentitySearchForm, string> = {
+  lastName: 'Last Name',
+  firstName: 'First Name',
+  birthDate: 'Date of Birth',
+  mrn: 'Medical Record #',
+  hospitals: 'Hospitals',
+  county: 'PCSA County',
+  caseworker: 'Caseworker Name',
+  sacwisPersonId: 'SACWIS Person ID',
+  caseId: 'SACWIS Case ID',
+  providerId: 'Provider ID',
+  providerName: 'Placement Provider Name',
+};
+
+/** The hospitals multi-select: a labelled group of checkboxes, scrolling past a few. */
+function HospitalChoices({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
+  const sources = useIdentitySources();
+  return (
+    <fieldset className="field hospital-choices" data-field="hospitals">
+      <legend>{LABELS.hospitals}</legend>
+      <LoadState isLoading={sources.isLoading} error={sources.error} isEmpty={!sources.data?.length} emptyText="No hospitals" lines={2}>
+        <div className="hospital-options">
+          {sources.data?.map((name) => (
+            <label key={name}>
+              <input type="checkbox" checked={value.includes(name)} onChange={(e) => onChange(e.target.checked ? [...value, name] : value.filter((v) => v !== name))} /> {name}
+            </label>
+          ))}
+        </div>
+      </LoadState>
+    </fieldset>
+  );
+}
+
+export interface IdentitySearchFormProps {
+  loading: boolean;
+  onSearch: (form: IdentitySearchForm) => void;
+  onReset: () => void;
+}
+
+/**
+ * Spec 002 "Identity patient search form": last and first name (in part),
+ * date of birth (MM/DD/YYYY), MRN (contains), hospitals, PCSA county,
+ * caseworker name, SACWIS person and case ids, provider id and placement
+ * provider name. Reset restores the empty form and clears the results;
+ * Search is disabled while a search loads.
+ */
+export function IdentitySearchFormView({ loading, onSearch, onReset }: IdentitySearchFormProps) {
+  const form = useCareForm(IdentitySearchFormSchema, { mode: 'onSubmit', defaultValues: EMPTY_IDENTITY_SEARCH });
+  const agencies = useSourceAgencies();
+  const hospitals = form.watch('hospitals');
+  const submit = form.handleSubmit((values) => {
+    if (!hasCriterion(values)) {
+      form.setError('root.server', { type: 'validate', message: ANY_IDENTITY_CRITERION });
+      return;
+    }
+    onSearch(values);
+  });
+  const reset = () => {
+    form.reset(EMPTY_IDENTITY_SEARCH);
+    onReset();
+  };
+  return (
+    <form className="identity-search-form" aria-label="Search for a child" onSubmit={(e) => void submit(e)} noValidate>
+      <h2>Search</h2>
+      <ErrorSummary form={form} labels={LABELS} />
+      <Field form={form} name="lastName" label={LABELS.lastName} />
+      <Field form={form} name="firstName" label={LABELS.firstName} />
+      <Field form={form} name="birthDate" label={LABELS.birthDate} hint="MM/DD/YYYY" />
+      <Field form={form} name="mrn" label={LABELS.mrn} />
+      <HospitalChoices value={hospitals} onChange={(next) => form.setValue('hospitals', next, { shouldDirty: true })} />
+      <Field form={form} name="county" label={LABELS.county}>
+        {(control) => (
+          <select {...control} {...form.register('county')} disabled={agencies.isLoading}>
+            <option value="">{agencies.error ? 'Counties could not be loaded' : 'Any county'}</option>
+            {agencies.data?.map((county) => (
+              <option key={county} value={county}>
+                {county}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field form={form} name="caseworker" label={LABELS.caseworker} />
+      <Field form={form} name="sacwisPersonId" label={LABELS.sacwisPersonId} />
+      <Field form={form} name="caseId" label={LABELS.caseId} />
+      <Field form={form} name="providerId" label={LABELS.providerId} />
+      <Field form={form} name="providerName" label={LABELS.providerName} />
+      <div className="form-buttons">
+        <SlButton type="button" onClick={reset}>
+          Reset
+        </SlButton>
+        <SlButton type="submit" variant="primary" disabled={loading} loading={loading}>
+          Search
+        </SlButton>
+      </div>
+    </form>
+  );
+}
+
+/** The 4 most recent patients; identity users open a preview modal, not a link (spec 001 section 6). */
+export function RecentPatients({ onOpen }: { onOpen: (patient: PatientSummary) => void }) {
+  const recent = useRecentPatients();
+  return (
+    <section className="recent-patients" aria-labelledby="recent-patients-title">
+      <h2 id="recent-patients-title">Recent Patients</h2>
+      <LoadState isLoading={recent.isLoading} error={recent.error} isEmpty={!recent.data?.length} emptyText="No recent patients" lines={4}>
+        <ul>
+          {recent.data?.map((p) => (
+            <li key={p.patientUid}>
+              <button type="button" className="link-button" onClick={() => onOpen(p)}>
+                {p.lastName}, {p.firstName}
+              </button>
+              <span className="recent-meta">{formatDate(p.birthDate)}</span>
+            </li>
+          ))}
+        </ul>
+      </LoadState>
+    </section>
+  );
+}
+
+/** Spec 001 section 8: shown to identity-healthcare users opening a patient with disputed matches. */
+function UnderReviewDialog({ patient, onClose, onContinue }: { patient: IdentityPatientSummary | null; onClose: () => void; onContinue: () => void }) {
+  return (
+    <SlDialog className="under-review" label="Health Information is under review" open={patient !== null} onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+      <p>
+        A match of this patient's health records is disputed. The medical data of the disputed sources will no longer be displayed until the dispute is resolved.
+      </p>
+      <div slot="footer" className="dialog-actions">
+        <SlButton onClick={onClose}>Cancel</SlButton>
+        <SlButton variant="primary" onClick={onContinue}>
+          Continue
+        </SlButton>
+      </div>
+    </SlDialog>
+  );
+}
+
+export interface IdentitySearchProps {
+  /** Shown where the results go until the first search (the /patients page's welcome); by default how to search. */
+  intro?: ReactNode;
+}
+
+const HOW_TO_SEARCH = (
+  <p className="card identity-home-hint">
+    Find a child with the search form: fill in one field or several, then select Search. Your recent patients are listed under the form.
+  </p>
+);
+
+/**
+ * Finding a child in identity mode (issue 11 section 2): the left panel with
+ * the search form and the recent patients, and the results as patient
+ * summary cards, 50 a page sorted by last then first name. A card or a
+ * recent patient opens the patient preview (its access alerts and Continue);
+ * an identity-healthcare user first sees 'Health Information is under review'
+ * when the patient's matches are disputed.
+ */
+export function IdentitySearch({ intro = HOW_TO_SEARCH }: IdentitySearchProps) {
+  const flags = useFlags();
+  const [search, setSearch] = useState<{ form: IdentitySearchForm; page: number } | null>(null);
+  const results = useIdentitySearch(search);
+  const [preview, setPreview] = useState<PatientSummary | null>(null);
+  const [review, setReview] = useState<IdentityPatientSummary | null>(null);
+  const today = dayjs().format('YYYY-MM-DD');
+  const loading = search !== null && results.isLoading;
+
+  const open = (p: IdentityPatientSummary) => {
+    if (flags?.isIdentityHealthcareUser && p.matchResults.hasAnyDisputes) setReview(p);
+    else setPreview(previewOf(p));
+  };
+  const data = search ? results.data : null;
+  const pages = data ? pageCount(data.total) : 1;
+  // Each new answer moves focus (and a phone's view, where the form comes first) to the results.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (data) heading.current?.focus();
+  }, [data]);
+
+  return (
+    <div className={search ? 'identity-search searched' : 'identity-search'}>
+      <style>{identitySearchCss}</style>
+      <aside className="identity-left-panel card" aria-label="Find a child">
+        <IdentitySearchFormView loading={loading} onSearch={(form) => setSearch({ form, page: 1 })} onReset={() => setSearch(null)} />
+        <RecentPatients onOpen={setPreview} />
+      </aside>
+      <div className="identity-results">
+        {!search && intro}
+        {search && (
+          <section aria-labelledby="identity-results-title" aria-busy={loading}>
+            <div className="results-bar">
+              <h2 id="identity-results-title" ref={heading} tabIndex={-1}>
+                Search Results
+              </h2>
+              <span role="status">{data ? `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'child' : 'children'} found` : ''}</span>
+            </div>
+            <LoadState isLoading={results.isLoading && !data} error={results.error} isEmpty={data?.patients.length === 0} emptyText="No patients" lines={6}>
+              <div className="summary-cards">
+                {data?.patients.map((p) => <PatientSummaryCard key={p.patientUid} patient={p} full={!!flags?.hasIdentityViewFull} today={today} onOpen={open} />)}
+              </div>
+              {data && data.total > IDENTITY_SEARCH_PAGE_SIZE && (
+                <nav className="results-pages" aria-label="Result pages">
+                  <SlButton size="small" disabled={search.page <= 1 || loading} onClick={() => setSearch({ ...search, page: search.page - 1 })}>
+                    Previous
+                  </SlButton>
+                  <span>
+                    Page {search.page} of {pages}
+                  </span>
+                  <SlButton size="small" disabled={search.page >= pages || loading} onClick={() => setSearch({ ...search, page: search.page + 1 })}>
+                    Next
+                  </SlButton>
+                </nav>
+              )}
+            </LoadState>
+          </section>
+        )}
+      </div>
+      <UnderReviewDialog
+        patient={review}
+        onClose={() => setReview(null)}
+        onContinue={() => {
+          const p = review;
+          setReview(null);
+          if (p) setPreview(previewOf(p));
+        }}
+      />
+      <PatientPreview patient={preview} onClose={() => setPreview(null)} />
+    </div>
+  );
+}
