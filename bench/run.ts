@@ -15,7 +15,7 @@
  * straight through `pg` at the same concurrency: the ratio is what the server
  * adds to its SQL.
  *
- * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000; also the identity children), BENCH_MEDICAL_EVENTS (1000000), BENCH_RUNS (3),
+ * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000), BENCH_IDENTITY_CHILDREN (as many, at most 100000), BENCH_MEDICAL_EVENTS (1000000), BENCH_RUNS (3),
  * BENCH_CHAT_CLIENTS (2000); REDIS_URL for the chat figures. BENCH_ONLY=<regex> measures only the routes
  * whose label matches and skips chat and paint (`BENCH_ONLY=sizes`: bundle sizes alone).
  * The embedded cluster is cached in ./.bench-data so the seed runs once.

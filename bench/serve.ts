@@ -2,7 +2,7 @@
  * The benchmark's server, in its own process so the load generator does not
  * share its event loop: boots Careweave (embedded PostgreSQL under DATA_DIR, or
  * DATABASE_URL), makes sure the first division holds BENCH_PATIENTS patients
- * and as many identity children (a demo extract), and BENCH_MEDICAL_EVENTS (1,000,000) medical events,
+ * and BENCH_IDENTITY_CHILDREN identity children (a demo extract; as many as patients, at most 100,000), and BENCH_MEDICAL_EVENTS (1,000,000) medical events,
  * then prints `BENCH_DB=...` and `BENCH_URL=...` and serves until the parent
  * sends 'stop' over IPC. Between 'capture-start' and 'capture-stop' it records
  * every statement sent to PostgreSQL and answers with them (the raw-SQL baseline).
@@ -21,6 +21,8 @@ import { writeDemoExtract } from '../server/identity/demo-extract';
 import { importExtract } from '../server/identity/import';
 
 const target = Number(process.env.BENCH_PATIENTS ?? 100_000);
+/** Issue 11 measures the identity calls at 100,000 children, whatever the patient count. */
+const targetChildren = Number(process.env.BENCH_IDENTITY_CHILDREN ?? Math.min(target, 100_000));
 const targetEvents = Number(process.env.BENCH_MEDICAL_EVENTS ?? 1_000_000);
 const log = (m: string) => console.log(`[bench-server] ${m}`);
 
@@ -55,19 +57,19 @@ process.on('message', (m) => {
 });
 
 const division = await running.db.selectFrom('division').select(['division_uid', 'division_name']).orderBy('division_name').executeTakeFirstOrThrow();
-// Issue 11: as many identity children (a demo extract, imported as `npm run import` does) for the identity search;
+// Issue 11: BENCH_IDENTITY_CHILDREN identity children (a demo extract, imported as `npm run import` does) for the identity calls;
 // first, so the patients the import creates count towards BENCH_PATIENTS.
 const { c } = await running.db
   .selectFrom('tbl_source_child')
   .select((eb) => eb.fn.countAll<number>().as('c'))
   .where('division_uid', '=', division.division_uid)
   .executeTakeFirstOrThrow();
-if (Number(c) < target) {
-  log(`Importing a demo identity extract of ${target.toLocaleString('en-US')} children into ${division.division_name} (has ${Number(c).toLocaleString('en-US')}) ...`);
+if (Number(c) < targetChildren) {
+  log(`Importing a demo identity extract of ${targetChildren.toLocaleString('en-US')} children into ${division.division_name} (has ${Number(c).toLocaleString('en-US')}) ...`);
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'careweave-bench-extract-'));
   try {
     const identity = DEMO_USERS.find((u) => u.userName === 'identity')!;
-    await writeDemoExtract({ children: target, seed: 1, out: folder, caseWorker: { name: identity.displayName, email: identity.email } });
+    await writeDemoExtract({ children: targetChildren, seed: 1, out: folder, caseWorker: { name: identity.displayName, email: identity.email } });
     const started = performance.now();
     const report = await importExtract(running.db, folder, division.division_uid);
     if (!report.ok) throw new Error(`The bench identity extract did not load: ${report.error}`);
