@@ -6,6 +6,7 @@ import { ChangePasswordSchema, MIN_PASSWORD_LENGTH, type ChangePassword } from '
 import { toast } from '../widgets/kit/toasts';
 import { FieldError } from './field-error';
 import { changePassword } from './session-actions';
+import './account-forms.css';
 
 const FIELDS = [
   { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },

@@ -3,6 +3,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { useLocation } from 'wouter';
 import { $session } from '../shared/session-store';
 import { toast } from '../widgets/kit/toasts';
+import './debug-tools.css';
 
 /** Remembered per browser: a developer reloading a page keeps the debug panel open. */
 const $debugOn = persistentAtom<boolean>('careweave.debug', false, { encode: JSON.stringify, decode: JSON.parse });

@@ -1,4 +1,5 @@
 import { fieldMessage } from '../shared/api/errors';
+import './account-forms.css';
 
 /** "User name is required" for the bare 'Required'; any other message reads on its own. */
 export function FieldError({ id, label, message }: { id: string; label: string; message?: string }) {

@@ -6,6 +6,7 @@ import { LoginSchema, type Login } from '../shared/schemas/auth';
 import { FieldError } from './field-error';
 import { usePageTitle } from './page-title';
 import { signIn } from './session-actions';
+import './account-forms.css';
 
 function loginErrorText(err: unknown): string {
   if (!(err instanceof ApiError)) return 'The server could not be reached.';

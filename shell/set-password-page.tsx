@@ -8,6 +8,7 @@ import { FieldError } from './field-error';
 import { usePageTitle } from './page-title';
 import { shellApi } from './api';
 import { adopt, type SessionDoc } from './session-actions';
+import './account-forms.css';
 
 /** The token arrives in the fragment (`#token=...`), which never reaches a server; it leaves the address bar at once. */
 function takeToken(): string {
