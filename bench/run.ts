@@ -32,7 +32,7 @@ import { todayIn } from '../shared/schemas/medical-events';
 import { measureLcp, TARGET_LCP_MS } from './lcp';
 import { chatLines } from './chat';
 import { replay, type Load, type Statement } from './raw-sql';
-import { BENCH_DIR, log, login, median, PATIENTS, ROOT, RUNS, SECONDS, spread, startServer, stopServer } from './servers';
+import { BENCH_DIR, IMPORT_FIGURES, log, login, median, PATIENTS, ROOT, RUNS, SECONDS, spread, startServer, stopServer } from './servers';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 /** Above this 1-minute load average before the start, someone else is using the machine. */
@@ -106,6 +106,8 @@ const ALL_ROUTES: BenchRoute[] = [
   { label: 'report table grouped by type', path: '/api/permissable/views/report-medical-events?sort=medical_event_label,-event_date&page-size=500', targetP99: 300 },
   // Issue 11 section 2: the identity search over BENCH_PATIENTS children, by the form's kinds of criteria alone and together.
   ...identitySearches(),
+  // Issue 11 section 5: the calls of the identity record's pages for one child (face sheet, alerts, and a panel of each page).
+  ...identityPageCalls(),
 ];
 
 /** The identity search form's kinds of criteria (in part, exact, contains, lists), each alone and several together. */
@@ -126,13 +128,29 @@ function identitySearches(): BenchRoute[] {
   return combos.map(([label, query]) => ({ label: `identity search: ${label}`, path: `${base}${query.includes('page=') ? '' : '&page=1'}&${query}`, user: 'identity', targetP99: 50 }));
 }
 
+/** The identity record's calls for one child, as the demo identity user (p99 under 50 ms each). */
+function identityPageCalls(): BenchRoute[] {
+  const panel = (view: string, query = '') => `/api/data/public/list-view-cs-tbl-${view}?patient_uid={child.patient}&page-size=5${query}`;
+  const calls: [string, string][] = [
+    ['face sheet summary', '/api/patients/{child.patient}/identity-summary'],
+    ['alert badges', '/api/patients/{child.patient}/identity-alerts'],
+    ['Primary Contacts: placements', panel('placement-history', '&sort=-start_date')],
+    ["Children's Services: custody", panel('custody-history')],
+    ['Completed Visits: visits', panel('visit')],
+    ['Health Information: medications', panel('medication')],
+    ['Reports: hospital notes', panel('hospital-note')],
+    ['Referrals & Appointments: referrals', panel('referral')],
+  ];
+  return calls.map(([label, path]) => ({ label: `identity page: ${label}`, path, user: 'identity', targetP99: 50 }));
+}
+
 /** One child of the bench extract the demo identity user may see, with every fact the search form asks for (URL-encoded). */
 async function identityChild(connectionString: string): Promise<Record<string, string>> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     const { rows } = await client.query(`
-      select left(s.last_name, 3) as last3, left(s.first_name, 3) as first3, to_char(s.birth_date, 'MM/DD/YYYY') as birth,
+      select s.patient_uid as patient, left(s.last_name, 3) as last3, left(s.first_name, 3) as first3, to_char(s.birth_date, 'MM/DD/YYYY') as birth,
              substr(split_part(s.mrns, ' ', 1), 2, 5) as mrn, s.source_names[1] as hospital, coalesce(s.source_names[2], s.source_names[1]) as hospital2,
              s.counties[1] as county, split_part(s.wkr_names, ' ', 1) as worker, split_part(s.provider_names, ' ', 1) as provider,
              s.sacwis_person_ids[1] as sacwis, s.case_ids[1] as "caseId", s.provider_ids[1] as "providerId"
@@ -572,6 +590,11 @@ for (const g of growths) {
   console.log(`${g.database}: server memory growth during ${g.label} (${g.runs} done): ${g.growthMb.toFixed(1)} MB   target < ${g.targetGrowthMb} MB: ${g.growthMb < g.targetGrowthMb ? 'met' : 'MISSED'}`);
 }
 if (csvRowsSeen) console.log(`(each CSV export held ${csvRowsSeen.toLocaleString('en-US')} rows)`);
+const importFile = path.join(BENCH_DIR, IMPORT_FIGURES);
+if (fs.existsSync(importFile)) {
+  const f = JSON.parse(fs.readFileSync(importFile, 'utf8')) as { children: number; rows: number; seconds: number; at: string };
+  console.log(`identity import of a ${f.children.toLocaleString('en-US')}-child extract: ${f.rows.toLocaleString('en-US')} rows in ${f.seconds.toFixed(1)} s, ${Math.round(f.rows / f.seconds).toLocaleString('en-US')} rows/s (when this cluster was built, ${f.at})`);
+}
 console.log('');
 if (!ONLY) {
   for (const line of await chatLines()) console.log(line);
