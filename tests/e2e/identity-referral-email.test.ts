@@ -38,6 +38,9 @@ describe('identity service referral e-mail', () => {
       await loginAs(page, 'identity');
       const child = await childWithWorker();
       await page.goto(`/patients/${child.uid}/primary-contacts`);
+      // The page's panels have loaded before the dialog opens over them.
+      await page.locator('.id-table').first().waitFor();
+      await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
       const menu = page.getByRole('navigation', { name: 'Patient record' });
       await menu.getByRole('button', { name: 'Service Referral Email' }).click();
       const dialog = page.locator('sl-dialog[label="Service Referral Email"]');
