@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { SERVICE_REFERRAL_CONFIRMATION } from '../../shared/schemas/identity-record';
+import { SERVICE_REFERRAL_CONFIRMATION, SERVICE_REFERRAL_NO_RECIPIENT } from '../../shared/schemas/identity-record';
 import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
 
 /**
@@ -65,4 +65,27 @@ describe('identity service referral e-mail', () => {
       await context.close();
     });
   }
+
+  test('a child whose cases have no worker or supervisor address: the spec’s error, nothing queued (390 px)', async () => {
+    const child = await childWithWorker();
+    // This test's own database: the child's cases lose their addresses.
+    await sql`update tbl_source_case c set wkr_email = null, sup_email = null
+                from tbl_match_results m where m.patient_uid = ${child.uid} and m.source_name = 'SACWIS'
+                 and c.division_uid = m.division_uid and c.sacwis_person_id = m.sacwis_person_id`.execute(h.server.db);
+    const queued = async () => (await sql<{ n: number }>`select count(*)::int as n from outbox where subject = 'No Recipient'`.execute(h.server.db)).rows[0].n;
+    const { context, page, errors } = await openPage(h, 390, 844);
+    await loginAs(page, 'identity');
+    await page.goto(`/patients/${child.uid}/primary-contacts`);
+    await page.locator('.id-table').first().waitFor();
+    await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('button', { name: 'Service Referral Email' }).click();
+    const dialog = page.locator('sl-dialog[label="Service Referral Email"]');
+    await dialog.getByLabel('Subject').fill('No Recipient');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText(SERVICE_REFERRAL_NO_RECIPIENT).first().waitFor();
+    await shot(page, 'identity-service-referral-no-recipient-390', false);
+    assert.equal(await queued(), 0);
+    assert.deepEqual(errors.filter((e) => !e.includes('422')), []);
+    await context.close();
+  });
 });
