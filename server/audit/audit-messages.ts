@@ -1,7 +1,7 @@
 import type { AuditAction } from '../../shared/schemas/audit';
 
 /** What the server records: the pages' actions, plus the ones only the server writes (never accepted from a browser). */
-export type RecordedAction = AuditAction | 'DownloadedCitPdf' | 'ApprovedMatch' | 'RejectedMatch' | 'DisputedMatch';
+export type RecordedAction = AuditAction | 'DownloadedCitPdf' | 'ApprovedMatch' | 'RejectedMatch' | 'DisputedMatch' | 'ServiceReferralEmail';
 
 const DID: Record<RecordedAction, string> = {
   ViewedPatient: 'viewed the record',
@@ -10,6 +10,7 @@ const DID: Record<RecordedAction, string> = {
   ApprovedMatch: 'approved a record match',
   RejectedMatch: 'rejected a record match',
   DisputedMatch: 'disputed the match of this patient',
+  ServiceReferralEmail: 'sent a service referral e-mail',
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app-context';
-import { DisputeSchema } from '../../shared/schemas/identity-record';
+import { DisputeSchema, ServiceReferralEmailSchema } from '../../shared/schemas/identity-record';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordAudit } from '../audit/audit.repository';
 import { requireAuth } from '../auth/context';
@@ -8,6 +8,8 @@ import { parseBody } from '../errors';
 import { allow, forPatient, patientOf } from '../security/access';
 import { decideMatch, disputableSources, disputeMatch, patientMatches } from './identity-matches';
 import { identityAlerts, identitySummary } from './identity-record.repository';
+import { onceOnly } from '../public-forms/idempotency';
+import { sendServiceReferralEmail } from './service-referral-email';
 
 /**
  * The identity record's own calls (issue 11 section 3): the identity face
@@ -61,5 +63,18 @@ export const identityRecordRoutes: FastifyPluginAsync<AppContext> = async (app, 
       return names;
     });
     return reply.code(201).send({ data: { type: 'identity-disputes', id: patient.patient_uid, attributes: { sitenames: disputed } } });
+  });
+
+  // Spec 001 sections 3 and 8: the service referral e-mail to the case's worker and supervisor, through the outbox,
+  // once per confirmation (Idempotency-Key); 422 with the spec's text when no case has an address.
+  app.post<{ Params: { id: string } }>('/patients/:id/service-referral-email', identity, async (request, reply) => {
+    const patient = patientOf(request);
+    const body = parseBody(ServiceReferralEmailSchema, request.body);
+    const source = auditSourceOf(request);
+    return onceOnly(db, request, reply, 'identity-service-referral-email', async (trx) => {
+      const recipients = await sendServiceReferralEmail(trx, patient, body);
+      await recordAudit(trx, { ...source, pageViewId: null, patientUid: patient.patient_uid, action: 'ServiceReferralEmail', targetType: 'patients', targetUid: patient.patient_uid });
+      return { status: 201, body: { data: { type: 'service-referral-emails', id: patient.patient_uid, attributes: { recipients } } } };
+    });
   });
 };

@@ -1,5 +1,5 @@
 import { array, define, object, refine, type Infer } from 'superstruct';
-import { MAX_LENGTH, requiredText } from './strings';
+import { MAX_LENGTH, optionalText, requiredText } from './strings';
 
 /** A dispute's comment (spec 001 section 5: required); long enough for a paragraph, bounded. */
 export const MAX_DISPUTE_COMMENT = 2000;
@@ -21,3 +21,17 @@ export type Dispute = Infer<typeof DisputeSchema>;
 
 /** Spec 000 section 3: match status values. */
 export const MATCH_STATUS_LABELS: Record<number, string> = { 1: 'Approved', 2: 'NeedToBeApproved', 3: 'Rejected', 4: 'Disputed', 5: 'Unmatched', 6: 'OnHold' };
+
+/** Spec 001 section 8: said before the service referral e-mail is generated, and the error without a recipient. */
+export const SERVICE_REFERRAL_CONFIRMATION = "An email will be generated with sensitive information. Please make sure to encrypt with your institution's encryption method.";
+export const SERVICE_REFERRAL_NO_RECIPIENT =
+  'The Service Referral email cannot find an email recipient and cannot send. All foster care workers associated with this record are currently missing an email address.';
+export const MAX_REFERRAL_SUBJECT = 200;
+export const MAX_REFERRAL_MESSAGE = 2000;
+
+/** Spec 001 section 3 "Service referral email data": the subject and additional message the sender writes. */
+export const ServiceReferralEmailSchema = object({
+  subject: requiredText(MAX_REFERRAL_SUBJECT),
+  additionalMessage: optionalText(MAX_REFERRAL_MESSAGE),
+});
+export type ServiceReferralEmail = Infer<typeof ServiceReferralEmailSchema>;

@@ -54,6 +54,7 @@ const ROUTES: Record<string, string> = {
   'POST /api/patients/:id/identity-matches/:sacwisPersonId/approve': 'hasAppIdentity',
   'POST /api/patients/:id/identity-matches/:sacwisPersonId/reject': 'hasAppIdentity',
   'POST /api/data/public/identity/patient/:id/dispute': 'hasAppIdentity',
+  'POST /api/patients/:id/service-referral-email': 'hasAppIdentity',
   'GET /api/admissions/:id': 'admission',
   'POST /api/admissions': 'admission',
   'PUT /api/admissions/:id': 'admission',

@@ -194,6 +194,7 @@ describe('refusals on every route', () => {
     ['POST', `/api/patients/${uuid}/identity-matches/:sacwisPersonId/approve`],
     ['POST', `/api/patients/${uuid}/identity-matches/:sacwisPersonId/reject`],
     ['POST', `/api/data/public/identity/patient/${uuid}/dispute`, { dispute_comment: 'x', sitenames: ['A'] }],
+    ['POST', `/api/patients/${uuid}/service-referral-email`, { subject: 'x' }],
     ['GET', `/api/admissions/${uuid}`],
     ['POST', '/api/admissions', { data: { type: 'admissions', attributes: { patient_uid: uuid, status_uid: uuid, event_date: '2026-01-01' } } }],
     ['PUT', `/api/admissions/${uuid}`, { data: { type: 'admissions', attributes: { status_uid: uuid, event_date: '2026-01-01' } } }],

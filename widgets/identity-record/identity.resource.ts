@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import type { ApiClient, Document, Query, Resource } from '../../shared/api/client';
 import { useWidgetApi } from '../../shared/widget/widget-context';
+import { idempotencyHeader } from '../kit/public-submit';
 import { useLoaded, type Loaded } from '../kit/use-loaded';
 
 /** A panel's row as the list view sends it (snake_case columns). */
@@ -110,3 +111,12 @@ export const decideMatch = (api: ApiClient, patientId: string, sacwisPersonId: s
 
 export const disputeMatch = (api: ApiClient, patientId: string, disputeComment: string, sitenames: string[]) =>
   api.request('POST', `data/public/identity/patient/${encodeURIComponent(patientId)}/dispute`, { body: { dispute_comment: disputeComment, sitenames } });
+
+/** Spec 001 sections 3 and 8: the service referral e-mail; answers the addresses it was sent to. */
+export const sendServiceReferralEmail = (api: ApiClient, patientId: string, subject: string, additionalMessage: string | null, idempotencyKey: string) =>
+  api
+    .request<{ data: { attributes: { recipients: string[] } } }>('POST', `patients/${encodeURIComponent(patientId)}/service-referral-email`, {
+      body: { subject, additional_message: additionalMessage },
+      headers: idempotencyHeader(idempotencyKey),
+    })
+    .then((d) => d.data.attributes.recipients);

@@ -5,13 +5,17 @@ import { ErrorSummary } from './error-summary';
 import { FormButtons } from './form-buttons';
 
 /** A small form in a dialog (an address, the priority note, ...): its error summary, fields, Cancel and Save. */
-export function FormDialog<T extends FieldValues>({ label, form, labels, onClose, onSubmit, children }: {
+export function FormDialog<T extends FieldValues>({ label, form, labels, onClose, onSubmit, children, saveLabel, busy }: {
   label: string;
   form: UseFormReturn<T>;
   labels: Record<string, string>;
   onClose: () => void;
   onSubmit: () => void;
   children: ReactNode;
+  /** The submit button's word when it is not 'Save' (e.g. 'Send'). */
+  saveLabel?: string;
+  /** Busy beyond react-hook-form's own submitting state (an idempotent submit's retries). */
+  busy?: boolean;
 }) {
   return (
     <SlDialog label={label} open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
@@ -25,7 +29,7 @@ export function FormDialog<T extends FieldValues>({ label, form, labels, onClose
         <ErrorSummary form={form} labels={labels} />
         {children}
       </form>
-      <FormButtons slot="footer" busy={form.formState.isSubmitting} onCancel={onClose} onSave={onSubmit} />
+      <FormButtons slot="footer" busy={form.formState.isSubmitting || !!busy} onCancel={onClose} onSave={onSubmit} saveLabel={saveLabel} />
     </SlDialog>
   );
 }

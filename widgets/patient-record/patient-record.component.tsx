@@ -24,6 +24,7 @@ const DEFAULT_PAGE = 'face-sheet';
 /** Identity users' parts of the frame (issue 11 section 4): their own chunk, loaded only for them. */
 const identityFrame = () => import('../identity-record/identity-frame');
 const DisputeMenuItem = lazy(() => identityFrame().then((m) => ({ default: m.DisputeMenuItem })));
+const ServiceReferralEmailMenuItem = lazy(() => identityFrame().then((m) => ({ default: m.ServiceReferralEmailMenuItem })));
 const PendingMatches = lazy(() => identityFrame().then((m) => ({ default: m.PendingMatches })));
 const canonical = (page: string | undefined) => (!page || page === 'details' ? DEFAULT_PAGE : page.replace(/^\/+|\/+$/g, ''));
 
@@ -60,6 +61,7 @@ function RecordFrame({ patientId, page }: { patientId: string; page: string }) {
                   extras={
                     identity && (
                       <Suspense fallback={null}>
+                        <ServiceReferralEmailMenuItem patientId={patientId} />
                         <DisputeMenuItem patientId={patientId} onDisputed={changed} />
                       </Suspense>
                     )
