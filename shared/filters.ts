@@ -2,7 +2,7 @@
  * The spec's filter grammar for list calls: `<column>__<operator>=value`.
  * A bare `<column>=value` means `eq`; the value `null` means "is empty".
  */
-export const FILTER_OPERATORS = ['eq', 'like', 'contains', '>>', '>>=', '<<', '<=', 'contains_uuid_and', 'contains_uuid_or'] as const;
+export const FILTER_OPERATORS = ['eq', 'ieq', 'like', 'contains', '>>', '>>=', '<<', '<=', 'contains_uuid_and', 'contains_uuid_or'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 /** Query parameters that are not filters. */

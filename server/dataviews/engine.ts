@@ -100,6 +100,7 @@ function checkValue(kind: ColumnKind, operator: FilterOperator, value: string, k
     return;
   }
   if (operator === 'contains' && !(kind === 'text' || kind === 'text[]')) throw badRequest(`Operator '${operator}' does not apply to column in '${key}'`, key);
+  if (operator === 'ieq' && kind !== 'text') throw badRequest(`Operator '${operator}' does not apply to column in '${key}'`, key);
   // `like` matches what a table shows (dates as MM/DD/YYYY), so any value may be typed.
   if (operator === 'like') {
     if (kind === 'boolean' || kind.endsWith('[]')) throw badRequest(`Operator '${operator}' does not apply to column in '${key}'`, key);
@@ -125,6 +126,9 @@ function condition(column: string, kind: ColumnKind, operator: FilterOperator, v
       if (nonNull.length !== values.length) parts.push(sql`${ref} is null`);
       return sql`(${sql.join(parts, sql` or `)})`;
     }
+    // Equal whatever the case (a report's custom dropdown with caseInsensitive).
+    case 'ieq':
+      return sql`lower(${ref}) in (${sql.join(values.map((v) => v.toLowerCase()))})`;
     case 'like': {
       const shown = kind === 'date' || kind === 'timestamp' ? sql`to_char(${ref}, 'MM/DD/YYYY')` : sql`${ref}::text`;
       return sql`(${sql.join(values.map((v) => sql`${shown} ilike ${'%' + escapeLike(v) + '%'}`), sql` or `)})`;

@@ -158,7 +158,7 @@ const unit = () => min(integer(), 0);
 const filterCommon = { column: columnName(), label: label() };
 const DateRangeFilter = object({ type: literal('dateRange'), ...filterCommon, defaultStartDate: optional(enums(DATE_PRESETS)), defaultEndDate: optional(enums(DATE_PRESETS)) });
 const CheckboxFilter = object({ type: literal('checkbox'), ...filterCommon, options: options() });
-const DropdownFilter = object({ type: literal('customDropdown'), ...filterCommon, options: options() });
+const DropdownFilter = object({ type: literal('customDropdown'), ...filterCommon, options: options(), caseInsensitive: optional(boolean()) });
 const StringFilter = object({ type: literal('string'), ...filterCommon });
 const NumberFilter = object({ type: literal('number'), ...filterCommon, comparisonType: enums(NUMBER_COMPARISONS) });
 const BooleanFilter = object({

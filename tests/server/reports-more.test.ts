@@ -252,6 +252,11 @@ describe('series, the new views and the new filters', () => {
     assert.equal((await rows('report-reminders', [['created_by__eq', ids.director]])).length, 4);
     assert.equal((await rows('report-reminders', [['created_by__eq', ids.plain]])).length, 0);
     assert.deepEqual(names(await rows('report-overdoses', [['facility_uid__eq', ids.facility]])), ['One', 'Three']);
+    // A custom dropdown with caseInsensitive sends `__ieq`: any case of the option's value matches.
+    const given = names(await rows('report-overdoses', [['naloxone_given', 'Yes']]));
+    assert.ok(given.length > 0);
+    assert.deepEqual(names(await rows('report-overdoses', [['naloxone_given__ieq', 'yES']])), given);
+    assert.deepEqual(names(await rows('report-overdoses', [['naloxone_given', 'yES']])), []);
     assert.deepEqual(names(await rows('report-inbound-referrals', [['referral_source_uid__eq', ids.s1]])), ['One', 'Three']);
     assert.deepEqual(names(await rows('report-caseloads', [['badge_uids__contains_uuid_or', ids.b1]])), ['One']);
     assert.deepEqual(names(await rows('report-caseloads', [['provider_uid__eq', ids.nav1]])), ['One', 'Two']);
@@ -309,6 +314,7 @@ describe('report definitions', () => {
       assert.ok(charts.some((c) => c[option] !== undefined && c[option] !== false), option);
     }
     assert.ok(definitions.some((d) => d.filters.some((f) => f.type === 'badge' && f.filterByAllBadges)), 'filterByAllBadges');
+    assert.ok(definitions.some((d) => d.filters.some((f) => f.type === 'customDropdown' && f.caseInsensitive)), 'caseInsensitive');
     assert.ok(definitions.some((d) => d.filters.some((f) => f.type === 'badge' && !f.filterByAllBadges)), 'any badge');
     const tables = definitions.flatMap((d) => d.tables);
     assert.deepEqual([...new Set(tables.flatMap((t) => t.columns.map((c) => c.type)).filter(Boolean))].sort(), ['array', 'boolean', 'date', 'dateTime', 'time']);

@@ -78,6 +78,7 @@ export function filterQuery(definition: ReportDefinition, values: FilterValues):
       if (value.length) query[f.column] = value;
     } else if (typeof value === 'string' && value.trim() !== '') {
       if (f.type === 'string') query[`${f.column}__like`] = value.trim();
+      else if (f.type === 'customDropdown' && f.caseInsensitive) query[`${f.column}__ieq`] = value;
       else if (f.type === 'customDropdown' || isChoiceFilter(f)) query[`${f.column}__eq`] = value;
       else if (f.type === 'number') query[`${f.column}${f.comparisonType}`] = value.trim();
       else if (f.type === 'boolean' && value !== 'all') query[f.column] = value === 'false' && f.nullIsFalse ? ['false', 'null'] : value;

@@ -295,7 +295,7 @@ export const MORE_REPORT_CONFIGURATIONS: { name: string; label: string; descript
       filters: [
         { type: 'dateRange', column: 'event_date', label: 'Event Date', defaultStartDate: 'twoYearsAgo', defaultEndDate: 'today' },
         { type: 'facility', column: 'facility_uid', label: 'Facility' },
-        { type: 'customDropdown', column: 'naloxone_given', label: 'Naloxone Given', options: [{ label: 'Yes', value: 'Yes' }, { label: 'No', value: 'No' }, { label: 'Unknown', value: 'Unknown' }] },
+        { type: 'customDropdown', column: 'naloxone_given', label: 'Naloxone Given', caseInsensitive: true, options: [{ label: 'Yes', value: 'Yes' }, { label: 'No', value: 'No' }, { label: 'Unknown', value: 'Unknown' }] },
       ],
       charts: [
         { type: 'bar', title: 'Overdoses Per Month', xAxisColumn: 'event_date', isTimeSeries: true, timeUnit: 'month', seriesColumn: 'naloxone_given', aggregationType: 'count', isStacked: true, legend: true, legendPosition: 'top', yTickFormat: 'integer' },
