@@ -3,6 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import { isUuid } from '../../shared/uuid';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordAudit } from '../audit/audit.repository';
+import { logIdentityAction } from '../audit/identity-action-log';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
 import type { PatientTable } from '../db/database';
@@ -60,7 +61,9 @@ export async function requirePatient(db: Db, request: FastifyRequest, patientUid
   const patient = await findVisiblePatient(db, requireAuth(request), patientUid);
   if (!patient) throw notFound('Patient not found');
   if (source.pageViewId && options.recordView !== false) {
-    await recordAudit(db, { ...source, patientUid: patient.patient_uid, action: 'ViewedPatient', targetType: 'patients', targetUid: patient.patient_uid });
+    const auth = requireAuth(request);
+    const first = await recordAudit(db, { ...source, patientUid: patient.patient_uid, action: 'ViewedPatient', targetType: 'patients', targetUid: patient.patient_uid });
+    if (first && auth.flags.hasAppIdentity) await logIdentityAction(db, auth, { action: 'ViewedPatient', patientUid: patient.patient_uid, reportName: null });
   }
   return patient;
 }

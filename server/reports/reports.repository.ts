@@ -91,12 +91,3 @@ export async function reportUsers(db: Db, auth: AuthContext) {
     .limit(2000)
     .execute();
 }
-
-/** One entry of the identity action log, in the caller's current division. */
-export async function logIdentityAction(db: Db, auth: AuthContext, entry: { action: string; patientUid: string | null; reportName: string | null }) {
-  return db
-    .insertInto('tbl_identity_action_log')
-    .values({ user_uid: auth.userUid, division_uid: auth.divisionUid, action: entry.action, patient_uid: entry.patientUid, report_name: entry.reportName })
-    .returning(['action_log_uid', 'action', 'patient_uid', 'report_name', 'created_at'])
-    .executeTakeFirstOrThrow();
-}

@@ -11,9 +11,10 @@ import type { ViewDefinition } from '../dataviews/registry';
 import { badRequest, forbidden, notFound, parseBody } from '../errors';
 import { allow } from '../security/access';
 import { requirePatient } from '../patients/patient-access';
+import { logIdentityAction } from '../audit/identity-action-log';
 import { csvHeader, csvRows } from './csv';
 import { programDashboard, reportCard } from './report-cards';
-import { allReportDivisions, checkedConfiguration, findConfigurations, logIdentityAction, reportDivisions, reportUsers, type ConfigurationRow } from './reports.repository';
+import { allReportDivisions, checkedConfiguration, findConfigurations, reportDivisions, reportUsers, type ConfigurationRow } from './reports.repository';
 import { REPORT_DATA_VIEWS } from './reports.views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { PAGE_VIEW_HEADER } from '../../shared/api/page-view';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { CUSTOM_REPORTS, FILTER_TYPES, ReportDefinitionSchema, type ReportDefinition } from '../../shared/schemas/reports';
@@ -350,6 +351,17 @@ describe('identity action log (/api/data/public/tbl-identity-action-log)', () =>
     const list = await get('/api/data/public/tbl-identity-action-log', identity);
     assert.equal(list.status, 200, list.text);
     assert.deepEqual(list.body.data.map((r: Row) => r.attributes.action).sort(), ['RanReport', 'ViewedPatient']);
+  });
+
+  it("the server logs an identity user's first look at a patient in a page view itself; nobody else's", async () => {
+    const entries = async () => (await get('/api/data/public/tbl-identity-action-log', identity)).body.data.filter((r: Row) => r.attributes.action === 'ViewedPatient' && r.attributes.patient_uid === ids.p2).length;
+    const before = await entries();
+    const view = crypto.randomUUID();
+    for (let i = 0; i < 2; i++) assert.equal((await call(url, `/api/patients/${ids.p2}`, { token: identity, headers: { [PAGE_VIEW_HEADER]: view } })).status, 200);
+    assert.equal(await entries(), before + 1, 'one entry for the page view');
+    assert.equal((await call(url, `/api/patients/${ids.p2}`, { token: director, headers: { [PAGE_VIEW_HEADER]: crypto.randomUUID() } })).status, 200);
+    const theirs = await server.db.selectFrom('tbl_identity_action_log').select('user_uid').where('patient_uid', '=', ids.p2).execute();
+    assert.equal(theirs.length, before + 1, 'a user without an app identity is not logged');
   });
 
   it('refuses bad entries, a patient out of reach and users without an app identity', async () => {
