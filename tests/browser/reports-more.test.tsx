@@ -59,7 +59,7 @@ const runAndWait = async (el: HTMLElement) => {
 };
 
 describe('new filter queries', () => {
-  it('badges go as one list, all of them or any; reference choices as __eq', () => {
+  it('badges go as one list, all of them or any; reference choices as __eq; a case-insensitive dropdown as __ieq', () => {
     const first = FIRST_CONTACT.definition;
     const values = initialValues(first.filters, new Date(2026, 10, 26));
     deepEqual(values.slice(1), ['', []]);
@@ -68,7 +68,8 @@ describe('new filter queries', () => {
     deepEqual(filterQuery(caseloads, ['p-1', ['b-2'], 'all']), { provider_uid__eq: 'p-1', badge_uids__contains_uuid_or: 'b-2' });
     deepEqual(filterQuery(caseloads, ['', [], 'all']), {});
     deepEqual(filterQuery(REMINDERS.definition, [{ start: '', end: '' }, 'p-2', 'u-1', 'true']), { assignee_uid__eq: 'p-2', created_by__eq: 'u-1', is_urgent: 'true' });
-    deepEqual(filterQuery(OVERDOSES.definition, [{ start: '', end: '' }, 'f-1', 'Yes']), { facility_uid__eq: 'f-1', naloxone_given__eq: 'Yes' });
+    // Naloxone Given is a custom dropdown with caseInsensitive.
+    deepEqual(filterQuery(OVERDOSES.definition, [{ start: '', end: '' }, 'f-1', 'Yes']), { facility_uid__eq: 'f-1', naloxone_given__ieq: 'Yes' });
   });
 });
 
