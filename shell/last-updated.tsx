@@ -10,7 +10,9 @@ import { shellApi } from './api';
 import { WidgetMount } from './widget-mount';
 
 const css = /* css */ `
-:host { display: block; background: var(--care-color-surface); border: 1px solid var(--care-color-border-input); border-radius: var(--care-radius-m); box-shadow: var(--sl-shadow-large); padding: var(--care-space-s) var(--care-space-m); max-width: min(34rem, 95vw); max-height: 70vh; overflow: auto; }
+:host { display: block; background: var(--care-color-surface); border: 1px solid var(--care-color-border-input); border-radius: var(--care-radius-m); box-shadow: var(--sl-shadow-large); max-width: min(34rem, 95vw); }
+/* The list scrolls inside the popover, and a keyboard can reach and scroll it. */
+.sources { max-height: 70vh; overflow: auto; padding: var(--care-space-s) var(--care-space-m); }
 h2 { margin: 0 0 var(--care-space-xs); font-size: var(--care-font-size-m); }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: var(--care-space-2xs) var(--care-space-s) var(--care-space-2xs) 0; border-bottom: 1px solid var(--care-color-hover); font-size: var(--care-font-size-s); white-space: nowrap; }
@@ -43,32 +45,34 @@ export function LastUpdated({ divisionUid }: { divisionUid: string }) {
       </SlButton>
       <WidgetMount className="care-last-updated-panel">
         <style>{css}</style>
-        <h2>Data Sources</h2>
-        <LoadState isLoading={state.isLoading && !state.rows} error={state.error} isEmpty={state.rows?.length === 0} emptyText="No imports yet" compact lines={4}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Source</th>
-                <th scope="col">Last Refresh</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.rows?.map((r) => {
-                const status = syncStatusOf(r.status);
-                return (
-                  <tr key={r.sourceName} title={r.details ?? undefined}>
-                    <th scope="row">{sourceLabel(r.sourceName)}</th>
-                    <td>{formatDateTime(r.lastRefreshDate) || '—'}</td>
-                    <td>
-                      <StatusBadge variant={VARIANT[status]}>{status}</StatusBadge>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </LoadState>
+        <div className="sources" tabIndex={0} role="region" aria-labelledby="care-last-updated-heading">
+          <h2 id="care-last-updated-heading">Data Sources</h2>
+          <LoadState isLoading={state.isLoading && !state.rows} error={state.error} isEmpty={state.rows?.length === 0} emptyText="No imports yet" compact lines={4}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Source</th>
+                  <th scope="col">Last Refresh</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {state.rows?.map((r) => {
+                  const status = syncStatusOf(r.status);
+                  return (
+                    <tr key={r.sourceName} title={r.details ?? undefined}>
+                      <th scope="row">{sourceLabel(r.sourceName)}</th>
+                      <td>{formatDateTime(r.lastRefreshDate) || '—'}</td>
+                      <td>
+                        <StatusBadge variant={VARIANT[status]}>{status}</StatusBadge>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </LoadState>
+        </div>
       </WidgetMount>
     </SlDropdown>
   );

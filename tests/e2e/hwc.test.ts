@@ -43,13 +43,15 @@ describe('Handle with Care', () => {
     assert.equal(await page.locator('.care-home-hwc').count(), 0);
     await context.close();
 
-    // admin has every flag: the identity home (its heading and queues), then the entries.
+    // admin has every flag: the identity home (its heading and queues), then the entries, then the report cards.
     const admin = await openPage(h, 1280, 900);
     await loginAs(admin.page, 'admin');
     await admin.page.getByRole('heading', { name: 'Identity Home', level: 1 }).waitFor();
     await admin.page.locator('.care-home-hwc tbody tr.clickable').first().waitFor();
     const order = await admin.page.locator('main .care-home-cards > *').evaluateAll((els) => els.map((e) => e.className));
-    assert.equal(order.at(-1), 'care-home-hwc', order.join(', '));
+    // The report cards come last of all (spec 000 section 2), right after the entries.
+    assert.deepEqual(order.slice(order.indexOf('care-home-hwc') + 1), ['care-home-reports'], order.join(', '));
+    assert.ok(order.indexOf('care-home-hwc') > 0, order.join(', '));
     assert.deepEqual([...errors, ...admin.errors], []);
     await admin.context.close();
   });
