@@ -113,6 +113,13 @@ export const REPORT_VIEW_COLUMNS = {
     referred_to: 'text',
     status_changed_at: 'timestamp',
   },
+  'report-queue-sizes': {
+    snapshot_uid: 'uuid',
+    snapshot_day: 'date',
+    queue_uid: 'uuid',
+    queue_label: 'text',
+    queue_size: 'number',
+  },
   'report-custody': {
     patient_uid: 'uuid',
     first_name: 'text',

@@ -417,7 +417,43 @@ export const OUTBOUND_REPORT_CONFIGURATIONS: { name: string; label: string; desc
   },
 ];
 
-/** Adds configurations and their Reports menu items, ordered from `start` (migrations 042 and 048). */
+/** Migration 049: each work queue's size day by day (issue 12: "queue sizes over time"). */
+export const QUEUE_REPORT_CONFIGURATIONS: { name: string; label: string; description: string; definition: ReportDefinition }[] = [
+  {
+    name: 'queue-sizes',
+    label: 'Queue Sizes Over Time',
+    description: "Each work queue's size, counted once a day (restricted and adoption cases are not counted).",
+    definition: {
+      reportView: 'report-queue-sizes',
+      filters: [
+        { type: 'dateRange', column: 'snapshot_day', label: 'Day', defaultStartDate: 'oneYearAgo', defaultEndDate: 'today' },
+        { type: 'string', column: 'queue_label', label: 'Queue' },
+      ],
+      charts: [
+        { type: 'line', title: 'Queue Size By Day', xAxisColumn: 'snapshot_day', isTimeSeries: true, timeUnit: 'day', yAxisColumn: 'queue_size', aggregationType: 'sum', seriesColumn: 'queue_label', legend: true, legendPosition: 'bottom', yTickMin: 0, yTickFormat: 'integer' },
+      ],
+      tables: [
+        {
+          title: 'Queue Sizes',
+          columns: [
+            { columnName: 'snapshot_day', displayHeader: 'Day', type: 'date' },
+            { columnName: 'queue_label', displayHeader: 'Queue' },
+            { columnName: 'queue_size', displayHeader: 'Size' },
+          ],
+          sortBy: 'snapshot_day',
+        },
+      ],
+      layout: [
+        { i: 'filter-0', x: 0, y: 0, w: 6, h: 2 },
+        { i: 'filter-1', x: 6, y: 0, w: 6, h: 2 },
+        { i: 'chart-0', x: 0, y: 2, w: 12, h: 6 },
+        { i: 'table-0', x: 0, y: 8, w: 12, h: 8 },
+      ],
+    },
+  },
+];
+
+/** Adds configurations and their Reports menu items, ordered from `start` (migrations 042, 048 and 049). */
 export async function insertReportConfigurations(db: Kysely<unknown>, configurations: typeof MORE_REPORT_CONFIGURATIONS, start: number): Promise<void> {
   const rows = configurations.map((c, i) => ({ name: c.name, label: c.label, description: c.description, definition: c.definition, ord: start + i }));
   await sql`
