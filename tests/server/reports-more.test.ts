@@ -391,7 +391,7 @@ describe('outbound referrals report (report-outbound-referrals)', () => {
     const list = await rows('report-outbound-referrals', [['sort', 'referred_to']]);
     assert.deepEqual(
       list.map((r) => [r.first_name, r.referred_to, r.priority]),
-      [['Two', (await server.db.selectFrom('facility').select('facility_name').where('facility_uid', '=', ids.facility).executeTakeFirstOrThrow()).facility_name, 'routine'], ['One', 'Bbb Dashboard', 'routine'], ['One', 'Nia Navigator', 'urgent']].sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+      [['Two', (await server.db.selectFrom('facility').select('facility_name').where('facility_uid', '=', ids.facility).executeTakeFirstOrThrow()).facility_name, 'Routine'], ['One', 'Bbb Dashboard', 'Routine'], ['One', 'Nia Navigator', 'Urgent']].sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
       "division a's three, not division b's",
     );
     const byStatus = await points('report-outbound-referrals', [['x', 'status_label']]);

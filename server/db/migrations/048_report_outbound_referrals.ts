@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create view report_outbound_referral_view as
       select r.outbound_referral_uid, r.patient_uid, p.first_name, p.last_name, r.event_date,
-             sp.label as specialty_label, st.label as status_label, r.priority, r.to_type,
+             sp.label as specialty_label, st.label as status_label, initcap(r.priority) as priority, r.to_type,
              coalesce(pr.display_name, f.facility_name, d.division_name) as referred_to, r.status_changed_at,
              p.division_uid, p.restricted_flag, p.case_emails, p.adoption_case
         from outbound_referral r
