@@ -13,6 +13,7 @@ import { pruneHits } from './security/rate-limit';
 import { pruneIdempotentRequests } from './public-forms/idempotency';
 import { transportsFor } from './outbox/transports';
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker';
+import { snapshotQueueSizes } from './reports/queue-snapshots';
 
 export interface Running {
   app: FastifyInstance;
@@ -65,7 +66,9 @@ export async function boot(config: Config, options: { logRequests?: boolean; log
 
   const outbox = startOutboxWorker(db, transportsFor(config), config.outboxIntervalMs);
 
+  void snapshotQueueSizes(db).catch(() => {});
   const housekeeping = setInterval(() => {
+    void snapshotQueueSizes(db).catch(() => {});
     void deleteExpiredSessions(db).catch(() => {});
     void pruneHits(db, 24 * 3600).catch(() => {});
     void pruneIdempotentRequests(db).catch(() => {});

@@ -43,6 +43,8 @@ import * as m042 from './migrations/042_reports_more';
 import * as m044 from './migrations/044_identity_record_sources';
 import * as m045 from './migrations/045_report_view_joins';
 import * as m046 from './migrations/046_identity_search';
+import * as m048 from './migrations/048_report_outbound_referrals';
+import * as m049 from './migrations/049_queue_size_snapshots';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -90,6 +92,8 @@ const migrations: Record<string, Migration> = {
   '044_identity_record_sources': m044,
   '045_report_view_joins': m045,
   '046_identity_search': m046,
+  '048_report_outbound_referrals': m048,
+  '049_queue_size_snapshots': m049,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,7 +4,7 @@ import { patientVisibility } from '../dataviews/scopes';
 import type { ViewDefinition } from '../dataviews/registry';
 
 /**
- * The report views (migrations 038 and 042) as the data-view engine reads them: the
+ * The report views (migrations 038, 042, 048 and 049) as the data-view engine reads them: the
  * columns are the shared allow-list. Their scope holds the restricted and
  * adoption rule only; the divisions are the report's own (the caller's
  * hasReports divisions, chosen per call), added by the reports routes to
@@ -17,6 +17,8 @@ const SOURCES: Record<ReportViewName, { source: string; idColumn: string; defaul
   'report-reminders': { source: 'report_reminder_view', idColumn: 'reminder_uid', defaultSort: '-reminder_date', patients: true },
   'report-caseloads': { source: 'report_caseload_view', idColumn: 'provider_patient_uid', defaultSort: 'provider_name', patients: true },
   'report-overdoses': { source: 'report_overdose_view', idColumn: 'medical_event_uid', defaultSort: '-event_date', patients: true },
+  'report-outbound-referrals': { source: 'report_outbound_referral_view', idColumn: 'outbound_referral_uid', defaultSort: '-event_date', patients: true },
+  'report-queue-sizes': { source: 'report_queue_size_view', idColumn: 'snapshot_uid', defaultSort: '-snapshot_day', patients: false },
   'report-custody': { source: 'report_custody_view', idColumn: 'patient_uid', defaultSort: 'last_name', patients: true },
 };
 

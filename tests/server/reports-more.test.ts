@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { PAGE_VIEW_HEADER } from '../../shared/api/page-view';
+import { snapshotQueueSizes } from '../../server/reports/queue-snapshots';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { CUSTOM_REPORTS, FILTER_TYPES, ReportDefinitionSchema, type ReportDefinition } from '../../shared/schemas/reports';
 import { check } from '../../shared/schemas/validate';
 import { hashPassword } from '../../server/auth/password';
-import { MORE_REPORT_CONFIGURATIONS, REPORT_CONFIGURATIONS } from '../../server/db/reference-lists/report-configurations';
+import { MORE_REPORT_CONFIGURATIONS, OUTBOUND_REPORT_CONFIGURATIONS, QUEUE_REPORT_CONFIGURATIONS, REPORT_CONFIGURATIONS } from '../../server/db/reference-lists/report-configurations';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-users';
 import { hashAccessCode } from '../../server/public-forms/access-codes';
 import { monthStart } from '../../server/reports/report-cards';
@@ -293,7 +294,7 @@ describe('series, the new views and the new filters', () => {
 });
 
 describe('report definitions', () => {
-  const all = [...REPORT_CONFIGURATIONS, ...MORE_REPORT_CONFIGURATIONS];
+  const all = [...REPORT_CONFIGURATIONS, ...MORE_REPORT_CONFIGURATIONS, ...OUTBOUND_REPORT_CONFIGURATIONS, ...QUEUE_REPORT_CONFIGURATIONS];
   const definitions: ReportDefinition[] = [...all.map((c) => c.definition), ...Object.values(CUSTOM_REPORTS).map((c) => c.definition)];
 
   it('every seeded and custom definition is valid', () => {
@@ -333,7 +334,7 @@ describe('report definitions', () => {
   it('the seeded configurations are served and have menu items', async () => {
     const items = await get('/api/data/reference/reference-nav-item?ref_data_type=reports&route__like=configured&all-data=1');
     const routes = items.body.data.map((r: Row) => r.attributes.route);
-    for (const c of MORE_REPORT_CONFIGURATIONS) assert.ok(routes.includes(`configured/${c.name}`), c.name);
+    for (const c of [...MORE_REPORT_CONFIGURATIONS, ...OUTBOUND_REPORT_CONFIGURATIONS, ...QUEUE_REPORT_CONFIGURATIONS]) assert.ok(routes.includes(`configured/${c.name}`), c.name);
     const one = await get(`/api/data/reference/reference-report-configuration?report-configuration-name__eq=caseloads`);
     assert.equal(one.body.data[0].attributes.report_configuration_label, 'Caseload Per Navigator');
   });
@@ -370,5 +371,46 @@ describe('identity action log (/api/data/public/tbl-identity-action-log)', () =>
     errorsOf(await log({ action: 'ViewedPatient', patient_uid: ids.p4 }), 404);
     errorsOf(await log({ action: 'RanReport', report_name: 'x' }, director), 403);
     errorsOf(await get('/api/data/public/tbl-identity-action-log', director), 403);
+  });
+});
+
+describe('outbound referrals report (report-outbound-referrals)', () => {
+  it('lists what the division referred out and to whom, counts by status and filters the priority in any case', async () => {
+    const [specialty] = await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-provider-role').orderBy('default_sort_order').limit(1).execute();
+    const statuses = await server.db.selectFrom('reference_data').select(['uid', 'label']).where('model', '=', 'reference-status').where('ref_data_type', '=', 'outbound referral').orderBy('default_sort_order').execute();
+    const base = { specialty_uid: specialty.uid, event_date: '2026-03-02' };
+    await server.db
+      .insertInto('outbound_referral')
+      .values([
+        { ...base, patient_uid: ids.p1, status_uid: statuses[0].uid, to_type: 'provider', to_provider_uid: ids.nav1, priority: 'urgent' },
+        { ...base, patient_uid: ids.p2, status_uid: statuses[0].uid, to_type: 'facility', to_facility_uid: ids.facility, priority: 'routine' },
+        { ...base, patient_uid: ids.p1, status_uid: statuses[1].uid, to_type: 'division', to_division_uid: ids.b, priority: 'routine' },
+        { ...base, patient_uid: ids.p4, status_uid: statuses[1].uid, to_type: 'division', to_division_uid: ids.a, priority: 'routine' },
+      ] as any)
+      .execute();
+    const list = await rows('report-outbound-referrals', [['sort', 'referred_to']]);
+    assert.deepEqual(
+      list.map((r) => [r.first_name, r.referred_to, r.priority]),
+      [['Two', (await server.db.selectFrom('facility').select('facility_name').where('facility_uid', '=', ids.facility).executeTakeFirstOrThrow()).facility_name, 'Routine'], ['One', 'Bbb Dashboard', 'Routine'], ['One', 'Nia Navigator', 'Urgent']].sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+      "division a's three, not division b's",
+    );
+    const byStatus = await points('report-outbound-referrals', [['x', 'status_label']]);
+    assert.deepEqual(byStatus.map((p) => [p.x, p.value]), [[statuses[0].label, 2], [statuses[1].label, 1]].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+    assert.deepEqual((await rows('report-outbound-referrals', [['priority__ieq', 'URGENT']])).map((r) => r.first_name), ['One']);
+  });
+});
+
+describe('queue sizes over time (report-queue-sizes)', () => {
+  it('counts each queue once a day as any navigator of the division sees it, and the report reads the history', async () => {
+    const queue = (await server.db.insertInto('queue').values({ division_uid: ids.a, queue_label: 'Dash Queue', view_name: 'queue-patient-view', rule: '{}' } as any).returning('queue_uid').executeTakeFirstOrThrow()).queue_uid;
+    await server.db.insertInto('patient').values({ division_uid: ids.a, first_name: 'Hidden', last_name: 'Dash', birth_date: '1990-01-01', restricted_flag: '1' } as any).execute();
+    const visible = await server.db.selectFrom('patient').select((eb) => eb.fn.countAll<number>().as('n')).where('division_uid', '=', ids.a).where('restricted_flag', '<>', '1').where('adoption_case', '=', false).executeTakeFirstOrThrow();
+    assert.ok((await snapshotQueueSizes(server.db)) >= 1);
+    assert.equal(await snapshotQueueSizes(server.db), 0, 'a second count the same day is not taken');
+    const history = await rows('report-queue-sizes', [['queue_label', 'Dash Queue']]);
+    assert.deepEqual(history.map((r) => [r.queue_uid, r.queue_size]), [[queue, Number(visible.n)]], 'the restricted case is not counted');
+    const chart = await points('report-queue-sizes', [['x', 'snapshot_day'], ['time-unit', 'day'], ['aggregation', 'sum'], ['y', 'queue_size'], ['queue_label', 'Dash Queue']]);
+    assert.equal(chart.length, 1);
+    assert.equal(chart[0].value, Number(visible.n));
   });
 });

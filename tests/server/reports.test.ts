@@ -4,9 +4,9 @@ import { sql } from 'kysely';
 import { REPORT_TEXT, ReportDefinitionSchema, csvFileName } from '../../shared/schemas/reports';
 import { check } from '../../shared/schemas/validate';
 import { hashPassword } from '../../server/auth/password';
-import { MORE_REPORT_CONFIGURATIONS, REPORT_CONFIGURATIONS as FIRST_CONFIGURATIONS } from '../../server/db/reference-lists/report-configurations';
+import { MORE_REPORT_CONFIGURATIONS, OUTBOUND_REPORT_CONFIGURATIONS, QUEUE_REPORT_CONFIGURATIONS, REPORT_CONFIGURATIONS as FIRST_CONFIGURATIONS } from '../../server/db/reference-lists/report-configurations';
 
-const REPORT_CONFIGURATIONS = [...FIRST_CONFIGURATIONS, ...MORE_REPORT_CONFIGURATIONS];
+const REPORT_CONFIGURATIONS = [...FIRST_CONFIGURATIONS, ...MORE_REPORT_CONFIGURATIONS, ...OUTBOUND_REPORT_CONFIGURATIONS, ...QUEUE_REPORT_CONFIGURATIONS];
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-users';
 import { hashAccessCode } from '../../server/public-forms/access-codes';
 import { inert, quoted } from '../../server/reports/csv';
@@ -318,7 +318,7 @@ describe('report configurations', () => {
     const byId = await call(url, `/api/data/reference/reference-report-configuration/${one.body.data[0].id}`, { token: tester });
     assert.equal(byId.body.data.attributes.report_configuration_name, 'medical-events');
     assert.equal(errorsOf(await call(url, '/api/data/reference/reference-report-configuration/00000000-0000-4000-8000-000000000000', { token: tester }), 404)[0].message, REPORT_TEXT.notFound);
-    const items = await call(url, '/api/data/reference/reference-nav-item?ref_data_type=reports&route__like=configured', { token: tester });
+    const items = await call(url, '/api/data/reference/reference-nav-item?ref_data_type=reports&route__like=configured&all-data=1', { token: tester });
     assert.deepEqual(items.body.data.map((r: Row) => r.attributes.route), REPORT_CONFIGURATIONS.map((c) => `configured/${c.name}`));
   });
 

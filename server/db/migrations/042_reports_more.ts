@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { MORE_REPORT_CONFIGURATIONS } from '../reference-lists/report-configurations';
+import { insertReportConfigurations, MORE_REPORT_CONFIGURATIONS } from '../reference-lists/report-configurations';
 
 /**
  * Reports, second slice (issue 12):
@@ -125,18 +125,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index tbl_identity_action_log_user on tbl_identity_action_log (user_uid, created_at desc);
   `.execute(db);
 
-  const start = 100;
-  const rows = MORE_REPORT_CONFIGURATIONS.map((c, i) => ({ name: c.name, label: c.label, description: c.description, definition: c.definition, ord: start + i }));
-  await sql`
-    insert into reference_data (model, name, label, ref_data_type, default_sort_order, attributes)
-    select 'reference-report-configuration', r.name, r.label, null, r.ord,
-           jsonb_build_object('reportConfigurationDescription', r.description, 'reportConfigurationDefinition', r.definition)
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(name text, label text, description text, definition jsonb, ord integer)`.execute(db);
-  await sql`
-    insert into nav_item (ref_data_type, nav_item_label, app_module, route, default_sort_order, feature_flag)
-    select 'reports', r.label, 'reports', 'configured/' || r.name, r.ord, '{hasReports}'
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(name text, label text, ord integer);
-  `.execute(db);
+  await insertReportConfigurations(db, MORE_REPORT_CONFIGURATIONS, 100);
 }
 
 export async function down(): Promise<void> {

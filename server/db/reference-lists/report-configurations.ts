@@ -1,3 +1,4 @@
+import { sql, type Kysely } from 'kysely';
 import type { ReportDefinition } from '../../../shared/schemas/reports';
 
 /**
@@ -370,3 +371,98 @@ export const MORE_REPORT_CONFIGURATIONS: { name: string; label: string; descript
     },
   },
 ];
+
+/** Migration 048: what the division's patients were referred out for, and to whom (issue 12: "referrals (inbound, outbound ...)"). */
+export const OUTBOUND_REPORT_CONFIGURATIONS: { name: string; label: string; description: string; definition: ReportDefinition }[] = [
+  {
+    name: 'outbound-referrals',
+    label: 'Outbound Referrals',
+    description: 'Referrals sent to providers, facilities and other divisions, by status and specialty.',
+    definition: {
+      reportView: 'report-outbound-referrals',
+      filters: [
+        { type: 'dateRange', column: 'event_date', label: 'Referral Date', defaultStartDate: 'startOfYear', defaultEndDate: 'today' },
+        { type: 'customDropdown', column: 'priority', label: 'Priority', caseInsensitive: true, options: [{ label: 'Routine', value: 'routine' }, { label: 'Urgent', value: 'urgent' }, { label: 'Emergent', value: 'emergent' }] },
+        { type: 'string', column: 'referred_to', label: 'Referred To' },
+      ],
+      charts: [
+        { type: 'bar', title: 'Referrals By Status', xAxisColumn: 'status_label', aggregationType: 'count', showDataLabels: true, yTickFormat: 'integer' },
+        { type: 'doughnut', title: 'Referrals By Specialty', xAxisColumn: 'specialty_label', aggregationType: 'count', legend: true, legendPosition: 'right', showDataLabels: true, showPercentage: true },
+      ],
+      tables: [
+        {
+          title: 'Outbound Referrals',
+          columns: [
+            { columnName: 'event_date', displayHeader: 'Referral Date', type: 'date' },
+            { columnName: 'last_name', displayHeader: 'Last Name' },
+            { columnName: 'first_name', displayHeader: 'First Name' },
+            { columnName: 'specialty_label', displayHeader: 'Specialty' },
+            { columnName: 'referred_to', displayHeader: 'Referred To' },
+            { columnName: 'priority', displayHeader: 'Priority' },
+            { columnName: 'status_label', displayHeader: 'Status' },
+            { columnName: 'status_changed_at', displayHeader: 'Status Changed', type: 'dateTime' },
+          ],
+          sortBy: 'event_date',
+        },
+      ],
+      layout: [
+        { i: 'filter-0', x: 0, y: 0, w: 4, h: 2 },
+        { i: 'filter-1', x: 4, y: 0, w: 4, h: 2 },
+        { i: 'filter-2', x: 8, y: 0, w: 4, h: 2 },
+        { i: 'chart-0', x: 0, y: 2, w: 6, h: 5 },
+        { i: 'chart-1', x: 6, y: 2, w: 6, h: 5 },
+        { i: 'table-0', x: 0, y: 7, w: 12, h: 8 },
+      ],
+    },
+  },
+];
+
+/** Migration 049: each work queue's size day by day (issue 12: "queue sizes over time"). */
+export const QUEUE_REPORT_CONFIGURATIONS: { name: string; label: string; description: string; definition: ReportDefinition }[] = [
+  {
+    name: 'queue-sizes',
+    label: 'Queue Sizes Over Time',
+    description: "Each work queue's size, counted once a day (restricted and adoption cases are not counted).",
+    definition: {
+      reportView: 'report-queue-sizes',
+      filters: [
+        { type: 'dateRange', column: 'snapshot_day', label: 'Day', defaultStartDate: 'oneYearAgo', defaultEndDate: 'today' },
+        { type: 'string', column: 'queue_label', label: 'Queue' },
+      ],
+      charts: [
+        { type: 'line', title: 'Queue Size By Day', xAxisColumn: 'snapshot_day', isTimeSeries: true, timeUnit: 'day', yAxisColumn: 'queue_size', aggregationType: 'sum', seriesColumn: 'queue_label', legend: true, legendPosition: 'bottom', yTickMin: 0, yTickFormat: 'integer' },
+      ],
+      tables: [
+        {
+          title: 'Queue Sizes',
+          columns: [
+            { columnName: 'snapshot_day', displayHeader: 'Day', type: 'date' },
+            { columnName: 'queue_label', displayHeader: 'Queue' },
+            { columnName: 'queue_size', displayHeader: 'Size' },
+          ],
+          sortBy: 'snapshot_day',
+        },
+      ],
+      layout: [
+        { i: 'filter-0', x: 0, y: 0, w: 6, h: 2 },
+        { i: 'filter-1', x: 6, y: 0, w: 6, h: 2 },
+        { i: 'chart-0', x: 0, y: 2, w: 12, h: 6 },
+        { i: 'table-0', x: 0, y: 8, w: 12, h: 8 },
+      ],
+    },
+  },
+];
+
+/** Adds configurations and their Reports menu items, ordered from `start` (migrations 042, 048 and 049). */
+export async function insertReportConfigurations(db: Kysely<unknown>, configurations: typeof MORE_REPORT_CONFIGURATIONS, start: number): Promise<void> {
+  const rows = configurations.map((c, i) => ({ name: c.name, label: c.label, description: c.description, definition: c.definition, ord: start + i }));
+  await sql`
+    insert into reference_data (model, name, label, ref_data_type, default_sort_order, attributes)
+    select 'reference-report-configuration', r.name, r.label, null, r.ord,
+           jsonb_build_object('reportConfigurationDescription', r.description, 'reportConfigurationDefinition', r.definition)
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(name text, label text, description text, definition jsonb, ord integer)`.execute(db);
+  await sql`
+    insert into nav_item (ref_data_type, nav_item_label, app_module, route, default_sort_order, feature_flag)
+    select 'reports', r.label, 'reports', 'configured/' || r.name, r.ord, '{hasReports}'
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(name text, label text, ord integer)`.execute(db);
+}
