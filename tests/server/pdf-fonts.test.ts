@@ -34,3 +34,24 @@ describe('PDF fonts: DejaVu Sans for names with accents', () => {
     assert.deepEqual(wrap(unicodeText('Zoë Peña Müller', font), font, 10, 60), ['Zoë Peña', 'Müller']);
   });
 });
+
+describe('PDF sheet layout', () => {
+  it('pages a long table, repeats its header, and numbers the pages', async () => {
+    const { Sheet } = await import('../../server/pdf/sheet');
+    const sheet = await Sheet.create('Test Sheet', 'Zoë Peña');
+    sheet.fields([['Name', 'Zoë Peña'], ['Empty', null]]);
+    sheet.section('Rows');
+    const rows = Array.from({ length: 150 }, (_, i) => ({ n: i + 1 }));
+    sheet.table([{ label: 'Number', width: 0.3, value: (r: { n: number }) => `Row ${r.n}` }, { label: 'Long Text', width: 0.7, value: () => 'A long cell that wraps onto a second line within its column at this width, twice over maybe' }], rows, 'None');
+    sheet.section('Nothing');
+    sheet.table([{ label: 'X', width: 1, value: () => '' }], [], 'Nothing on record');
+    const bytes = await sheet.finish();
+    const doc = await PDFDocument.load(bytes);
+    const pages = doc.getPageCount();
+    assert.ok(pages >= 3, `${pages} pages`);
+    const text = await pdfText(bytes);
+    assert.ok(text.includes('Row 1\n') && text.includes('Row 150'), 'every row');
+    assert.ok(text.split('\n').filter((t) => t === 'Number').length >= pages - 1, 'the header on each page of the table');
+    assert.ok(text.includes(`Page ${pages} of ${pages}`) && text.includes('Not on record') && text.includes('Nothing on record'));
+  });
+});
