@@ -1,7 +1,7 @@
 import type { AuditAction } from '../../shared/schemas/audit';
 
 /** What the server records: the pages' actions, plus the ones only the server writes (never accepted from a browser). */
-export type RecordedAction = AuditAction | 'DownloadedCitPdf' | 'ApprovedMatch' | 'RejectedMatch' | 'DisputedMatch' | 'ServiceReferralEmail';
+export type RecordedAction = AuditAction | 'DownloadedCitPdf' | 'ApprovedMatch' | 'RejectedMatch' | 'DisputedMatch' | 'ServiceReferralEmail' | 'DownloadedIdentityPdf';
 
 const DID: Record<RecordedAction, string> = {
   ViewedPatient: 'viewed the record',
@@ -11,6 +11,7 @@ const DID: Record<RecordedAction, string> = {
   RejectedMatch: 'rejected a record match',
   DisputedMatch: 'disputed the match of this patient',
   ServiceReferralEmail: 'sent a service referral e-mail',
+  DownloadedIdentityPdf: 'downloaded a printable PDF of the record',
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { AppContext } from '../app-context';
 import { serviceMethodOf } from '../audit/audit-source';
 import { recordAudit } from '../audit/audit.repository';
@@ -10,7 +10,8 @@ import { HttpError, notFound } from '../errors';
 import { CIT_LABELS, TIME_ZONES } from '../../shared/cit-options';
 import { formatDate, formatDateTime, formatPhone } from '../../shared/format';
 import { isUuid } from '../../shared/uuid';
-import { printable, wrap } from '../pdf/text';
+import { embedUnicodeFonts } from '../pdf/fonts';
+import { unicodeText, wrap } from '../pdf/text';
 import { allow, forPatient, patientOf, publicRoute } from '../security/access';
 import { linkSecret, signToken, verifyToken } from '../security/signed-token';
 
@@ -95,8 +96,7 @@ export async function citPdf(db: Db, row: EventRow): Promise<Uint8Array> {
   pdf.setTitle(`CIT contact sheet - ${row.last_name}, ${row.first_name}`);
   pdf.setCreator('Careweave');
   pdf.setProducer('Careweave (pdf-lib)');
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { font, bold } = await embedUnicodeFonts(pdf);
   const [W, H, M] = [612, 792, 50];
   const labelWidth = 170;
   const valueWidth = W - 2 * M - labelWidth - 10;
@@ -108,7 +108,7 @@ export async function citPdf(db: Db, row: EventRow): Promise<Uint8Array> {
       y = H - M;
     }
   };
-  const write = (text: string, x: number, f: PDFFont, size: number, color = rgb(0, 0, 0)) => page.drawText(printable(text), { x, y, font: f, size, color });
+  const write = (text: string, x: number, f: PDFFont, size: number, color = rgb(0, 0, 0)) => page.drawText(unicodeText(text, f), { x, y, font: f, size, color });
 
   write('Crisis Intervention Team Contact Sheet', M, bold, 16);
   y -= 22;
@@ -126,8 +126,8 @@ export async function citPdf(db: Db, row: EventRow): Promise<Uint8Array> {
     const raw = key === 'facilityUid' && row.facility_name ? row.facility_name : sheet[key];
     const value = display(key, raw, labels);
     if (!value) continue;
-    const labelLines = wrap(printable(label), bold, size, labelWidth);
-    const valueLines = wrap(printable(value), font, size, valueWidth);
+    const labelLines = wrap(unicodeText(label, bold), bold, size, labelWidth);
+    const valueLines = wrap(unicodeText(value, font), font, size, valueWidth);
     const lines = Math.max(labelLines.length, valueLines.length);
     ensure(lines * lineHeight + 4);
     for (let i = 0; i < lines; i++) {

@@ -10,6 +10,7 @@ import { decideMatch, disputableSources, disputeMatch, patientMatches } from './
 import { identityAlerts, identitySummary } from './identity-record.repository';
 import { onceOnly } from '../public-forms/idempotency';
 import { sendServiceReferralEmail } from './service-referral-email';
+import { registerIdentityPdfRoutes } from './identity-pdf.routes';
 
 /**
  * The identity record's own calls (issue 11 section 3): the identity face
@@ -19,7 +20,9 @@ import { sendServiceReferralEmail } from './service-referral-email';
  * adoption). Section 4: the patient's matches, approving or rejecting a fuzzy
  * match waiting on the patient page, and disputing a source's match.
  */
-export const identityRecordRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+export const identityRecordRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+  registerIdentityPdfRoutes(app, ctx);
   const identity = forPatient(allow('hasAppIdentity'));
 
   app.get<{ Params: { id: string } }>('/patients/:id/identity-summary', identity, async (request) => {

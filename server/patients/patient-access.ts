@@ -11,7 +11,7 @@ import { patientScope, type Viewer } from '../dataviews/scopes';
 import { notFound } from '../errors';
 
 // Named, not `*`: a column added by a later migration must not change what a prepared statement returns.
-const PATIENT_COLUMNS = [
+export const PATIENT_COLUMNS = [
   'patient_uid', 'division_uid', 'first_name', 'middle_name', 'last_name', 'birth_date', 'gender_uid', 'gender_identity_uid', 'restricted_flag', 'in_custody',
   'agency_legal_status', 'sacwis_person_id', 'mobile_phone', 'home_phone', 'work_phone', 'preferred_phone', 'note', 'episode_status_uid',
   'race_uid', 'ethnicity_uid', 'avatar_file', 'latest_referral_date', 'latest_referral_status', 'latest_referral_source_uid', 'created_at', 'updated_at',

@@ -3,6 +3,21 @@ import type { PDFFont } from 'pdf-lib';
 /** The standard PDF fonts speak WinAnsi only: anything else becomes '?'. */
 export const printable = (s: string) => s.normalize('NFC').replace(/[\t\r\n]+/g, ' ').replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 
+/**
+ * Text for the embedded Unicode font (fonts.ts): line breaks and tabs become spaces, other
+ * control characters go, and a character the font has no glyph for becomes '?'.
+ */
+const glyphs = new WeakMap<PDFFont, Set<number>>();
+export function unicodeText(s: string, font: PDFFont): string {
+  let supported = glyphs.get(font);
+  if (!supported) glyphs.set(font, (supported = new Set(font.getCharacterSet())));
+  let out = '';
+  for (const ch of s.normalize('NFC').replace(/[\t\r\n]+/g, ' ').replace(/[\u0000-\u001F\u007F-\u009F]/g, '')) {
+    out += supported.has(ch.codePointAt(0)!) ? ch : '?';
+  }
+  return out;
+}
+
 /** The text's lines at most `width` points wide in `font` at `size`. */
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../server/testing/start-tes
 import { CIT_FACILITIES, DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { CIT_TEXT } from '../../shared/cit-options';
 import { call, errorsOf, login, type LoggedIn } from './support/http';
+import { pdfText } from './support/pdf-text';
 
 process.env.TRUST_PROXY = '1';
 let server: TestServer;
@@ -262,23 +263,6 @@ describe('staff: CIT PDF export', () => {
     patient = approved.body.data.attributes.patient_uid;
     event = approved.body.data.attributes.medical_event_uid;
   });
-  /** The text drawn on the PDF's pages (pdf-lib writes Flate streams with hex strings). */
-  async function pdfText(bytes: Buffer): Promise<string> {
-    const { inflateSync } = await import('node:zlib');
-    const raw = bytes.toString('latin1');
-    const out: string[] = [];
-    for (const m of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-      let content: string;
-      try {
-        content = inflateSync(Buffer.from(m[1], 'latin1')).toString('latin1');
-      } catch {
-        continue;
-      }
-      for (const t of content.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) out.push(Buffer.from(t[1], 'hex').toString('latin1'));
-    }
-    return out.join('\n');
-  }
-
   it('gives a short-lived link that streams the sheet as a PDF', async () => {
     const answer = await call(server.url, pdfPath(patient, event), { token: supervisor.token });
     assert.equal(answer.status, 200, answer.text);

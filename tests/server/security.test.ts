@@ -195,6 +195,9 @@ describe('refusals on every route', () => {
     ['POST', `/api/patients/${uuid}/identity-matches/:sacwisPersonId/reject`],
     ['POST', `/api/data/public/identity/patient/${uuid}/dispute`, { dispute_comment: 'x', sitenames: ['A'] }],
     ['POST', `/api/patients/${uuid}/service-referral-email`, { subject: 'x' }],
+    ['POST', `/api/data/public/identity/patient/${uuid}/pdf`],
+    ['GET', `/api/data/public/identity/patient/${uuid}/child-health-form`],
+    ['GET', `/api/data/public/identity/patient/${uuid}/hospital-registration-sheet`],
     ['GET', `/api/admissions/${uuid}`],
     ['POST', '/api/admissions', { data: { type: 'admissions', attributes: { patient_uid: uuid, status_uid: uuid, event_date: '2026-01-01' } } }],
     ['PUT', `/api/admissions/${uuid}`, { data: { type: 'admissions', attributes: { status_uid: uuid, event_date: '2026-01-01' } } }],
@@ -354,7 +357,7 @@ describe('refusals on every route', () => {
     assert.ok(registered.includes('GET /api/queues/:id'), registered.join('\n'));
     const open = ['POST /api/auth/login', 'POST /api/auth/sign-in-link', 'GET /api/translations', 'GET /api/health', 'GET /api/live',
       'POST /api/support-request/submit', 'POST /api/b2w/init', 'POST /api/b2w/validate', 'POST /api/b2w/status', 'GET /api/b2w/vendor', 'POST /api/public/engagements/opt-out/:param', 'GET /api/public/engagements/opt-out/:param',
-      'GET /api/cit/:param/context', 'POST /api/cit/:param/identify', 'POST /api/cit/:param/person-match', 'POST /api/cit/:param/submit', 'GET /api/reference-data/reference-geo-data', 'GET /api/cit-pdf', 'GET /api/files',
+      'GET /api/cit/:param/context', 'POST /api/cit/:param/identify', 'POST /api/cit/:param/person-match', 'POST /api/cit/:param/submit', 'GET /api/reference-data/reference-geo-data', 'GET /api/cit-pdf', 'GET /api/identity-pdf', 'GET /api/files',
       'GET /api/ext/:param', 'GET /api/ext/:param/index', 'GET /api/ext/:param/reference/:param', 'GET /api/ext/:param/providers', 'POST /api/ext/:param/register', 'POST /api/ext/:param/register-confirm', 'POST /api/ext/:param',
       'GET /api/handle_with_care/context', 'GET /api/handle_with_care/config/reference-gender', 'GET /api/handle_with_care/public/facility', 'POST /api/handle_with_care/submit'];
     const normalise = (p: string) => p.replace(/\/:[a-zA-Z]+/g, '/:param');

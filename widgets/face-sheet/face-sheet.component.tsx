@@ -47,7 +47,7 @@ function CitFaceSheet({ patientId }: { patientId: string }) {
  * users the identity sheet, CIT staff the CIT summary, everyone else the care cards. Reminders stay hidden in
  * CIT mode.
  */
-export function FaceSheet({ patientId }: Pick<RecordPageProps, 'patientId'>) {
+export function FaceSheet({ patientId, patient }: Pick<RecordPageProps, 'patientId'> & Partial<Pick<RecordPageProps, 'patient'>>) {
   const flags = useFlags();
   return (
     <div className="face-sheet">
@@ -57,7 +57,7 @@ export function FaceSheet({ patientId }: Pick<RecordPageProps, 'patientId'>) {
         {flags &&
           (homeMode(flags) === 'identity' ? (
             <Suspense fallback={<LoadState isLoading lines={4} />}>
-              <IdentityFaceSheet patientId={patientId} />
+              <IdentityFaceSheet patientId={patientId} patient={patient} />
             </Suspense>
           ) : homeMode(flags) === 'cit' ? (
             <CitFaceSheet patientId={patientId} />

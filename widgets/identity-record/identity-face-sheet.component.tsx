@@ -4,21 +4,25 @@ import { NavLink } from '../kit/nav-link';
 import { Card } from '../face-sheet/face-sheet-cards';
 import { useIdentitySummary } from './identity.resource';
 import { IdentityRecordStyles } from './identity-record.styles';
+import { PrintRecordButton } from './identity-printables';
+import type { RecordPatient } from '../patient-record/patient-record.resource';
 
 /**
  * Spec 001 "Patient overview (face sheet)", identity: counts of approved
  * placements, upcoming appointments (not missed, from today on) and current
  * medications (no end and no discontinue date); the primary care provider
  * card (the most recent current one, or 'No PCP on record'); the contact card
- * (the case worker, else the supervisor or chief, of the child's case).
+ * (the case worker, else the supervisor or chief, of the child's case). In the
+ * record (which passes the patient), the patient page's Print PDF.
  */
-export function IdentityFaceSheet({ patientId }: { patientId: string }) {
+export function IdentityFaceSheet({ patientId, patient }: { patientId: string; patient?: RecordPatient }) {
   const summary = useIdentitySummary(patientId);
   const s = summary.data;
   const base = `/patients/${encodeURIComponent(patientId)}`;
   return (
     <LoadState isLoading={summary.isLoading} error={summary.error} lines={4}>
       <IdentityRecordStyles />
+      {s && patient && <PrintRecordButton patient={patient} />}
       {s && (
         <div className="face-grid">
           <Card title="At a Glance">

@@ -2,3 +2,4 @@
 export { DisputeMenuItem } from './dispute-dialog';
 export { PendingMatches } from './pending-matches';
 export { ServiceReferralEmailMenuItem } from './service-referral-email';
+export { PrintableMenuItems } from './identity-printables';

@@ -25,6 +25,7 @@ const css = /* css */ `
 .id-counts { align-items: start; }
 .id-accordion { display: flex; flex-direction: column; gap: var(--care-space-xs); }
 .id-toolbar { display: flex; flex-wrap: wrap; gap: var(--care-space-xs); }
+.id-print-record { margin-bottom: var(--care-space-s); }
 .id-acc-item .id-toolbar { margin-bottom: var(--care-space-s); }
 .id-note { white-space: pre-wrap; }
 /* Phones: each row is a card of label and value. */

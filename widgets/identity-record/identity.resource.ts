@@ -120,3 +120,11 @@ export const sendServiceReferralEmail = (api: ApiClient, patientId: string, subj
       headers: idempotencyHeader(idempotencyKey),
     })
     .then((d) => d.data.attributes.recipients);
+
+/** The identity printables (spec 001 section 7): each answers `data.link`, a short-lived signed link to the PDF. */
+export type IdentityPrintable = 'patient' | 'child-health-form' | 'hospital-registration-sheet';
+export async function identityPdfLink(api: ApiClient, patientId: string, kind: IdentityPrintable): Promise<string> {
+  const base = `data/public/identity/patient/${encodeURIComponent(patientId)}`;
+  const doc = kind === 'patient' ? await api.request<{ data: { link: string } }>('POST', `${base}/pdf`, { body: {} }) : await api.get<{ data: { link: string } }>(`${base}/${kind}`);
+  return doc.data.link;
+}

@@ -25,6 +25,7 @@ const DEFAULT_PAGE = 'face-sheet';
 const identityFrame = () => import('../identity-record/identity-frame');
 const DisputeMenuItem = lazy(() => identityFrame().then((m) => ({ default: m.DisputeMenuItem })));
 const ServiceReferralEmailMenuItem = lazy(() => identityFrame().then((m) => ({ default: m.ServiceReferralEmailMenuItem })));
+const PrintableMenuItems = lazy(() => identityFrame().then((m) => ({ default: m.PrintableMenuItems })));
 const PendingMatches = lazy(() => identityFrame().then((m) => ({ default: m.PendingMatches })));
 const canonical = (page: string | undefined) => (!page || page === 'details' ? DEFAULT_PAGE : page.replace(/^\/+|\/+$/g, ''));
 
@@ -62,6 +63,7 @@ function RecordFrame({ patientId, page }: { patientId: string; page: string }) {
                     identity && (
                       <Suspense fallback={null}>
                         <ServiceReferralEmailMenuItem patientId={patientId} />
+                        <PrintableMenuItems patient={patient.data} />
                         <DisputeMenuItem patientId={patientId} onDisputed={changed} />
                       </Suspense>
                     )
