@@ -146,16 +146,24 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
     };
     // JSON string contents: the text JSON.stringify quotes, without its quotes.
     const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
-    void (async () => {
-      try {
-        await write(`{"data":{"data":"${inJson(csvHeader(columns))}`);
-        await forEachListBatch(db, view, auth, { ...list, filters: [] }, filters, (rows) => write(inJson(csvRows(columns, rows))));
-        out.end('"}}');
-      } catch (err) {
-        if (!out.destroyed) request.log.error(err);
-        out.destroy();
-      }
+    let opened = false;
+    let onOpen!: () => void;
+    const open = new Promise<void>((resolve) => (onOpen = resolve));
+    const run = (async () => {
+      await write(`{"data":{"data":"${inJson(csvHeader(columns))}`);
+      await forEachListBatch(db, view, auth, { ...list, filters: [] }, filters, async (rows) => {
+        opened = true;
+        onOpen();
+        await write(inJson(csvRows(columns, rows)));
+      });
+      out.end('"}}');
     })();
+    run.catch((err) => {
+      if (opened && !out.destroyed) request.log.error(err);
+      out.destroy();
+    });
+    // Nothing is sent before the cursor gives its first rows: a busy pool or a failing query is an ordinary error answer (503, 500), not a cut-off download.
+    await Promise.race([open, run]);
     return reply.type('application/json; charset=utf-8').send(out);
   });
 };
