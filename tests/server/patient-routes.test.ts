@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { hashPassword } from '../../server/auth/password';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-users';
 import { PUBLIC_VIEWS } from '../../server/dataviews/registry';
-import { declaredRoutes } from '../../server/security/access';
+import { declaredRoutes, permits } from '../../server/security/access';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { FLAGS } from '../../shared/permissions';
 import { call, demoFacts, login, type DemoFacts, type LoggedIn } from './support/http';
@@ -20,6 +20,7 @@ let facts: DemoFacts;
 let caller: LoggedIn;
 let hidden: Record<string, string>;
 let visible: string;
+let flags: string[];
 
 const ZERO = '00000000-0000-0000-0000-000000000000';
 
@@ -27,7 +28,7 @@ before(async () => {
   server = await startTestServer();
   facts = await demoFacts(server.db);
   // Every flag but the three that widen patient visibility: the guard, not a missing flag, must refuse.
-  const flags = FLAGS.filter((f) => !['identityViewRestricted', 'identityViewAdopt', 'isIdentityHealthcareUser', 'ownCredentialService'].includes(f));
+  flags = FLAGS.filter((f) => !['identityViewRestricted', 'identityViewAdopt', 'isIdentityHealthcareUser', 'ownCredentialService'].includes(f));
   const user = await server.db
     .insertInto('app_user')
     .values({ user_name: 'guard-walker', display_name: 'Gail Walker', email_address: 'walker@careweave.test', password_hash: await hashPassword(DEMO_PASSWORD), theme: null })
@@ -55,9 +56,18 @@ describe('every patient route goes through the patient access guard', () => {
   });
 
   it('each answers 404 "Patient not found" for a patient the caller may not see, and lets a visible one through', async () => {
+    const mine = Object.fromEntries(flags.map((f) => [f, true]));
     for (const route of patientRoutes()) {
       const path = (patientUid: string) => route.url.replace(`:${route.patient}`, patientUid).replace(/:[A-Za-z]+/g, ZERO);
       const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+      // A route only a visibility-widening flag opens (the Hospital Registration Sheet is for healthcare users) is refused
+      // by its flag before any patient is looked at: the same 403 whoever the patient is.
+      if (!permits(route.access, mine)) {
+        for (const patientUid of [...Object.values(hidden), visible]) {
+          assert.equal((await call(server.url, path(patientUid), { method: route.method, token: caller.token, body })).status, 403, `${route.method} ${route.url}`);
+        }
+        continue;
+      }
       for (const [why, patientUid] of Object.entries(hidden)) {
         const answer = await call(server.url, path(patientUid), { method: route.method, token: caller.token, body });
         assert.equal(answer.status, 404, `${route.method} ${route.url} for ${why}: ${answer.text}`);
