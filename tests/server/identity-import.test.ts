@@ -5,14 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { csvLine } from '../../server/identity/csv';
 import { writeDemoExtract } from '../../server/identity/demo-extract';
 import { importDemoExtract } from '../../server/identity/demo-seed';
 import { ABANDONED, IMPORT_LOCK, importExtract, type ImportReport } from '../../server/identity/import';
-import { columnsOf, SOURCE_TABLES } from '../../server/identity/source-tables';
 import { runCliCommand } from '../../server/testing/admin-command';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { call, demoFacts, login, type DemoFacts } from './support/http';
+import { SOURCE_TABLES } from '../../server/identity/source-tables';
+import { writeExtractFolder, type ExtractRows } from './support/identity-extract';
 
 let server: TestServer;
 let facts: DemoFacts;
@@ -23,7 +23,7 @@ let known: { patient_uid: string; sacwis_person_id: string; first_name: string; 
 /** A patient without a SACWIS id whom a child of the extract resembles (fuzzy match). */
 let lookalike: string;
 
-type Rows = Record<string, string | null>[];
+type Rows = ExtractRows[string];
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -70,20 +70,6 @@ function caseRow(caseId: string, person: string, extra: Record<string, string>):
     legal_status: null, wkr_name: 'Pat Worker', wkr_email: 'worker@agency.test', sup_name: 'Sue Visor', sup_email: 'sup@agency.test', chf_email: null,
     restricted_flag: 'N', adoption_flag: 'N', ...extra,
   };
-}
-
-/** Writes an extract folder; `tail` adds raw text at the end of a file. */
-async function writeExtract(name: string, sources: Record<string, Rows>, tail: Record<string, string> = {}): Promise<string> {
-  const folder = path.join(tmp, name);
-  await fs.mkdir(folder, { recursive: true });
-  for (const source of SOURCE_TABLES) {
-    const rows = sources[source.name];
-    if (!rows) continue;
-    const columns = columnsOf(source);
-    const text = csvLine(columns) + rows.map((r) => csvLine(columns.map((c) => r[c]))).join('') + (tail[source.name] ?? '');
-    await fs.writeFile(path.join(folder, `${source.name}.csv`), text);
-  }
-  return folder;
 }
 
 /** Everything an import writes, without generated ids, for comparing two moments. */
@@ -134,7 +120,7 @@ after(async () => {
 describe('npm run import: a clean extract', () => {
   let report: ImportReport;
   before(async () => {
-    report = await importExtract(server.db, await writeExtract('clean', clean()), division);
+    report = await importExtract(server.db, await writeExtractFolder(path.join(tmp, 'clean'), clean()), division);
   });
 
   it('loads every row of every source and records each source as Complete', async () => {
@@ -206,7 +192,7 @@ describe('npm run import: a clean extract', () => {
 
   it('gives the same rows when run again, and keeps each match as it was', async () => {
     const before = await snapshot();
-    const again = await importExtract(server.db, await writeExtract('clean', clean()), division);
+    const again = await importExtract(server.db, await writeExtractFolder(path.join(tmp, 'clean'), clean()), division);
     assert.equal(again.ok, true, again.error ?? '');
     assert.deepEqual(again.matches, { kept: 6, deterministic: 0, fuzzy: 0, created: 0 });
     assert.deepEqual(await snapshot(), before);
@@ -215,7 +201,7 @@ describe('npm run import: a clean extract', () => {
   it('moves a changed case onto its patient the next night (a new worker sees a restricted child)', async () => {
     const sources = clean();
     sources.source_case[1] = { ...sources.source_case[1], wkr_email: 'new.worker@agency.test', restricted_flag: 'Y' };
-    const changed = await importExtract(server.db, await writeExtract('changed', sources), division);
+    const changed = await importExtract(server.db, await writeExtractFolder(path.join(tmp, 'changed'), sources), division);
     assert.equal(changed.ok, true, changed.error ?? '');
     const patient = await server.db.selectFrom('patient').select(['restricted_flag', 'case_emails']).where('patient_uid', '=', (await match('S-300')).patient_uid).executeTakeFirstOrThrow();
     assert.deepEqual(patient, { restricted_flag: '1', case_emails: ['new.worker@agency.test', 'sup@agency.test'] });
@@ -236,7 +222,7 @@ describe('npm run import: bad rows', () => {
       child({ sacwis_person_id: 'S-300' }),
     );
     sources.placement.push({ ...sources.placement[0], placement_id: 'P-3', sacwis_person_id: 'S-999' });
-    report = await importExtract(server.db, await writeExtract('bad', sources, { custody_episode: 'E-9,S-300,Summit\n' }), division);
+    report = await importExtract(server.db, await writeExtractFolder(path.join(tmp, 'bad'), sources, { custody_episode: 'E-9,S-300,Summit\n' }), division);
   });
 
   it('reports each bad row with its file, line and reason, and skips it', () => {
@@ -267,7 +253,7 @@ describe('npm run import: a run that fails mid-way', () => {
     const before = await snapshot();
     const sources = clean();
     sources.source_child = sources.source_child.slice(0, 2);
-    const report = await importExtract(server.db, await writeExtract('broken', sources, { identity_source: 'S-300,"Unclosed hospital,MRN-1\n' }), division);
+    const report = await importExtract(server.db, await writeExtractFolder(path.join(tmp, 'broken'), sources, { identity_source: 'S-300,"Unclosed hospital,MRN-1\n' }), division);
     assert.equal(report.ok, false);
     assert.match(report.error ?? '', /^identity_source\.csv: .*quote/i);
     assert.deepEqual(await snapshot(), before);
@@ -323,7 +309,7 @@ describe('npm run import: a run that fails mid-way', () => {
     const before = await snapshot();
     const sources = clean();
     delete sources.placement;
-    const report = await importExtract(server.db, await writeExtract('partial', sources), division);
+    const report = await importExtract(server.db, await writeExtractFolder(path.join(tmp, 'partial'), sources), division);
     assert.equal(report.ok, true, report.error ?? '');
     const placement = (await statusOf(report)).find((s) => s.source_name === 'placement')!;
     assert.deepEqual([placement.status, placement.rows_read], ['Ok', 0]);

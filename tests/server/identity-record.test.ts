@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import dayjs from 'dayjs';
-import { csvLine } from '../../server/identity/csv';
 import { importExtract } from '../../server/identity/import';
-import { columnsOf, SOURCE_TABLES } from '../../server/identity/source-tables';
 import { identityViews } from '../../server/identity/identity.views';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { call, demoFacts, login, type LoggedIn } from './support/http';
+import { writeExtractFolder, type ExtractRows } from './support/identity-extract';
 
 /**
  * Issue 11 section 3: the identity record's calls (every panel's list view,
@@ -24,7 +23,7 @@ let tmp: string;
 const users: Record<string, LoggedIn> = {};
 const patients: Record<string, string> = {};
 
-type Rows = Record<string, string | null>[];
+type Rows = ExtractRows[string];
 const today = dayjs();
 const day = (offset: number) => today.add(offset, 'day').format('YYYY-MM-DD');
 const HOSPITAL = "Nationwide Children's Hospital";
@@ -96,18 +95,6 @@ const extract = (): Record<string, Rows> => ({
   ],
 });
 
-async function writeExtract(sources: Record<string, Rows>): Promise<string> {
-  const folder = path.join(tmp, 'record');
-  await fs.mkdir(folder, { recursive: true });
-  for (const source of SOURCE_TABLES) {
-    const rows = sources[source.name];
-    if (!rows) continue;
-    const columns = columnsOf(source);
-    await fs.writeFile(path.join(folder, `${source.name}.csv`), csvLine(columns) + rows.map((r) => csvLine(columns.map((c) => r[c] ?? null))).join(''));
-  }
-  return folder;
-}
-
 const get = (user: string, url: string) => call(server.url, url, { token: users[user].token });
 const panel = (user: string, view: string, patient: string, query = '') => get(user, `/api/data/public/list-view-cs-tbl-${view}?patient_uid=${patient}${query}`);
 /** Query parameters as the API client sends them (the filter suffixes encoded). */
@@ -118,7 +105,7 @@ before(async () => {
   server = await startTestServer();
   const facts = await demoFacts(server.db);
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'careweave-record-'));
-  const report = await importExtract(server.db, await writeExtract(extract()), facts.divisionUids[0]!);
+  const report = await importExtract(server.db, await writeExtractFolder(path.join(tmp, 'record'), extract()), facts.divisionUids[0]!);
   assert.ok(report.ok, report.error ?? 'the import failed');
   const matches = await server.db.selectFrom('tbl_match_results').select(['sacwis_person_id', 'patient_uid']).where('source_name', '=', 'SACWIS').execute();
   for (const m of matches) patients[m.sacwis_person_id] = m.patient_uid;

@@ -3,12 +3,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { csvLine } from '../../server/identity/csv';
 import { importExtract } from '../../server/identity/import';
-import { columnsOf, SOURCE_TABLES } from '../../server/identity/source-tables';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { SERVICE_REFERRAL_NO_RECIPIENT } from '../../shared/schemas/identity-record';
 import { call, demoFacts, login, type LoggedIn } from './support/http';
+import { writeExtractFolder, type ExtractRows } from './support/identity-extract';
 
 /**
  * Issue 11 section 4: the service referral e-mail (spec 001 sections 3 and 8)
@@ -20,7 +19,7 @@ let server: TestServer;
 let tmp: string;
 const users: Record<string, LoggedIn> = {};
 const patients: Record<string, string> = {};
-type Rows = Record<string, string | null>[];
+type Rows = ExtractRows[string];
 
 const child = (id: string, first: string, last: string) => ({ sacwis_person_id: id, first_name: first, middle_name: null, last_name: last, preferred_name: null, birth_date: '2014-05-06', gender: 'Female', county: 'Franklin' });
 const caseRow = (caseId: string, person: string, wkr: string | null, sup: string | null) => ({
@@ -35,18 +34,6 @@ const extract: Record<string, Rows> = {
   placement: [{ placement_id: 'P-1', sacwis_person_id: 'E-1', provider_id: '42', provider_name: 'Oak Kinship', placement_type: 'Kinship Care', start_date: '2023-05-02', end_date: null }],
 };
 
-async function writeExtract(sources: Record<string, Rows>): Promise<string> {
-  const folder = path.join(tmp, 'extract');
-  await fs.mkdir(folder, { recursive: true });
-  for (const source of SOURCE_TABLES) {
-    const rows = sources[source.name];
-    if (!rows) continue;
-    const columns = columnsOf(source);
-    await fs.writeFile(path.join(folder, `${source.name}.csv`), csvLine(columns) + rows.map((r) => csvLine(columns.map((c) => r[c] ?? null))).join(''));
-  }
-  return folder;
-}
-
 const send = (user: string, patient: string, body: unknown, key?: string) =>
   call(server.url, `/api/patients/${patient}/service-referral-email`, { token: users[user].token, body, headers: key ? { 'idempotency-key': key } : {} });
 const outbox = () => server.db.selectFrom('outbox').selectAll().where('recipient', 'like', '%.jfs.example').orderBy('recipient').execute();
@@ -55,7 +42,7 @@ before(async () => {
   server = await startTestServer();
   const facts = await demoFacts(server.db);
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'careweave-referral-email-'));
-  const report = await importExtract(server.db, await writeExtract(extract), facts.divisionUids[0]!);
+  const report = await importExtract(server.db, await writeExtractFolder(path.join(tmp, 'extract'), extract), facts.divisionUids[0]!);
   assert.ok(report.ok, report.error ?? 'the import failed');
   const matches = await server.db.selectFrom('tbl_match_results').select(['sacwis_person_id', 'patient_uid']).where('source_name', '=', 'SACWIS').execute();
   for (const m of matches) patients[m.sacwis_person_id] = m.patient_uid;

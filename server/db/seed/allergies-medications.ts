@@ -1,5 +1,6 @@
 import type { Db } from '../connect';
 import type { DemoIds } from './demo';
+import { ordinaryPatients } from './ordinary-patients';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -34,15 +35,7 @@ const MEDICATIONS: {
 
 /** Demo allergies and medications for the first patients of the navigator's division, from the lists migration 027 installs. */
 export async function seedAllergiesMedications(db: Db, ids: DemoIds): Promise<void> {
-  const ordinary = await db
-    .selectFrom('patient as p')
-    .select('p.patient_uid')
-    .where('p.division_uid', '=', ids.divisionUids[0])
-    .where('p.restricted_flag', '=', '0')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case as c').select('c.case_uid').whereRef('c.patient_uid', '=', 'p.patient_uid'))))
-    .orderBy('p.patient_uid')
-    .limit(2)
-    .execute();
+  const ordinary = await ordinaryPatients(db, ids.divisionUids[0], 2);
   const reference = await db.selectFrom('reference_data').select(['uid', 'model', 'label']).where('model', 'in', ['reference-allergy', 'reference-medication', 'reference-medication-route']).execute();
   const uid = (model: string, label: string) => {
     const found = reference.find((r) => r.model === model && r.label === label);

@@ -1,5 +1,6 @@
 import type { Db } from '../connect';
 import type { DemoIds } from './demo';
+import { ordinaryPatients } from './ordinary-patients';
 
 type Location = { provider_location_label: string; addr1: string; addr2?: string; city: string; province_iso: string; post_code: string };
 
@@ -81,15 +82,7 @@ export async function seedCareTeam(db: Db, ids: DemoIds): Promise<void> {
     locations[p.display_name] = rows.map((r) => r.provider_location_uid);
   }
 
-  const patients = await db
-    .selectFrom('patient as p')
-    .select('p.patient_uid')
-    .where('p.division_uid', '=', ids.divisionUids[0])
-    .where('p.restricted_flag', '=', '0')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case as c').select('c.case_uid').whereRef('c.patient_uid', '=', 'p.patient_uid'))))
-    .orderBy('p.patient_uid')
-    .limit(4)
-    .execute();
+  const patients = await ordinaryPatients(db, ids.divisionUids[0], 4);
   const member = (patient: number, provider: string, location: number, values: { care_team?: boolean; is_pcp?: boolean; is_primary?: boolean } = {}) => ({
     patient_uid: patients[patient].patient_uid,
     provider_uid: providers[provider],

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../connect';
 import type { DemoIds } from './demo';
+import { ordinaryPatients } from './ordinary-patients';
 
 /** `patient` is the n-th ordinary patient, as the face sheet's demo notes pick them. */
 const DIAGNOSES: { patient: number; code: string; region?: string; status: string; daysAgo: number; primary: boolean; note?: string }[] = [
@@ -15,15 +16,7 @@ const DIAGNOSES: { patient: number; code: string; region?: string; status: strin
 
 /** Demo diagnoses for the first ordinary patients of the navigator's division, from the Diagnosis list of migration 026. */
 export async function seedDiagnoses(db: Db, ids: DemoIds): Promise<void> {
-  const ordinary = await db
-    .selectFrom('patient as p')
-    .select('p.patient_uid')
-    .where('p.division_uid', '=', ids.divisionUids[0])
-    .where('p.restricted_flag', '=', '0')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case as c').select('c.case_uid').whereRef('c.patient_uid', '=', 'p.patient_uid'))))
-    .orderBy('p.patient_uid')
-    .limit(3)
-    .execute();
+  const ordinary = await ordinaryPatients(db, ids.divisionUids[0], 3);
   const provider = await db.selectFrom('provider as p').innerJoin('app_user as u', 'u.user_uid', 'p.user_uid').select('p.provider_uid').where('u.user_name', '=', 'navigator').executeTakeFirstOrThrow();
   const reference = await db.selectFrom('reference_data').select(['uid', 'model', 'name', 'label']).where('model', 'in', ['reference-diagnosis', 'reference-status', 'reference-region']).where('ref_data_type', '=', 'Diagnosis').execute();
   const uid = (model: string, match: (r: { name: string; label: string }) => boolean) => reference.find((r) => r.model === model && match(r))!.uid;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../connect';
 import type { DemoIds } from './demo';
+import { ordinaryPatients } from './ordinary-patients';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -21,15 +22,7 @@ const ADMISSIONS: { patient: number; daysAgo: number; stayDays: number | null; s
 
 /** Demo notes and admissions, so the face sheet shows real rows for the first patients of the navigator's division. */
 export async function seedFaceSheet(db: Db, ids: DemoIds): Promise<void> {
-  const ordinary = await db
-    .selectFrom('patient as p')
-    .select('p.patient_uid')
-    .where('p.division_uid', '=', ids.divisionUids[0])
-    .where('p.restricted_flag', '=', '0')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case as c').select('c.case_uid').whereRef('c.patient_uid', '=', 'p.patient_uid'))))
-    .orderBy('p.patient_uid')
-    .limit(3)
-    .execute();
+  const ordinary = await ordinaryPatients(db, ids.divisionUids[0], 3);
   const author = await db.selectFrom('app_user').select('user_uid').where('user_name', '=', 'navigator').executeTakeFirstOrThrow();
   const now = Date.now();
   await db

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../connect';
 import type { DemoIds } from './demo';
+import { ordinaryPatients } from './ordinary-patients';
 
 /** Referrals the navigator made; `patient` picks the n-th ordinary patient as the face-sheet seed does. */
 const REFERRALS: { patient: number; daysAgo: number; answeredDaysAgo: number; specialty: string; to: { facility: string } | { provider: string }; priority: 'routine' | 'urgent'; status: string; reason: string }[] = [
@@ -12,15 +13,7 @@ const REFERRALS: { patient: number; daysAgo: number; answeredDaysAgo: number; sp
 
 /** Demo outbound referrals with each status, so the list shows every badge for the first patients of the navigator's division. */
 export async function seedOutboundReferrals(db: Db, ids: DemoIds): Promise<void> {
-  const ordinary = await db
-    .selectFrom('patient as p')
-    .select('p.patient_uid')
-    .where('p.division_uid', '=', ids.divisionUids[0])
-    .where('p.restricted_flag', '=', '0')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case as c').select('c.case_uid').whereRef('c.patient_uid', '=', 'p.patient_uid'))))
-    .orderBy('p.patient_uid')
-    .limit(3)
-    .execute();
+  const ordinary = await ordinaryPatients(db, ids.divisionUids[0], 3);
   const navigator = await db.selectFrom('app_user as u').innerJoin('provider as pr', 'pr.user_uid', 'u.user_uid').select(['u.user_uid', 'pr.provider_uid']).where('u.user_name', '=', 'navigator').executeTakeFirstOrThrow();
   const reference = await db.selectFrom('reference_data').select(['uid', 'label', 'model']).where('model', 'in', ['reference-provider-role', 'reference-status']).where((eb) => eb.or([eb('ref_data_type', '=', 'Specialty'), eb('ref_data_type', '=', 'outbound referral')])).execute();
   const uidOf = (model: string, label: string) => reference.find((r) => r.model === model && r.label === label)!.uid;

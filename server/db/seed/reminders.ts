@@ -1,5 +1,6 @@
 import type { Db } from '../connect';
 import type { DemoIds } from './demo';
+import { ordinaryPatients } from './ordinary-patients';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -50,16 +51,7 @@ export async function seedReminders(db: Db, ids: DemoIds): Promise<void> {
   const colleague = navigators.find((n) => n.user_name === 'director')!;
   const assignee = (to: Assignee) => (to === 'me' ? me : to === 'colleague' ? colleague : null);
 
-  const ordinary = await db
-    .selectFrom('patient as p')
-    .select('p.patient_uid')
-    .where('p.division_uid', '=', north)
-    .where('p.restricted_flag', '=', '0')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case as c').select('c.case_uid').whereRef('c.patient_uid', '=', 'p.patient_uid'))))
-    // Random ids, so the card shows a mix of names rather than the alphabet's first.
-    .orderBy('p.patient_uid')
-    .limit(TODAY.length)
-    .execute();
+  const ordinary = await ordinaryPatients(db, north, TODAY.length);
   const caseOf = async (caseId: string) =>
     (await db.selectFrom('patient_case').select('patient_uid').where('case_id', '=', caseId).executeTakeFirstOrThrow()).patient_uid;
   const otherDivision = await db.selectFrom('patient').select('patient_uid').where('division_uid', '=', south).orderBy('last_name').executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import type { Db } from '../connect';
 import type { DemoIds } from './demo';
+import { ordinaryPatients } from './ordinary-patients';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -19,15 +20,7 @@ const HANDED_OUT: { patient: number; daysAgo: number; title: string }[] = [
 
 /** Demo rows for the record's Resources page, from the library migration 030 seeded and its seeded handouts. */
 export async function seedResources(db: Db, ids: DemoIds): Promise<void> {
-  const ordinary = await db
-    .selectFrom('patient as p')
-    .select('p.patient_uid')
-    .where('p.division_uid', '=', ids.divisionUids[0])
-    .where('p.restricted_flag', '=', '0')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case as c').select('c.case_uid').whereRef('c.patient_uid', '=', 'p.patient_uid'))))
-    .orderBy('p.patient_uid')
-    .limit(2)
-    .execute();
+  const ordinary = await ordinaryPatients(db, ids.divisionUids[0], 2);
   const library = await db.selectFrom('reference_resource').select(['resource_uid', 'title']).where('title', 'in', HANDED_OUT.map((h) => h.title)).execute();
   const navigator = await db.selectFrom('app_user').select('user_uid').where('user_name', '=', 'navigator').executeTakeFirstOrThrow();
   const now = Date.now();
