@@ -5,12 +5,12 @@ import { allergyFormSchema, MEDICATION_ALLERGY_NAME, type AllergyFormValues } fr
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { Field, useCareForm } from '../kit/forms';
+import { Field, SelectField, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
-import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
+import { choicesOf, useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { useAllergy, useDeleteAllergy, useSaveAllergy, type Allergy } from './allergies.resource';
 
@@ -81,18 +81,7 @@ function AllergyFields({ patientId, allergy, allergens, medications }: { patient
         )}
       </Field>
       {needsMedication && (
-        <Field form={form} name="medicationUid" label={LABELS.medicationUid}>
-          {(control) => (
-            <select {...control} {...form.register('medicationUid')}>
-              <option value="">Choose a medication</option>
-              {medications.map((m) => (
-                <option key={m.uid} value={m.uid}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField form={form} name="medicationUid" label={LABELS.medicationUid} options={choicesOf(medications)} empty="Choose a medication" />
       )}
       <Field form={form} name="comments" label={LABELS.comments}>
         {(control) => <textarea {...control} rows={3} placeholder="Reaction, severity, when it was noticed" {...form.register('comments')} />}

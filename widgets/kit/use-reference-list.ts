@@ -1,5 +1,6 @@
 import type { Document, Query, Resource } from '../../shared/api/client';
 import { useWidgetApi } from '../../shared/widget/widget-context';
+import type { Choice } from './forms';
 import { useLoaded, type Loaded } from './use-loaded';
 
 export interface ReferenceOption {
@@ -28,3 +29,6 @@ export function useReferenceList(model: string, query: Query = {}, { withInactiv
     [client, model, key, withInactive],
   );
 }
+
+/** A reference list as a select's choices (the uid is what records hold). */
+export const choicesOf = (options: readonly ReferenceOption[]): Choice[] => options.map((o) => ({ value: o.uid, label: o.label }));

@@ -2,12 +2,12 @@ import { IMPROVEMENT_ANSWERS, MedicationFormSchema, RELIEF_DURATIONS, RELIEF_RAT
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { CheckboxGroup, Field, useCareForm } from '../kit/forms';
+import { CheckboxGroup, Field, SelectField, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
-import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
+import { choicesOf, useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { useMedication, useSaveMedication, type Medication } from './medications.resource';
 
@@ -88,18 +88,7 @@ function MedicationFields({ patientId, medication, medications, routes }: { pati
     <form noValidate onSubmit={onSubmit}>
       <style>{css}</style>
       <ErrorSummary form={form} labels={LABELS} />
-      <Field form={form} name="medicationUid" label={LABELS.medicationUid}>
-        {(control) => (
-          <select {...control} {...form.register('medicationUid')}>
-            <option value="">Choose a medication</option>
-            {medications.map((m) => (
-              <option key={m.uid} value={m.uid}>
-                {m.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField form={form} name="medicationUid" label={LABELS.medicationUid} options={choicesOf(medications)} empty="Choose a medication" />
       <div className="medication-pair">
         <Field form={form} name="dosage" label={LABELS.dosage}>
           {(control) => <input {...control} placeholder="50 mg" {...form.register('dosage')} />}
