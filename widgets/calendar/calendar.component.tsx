@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type MouseEvent } from 'react';
 import dayjs from 'dayjs';
 import { CALENDAR_EVENT_TYPE_LABELS, eventDetailsPath, type CalendarEventRow, type CalendarEventType } from '../../shared/schemas/calendar';
 import { useEmit } from '../../shared/widget/emit';
@@ -7,7 +7,8 @@ import { EVENT_TYPE_COLORS } from './calendar-colors';
 import { NO_FILTERS, useCalendarEvents, useCalendarOptions, type CalendarFilters, type CalendarOptions, type Option } from './calendar.resource';
 
 // FullCalendar arrives in its own chunk, only when a calendar is on screen.
-const CalendarView = lazy(() => import('./calendar-view'));
+const loadCalendarView = () => import('./calendar-view');
+const CalendarView = lazy(loadCalendarView);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NO_TYPES: CalendarEventType[] = [];
@@ -74,6 +75,8 @@ interface CalendarBodyProps {
 /** Filters and the calendar, with the loading and error states of the option lists. */
 function CalendarBody({ compact, startDate, onDateShown }: CalendarBodyProps) {
   const options = useCalendarOptions();
+  // The view's code (FullCalendar) downloads while the option lists load, not after them.
+  useEffect(() => void loadCalendarView(), []);
   const [filters, setFilters] = useState(NO_FILTERS);
   const emit = useEmit();
   const loadEvents = useCalendarEvents(filters, options.data?.eventTypes ?? NO_TYPES);

@@ -10,7 +10,7 @@ import {
   type CalendarEventRow,
   type CalendarEventType,
 } from '../../shared/schemas/calendar';
-import { useWidgetApi } from '../../shared/widget/widget-context';
+import { useWidgetApi, useWidgetSession } from '../../shared/widget/widget-context';
 
 export interface Option {
   value: string;
@@ -34,16 +34,16 @@ export interface CalendarOptions {
 
 type List<A> = Document<Resource<A>[]>;
 
-async function loadOptions(client: ApiClient, signal: AbortSignal): Promise<CalendarOptions> {
-  const [session, providers, facilities] = await Promise.all([
-    // The widget may be embedded with only a token: the flags come from the server, not from a host page.
-    client.get<Document<Resource<{ flags: Partial<Flags> }>>>('session/current', undefined, signal),
+async function loadOptions(client: ApiClient, known: Partial<Flags> | null, signal: AbortSignal): Promise<CalendarOptions> {
+  const [flags, providers, facilities] = await Promise.all([
+    // A widget embedded with only a token has no shared session: its flags come from the server, not from a host page.
+    known ?? client.get<Document<Resource<{ flags: Partial<Flags> }>>>('session/current', undefined, signal).then((doc) => doc.data.attributes.flags ?? {}),
     // Spec 000 section 7 "Navigator list": the organisation's providers, by name.
     client.get<List<{ displayName: string }>>('providers/mv', { limit: NAVIGATOR_LIST_LIMIT }, signal),
     client.get<List<{ facilityName: string }>>('data/public/facility', { allData: 1, isInSelections: true, sort: 'facility_name' }, signal),
   ]);
   return {
-    eventTypes: allowedEventTypes(session.data.attributes.flags ?? {}),
+    eventTypes: allowedEventTypes(flags),
     providers: providers.data.map((p) => ({ value: p.id, label: p.attributes.displayName })),
     facilities: facilities.data.map((f) => ({ value: f.id, label: f.attributes.facilityName })),
   };
@@ -52,16 +52,20 @@ async function loadOptions(client: ApiClient, signal: AbortSignal): Promise<Cale
 /** The event types the user may see and the provider and facility choices. */
 export function useCalendarOptions(): { data: CalendarOptions | null; error: unknown; isLoading: boolean } {
   const client = useWidgetApi();
+  const flags = useWidgetSession()?.flags ?? null;
+  // The session document is replaced when it refreshes; the options change only when the flags do.
+  const flagsKey = JSON.stringify(flags);
   const [state, setState] = useState<{ data: CalendarOptions | null; error: unknown; isLoading: boolean }>({ data: null, error: null, isLoading: true });
   useEffect(() => {
     const abort = new AbortController();
     setState({ data: null, error: null, isLoading: true });
-    loadOptions(client, abort.signal).then(
+    loadOptions(client, flags, abort.signal).then(
       (data) => setState({ data, error: null, isLoading: false }),
       (error: unknown) => !abort.signal.aborted && setState({ data: null, error, isLoading: false }),
     );
     return () => abort.abort();
-  }, [client]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, flagsKey]);
   return state;
 }
 

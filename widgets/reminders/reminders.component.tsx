@@ -11,7 +11,7 @@ import { LoadState } from '../kit/load-state';
 import { toast, Toasts } from '../kit/toasts';
 import { RemindersStyles } from './reminders.styles';
 import { patientPath, ReminderItem, type ReminderActions, type SnoozeChoice } from './reminder-item';
-import { isDueToday, useAssignees, useReminderPage, useTodayReminders, type Navigator, type Reminder } from './reminders.resource';
+import { isDueToday, useMe, useNavigators, useReminderPage, useTodayReminders, type Navigator, type Reminder } from './reminders.resource';
 
 export const EMPTY_MINE = 'No reminders assigned to you for today';
 export const EMPTY_UNASSIGNED = 'No unassigned reminders for today';
@@ -70,10 +70,12 @@ function ReminderList({ title, reminders, emptyText, navigators, actions }: { ti
 
 /** Home card (spec 000 "Home dashboard"): today's unread reminders, mine and unassigned, newest first. */
 export function RemindersCard() {
-  const assignees = useAssignees();
-  const me = assignees.data?.me ?? null;
-  const navigators = assignees.data?.navigators ?? [];
-  const reminders = useTodayReminders(me, assignees.data !== null);
+  // Today's lists wait only for who I am: the navigators (for Reassign) arrive beside them, off the first paint's path.
+  const who = useMe();
+  const me = who.data?.providerUid ?? null;
+  const navigatorList = useNavigators(who.data?.orgUid);
+  const navigators = navigatorList.data ?? [];
+  const reminders = useTodayReminders(me, who.data !== null);
   const navigate = useNavigate();
   const failed = useFailureReport();
   const titleId = useId();
@@ -124,7 +126,7 @@ export function RemindersCard() {
           View all
         </a>
       </div>
-      <LoadState isLoading={assignees.isLoading || (assignees.data !== null && reminders.isLoading)} error={assignees.error ?? reminders.error}>
+      <LoadState isLoading={who.isLoading || (who.data !== null && reminders.isLoading)} error={who.error ?? reminders.error ?? navigatorList.error}>
         <ReminderList title="Assigned to me" reminders={mine} emptyText={EMPTY_MINE} navigators={navigators} actions={actions} />
         <ReminderList title="Unassigned" reminders={unassigned} emptyText={EMPTY_UNASSIGNED} navigators={navigators} actions={actions} />
       </LoadState>

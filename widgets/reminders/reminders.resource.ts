@@ -8,6 +8,7 @@ import { reminderPayload } from '../../shared/schemas/reminder-payload';
 import type { ReminderFormValues } from '../../shared/schemas/reminders';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest, PageResult } from '../kit/data-table';
+import { useLoaded, type Loaded } from '../kit/use-loaded';
 
 /** A row of `home-page-notifications-view` after key conversion (spec 000 "Reminder (notification)"). */
 export interface Reminder {
@@ -141,25 +142,26 @@ export interface Load<T> {
   isLoading: boolean;
 }
 
-/** The caller's navigator id and the navigators they may assign to (one organisation). */
-export function useAssignees(): Load<{ me: string | null; navigators: Navigator[] }> {
+/** Who I am as an assignee: my navigator id (null without a navigator record) and my organisation. */
+export function useMe(): Loaded<Assignee> {
   const client = useWidgetApi();
-  const [state, setState] = useState<Load<{ me: string | null; navigators: Navigator[] }>>({ data: null, error: null, isLoading: true });
-  useEffect(() => {
-    let live = true;
-    (async () => {
-      const me = (await client.get<Document<Resource<Assignee>>>('reminders/me')).data.attributes;
-      const navigators = await fetchNavigators(client, me.orgUid);
-      return { me: me.providerUid, navigators };
-    })().then(
-      (data) => live && setState({ data, error: null, isLoading: false }),
-      (error: unknown) => live && setState({ data: null, error, isLoading: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client]);
-  return state;
+  return useLoaded(async () => (await client.get<Document<Resource<Assignee>>>('reminders/me')).data.attributes, [client]);
+}
+
+/** The navigators of my organisation I may assign to; waits for the organisation. */
+export function useNavigators(orgUid: string | undefined): Loaded<Navigator[]> {
+  const client = useWidgetApi();
+  // Until the organisation is known the list stays loading (an empty list would read as 'no navigators').
+  return useLoaded(() => (orgUid ? fetchNavigators(client, orgUid) : new Promise<never>(() => {})), [client, orgUid]);
+}
+
+/** The caller's navigator id and the navigators they may assign to (one organisation), together. */
+export function useAssignees(): Load<{ me: string | null; navigators: Navigator[] }> {
+  const me = useMe();
+  const navigators = useNavigators(me.data?.orgUid);
+  const error = me.error ?? navigators.error;
+  const data = me.data && navigators.data ? { me: me.data.providerUid, navigators: navigators.data } : null;
+  return { data: error ? null : data, error, isLoading: !error && data === null };
 }
 
 /**
