@@ -32,7 +32,7 @@ import { todayIn } from '../shared/schemas/medical-events';
 import { measureLcp, TARGET_LCP_MS } from './lcp';
 import { chatLines } from './chat';
 import { replay, type Load, type Statement } from './raw-sql';
-import { BENCH_DIR, IMPORT_FIGURES, log, login, median, PATIENTS, ROOT, RUNS, SECONDS, spread, startServer, stopServer } from './servers';
+import { BENCH_DIR, IDENTITY_DIVISION, IMPORT_FIGURES, log, login, median, PATIENTS, ROOT, RUNS, SECONDS, spread, startServer, stopServer } from './servers';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 /** Above this 1-minute load average before the start, someone else is using the machine. */
@@ -154,9 +154,9 @@ async function identityChild(connectionString: string): Promise<Record<string, s
              substr(split_part(s.mrns, ' ', 1), 2, 5) as mrn, s.source_names[1] as hospital, coalesce(s.source_names[2], s.source_names[1]) as hospital2,
              s.counties[1] as county, split_part(s.wkr_names, ' ', 1) as worker, split_part(s.provider_names, ' ', 1) as provider,
              s.sacwis_person_ids[1] as sacwis, s.case_ids[1] as "caseId", s.provider_ids[1] as "providerId"
-        from identity_search s
-       where s.restricted_flag = '0' and not s.adoption_case and s.mrns <> '' and cardinality(s.provider_ids) > 0 and cardinality(s.case_ids) > 0
-       order by s.patient_uid limit 1`);
+        from identity_search s join division d using (division_uid)
+       where d.division_name = $1 and s.restricted_flag = '0' and not s.adoption_case and s.mrns <> '' and cardinality(s.provider_ids) > 0 and cardinality(s.case_ids) > 0
+       order by s.patient_uid limit 1`, [IDENTITY_DIVISION]);
     if (!rows[0]) throw new Error('no identity child in the bench database');
     return Object.fromEntries(Object.entries(rows[0] as Record<string, string>).map(([k, v]) => [k, encodeURIComponent(v)]));
   } finally {
@@ -493,24 +493,31 @@ function bundleSizes(): string[] {
 }
 
 /** A chunk that this share of the record pages loads is the record's kit (react-hook-form, the dialog ...), not one page's. */
+/** The module the shell loads for /patients/{id}/...: header, left menu and the page's slot. */
+const RECORD_FRAME = 'patient-record.component';
 const RECORD_KIT_SHARE = 1 / 3;
 
 /**
  * Each record page's own download when it is opened from the shell: its chunk
  * and what that chunk imports statically, less what the first load already
- * has, and less the record's kit: the chunks a third of the pages share, which
- * the first record page opened loads once for all (printed once, on its own).
+ * has, less the record frame (header and left menu: every page opens inside
+ * it) and less the record's kit: the chunks a third of the pages share, which
+ * the first record page opened loads once for all (frame and kit printed once, on their own).
  * The page modules are read from record-pages.ts, so a new section is measured without editing this.
  */
 function recordPageSizes(dist: string, firstLoad: Set<string>): string[] {
   const source = fs.readFileSync(path.join(ROOT, 'widgets/patient-record/record-pages.ts'), 'utf8');
   const modules = new Set([...source.matchAll(/import\('\.\.\/[^']*\/([^'/]+)'\)/g)].map((m) => m[1]));
   const assets = fs.readdirSync(path.join(dist, 'assets'));
+  const chunkOf = (name: string) => assets.find((f) => f.startsWith(`${name}-`) && f.endsWith('.js'));
+  const frameChunk = chunkOf(RECORD_FRAME);
+  if (!frameChunk) return [`record pages: no chunk for the record frame (${RECORD_FRAME})`];
+  const frame = new Set([...closure([path.join(dist, 'assets', frameChunk)], false)].filter((f) => !firstLoad.has(f)));
   const pages = new Map<string, string[]>();
   const lines: string[] = [];
   for (const name of modules) {
-    const chunk = assets.find((f) => f.startsWith(`${name}-`) && f.endsWith('.js'));
-    if (chunk) pages.set(name, [...closure([path.join(dist, 'assets', chunk)], false)].filter((f) => !firstLoad.has(f)));
+    const chunk = chunkOf(name);
+    if (chunk) pages.set(name, [...closure([path.join(dist, 'assets', chunk)], false)].filter((f) => !firstLoad.has(f) && !frame.has(f)));
     else lines.push(`    ${name}: no chunk of its own (bundled with another page)`);
   }
   const uses = new Map<string, number>();
@@ -518,6 +525,7 @@ function recordPageSizes(dist: string, firstLoad: Set<string>): string[] {
   const kit = new Set([...uses].filter(([, n]) => n >= pages.size * RECORD_KIT_SHARE).map(([f]) => f));
   const kitGzip = [...kit].reduce((sum, f) => sum + gzip(f), 0);
   lines.unshift(
+    `record frame (${RECORD_FRAME} and what it imports beyond the first load; every record page opens inside it): ${kb([...frame].reduce((sum, f) => sum + gzip(f), 0))} gzip`,
     `record kit (chunks ${Math.ceil(pages.size * RECORD_KIT_SHARE)} or more of the ${pages.size} record pages load; the first page opened loads them once): ${kb(kitGzip)} gzip`,
     ...[...kit].map((f) => `    ${path.relative(dist, f).padEnd(44)} ${kb(gzip(f)).padStart(9)}`),
     'record pages (own chunks beyond the first load and the record kit):',

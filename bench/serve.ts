@@ -1,8 +1,8 @@
 /**
  * The benchmark's server, in its own process so the load generator does not
  * share its event loop: boots Careweave (embedded PostgreSQL under DATA_DIR, or
- * DATABASE_URL), makes sure the first division holds BENCH_PATIENTS patients
- * and BENCH_IDENTITY_CHILDREN identity children (a demo extract; as many as patients, at most 100,000), and BENCH_MEDICAL_EVENTS (1,000,000) medical events,
+ * DATABASE_URL), makes sure the first division holds BENCH_PATIENTS patients,
+ * BENCH_IDENTITY_CHILDREN identity children in a division of their own (a demo extract; as many as patients, at most 100,000), and BENCH_MEDICAL_EVENTS (1,000,000) medical events,
  * then prints `BENCH_DB=...` and `BENCH_URL=...` and serves until the parent
  * sends 'stop' over IPC. Between 'capture-start' and 'capture-stop' it records
  * every statement sent to PostgreSQL and answers with them (the raw-SQL baseline).
@@ -19,13 +19,14 @@ import path from 'node:path';
 import { DEMO_USERS } from '../server/db/seed/demo-users';
 import { writeDemoExtract } from '../server/identity/demo-extract';
 import { importExtract } from '../server/identity/import';
-import { IMPORT_FIGURES } from './servers';
+import { IDENTITY_DIVISION, IMPORT_FIGURES } from './servers';
 
 const target = Number(process.env.BENCH_PATIENTS ?? 100_000);
 /** Issue 11 measures the identity calls at 100,000 children, whatever the patient count. */
 const targetChildren = Number(process.env.BENCH_IDENTITY_CHILDREN ?? Math.min(target, 100_000));
 const targetEvents = Number(process.env.BENCH_MEDICAL_EVENTS ?? 1_000_000);
 const log = (m: string) => console.log(`[bench-server] ${m}`);
+
 
 const running = await boot(loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_SEED: '1' }), { log });
 const stop = () => running.stop().then(() => process.exit(0), () => process.exit(1));
@@ -57,22 +58,23 @@ process.on('message', (m) => {
   }
 });
 
-const division = await running.db.selectFrom('division').select(['division_uid', 'division_name']).orderBy('division_name').executeTakeFirstOrThrow();
-// Issue 11: BENCH_IDENTITY_CHILDREN identity children (a demo extract, imported as `npm run import` does) for the identity calls;
-// first, so the patients the import creates count towards BENCH_PATIENTS.
+const division = await running.db.selectFrom('division').select(['division_uid', 'division_name', 'org_uid']).orderBy('division_name').executeTakeFirstOrThrow();
+// Issue 11: BENCH_IDENTITY_CHILDREN identity children (a demo extract, imported as `npm run import` does) for the identity calls,
+// in a division of their own that the demo identity user works in: the navigator's lists keep BENCH_PATIENTS ordinary patients.
+const identityDivision = await benchIdentityDivision(division.org_uid);
 const { c } = await running.db
   .selectFrom('tbl_source_child')
   .select((eb) => eb.fn.countAll<number>().as('c'))
-  .where('division_uid', '=', division.division_uid)
+  .where('division_uid', '=', identityDivision)
   .executeTakeFirstOrThrow();
 if (Number(c) < targetChildren) {
-  log(`Importing a demo identity extract of ${targetChildren.toLocaleString('en-US')} children into ${division.division_name} (has ${Number(c).toLocaleString('en-US')}) ...`);
+  log(`Importing a demo identity extract of ${targetChildren.toLocaleString('en-US')} children into ${IDENTITY_DIVISION} (has ${Number(c).toLocaleString('en-US')}) ...`);
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'careweave-bench-extract-'));
   try {
     const identity = DEMO_USERS.find((u) => u.userName === 'identity')!;
     await writeDemoExtract({ children: targetChildren, seed: 1, out: folder, caseWorker: { name: identity.displayName, email: identity.email } });
     const started = performance.now();
-    const report = await importExtract(running.db, folder, division.division_uid);
+    const report = await importExtract(running.db, folder, identityDivision);
     if (!report.ok) throw new Error(`The bench identity extract did not load: ${report.error}`);
     const seconds = (performance.now() - started) / 1000;
     const rows = report.sources.reduce((sum, r) => sum + r.loaded, 0);
@@ -110,3 +112,17 @@ if (Number(events) < targetEvents) {
 }
 console.log(`BENCH_DB=${running.connectionString}`);
 console.log(`BENCH_URL=${running.url}`);
+
+/** The bench's identity division; the demo identity user's only division, so its sessions open there. */
+async function benchIdentityDivision(orgUid: string): Promise<string> {
+  return running.db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('division').select('division_uid').where('division_name', '=', IDENTITY_DIVISION).executeTakeFirst();
+    const divisionUid =
+      existing?.division_uid ??
+      (await trx.insertInto('division').values({ division_name: IDENTITY_DIVISION, org_uid: orgUid }).returning('division_uid').executeTakeFirstOrThrow()).division_uid;
+    const user = await trx.selectFrom('app_user').select('user_uid').where('user_name', '=', 'identity').executeTakeFirstOrThrow();
+    await trx.updateTable('user_division').set({ division_uid: divisionUid }).where('user_uid', '=', user.user_uid).execute();
+    await trx.deleteFrom('session').where('user_uid', '=', user.user_uid).execute();
+    return divisionUid;
+  });
+}

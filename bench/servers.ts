@@ -7,6 +7,8 @@ import { DEMO_PASSWORD } from '../server/db/seed/demo-users';
 export const ROOT = path.resolve(import.meta.dirname, '..');
 /** Where bench/serve.ts keeps the identity import's throughput, in the cached cluster's folder. */
 export const IMPORT_FIGURES = 'identity-import.json';
+/** The division the bench imports its identity children into (the demo identity user's only one there). */
+export const IDENTITY_DIVISION = 'Bench Identity County';
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 /** Each size keeps its own cached cluster, so a 1,000,000-patient run leaves the usual one as it was. */

@@ -1,11 +1,8 @@
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiClient, Document, Resource } from '../../shared/api/client';
-import { ApiError } from '../../shared/api/errors';
 import { snakeCase } from '../../shared/casing';
 import { NAVIGATOR_LIST_LIMIT } from '../../shared/constants';
-import { reminderPayload } from '../../shared/schemas/reminder-payload';
-import type { ReminderFormValues } from '../../shared/schemas/reminders';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest, PageResult } from '../kit/data-table';
 import { useLoaded, type Loaded } from '../kit/use-loaded';
@@ -111,29 +108,6 @@ export function useReminderPage() {
     [client],
   );
   return { fetchPage, markDone };
-}
-
-export async function createReminder(client: ApiClient, values: ReminderFormValues, assigneeName: string | null): Promise<void> {
-  await client.post('reminders', reminderPayload(values, assigneeName));
-}
-
-export function useCreateReminder() {
-  const client = useWidgetApi();
-  return useCallback((values: ReminderFormValues, assigneeName: string | null) => createReminder(client, values, assigneeName), [client]);
-}
-
-/**
- * Server field names come back as `data.attributes.<name>`; the form's fields
- * are the attribute names, and the patient link is the patient field.
- */
-export function toFormErrors(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const field = (name?: string) => {
-    if (!name) return undefined;
-    if (name.startsWith('data.relationships') || name === 'data.attributes.subjectUid') return 'patientUid';
-    return name.replace(/^data\.attributes\./, '');
-  };
-  return new ApiError(error.status, error.errors.map((e) => ({ ...e, field: field(e.field) })));
 }
 
 export interface Load<T> {
