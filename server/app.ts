@@ -11,6 +11,7 @@ import { adminRoutes } from './admin/admin.routes';
 import { organizationRoutes } from './admin/organization.routes';
 import { referenceRoutes } from './admin/reference.routes';
 import { accessCodeRoutes } from './admin/access-codes.routes';
+import { extInstanceRoutes } from './admin/ext-instances.routes';
 import { authRoutes, sessionPolicy } from './auth/auth.routes';
 import { resolveAuth } from './auth/context';
 import { sessionCache } from './auth/sessions.repository';
@@ -165,6 +166,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(organizationRoutes, ctx);
       await api.register(referenceRoutes, ctx);
       await api.register(accessCodeRoutes, ctx);
+      await api.register(extInstanceRoutes, ctx);
       await api.register(reportsRoutes, ctx);
       api.setNotFoundHandler((request) => {
         throw notFound(`No API route ${request.method} ${request.url.split('?')[0]}`);

@@ -23,6 +23,9 @@ export interface AdminChange {
     | 'UpdatedCodeHolder'
     | 'RotatedCode'
     | 'RevokedCode'
+    | 'CreatedExternalLink'
+    | 'RotatedExternalLink'
+    | 'RevokedExternalLink'
     | 'CreatedUser'
     | 'UpdatedUser'
     | 'DeactivatedUser'
@@ -33,7 +36,7 @@ export interface AdminChange {
     | 'DeactivatedReferenceValue'
     | 'ReactivatedReferenceValue'
     | 'ReorderedReferenceList';
-  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor' | 'reference-value' | 'reference-list';
+  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor' | 'ext-instance' | 'reference-value' | 'reference-list';
   /** None for a change to a whole list (its order). */
   targetUid: string | null;
   targetLabel: string;

@@ -426,6 +426,10 @@ export interface ExternalActionInstanceTable {
   payload_definition: ColumnType<{ required_fields?: string[] }, string | undefined, string>;
   is_active: Generated<boolean>;
   created_at: GeneratedTimestamp;
+  /** How the admin pages name the link; none for links made before they existed. */
+  label: string | null;
+  /** The link that replaced this one when it was rotated. */
+  replaced_by: string | null;
 }
 export interface ExternalRegistrationTable {
   registration_uid: Generated<string>;

@@ -1,6 +1,7 @@
 import { array, boolean, enums, integer, max, min, nullable, object, optional, refine, size, string, type Infer } from 'superstruct';
 import { ASSIGNABLE_FLAGS } from '../role-templates';
-import { boundedText, email, MAX_LENGTH, optionalText, requiredText } from './strings';
+import { EXT_ACTION_TYPES, EXT_REQUIRABLE_FIELDS } from './ext-referral';
+import { boundedText, email, MAX_LENGTH, NOT_LISTED, optionalText, requiredText } from './strings';
 
 export const USER_NAME_RULE = 'Use letters, digits, dots, dashes, underscores or @ only';
 
@@ -103,4 +104,35 @@ export interface CodeHolder {
   stateIso: string | null;
   officers: string[] | null;
   isActive: boolean;
+}
+
+const isOneOf = (list: readonly string[], v: string) => list.includes(v);
+
+/**
+ * An external-action link (spec 000 "External referral pages") as an
+ * administrator makes it: a label, the division its referrals go to, the
+ * form it opens and which of the form's optional fields it requires.
+ */
+export const ExtInstanceSchema = object({
+  label: requiredText(MAX_LENGTH.name),
+  divisionUid: requiredText(MAX_LENGTH.code),
+  actionType: refine(requiredText(MAX_LENGTH.code), 'actionType', (v) => isOneOf(EXT_ACTION_TYPES, v) || NOT_LISTED),
+  requiredFields: refine(size(array(boundedText(MAX_LENGTH.code)), 0, EXT_REQUIRABLE_FIELDS.length), 'requiredFields', (v) =>
+    !v.every((f) => isOneOf(EXT_REQUIRABLE_FIELDS, f)) ? NOT_LISTED : new Set(v).size === v.length || 'A field is listed twice',
+  ),
+});
+export type ExtInstanceInput = Infer<typeof ExtInstanceSchema>;
+
+/** Active, revoked by an administrator, or replaced by a rotation (`replacedBy`). */
+export type ExtInstanceState = 'active' | 'revoked' | 'replaced';
+
+/** An external-action link as the admin pages list it; its slug is public (the link itself), so it is not a secret to show once. */
+export interface ExtInstance extends ExtInstanceInput {
+  instanceId: string;
+  divisionName: string;
+  state: ExtInstanceState;
+  replacedBy: string | null;
+  /** The public form's address: PUBLIC_URL + /ext/{instanceId}/{actionType}. */
+  url: string;
+  createdAt: string;
 }

@@ -116,6 +116,72 @@ export interface ReferralValues {
 
 export type ReferralField = keyof ReferralValues;
 
+/** Each field's label on the referral form (and where the admin pages name a field). */
+export const REFERRAL_LABELS: Record<keyof ReferralValues, string> = {
+  requestedBy: 'I am the',
+  fromProviderUid: 'Provider name',
+  fromProviderFirstName: 'Provider first name',
+  fromProviderLastName: 'Provider last name',
+  fromProviderRoleUid: 'Provider role',
+  fromProviderPhone: 'Provider phone',
+  fromProviderEmail: 'Provider email',
+  fromProviderPCP: "I am the patient's primary care provider",
+  firstName: 'First name',
+  lastName: 'Last name',
+  displayName: 'Preferred name',
+  birthDate: 'Date of birth',
+  genderUid: 'Gender',
+  genderIdentityUid: 'Gender identity',
+  raceUid: 'Race',
+  ethnicityUid: 'Ethnicity',
+  preferredPhoneNumber: 'Preferred phone',
+  mobileNumber: 'Mobile phone',
+  homeNumber: 'Home phone',
+  workNumber: 'Work phone',
+  emailAddress: 'Email',
+  addr1: 'Address line 1',
+  addr2: 'Address line 2',
+  postCode: 'Zip code',
+  city: 'City',
+  countryDivisionUid: 'State',
+  county: 'County',
+  addressTypeUid: 'Address type',
+  policyHolderName: 'Policy holder name',
+  ssn: 'Policy holder SSN',
+  policyHolderBirthDate: 'Policy holder date of birth',
+  carrierUid: 'Insurance carrier',
+  insuranceCompanyPhone: 'Insurance company phone',
+  policyNumber: 'Policy number',
+  groupNumber: 'Group number',
+  effectiveDate: 'Effective date',
+  reasonUid: 'Reason for referral',
+  note: 'Note',
+  diagnosisUid: 'Diagnosis',
+  advertisementUid: 'How did you hear about us?',
+  toProviderUid: 'Refer to',
+  referralDate: 'Referral date',
+  referralMethod: 'Referral method',
+  isPrimary: 'Primary insurance',
+  policyHolder: 'Relationship to policy holder',
+  policyType: 'Policy type',
+};
+
+/**
+ * Fields an administrator may make required on a link (its payload
+ * definition): the ones every visitor sees and fills. The form's own required
+ * fields, the provider's (asked only of a new provider), the phones (the
+ * preferred one is required) and the fixed ones are left out.
+ */
+export const EXT_REQUIRABLE_FIELDS = [
+  'displayName', 'genderUid', 'genderIdentityUid', 'raceUid', 'ethnicityUid', 'emailAddress',
+  'addr1', 'addr2', 'city', 'countryDivisionUid', 'postCode', 'county',
+  'carrierUid', 'policyNumber', 'groupNumber', 'effectiveDate', 'policyHolderName', 'policyHolder', 'policyHolderBirthDate', 'ssn', 'insuranceCompanyPhone',
+  'reasonUid', 'diagnosisUid', 'advertisementUid', 'toProviderUid', 'note',
+] as const satisfies readonly ReferralField[];
+
+/** How the admin pages name each action type. */
+export const EXT_ACTION_LABELS: Record<(typeof EXT_ACTION_TYPES)[number], string> = { 'referral-form': 'Referral Form' };
+
 /** uid fields → the reference list their value comes from (providers are checked apart). */
 export const REFERRAL_REFERENCE_FIELDS = {
   genderUid: 'reference-gender',

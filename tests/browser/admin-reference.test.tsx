@@ -61,6 +61,65 @@ describe('<care-admin> reference lists (stubbed server)', () => {
     await waitFor(() => fake.calls.find((c) => c.url.pathname.endsWith('/b-2/reactivate') && c.init?.method === 'POST'), { message: 'reactivate sent' });
   });
 
+  it('a row dragged by its handle onto another takes its place: shown at once, saved once, a failed save puts it back', async () => {
+    const three = { data: [...BADGES.data, row('b-3', { badge_group_uid: 'g-1', badge_label: 'Doubled up', badge_name: 'doubled_up', color: null }, true, 2)] };
+    let saved = three.data;
+    let refuse = false;
+    let release: () => void = () => undefined;
+    const fake = fakeFetch(async (url, init) => {
+      if (url.pathname.endsWith('/admin/reference/badge-groups')) return { body: GROUPS };
+      // The save waits until the test has seen the new order on screen.
+      if (url.pathname.endsWith('/admin/reference/badges/order')) await new Promise<void>((resolve) => (release = resolve));
+      if (url.pathname.endsWith('/admin/reference/badges/order')) {
+        if (refuse) return { status: 500, body: { errors: [{ message: 'down' }] } };
+        saved = JSON.parse(String(init!.body)).ids.map((id: string) => three.data.find((r) => r.id === id));
+        return { body: { data: saved } };
+      }
+      if (url.pathname.endsWith('/admin/reference/badges')) return { body: { data: saved } };
+      return notFound;
+    });
+    restore = fake.restore;
+    const el = mount('reference/badges');
+    const root = shadow(el);
+    const order = () => [...root.querySelectorAll('tbody tr')].map((tr) => tr.getAttribute('data-row'));
+    await waitFor(() => order().length === 3, { message: 'the rows' });
+    const tr = (label: string) => root.querySelector<HTMLElement>(`tbody tr[data-row="${label}"]`)!;
+    /** What a pointer drag does: dragstart on the handle, dragover and drop on the target row, dragend. */
+    const drag = (from: string, to: string) => {
+      const dataTransfer = new DataTransfer();
+      const fire = (target: Element, type: string) => target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, composed: true, dataTransfer }));
+      const handle = tr(from).querySelector('.drag-handle')!;
+      equal(handle.getAttribute('draggable'), 'true');
+      fire(handle, 'dragstart');
+      return { over: () => fire(tr(to), 'dragover'), drop: () => { fire(tr(to), 'drop'); fire(handle, 'dragend'); } };
+    };
+
+    const first = drag('Unhoused', 'Doubled up');
+    await waitFor(() => tr('Unhoused').hasAttribute('data-dragging'), { message: 'the dragged row is marked' });
+    first.over();
+    await waitFor(() => tr('Doubled up').getAttribute('data-drop') === 'after', { message: 'where it would land' });
+    first.drop();
+    await waitFor(() => order().join() === 'Sheltered,Doubled up,Unhoused', { message: 'the new order shows before the save answers' });
+    const put = await waitFor(() => fake.calls.find((c) => c.url.pathname.endsWith('/order')));
+    release();
+    equal(put.init!.method, 'PUT');
+    deepEqual(JSON.parse(String(put.init!.body)), { ids: ['b-2', 'b-3', 'b-1'] });
+    await waitFor(() => $toasts.get().some((t) => t.message === 'Order saved'), { message: 'saved' });
+    equal(fake.calls.filter((c) => c.url.pathname.endsWith('/order')).length, 1, 'one save per drop');
+    await waitFor(() => root.querySelectorAll('[data-drop], [data-dragging]').length === 0, { message: 'the marks are gone' });
+
+    refuse = true;
+    await waitFor(() => !slButton(el, 'Move Up Doubled up')!.disabled);
+    const second = drag('Doubled up', 'Sheltered');
+    second.over();
+    second.drop();
+    await waitFor(() => order().join() === 'Doubled up,Sheltered,Unhoused', { message: 'the second drag shows' });
+    await waitFor(() => fake.calls.filter((c) => c.url.pathname.endsWith('/order')).length === 2);
+    release();
+    await waitFor(() => $toasts.get().some((t) => t.variant === 'danger'), { message: 'the failure' });
+    await waitFor(() => order().join() === 'Sheltered,Doubled up,Unhoused', { message: 'the order put back' });
+  });
+
   it('an empty list says so; a failed list shows the error', async () => {
     const fake = fakeFetch((url) => {
       if (url.pathname.endsWith('/admin/reference/reasons')) return { body: { data: [] } };

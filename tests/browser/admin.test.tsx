@@ -190,7 +190,7 @@ describe('<care-admin> access codes (stubbed server)', () => {
     const fake = fakeFetch((url, init) => {
       if (url.pathname.endsWith('/admin/cit-agencies/a-1/rotate')) return { body: { data: { type: 'cit-agencies', id: 'a-1', attributes: agency }, meta: { code: 'WXYZ-2345' } } };
       if (url.pathname.endsWith('/admin/cit-agencies')) return { body: { data: [{ type: 'cit-agencies', id: 'a-1', attributes: agency }] } };
-      if (url.pathname.endsWith('/admin/hwc-agencies') || url.pathname.endsWith('/admin/b2w-vendors')) return { body: { data: [] } };
+      if (['/admin/hwc-agencies', '/admin/b2w-vendors', '/admin/ext-instances'].some((p) => url.pathname.endsWith(p))) return { body: { data: [] } };
       return { status: 404, body: { errors: [{ message: `Not found ${init?.method}` }] } };
     });
     restore = fake.restore;

@@ -162,19 +162,46 @@ describe('administration from an empty install', () => {
     await admin.page.setViewportSize({ width: 1366, height: 900 });
     await admin.page.getByRole('button', { name: 'Done' }).click();
     await admin.page.locator('li[data-holder="Delaware Police"]').getByText('Active').waitFor();
+
+    // An external-action link: made here, it opens the public referral form; revoked, it no longer does.
+    await admin.page.getByText('No external action links yet').waitFor();
+    await admin.page.getByRole('link', { name: 'Add Link' }).click();
+    await admin.page.getByLabel('Label').fill('Delaware website');
+    await admin.page.getByLabel('Division').selectOption({ label: 'Delaware County Care' });
+    await admin.page.getByLabel('Reason for referral').check();
+    await shot(admin.page, 'admin-ext-link-form-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-ext-link-form-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    const link = new URL((await admin.page.locator('.new-code code').innerText()).trim());
+    assert.match(link.pathname, /^\/ext\/referral-form-[a-z2-7]{26}\/referral-form$/);
+    await admin.page.getByRole('button', { name: 'Done' }).click();
+    const row = admin.page.locator(`li[data-link="${link.pathname.split('/')[2]}"]`);
+    await row.getByText('Active').waitFor();
     await shot(admin.page, 'admin-access-codes-1366');
     await admin.page.setViewportSize({ width: 390, height: 844 });
     await shot(admin.page, 'admin-access-codes-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+    const visitor = await openPage(h, 390, 844);
+    await visitor.page.goto(link.pathname);
+    await visitor.page.getByRole('heading', { name: 'Register' }).waitFor();
+    await row.getByRole('button', { name: 'Revoke Delaware website' }).click();
+    await row.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await row.getByText('Revoked').waitFor();
+    await visitor.page.reload();
+    await visitor.page.getByText('This link is not valid.').waitFor();
 
     const officer = await openPage(h, 390, 844);
     await officer.page.goto('/cit/oh');
     await officer.page.getByLabel('Agency Identifier').fill(code.toLowerCase());
     await officer.page.getByLabel('Officer Name').fill('officer moss');
     await officer.page.getByTestId('identity-status').getByText(CIT_TEXT.identitySuccess).waitFor();
-    assert.deepEqual([...admin.errors, ...navigator.errors, ...officer.errors], []);
+    assert.deepEqual([...admin.errors, ...navigator.errors, ...officer.errors, ...visitor.errors], []);
     await admin.context.close();
     await navigator.context.close();
     await officer.context.close();
+    await visitor.context.close();
   });
   it("the admin names the organisation's market and keeps a reference list: a new status is offered, moved, then deactivated and no longer offered; a bad report definition is refused with its member's path", async () => {
     const admin = await openPage(h, 1366, 900);
@@ -215,13 +242,18 @@ describe('administration from an empty install', () => {
           .then((r) => r.json())
           .then((doc: { data: { attributes: { label: string } }[] }) => doc.data.map((r) => r.attributes.label)),
       );
-    const labels = async () => (await admission.locator('tbody tr td:first-child').allInnerTexts()).map((t) => t.trim());
+    const labels = () => admission.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row')));
     await admission.getByRole('link', { name: 'Awaiting Records' }).waitFor();
     assert.deepEqual(await offered(), ['Admitted', 'Discharged', 'Transferred', 'Awaiting Records'], 'the admission form offers the new status last');
     await admission.getByRole('button', { name: 'Move Up Awaiting Records' }).click();
     await admin.page.getByText('Order saved').waitFor();
     assert.deepEqual(await offered(), ['Admitted', 'Discharged', 'Awaiting Records', 'Transferred']);
     assert.deepEqual(await labels(), ['Admitted', 'Discharged', 'Awaiting Records', 'Transferred']);
+    const saved = admin.page.waitForResponse((r) => r.url().endsWith('/admin/reference/statuses/order') && r.request().method() === 'PUT');
+    await admission.locator('tr[data-row="Awaiting Records"] .drag-handle').dragTo(admission.locator('tr[data-row="Transferred"]'));
+    assert.equal((await saved).status(), 200);
+    assert.deepEqual(await labels(), ['Admitted', 'Discharged', 'Transferred', 'Awaiting Records']);
+    assert.deepEqual(await offered(), ['Admitted', 'Discharged', 'Transferred', 'Awaiting Records'], 'dragged below Transferred, and saved');
     await admission.getByRole('button', { name: 'Deactivate Awaiting Records' }).click();
     await admission.getByRole('button', { name: 'Reactivate Awaiting Records' }).waitFor();
     assert.deepEqual(await offered(), ['Admitted', 'Discharged', 'Transferred'], 'a deactivated status is no longer offered');

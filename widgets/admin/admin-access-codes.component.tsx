@@ -12,6 +12,7 @@ import { NavLink } from '../kit/nav-link';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { SectionPage } from '../kit/section-page';
 import { toast } from '../kit/toasts';
+import { ExtLinkList } from './admin-ext-links.component';
 import { SAVE_FAILED, SAVED } from './admin-user-form.component';
 import { useAdminDivisions, useCodeHolderActions, useCodeHolders } from './admin.resource';
 
@@ -110,13 +111,14 @@ function HolderList({ kind }: { kind: CodeHolderKind }) {
   );
 }
 
-/** `/admin/access-codes`: every kind of public-form code holder of the organisation. */
+/** `/admin/access-codes`: every kind of public-form code holder of the organisation, and its external-action links. */
 export function AccessCodesPage() {
   return (
     <>
       {CODE_KINDS.map((kind) => (
         <HolderList key={kind} kind={kind} />
       ))}
+      <ExtLinkList />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { ApiError } from '../../shared/api/errors';
@@ -16,6 +16,7 @@ import {
 } from '../../shared/schemas/admin-reference';
 import { useEmit } from '../../shared/widget/emit';
 import { CheckboxField } from '../kit/checkbox-field';
+import { moveId, useDragOrder } from '../kit/drag-order';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
 import { applyServerErrors, errorOf, Field, fieldText, SelectField, useCareForm, type Choice } from '../kit/forms';
@@ -82,16 +83,110 @@ function groupsOf(def: ReferenceListDefinition, rows: ReferenceRow[], lookups: R
   return [...groups].map(([key, groupRows]) => ({ key, title: (field.kind === 'row' ? lookups[field.name]?.find((c) => c.value === key)?.label : key) || 'No type', rows: groupRows }));
 }
 
+type Run = (work: () => Promise<unknown>, done: string) => Promise<void>;
+
+/**
+ * One group's table (or the whole list's). An ordered list's rows move by
+ * dragging their handle or with Move Up / Move Down (keyboard, touch); the
+ * new order shows at once and is saved whole through the order route.
+ */
+function ReferenceGroupTable({ list, title, rows, lookups, busy, run }: { list: ReferenceListName; title: string | null; rows: ReferenceRow[]; lookups: Record<string, Choice[]>; busy: boolean; run: Run }) {
+  const def = REFERENCE_LISTS[list];
+  const { command, reorder } = useReferenceActions(list);
+  const columns = def.fields.filter((f) => f.column && f.name !== def.groupBy);
+  // The order being saved, shown until the list is read back in that order (or put back if the save fails).
+  const [pending, setPending] = useState<string[] | null>(null);
+  const order = rows.map((r) => r.id).join(',');
+  useEffect(() => setPending((p) => (p?.join(',') === order ? null : p)), [order]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const shownRows = pending ? pending.map((id) => byId.get(id)!).filter(Boolean) : rows;
+  const ids = shownRows.map((r) => r.id);
+  const save = (next: string[]) => {
+    setPending(next);
+    void run(() => reorder(next).catch((err: unknown) => {
+      setPending(null);
+      throw err;
+    }), 'Order saved');
+  };
+  const drag = useDragOrder(ids, save, busy || !def.ordered);
+
+  return (
+    <section className="reference-group" aria-label={title ?? def.label}>
+      {title !== null && <h3>{title}</h3>}
+      <table className={def.ordered ? 'reference-table ordered' : 'reference-table'}>
+        <thead>
+          <tr>
+            {def.ordered && (
+              <th scope="col" className="drag-column">
+                <span className="visually-hidden">Drag to reorder</span>
+              </th>
+            )}
+            {columns.map((c) => (
+              <th key={c.name} scope="col">
+                {c.label}
+              </th>
+            ))}
+            <th scope="col" className="status-column">Status</th>
+            <th scope="col" className={def.ordered ? 'commands-column ordered' : 'commands-column'}>
+              <span className="visually-hidden">Commands</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {shownRows.map((row, index) => (
+            <tr key={row.id} className={row.isActive ? undefined : 'inactive'} data-row={labelOf(def, row)} {...(def.ordered ? drag.rowProps(row.id) : {})}>
+              {def.ordered && (
+                <td className="drag-cell">
+                  <span className="drag-handle" title="Drag to reorder" {...drag.handleProps(row.id)}>
+                    ⠿
+                  </span>
+                </td>
+              )}
+              {columns.map((c) => (
+                <td key={c.name} data-label={c.label}>
+                  {c.name === def.labelField ? <NavLink path={`${BASE}/${list}/${row.id}`}>{labelOf(def, row) || '(no label)'}</NavLink> : shown(c, row.values[c.name], lookups)}
+                </td>
+              ))}
+              <td data-label="Status">{row.isActive ? 'Active' : 'Inactive'}</td>
+              <td>
+                <div className="reference-commands">
+                  {def.ordered && (
+                    <>
+                      <SlButton size="small" disabled={busy || index === 0} onClick={() => save(moveId(ids, index, index - 1))}>
+                        Move Up<span className="visually-hidden"> {labelOf(def, row)}</span>
+                      </SlButton>
+                      <SlButton size="small" disabled={busy || index === shownRows.length - 1} onClick={() => save(moveId(ids, index, index + 1))}>
+                        Move Down<span className="visually-hidden"> {labelOf(def, row)}</span>
+                      </SlButton>
+                    </>
+                  )}
+                  <SlButton
+                    size="small"
+                    variant={row.isActive ? 'default' : 'primary'}
+                    disabled={busy}
+                    onClick={() => void run(() => command(row.id, row.isActive ? 'deactivate' : 'reactivate'), row.isActive ? `${labelOf(def, row)} deactivated` : `${labelOf(def, row)} reactivated`)}
+                  >
+                    {row.isActive ? 'Deactivate' : 'Reactivate'}
+                    <span className="visually-hidden"> {labelOf(def, row)}</span>
+                  </SlButton>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 /** `/admin/reference/<list>`: its rows, inactive ones marked, with their commands. */
 function ReferenceListPage({ list }: { list: ReferenceListName }) {
   const def = REFERENCE_LISTS[list];
   const rows = useReferenceRows(list);
   const lookups = useReferenceLookups(def).data ?? NO_LOOKUPS;
-  const { command, reorder } = useReferenceActions(list);
   const [busy, setBusy] = useState(false);
-  const columns = def.fields.filter((f) => f.column && f.name !== def.groupBy);
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
+  const run: Run = async (work, done) => {
     setBusy(true);
     try {
       await work();
@@ -103,73 +198,19 @@ function ReferenceListPage({ list }: { list: ReferenceListName }) {
       setBusy(false);
     }
   };
-  const move = (group: ReferenceRow[], index: number, by: -1 | 1) => {
-    const ids = group.map((r) => r.id);
-    [ids[index], ids[index + by]] = [ids[index + by], ids[index]];
-    void run(() => reorder(ids), 'Order saved');
-  };
 
   return (
     <SectionPage title={def.label} action={<NavLink path={`${BASE}/${list}/new`}>Add {def.singular}</NavLink>}>
       <p className="reference-back">
         <NavLink path={BASE}>All Reference Lists</NavLink>
       </p>
-      <p className="reference-description">{def.description}</p>
+      <p className="reference-description">
+        {def.description}
+        {def.ordered && ' Drag a row by its handle, or use Move Up and Move Down, to change the order.'}
+      </p>
       <LoadState isLoading={rows.isLoading} error={rows.error} isEmpty={rows.data?.length === 0} emptyText={`No ${def.label.toLowerCase()} yet`}>
         {groupsOf(def, rows.data ?? [], lookups).map((group) => (
-          <section key={group.key} className="reference-group" aria-label={group.title ?? def.label}>
-            {group.title !== null && <h3>{group.title}</h3>}
-            <table className="reference-table">
-              <thead>
-                <tr>
-                  {columns.map((c) => (
-                    <th key={c.name} scope="col">
-                      {c.label}
-                    </th>
-                  ))}
-                  <th scope="col" className="status-column">Status</th>
-                  <th scope="col" className={def.ordered ? 'commands-column ordered' : 'commands-column'}>
-                    <span className="visually-hidden">Commands</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {group.rows.map((row, index) => (
-                  <tr key={row.id} className={row.isActive ? undefined : 'inactive'}>
-                    {columns.map((c) => (
-                      <td key={c.name} data-label={c.label}>
-                        {c.name === def.labelField ? <NavLink path={`${BASE}/${list}/${row.id}`}>{labelOf(def, row) || '(no label)'}</NavLink> : shown(c, row.values[c.name], lookups)}
-                      </td>
-                    ))}
-                    <td data-label="Status">{row.isActive ? 'Active' : 'Inactive'}</td>
-                    <td>
-                      <div className="reference-commands">
-                        {def.ordered && (
-                          <>
-                            <SlButton size="small" disabled={busy || index === 0} onClick={() => move(group.rows, index, -1)}>
-                              Move Up<span className="visually-hidden"> {labelOf(def, row)}</span>
-                            </SlButton>
-                            <SlButton size="small" disabled={busy || index === group.rows.length - 1} onClick={() => move(group.rows, index, 1)}>
-                              Move Down<span className="visually-hidden"> {labelOf(def, row)}</span>
-                            </SlButton>
-                          </>
-                        )}
-                        <SlButton
-                          size="small"
-                          variant={row.isActive ? 'default' : 'primary'}
-                          disabled={busy}
-                          onClick={() => void run(() => command(row.id, row.isActive ? 'deactivate' : 'reactivate'), row.isActive ? `${labelOf(def, row)} deactivated` : `${labelOf(def, row)} reactivated`)}
-                        >
-                          {row.isActive ? 'Deactivate' : 'Reactivate'}
-                          <span className="visually-hidden"> {labelOf(def, row)}</span>
-                        </SlButton>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <ReferenceGroupTable key={group.key} list={list} title={group.title} rows={group.rows} lookups={lookups} busy={busy} run={run} />
         ))}
       </LoadState>
     </SectionPage>

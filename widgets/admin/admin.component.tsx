@@ -6,6 +6,7 @@ import { NavLink } from '../kit/nav-link';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { AccessCodesPage, CODE_KINDS, CodeHolderPage } from './admin-access-codes.component';
+import { EXT_LINKS, ExtLinkPage } from './admin-ext-links.component';
 import { DivisionPage, OrganizationPage } from './admin-organization.component';
 import { ReferenceSection } from './admin-reference.component';
 import { QueuePage } from './admin-queue-form.component';
@@ -89,7 +90,7 @@ function OrganizationSection({ parts }: { parts: string[] }) {
  * 'organization/divisions/{id}' (a division and its work queues),
  * 'organization/divisions/{id}/queues/new', 'organization/queues/{id}',
  * 'access-codes' (public-form code holders), 'access-codes/{kind}/new',
- * 'access-codes/{kind}/{id}', 'reference' (the reference lists),
+ * 'access-codes/{kind}/{id}', 'access-codes/ext-links/new' (an external-action link), 'reference' (the reference lists),
  * 'reference/{list}', 'reference/{list}/new', 'reference/{list}/{id}', 'audit'.
  */
 export function AdminPage({ page = '' }: { page?: string }) {
@@ -116,7 +117,9 @@ export function AdminPage({ page = '' }: { page?: string }) {
       ) : current === 'reference' ? (
         <ReferenceSection parts={[id, ...rest].filter(Boolean)} />
       ) : current === 'access-codes' ? (
-        CODE_KINDS.includes(id as CodeHolderKind) && rest[0] ? (
+        id === EXT_LINKS && rest[0] === 'new' ? (
+          <ExtLinkPage />
+        ) : CODE_KINDS.includes(id as CodeHolderKind) && rest[0] ? (
           <CodeHolderPage key={`${id}/${rest[0]}`} kind={id as CodeHolderKind} holderId={rest[0] === 'new' ? null : rest[0]} />
         ) : (
           <AccessCodesPage />

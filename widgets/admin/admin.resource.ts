@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Document, Resource } from '../../shared/api/client';
 import { REFERENCE_LISTS, type ReferenceListDefinition, type ReferenceListName, type ReferenceRow } from '../../shared/schemas/admin-reference';
-import type { AdminUser, CodeHolder, CodeHolderInput, CodeHolderKind, DivisionInput, OrganizationInput, QueueInput } from '../../shared/schemas/admin';
+import type { AdminUser, CodeHolder, CodeHolderInput, CodeHolderKind, DivisionInput, ExtInstance, ExtInstanceInput, OrganizationInput, QueueInput } from '../../shared/schemas/admin';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest } from '../kit/data-table';
 import { idempotencyHeader } from '../kit/public-submit';
@@ -166,6 +166,19 @@ export function useCodeHolderActions(kind: CodeHolderKind) {
   );
   const command = useCallback(async (holderId: string, name: 'rotate' | 'revoke') => answer(await api.post<HolderDoc>(`admin/${kind}/${encodeURIComponent(holderId)}/${name}`)), [api, kind]);
   return { save, command };
+}
+
+export function useExtInstances(): Loaded<ExtInstance[]> {
+  const api = useWidgetApi();
+  return useLoaded(async () => (await api.get<Document<Resource<ExtInstance>[]>>('admin/ext-instances')).data.map((i) => i.attributes), [api]);
+}
+
+/** Create an external-action link (`POST`, one Idempotency-Key per submission), rotate it (the new link comes back) or revoke it. */
+export function useExtInstanceActions() {
+  const api = useWidgetApi();
+  const create = useCallback(async (values: ExtInstanceInput, key: string) => (await api.post<One<ExtInstance>>('admin/ext-instances', values, undefined, idempotencyHeader(key))).data.attributes, [api]);
+  const command = useCallback(async (id: string, name: 'rotate' | 'revoke') => (await api.post<One<ExtInstance>>(`admin/ext-instances/${encodeURIComponent(id)}/${name}`)).data.attributes, [api]);
+  return { create, command };
 }
 
 /** `GET /api/admin/reference/<list>`: every row the organisation edits, inactive ones too, in their order. */

@@ -38,6 +38,13 @@ const css = /* css */ `
 .new-code { border: 1px solid var(--sl-color-warning-300); background: var(--sl-color-warning-50); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); }
 .new-code p { margin: 0 0 var(--sl-spacing-2x-small); }
 .new-code code { white-space: nowrap; font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-bold); letter-spacing: 0.05em; }
+.ext-link-main { display: flex; flex-direction: column; gap: var(--sl-spacing-2x-small); min-width: 0; flex: 1 1 24rem; }
+.ext-link-address { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-x-small); }
+.ext-link-address code, .ext-link-url { overflow-wrap: anywhere; font-size: var(--sl-font-size-small); }
+.new-code code.ext-link-url { white-space: normal; letter-spacing: 0; font-size: var(--sl-font-size-medium); }
+.ext-link-form .choices { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); }
+.ext-link-form .choices > legend { font-weight: var(--sl-font-weight-semibold); padding: 0 var(--sl-spacing-2x-small); }
+.ext-link-form .choices-options { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium); }
 .reference-index { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); gap: var(--sl-spacing-medium); }
 .reference-index li { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); }
 .reference-index a { font-weight: var(--sl-font-weight-semibold); }
@@ -52,6 +59,13 @@ const css = /* css */ `
 .reference-table th { font-weight: var(--sl-font-weight-semibold); background: var(--sl-color-neutral-50); }
 .reference-table tr.inactive td { color: var(--sl-color-neutral-600); }
 .reference-table tr.inactive td[data-label='Status'] { font-weight: var(--sl-font-weight-semibold); }
+.reference-table .drag-column { width: 2rem; }
+.reference-table td.drag-cell { padding-right: 0; }
+.drag-handle { display: inline-block; padding: 0 var(--sl-spacing-2x-small); cursor: grab; color: var(--sl-color-neutral-500); font-size: var(--sl-font-size-large); line-height: 1; user-select: none; }
+.drag-handle:hover { color: var(--sl-color-neutral-800); }
+.reference-table tr[data-dragging] td { opacity: 0.45; }
+.reference-table tr[data-drop='before'] td { box-shadow: inset 0 3px 0 var(--sl-color-primary-600); }
+.reference-table tr[data-drop='after'] td { box-shadow: inset 0 -3px 0 var(--sl-color-primary-600); }
 .reference-commands { display: flex; flex-wrap: wrap; gap: var(--sl-spacing-2x-small); justify-content: flex-end; }
 .swatch-value { display: inline-flex; align-items: center; gap: var(--sl-spacing-2x-small); }
 .swatch { display: inline-block; width: 1rem; height: 1rem; border-radius: var(--sl-border-radius-small); border: 1px solid var(--sl-color-neutral-300); }
@@ -70,6 +84,7 @@ const css = /* css */ `
   .reference-table td::before { content: attr(data-label); color: var(--sl-color-neutral-600); }
   .reference-table td:last-child { display: block; padding-top: var(--sl-spacing-x-small); }
   .reference-table td:last-child::before { content: none; }
+  .reference-table td.drag-cell { display: none; }
   .reference-commands { justify-content: flex-start; }
 }
 `;

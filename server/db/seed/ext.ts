@@ -37,6 +37,7 @@ export async function seedExt(db: Db, ids: DemoIds): Promise<void> {
     .insertInto('external_action_instance')
     .values({
       instance_id: DEMO_EXT_INSTANCE,
+      label: 'Website referral link',
       division_uid: ids.divisionUids[0],
       action_type: 'referral-form',
       payload_definition: JSON.stringify({ required_fields: ['reasonUid'] }),
