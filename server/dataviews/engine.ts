@@ -4,7 +4,7 @@ import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
 import { badRequest } from '../errors';
 import { countCache } from './count-cache';
-import type { ColumnKind, ViewDefinition } from './registry';
+import type { ColumnKind, ViewCounts, ViewDefinition } from './registry';
 
 export type QueryParams = Record<string, string | string[] | undefined>;
 
@@ -155,8 +155,44 @@ function condition(column: string, kind: ColumnKind, operator: FilterOperator, v
 export function whereClause(view: ViewDefinition, auth: AuthContext, filters: ListRequest['filters']): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [view.scope(auth)];
   for (const [column, value] of Object.entries(view.fixed ?? {})) parts.push(sql`${sql.ref(`v.${column}`)} = ${value}`);
-  for (const f of filters) parts.push(condition(f.column, view.columns[f.column], f.operator, f.values));
-  return sql.join(parts, sql` and `);
+  return sql.join([...parts, ...conditions(view, filters)], sql` and `);
+}
+
+const conditions = (view: ViewDefinition, filters: ListRequest['filters']) => filters.map((f) => condition(f.column, view.columns[f.column], f.operator, f.values));
+
+/**
+ * Whether the view's counts (ViewDefinition.counts) answer a count grouped by
+ * `groups` under `filters` exactly: every column is one of theirs, and a
+ * timestamp column (held as days) is compared with dates only.
+ */
+function countsAnswer(view: ViewDefinition, filters: ListRequest['filters'], groups: string[]): view is ViewDefinition & { counts: ViewCounts } {
+  const counted = view.counts?.columns;
+  if (!counted || view.fixed) return false;
+  return (
+    groups.every((c) => counted.includes(c)) &&
+    filters.every((f) => counted.includes(f.column) && (view.columns[f.column] !== 'timestamp' || f.operator === 'like' || f.values.every((v) => v === 'null' || (v.length === 10 && DATE.test(v)))))
+  );
+}
+
+/**
+ * The rows a count reads, as `select <expressions>, <value>`: from the view's
+ * counts when they answer it (the groups the caller sees whole with their
+ * counts, and the rest of what the caller sees row by row), else every row
+ * of the view with 1 each. A count over a timestamp column reads the counts'
+ * days only in a UTC session (their days are UTC days); otherwise the same
+ * statement reads the rows (a one-time filter skips the branch not taken).
+ */
+function countedRows(view: ViewDefinition & { counts: ViewCounts }, auth: AuthContext, filters: ListRequest['filters'], expressions: RawBuilder<unknown>[], groups: string[]): RawBuilder<unknown> {
+  const select = (value: RawBuilder<unknown>) => sql.join([...expressions, sql`${value} as value`]);
+  const { counts } = view;
+  const byDay = [...groups, ...filters.map((f) => f.column)].some((c) => view.columns[c] === 'timestamp');
+  const gate = byDay ? sql`utc_session()` : sql`true`;
+  const where = (scope: RawBuilder<unknown>) => sql.join([gate, scope, ...conditions(view, filters)], sql` and `);
+  const parts = [sql`select ${select(sql`v.events`)} from ${sql.table(counts.source)} as v where ${where(counts.scope(auth))}`];
+  const rest = counts.rest(auth);
+  if (rest) parts.push(sql`select ${select(sql`1`)} from ${sql.table(view.source)} as v where ${where(rest)}`);
+  if (byDay) parts.push(sql`select ${select(sql`1`)} from ${sql.table(view.source)} as v where not utc_session() and ${whereClause(view, auth, filters)}`);
+  return sql.join(parts, sql` union all `);
 }
 
 /** Runs a list call: rows of the page and the total, both under the caller's scope. */
@@ -167,15 +203,20 @@ function listSelect(view: ViewDefinition, auth: AuthContext, request: ListReques
   const order = sql.join(
     [...request.sort, { column: view.idColumn, desc: false }].map((s) => (s.desc ? sql`${sql.ref(`v.${s.column}`)} desc nulls last` : sql`${sql.ref(`v.${s.column}`)} asc nulls last`)),
   );
-  const source = sql.table(view.source);
-  return { where, source, rows: sql<Record<string, unknown>>`select ${columns} from ${source} as v where ${where} order by ${order}` };
+  return sql<Record<string, unknown>>`select ${columns} from ${sql.table(view.source)} as v where ${where} order by ${order}`;
+}
+
+/** The number of rows a list call selects: summed from the view's counts when they answer it. */
+function countOf(view: ViewDefinition, auth: AuthContext, filters: ListRequest['filters']) {
+  if (countsAnswer(view, filters, [])) return sql<{ total: number }>`select coalesce(sum(u.value), 0)::int as total from (${countedRows(view, auth, filters, [], [])}) as u`;
+  return sql<{ total: number }>`select count(*)::int as total from ${sql.table(view.source)} as v where ${whereClause(view, auth, filters)}`;
 }
 
 export async function runList(db: Db, view: ViewDefinition, auth: AuthContext, request: ListRequest, extra: ListRequest['filters'] = []): Promise<ListResult> {
-  const { where, source, rows: select } = listSelect(view, auth, request, extra);
+  const select = listSelect(view, auth, request, extra);
   const limit = request.allData ? MAX_ALL_DATA_ROWS : request.pageSize;
   const offset = request.allData ? 0 : (request.page - 1) * request.pageSize;
-  const count = sql<{ total: number }>`select count(*)::int as total from ${source} as v where ${where}`.compile(db);
+  const count = countOf(view, auth, [...extra, ...request.filters]).compile(db);
   // The compiled text and parameters hold the view, the caller's scope and the filters: a complete key.
   const countKey = `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
   const [rows, total] = await Promise.all([
@@ -201,7 +242,7 @@ export async function forEachListBatch(
   extra: ListRequest['filters'],
   each: (rows: Record<string, unknown>[]) => Promise<void>,
 ): Promise<void> {
-  const { rows: select } = listSelect(view, auth, request, extra);
+  const select = listSelect(view, auth, request, extra);
   await db
     .transaction()
     .setAccessMode('read only')
@@ -271,17 +312,18 @@ export async function runAggregate(db: Db, view: ViewDefinition, auth: AuthConte
     else if (yKind !== 'number') throw badRequest(`${request.aggregation} needs a number column`, 'y');
     else value = request.aggregation === 'average' ? sql`round(avg(${y})::numeric, 2)::float8` : sql`coalesce(sum(${y}), 0)::float8`;
   }
-  const where = whereClause(view, auth, filters);
-  if (request.series !== undefined) {
-    if (kindOf(request.series, 'series').endsWith('[]')) throw badRequest('A chart cannot group by a list column', 'series');
-    const series = sql.ref(`v.${request.series}`);
-    const result = await sql<{ x: string | number | boolean | null; series: string | number | boolean | null; value: number }>`
-      with g as materialized (select ${group} as x, ${series} as series, ${value} as value from ${sql.table(view.source)} as v where ${where} group by 1, 2)
-      select * from g order by 1 asc nulls last, 2 asc nulls last limit ${MAX_AGGREGATE_GROUPS}`.execute(db);
-    return result.rows;
-  }
-  const result = await sql<{ x: string | number | boolean | null; value: number }>`
-    with g as materialized (select ${group} as x, ${value} as value from ${sql.table(view.source)} as v where ${where} group by 1)
-    select * from g order by 1 asc nulls last limit ${MAX_AGGREGATE_GROUPS}`.execute(db);
+  if (request.series !== undefined && kindOf(request.series, 'series').endsWith('[]')) throw badRequest('A chart cannot group by a list column', 'series');
+  const columns = request.series === undefined ? [request.x] : [request.x, request.series];
+  const keys = [sql`${group} as x`, ...(request.series === undefined ? [] : [sql`${sql.ref(`v.${request.series}`)} as series`])];
+  const by = request.series === undefined ? sql`1` : sql`1, 2`;
+  // A count the view's counts answer is their sum (a group whose events were all removed keeps a count of 0: left out).
+  const grouped =
+    request.aggregation === 'count' && countsAnswer(view, filters, columns)
+      ? sql`select ${request.series === undefined ? sql`u.x` : sql`u.x, u.series`}, sum(u.value)::int as value from (${countedRows(view, auth, filters, keys, columns)}) as u group by ${by} having sum(u.value) > 0`
+      : sql`select ${sql.join(keys)}, ${value} as value from ${sql.table(view.source)} as v where ${whereClause(view, auth, filters)} group by ${by}`;
+  const order = request.series === undefined ? sql`1 asc nulls last` : sql`1 asc nulls last, 2 asc nulls last`;
+  const result = await sql<{ x: string | number | boolean | null; series?: string | number | boolean | null; value: number }>`
+    with g as materialized (${grouped})
+    select * from g order by ${order} limit ${MAX_AGGREGATE_GROUPS}`.execute(db);
   return result.rows;
 }
