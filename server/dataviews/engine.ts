@@ -175,12 +175,12 @@ function countsAnswer(view: ViewDefinition, filters: ListRequest['filters'], gro
 }
 
 /**
- * The rows a count reads, as `select <expressions>, <value>`: from the view's
- * counts when they answer it (the groups the caller sees whole with their
- * counts, and the rest of what the caller sees row by row), else every row
- * of the view with 1 each. A count over a timestamp column reads the counts'
- * days only in a UTC session (their days are UTC days); otherwise the same
- * statement reads the rows (a one-time filter skips the branch not taken).
+ * What a count the view's counts answer sums, as `select <expressions>, value`:
+ * the groups the caller sees whole with their counts, and the rest of what
+ * the caller sees row by row with 1 each. A count that involves a timestamp
+ * column reads the counts only in a UTC session (their days are UTC days);
+ * in any other, the same statement reads every row instead (a one-time filter
+ * on utc_session() runs one branch or the other).
  */
 function countedRows(view: ViewDefinition & { counts: ViewCounts }, auth: AuthContext, filters: ListRequest['filters'], expressions: RawBuilder<unknown>[], groups: string[]): RawBuilder<unknown> {
   const select = (value: RawBuilder<unknown>) => sql.join([...expressions, sql`${value} as value`]);

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { FLAGS, type Flag } from '../../shared/permissions';
 import type { AuthContext } from '../../server/auth/context';
-import { listenToStatements } from '../../server/db/connect';
+import { listenToStatements, type Db } from '../../server/db/connect';
 import { countCache } from '../../server/dataviews/count-cache';
 import { runAggregate, runList, type AggregateRequest, type ListRequest } from '../../server/dataviews/engine';
 import { REPORT_DATA_VIEWS } from '../../server/reports/reports.views';
@@ -146,6 +146,17 @@ after(async () => {
 describe('medical-event counts (migration 051)', () => {
   it('answer every chart and total as the rows do, for each kind of caller', async () => {
     await assertSameAnswers();
+  });
+
+  it('give way to the rows in a session that reads time in another zone (their days are UTC days)', async () => {
+    await server.db.transaction().execute(async (trx) => {
+      const db = trx as unknown as Db;
+      await sql`set local time zone 'America/New_York'`.execute(db);
+      const auth = callers()[1];
+      for (const { request, filters } of cases().filter((c) => c.request.x === 'event_date' || c.filters.some((f) => f.column === 'event_date'))) {
+        assert.deepEqual(await runAggregate(db, view, auth, filters, request), await runAggregate(db, rowsOnly, auth, filters, request), JSON.stringify({ request, filters }));
+      }
+    });
   });
 
   it('follow each kind of write to events and patients', async () => {
