@@ -41,8 +41,8 @@ export interface ViewDefinition {
   patientColumn?: string;
   /** Fixed condition that makes a shared table look like one model (reference data). */
   fixed?: Record<string, string>;
-  /** Counts of the rows kept per group, which answer charts and totals without visiting each row. */
-  counts?: ViewCounts;
+  /** Counts of the rows kept per group, which answer charts and totals without visiting each row; the first that answers a call is read (smallest first). */
+  counts?: ViewCounts[];
 }
 
 /**

@@ -37,6 +37,7 @@ function cases(): { request: AggregateRequest; filters: Filters }[] {
   const charts: AggregateRequest[] = [
     { x: 'event_date', timeUnit: 'month', aggregation: 'count', series: 'medical_event_label' },
     { x: 'event_date', timeUnit: 'day', aggregation: 'count' },
+    { x: 'event_date', aggregation: 'count' },
     { x: 'event_date', timeUnit: 'week', aggregation: 'count', series: 'status_label' },
     { x: 'medical_event_label', aggregation: 'count' },
     { x: 'status_label', aggregation: 'count', series: 'outcome_label' },
@@ -88,7 +89,7 @@ async function assertSameAnswers(): Promise<void> {
   } finally {
     listenToStatements(null);
   }
-  assert.ok(statements.some((s) => s.includes('report_medical_event_count_view')), 'the charts read the counts');
+  for (const counts of ['report_medical_event_type_count_view', 'report_medical_event_count_view']) assert.ok(statements.some((s) => s.includes(counts)), `the charts read ${counts}`);
 }
 
 before(async () => {
@@ -174,9 +175,10 @@ describe('medical-event counts (migration 051)', () => {
     await sql`update patient set case_emails = '{}' where patient_uid = ${ids.worked}`.execute(db);
     await sql`delete from patient where patient_uid = ${ids.adopted}`.execute(db);
     await assertSameAnswers();
-    const { rows } = await sql<{ counted: number; events: number }>`
-      select (select sum(events)::int from medical_event_day) as counted, (select count(*)::int from medical_event) as events`.execute(db);
-    assert.equal(rows[0].counted, rows[0].events);
+    const { rows } = await sql<{ counted: number; by_type: number; events: number }>`
+      select (select sum(events)::int from medical_event_day) as counted, (select sum(events)::int from medical_event_day_type) as by_type,
+             (select count(*)::int from medical_event) as events`.execute(db);
+    assert.deepEqual(rows[0], { counted: rows[0].events, by_type: rows[0].events, events: rows[0].events });
   });
 
   it('follow a renamed type label, and the table sorted by type reads it', async () => {
