@@ -4,7 +4,7 @@ import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
 import { badRequest } from '../errors';
 import { countCache } from './count-cache';
-import type { ColumnKind, ViewDefinition } from './registry';
+import type { ColumnKind, ViewCounts, ViewDefinition } from './registry';
 
 export type QueryParams = Record<string, string | string[] | undefined>;
 
@@ -155,8 +155,39 @@ function condition(column: string, kind: ColumnKind, operator: FilterOperator, v
 export function whereClause(view: ViewDefinition, auth: AuthContext, filters: ListRequest['filters']): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [view.scope(auth)];
   for (const [column, value] of Object.entries(view.fixed ?? {})) parts.push(sql`${sql.ref(`v.${column}`)} = ${value}`);
-  for (const f of filters) parts.push(condition(f.column, view.columns[f.column], f.operator, f.values));
-  return sql.join(parts, sql` and `);
+  return sql.join([...parts, ...conditions(view, filters)], sql` and `);
+}
+
+const conditions = (view: ViewDefinition, filters: ListRequest['filters']) => filters.map((f) => condition(f.column, view.columns[f.column], f.operator, f.values));
+
+/**
+ * The view's first counts (ViewDefinition.counts) that answer a count grouped
+ * by `groups` under `filters` exactly: every column is one of theirs, and a
+ * timestamp column (held as days) is compared with dates only.
+ */
+function countsFor(view: ViewDefinition, filters: ListRequest['filters'], groups: string[]): ViewCounts | undefined {
+  if (view.fixed) return undefined;
+  const byDays = filters.every((f) => view.columns[f.column] !== 'timestamp' || f.operator === 'like' || f.values.every((v) => v === 'null' || (v.length === 10 && DATE.test(v))));
+  if (!byDays) return undefined;
+  return view.counts?.find((c) => [...groups, ...filters.map((f) => f.column)].every((column) => c.columns.includes(column)));
+}
+
+/**
+ * What a count the view's counts answer sums, as `select <expressions>, value`:
+ * the groups the caller sees whole with their counts, and the rest of what
+ * the caller sees row by row with 1 each. `usable` says whether this session
+ * may read them: a count that involves a timestamp column may only in a UTC
+ * session (their days are UTC days); the caller reads the rows otherwise.
+ */
+function countedRows(view: ViewDefinition, counts: ViewCounts, auth: AuthContext, filters: ListRequest['filters'], expressions: RawBuilder<unknown>[], groups: string[]) {
+  const select = (value: RawBuilder<unknown>) => sql.join([...expressions, sql`${value} as value`]);
+  const byDay = [...groups, ...filters.map((f) => f.column)].some((c) => view.columns[c] === 'timestamp');
+  const usable = byDay ? sql<boolean>`utc_session()` : sql<boolean>`true`;
+  const where = (scope: RawBuilder<unknown>) => sql.join([usable, scope, ...conditions(view, filters)], sql` and `);
+  const parts = [sql`select ${select(sql`v.events`)} from ${sql.table(counts.source)} as v where ${where(counts.scope(auth))}`];
+  const rest = counts.rest(auth);
+  if (rest) parts.push(sql`select ${select(sql`1`)} from ${sql.table(view.source)} as v where ${where(rest)}`);
+  return { rows: sql.join(parts, sql` union all `), usable };
 }
 
 /** Runs a list call: rows of the page and the total, both under the caller's scope. */
@@ -167,20 +198,32 @@ function listSelect(view: ViewDefinition, auth: AuthContext, request: ListReques
   const order = sql.join(
     [...request.sort, { column: view.idColumn, desc: false }].map((s) => (s.desc ? sql`${sql.ref(`v.${s.column}`)} desc nulls last` : sql`${sql.ref(`v.${s.column}`)} asc nulls last`)),
   );
-  const source = sql.table(view.source);
-  return { where, source, rows: sql<Record<string, unknown>>`select ${columns} from ${source} as v where ${where} order by ${order}` };
+  return sql<Record<string, unknown>>`select ${columns} from ${sql.table(view.source)} as v where ${where} order by ${order}`;
+}
+
+/** The number of rows a list call selects: summed from the view's counts when they answer it. */
+async function countOf(db: Db, view: ViewDefinition, auth: AuthContext, filters: ListRequest['filters']): Promise<number> {
+  const counts = countsFor(view, filters, []);
+  if (counts) {
+    const { rows, usable } = countedRows(view, counts, auth, filters, [], []);
+    const [counted] = (await sql<{ usable: boolean; total: number }>`select ${usable} as usable, coalesce(sum(u.value), 0)::int as total from (${rows}) as u`.execute(db)).rows;
+    if (counted.usable) return counted.total;
+  }
+  const [all] = (await sql<{ total: number }>`select count(*)::int as total from ${sql.table(view.source)} as v where ${whereClause(view, auth, filters)}`.execute(db)).rows;
+  return all.total;
 }
 
 export async function runList(db: Db, view: ViewDefinition, auth: AuthContext, request: ListRequest, extra: ListRequest['filters'] = []): Promise<ListResult> {
-  const { where, source, rows: select } = listSelect(view, auth, request, extra);
+  const select = listSelect(view, auth, request, extra);
   const limit = request.allData ? MAX_ALL_DATA_ROWS : request.pageSize;
   const offset = request.allData ? 0 : (request.page - 1) * request.pageSize;
-  const count = sql<{ total: number }>`select count(*)::int as total from ${source} as v where ${where}`.compile(db);
+  const filters = [...extra, ...request.filters];
   // The compiled text and parameters hold the view, the caller's scope and the filters: a complete key.
-  const countKey = `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
+  const key = sql`select count(*) from ${sql.table(view.source)} as v where ${whereClause(view, auth, filters)}`.compile(db);
+  const countKey = `${key.sql}\u0000${JSON.stringify(key.parameters)}`;
   const [rows, total] = await Promise.all([
     sql<Record<string, unknown>>`${select} limit ${limit} offset ${offset}`.execute(db),
-    countCache.get(countKey, async () => (await db.executeQuery(count)).rows[0]?.total ?? 0),
+    countCache.get(countKey, () => countOf(db, view, auth, filters)),
   ]);
   return { rows: rows.rows, total, page: request.allData ? 1 : request.page, pageSize: limit };
 }
@@ -201,7 +244,7 @@ export async function forEachListBatch(
   extra: ListRequest['filters'],
   each: (rows: Record<string, unknown>[]) => Promise<void>,
 ): Promise<void> {
-  const { rows: select } = listSelect(view, auth, request, extra);
+  const select = listSelect(view, auth, request, extra);
   await db
     .transaction()
     .setAccessMode('read only')
@@ -262,7 +305,9 @@ export async function runAggregate(db: Db, view: ViewDefinition, auth: AuthConte
   if (xKind.endsWith('[]')) throw badRequest('A chart cannot group by a list column', 'x');
   if (request.timeUnit && xKind !== 'date' && xKind !== 'timestamp') throw badRequest('A time series needs a date column', 'time-unit');
   const x = sql.ref(`v.${request.x}`);
-  const group = request.timeUnit ? sql`to_char(date_trunc(${request.timeUnit}, ${x}), 'YYYY-MM-DD')` : x;
+  const bucket = request.timeUnit ? sql`date_trunc(${request.timeUnit}, ${x})` : x;
+  const shown = (b: RawBuilder<unknown>) => (request.timeUnit ? sql`to_char(${b}, 'YYYY-MM-DD')` : b);
+  const group = shown(bucket);
   let value: RawBuilder<unknown> = sql`count(*)::int`;
   if (request.aggregation !== 'count') {
     const yKind = kindOf(request.y, 'y');
@@ -271,17 +316,29 @@ export async function runAggregate(db: Db, view: ViewDefinition, auth: AuthConte
     else if (yKind !== 'number') throw badRequest(`${request.aggregation} needs a number column`, 'y');
     else value = request.aggregation === 'average' ? sql`round(avg(${y})::numeric, 2)::float8` : sql`coalesce(sum(${y}), 0)::float8`;
   }
-  const where = whereClause(view, auth, filters);
-  if (request.series !== undefined) {
-    if (kindOf(request.series, 'series').endsWith('[]')) throw badRequest('A chart cannot group by a list column', 'series');
-    const series = sql.ref(`v.${request.series}`);
-    const result = await sql<{ x: string | number | boolean | null; series: string | number | boolean | null; value: number }>`
-      with g as materialized (select ${group} as x, ${series} as series, ${value} as value from ${sql.table(view.source)} as v where ${where} group by 1, 2)
-      select * from g order by 1 asc nulls last, 2 asc nulls last limit ${MAX_AGGREGATE_GROUPS}`.execute(db);
-    return result.rows;
+  if (request.series !== undefined && kindOf(request.series, 'series').endsWith('[]')) throw badRequest('A chart cannot group by a list column', 'series');
+  const columns = request.series === undefined ? [request.x] : [request.x, request.series];
+  const keys = [sql`${group} as x`, ...(request.series === undefined ? [] : [sql`${sql.ref(`v.${request.series}`)} as series`])];
+  const by = request.series === undefined ? sql`1` : sql`1, 2`;
+  const order = request.series === undefined ? sql`1 asc nulls last` : sql`1 asc nulls last, 2 asc nulls last`;
+  type Point = { x: string | number | boolean | null; series?: string | number | boolean | null; value: number };
+  // Counts hold days: a timestamp grouped without a time unit (each instant its own group) is read from the rows.
+  const byInstant = [request.timeUnit ? undefined : request.x, request.series].some((c) => c !== undefined && view.columns[c] === 'timestamp');
+  const counts = request.aggregation === 'count' && !byInstant ? countsFor(view, filters, columns) : undefined;
+  if (counts) {
+    // Grouped by the time unit's start, written as a day once per group rather than once per row read.
+    const { rows, usable } = countedRows(view, counts, auth, filters, [sql`${bucket} as x`, ...keys.slice(1)], columns);
+    const groupedBy = request.series === undefined ? sql`u.x` : sql`u.x, u.series`;
+    // One row at least, saying whether the session could read the counts; a group whose events were all removed keeps a count of 0: left out.
+    const result = await sql<Point & { usable: boolean }>`
+      with g as materialized (
+        select ${shown(sql`u.x`)} as x${request.series === undefined ? sql`` : sql`, u.series`}, sum(u.value)::int as value from (${rows}) as u group by ${groupedBy} having sum(u.value) > 0)
+      select s.usable, g.* from (select ${usable} as usable) as s left join (select * from g order by ${order} limit ${MAX_AGGREGATE_GROUPS}) as g on true
+       order by ${request.series === undefined ? sql`g.x asc nulls last` : sql`g.x asc nulls last, g.series asc nulls last`}`.execute(db);
+    if (result.rows[0].usable) return result.rows.filter((r) => r.value !== null).map(({ usable: _, ...point }) => point);
   }
-  const result = await sql<{ x: string | number | boolean | null; value: number }>`
-    with g as materialized (select ${group} as x, ${value} as value from ${sql.table(view.source)} as v where ${where} group by 1)
-    select * from g order by 1 asc nulls last limit ${MAX_AGGREGATE_GROUPS}`.execute(db);
+  const result = await sql<Point>`
+    with g as materialized (select ${sql.join(keys)}, ${value} as value from ${sql.table(view.source)} as v where ${whereClause(view, auth, filters)} group by ${by})
+    select * from g order by ${order} limit ${MAX_AGGREGATE_GROUPS}`.execute(db);
   return result.rows;
 }

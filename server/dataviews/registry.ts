@@ -41,6 +41,24 @@ export interface ViewDefinition {
   patientColumn?: string;
   /** Fixed condition that makes a shared table look like one model (reference data). */
   fixed?: Record<string, string>;
+  /** Counts of the rows kept per group, which answer charts and totals without visiting each row; the first that answers a call is read (smallest first). */
+  counts?: ViewCounts[];
+}
+
+/**
+ * A table of counts per group of a view's rows, read through a view (alias
+ * `v`) that has `columns` under the view's names and values, and each
+ * group's count in `events`. A count that groups and filters by these columns
+ * only is summed from it (engine.ts); a timestamp column there holds days, so
+ * it answers only comparisons with dates. `scope` picks the groups the caller
+ * sees whole; `rest` the view's rows the caller also sees that `scope` leaves
+ * out (counted row by row; null: none).
+ */
+export interface ViewCounts {
+  source: string;
+  columns: readonly string[];
+  scope: (auth: AuthContext) => RawBuilder<unknown>;
+  rest: (auth: AuthContext) => RawBuilder<unknown> | null;
 }
 
 const queuePatientView: ViewDefinition = {

@@ -19,14 +19,35 @@ export const canSeeAdoption = (auth: Viewer) => auth.flags.isIdentityHealthcareU
  * scoped this way carries, so the check costs no sub-plan per row.
  */
 export function patientVisibility(alias: string, auth: Viewer): RawBuilder<unknown> {
+  return visibility(alias, auth, true);
+}
+
+const caseWorkerNames = (auth: Viewer) => [...new Set([auth.email?.toLowerCase() ?? '', auth.userName.toLowerCase()])].filter(Boolean);
+
+function visibility(alias: string, auth: Viewer, asCaseWorker: boolean): RawBuilder<unknown> {
   const t = sql.ref(alias);
   const parts: RawBuilder<unknown>[] = [];
   if (!auth.flags.identityViewRestricted) {
-    const who = [...new Set([auth.email?.toLowerCase() ?? '', auth.userName.toLowerCase()])].filter(Boolean);
-    parts.push(sql`(${t}.restricted_flag <> '1' or ${t}.case_emails && ${who}::text[])`);
+    parts.push(asCaseWorker ? sql`(${t}.restricted_flag <> '1' or ${t}.case_emails && ${caseWorkerNames(auth)}::text[])` : sql`${t}.restricted_flag <> '1'`);
   }
   if (!canSeeAdoption(auth)) parts.push(sql`not ${t}.adoption_case`);
   return parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`;
+}
+
+/**
+ * patientVisibility in two parts that never overlap, for counts kept per
+ * restricted_flag and adoption_case (ViewCounts): `byClass`, the rows the
+ * caller sees whatever the patient's cases; `asCaseWorker`, the rows of
+ * restricted patients the caller sees only as a case's worker, chief or
+ * supervisor (null when there are none to see).
+ */
+export function patientVisibilityParts(alias: string, auth: Viewer): { byClass: RawBuilder<unknown>; asCaseWorker: RawBuilder<unknown> | null } {
+  const byClass = visibility(alias, auth, false);
+  const names = caseWorkerNames(auth);
+  if (auth.flags.identityViewRestricted || !names.length) return { byClass, asCaseWorker: null };
+  const t = sql.ref(alias);
+  const adoption = canSeeAdoption(auth) ? sql`` : sql` and not ${t}.adoption_case`;
+  return { byClass, asCaseWorker: sql`(${t}.restricted_flag = '1' and ${t}.case_emails && ${names}::text[]${adoption})` };
 }
 
 /** Rows of the caller's current division only (data views are never scoped to all accessible divisions). */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { REPORT_VIEW_COLUMNS, type ReportViewName } from '../../shared/schemas/reports';
-import { patientVisibility } from '../dataviews/scopes';
-import type { ViewDefinition } from '../dataviews/registry';
+import { patientVisibility, patientVisibilityParts } from '../dataviews/scopes';
+import type { ViewCounts, ViewDefinition } from '../dataviews/registry';
 
 /**
  * The report views (migrations 038, 042, 048 and 049) as the data-view engine reads them: the
@@ -22,6 +22,22 @@ const SOURCES: Record<ReportViewName, { source: string; idColumn: string; defaul
   'report-custody': { source: 'report_custody_view', idColumn: 'patient_uid', defaultSort: 'last_name', patients: true },
 };
 
+/**
+ * Migration 051: events per division, day and type, and per division, day,
+ * type, status and outcome, each per access class, which answer the
+ * medical-event charts and totals (1,000,000 events).
+ */
+const medicalEventCounts = (source: string, columns: string[]): ViewCounts => ({
+  source,
+  columns,
+  scope: (auth) => patientVisibilityParts('v', auth).byClass,
+  rest: (auth) => patientVisibilityParts('v', auth).asCaseWorker,
+});
+const MEDICAL_EVENT_COUNTS = [
+  medicalEventCounts('report_medical_event_type_count_view', ['division_uid', 'event_date', 'medical_event_label']),
+  medicalEventCounts('report_medical_event_count_view', ['division_uid', 'event_date', 'medical_event_label', 'status_label', 'outcome_label']),
+];
+
 export const REPORT_DATA_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
   Object.entries(SOURCES).map(([name, s]) => [
     name,
@@ -33,6 +49,7 @@ export const REPORT_DATA_VIEWS: Record<string, ViewDefinition> = Object.fromEntr
       defaultSort: s.defaultSort,
       scope: s.patients ? (auth) => patientVisibility('v', auth) : () => sql`true`,
       access: { anyFlag: ['hasReports'] },
+      ...(name === 'report-medical-events' && { counts: MEDICAL_EVENT_COUNTS }),
     } satisfies ViewDefinition,
   ]),
 );
