@@ -47,6 +47,7 @@ import * as m048 from './migrations/048_report_outbound_referrals';
 import * as m049 from './migrations/049_queue_size_snapshots';
 import * as m050 from './migrations/050_ext_instance_admin';
 import * as m051 from './migrations/051_report_medical_event_counts';
+import * as m052 from './migrations/052_identity_search_covering_sort';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '049_queue_size_snapshots': m049,
   '050_ext_instance_admin': m050,
   '051_report_medical_event_counts': m051,
+  '052_identity_search_covering_sort': m052,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
