@@ -46,6 +46,7 @@ import * as m046 from './migrations/046_identity_search';
 import * as m048 from './migrations/048_report_outbound_referrals';
 import * as m049 from './migrations/049_queue_size_snapshots';
 import * as m050 from './migrations/050_ext_instance_admin';
+import * as m053 from './migrations/053_report_patient_badges';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '048_report_outbound_referrals': m048,
   '049_queue_size_snapshots': m049,
   '050_ext_instance_admin': m050,
+  '053_report_patient_badges': m053,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
