@@ -196,7 +196,9 @@ function legendOptions(chart: ReportChart, width: number, show: boolean): Legend
         const side = options?.position === 'left' || options?.position === 'right';
         const font = toFont(options?.labels?.font as Parameters<typeof toFont>[0]);
         const fontSize = font.size ?? 12;
-        const room = (side ? drawn.width * SIDE_LEGEND_SHARE : drawn.width) - LEGEND_BOX - fontSize / 2 - 2 * LEGEND_PADDING;
+        // The width the layout gives the legend (chart.js sets it before asking for the labels): at the side a share of the chart, less beside an axis.
+        const given = (drawn as Chart & { legend?: { maxWidth?: number } }).legend?.maxWidth ?? drawn.width;
+        const room = Math.min(side ? drawn.width * SIDE_LEGEND_SHARE : drawn.width, given) - LEGEND_BOX - fontSize / 2 - 2 * LEGEND_PADDING;
         const { ctx } = drawn;
         ctx.save();
         ctx.font = font.string;
