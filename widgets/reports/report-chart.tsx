@@ -174,7 +174,6 @@ type LegendConfiguration = NonNullable<NonNullable<ChartConfiguration['options']
  * to the room they have (wrapped at the side, shortened in rows) with the
  * whole label as the canvas's tooltip while the pointer is on the item.
  */
-
 function legendOptions(chart: ReportChart, width: number, show: boolean): LegendConfiguration {
   return {
     display: show,
