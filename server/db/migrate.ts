@@ -48,6 +48,7 @@ import * as m049 from './migrations/049_queue_size_snapshots';
 import * as m050 from './migrations/050_ext_instance_admin';
 import * as m051 from './migrations/051_report_medical_event_counts';
 import * as m052 from './migrations/052_identity_search_covering_sort';
+import * as m053 from './migrations/053_report_patient_badges';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '050_ext_instance_admin': m050,
   '051_report_medical_event_counts': m051,
   '052_identity_search_covering_sort': m052,
+  '053_report_patient_badges': m053,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,7 +4,7 @@ import { patientVisibility, patientVisibilityParts } from '../dataviews/scopes';
 import type { ViewCounts, ViewDefinition } from '../dataviews/registry';
 
 /**
- * The report views (migrations 038, 042, 048 and 049) as the data-view engine reads them: the
+ * The report views (migrations 038, 042, 048, 049 and 053) as the data-view engine reads them: the
  * columns are the shared allow-list. Their scope holds the restricted and
  * adoption rule only; the divisions are the report's own (the caller's
  * hasReports divisions, chosen per call), added by the reports routes to
@@ -20,6 +20,7 @@ const SOURCES: Record<ReportViewName, { source: string; idColumn: string; defaul
   'report-outbound-referrals': { source: 'report_outbound_referral_view', idColumn: 'outbound_referral_uid', defaultSort: '-event_date', patients: true },
   'report-queue-sizes': { source: 'report_queue_size_view', idColumn: 'snapshot_uid', defaultSort: '-snapshot_day', patients: false },
   'report-custody': { source: 'report_custody_view', idColumn: 'patient_uid', defaultSort: 'last_name', patients: true },
+  'report-patient-badges': { source: 'report_patient_badge_view', idColumn: 'patient_badge_uid', defaultSort: 'last_name', patients: true },
 };
 
 /**

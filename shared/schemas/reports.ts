@@ -131,6 +131,21 @@ export const REPORT_VIEW_COLUMNS = {
     latest_referral_date: 'date',
     latest_referral_status: 'text',
   },
+  'report-patient-badges': {
+    patient_badge_uid: 'uuid',
+    patient_uid: 'uuid',
+    first_name: 'text',
+    last_name: 'text',
+    in_custody: 'boolean',
+    latest_referral_status: 'text',
+    badge_uid: 'uuid',
+    badge_label: 'text',
+    badge_group_uid: 'uuid',
+    badge_group_label: 'text',
+    badge_added_at: 'timestamp',
+    badge_uid_list: 'uuid[]',
+    badge_uids: 'uuid[]',
+  },
 } as const satisfies Record<string, Record<string, ReportColumnKind>>;
 export type ReportViewName = keyof typeof REPORT_VIEW_COLUMNS;
 export const REPORT_VIEWS = Object.keys(REPORT_VIEW_COLUMNS) as ReportViewName[];

@@ -72,6 +72,7 @@ describe('reports', () => {
       ['caseloads', 'Caseload Per Navigator', 2],
       ['overdoses', 'Overdoses And Naloxone', 3],
       ['cit-weapons-custody', 'CIT Weapons And Custody', 2],
+      ['patients-by-badge', 'Patients By Badge', 2],
     ] as const) {
       await page.goto(`/reports/configured/${name}`);
       await page.getByRole('heading', { name: label }).waitFor();
@@ -81,7 +82,7 @@ describe('reports', () => {
       const figures = page.locator('figure.report-chart');
       for (let i = 0; i < charts; i++) await figures.nth(i).locator('canvas, .load-state-empty').first().waitFor();
       await shot(page, `report-${name}-1366`);
-      if (name === 'reminders' || name === 'caseloads') {
+      if (name === 'reminders' || name === 'caseloads' || name === 'patients-by-badge') {
         // Grouped tables: a heading row per group.
         await page.locator('tr.group-row').first().waitFor();
         await page.setViewportSize({ width: 390, height: 844 });

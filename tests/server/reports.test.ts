@@ -4,9 +4,7 @@ import { sql } from 'kysely';
 import { REPORT_TEXT, ReportDefinitionSchema, csvFileName } from '../../shared/schemas/reports';
 import { check } from '../../shared/schemas/validate';
 import { hashPassword } from '../../server/auth/password';
-import { MORE_REPORT_CONFIGURATIONS, OUTBOUND_REPORT_CONFIGURATIONS, QUEUE_REPORT_CONFIGURATIONS, REPORT_CONFIGURATIONS as FIRST_CONFIGURATIONS } from '../../server/db/reference-lists/report-configurations';
-
-const REPORT_CONFIGURATIONS = [...FIRST_CONFIGURATIONS, ...MORE_REPORT_CONFIGURATIONS, ...OUTBOUND_REPORT_CONFIGURATIONS, ...QUEUE_REPORT_CONFIGURATIONS];
+import { SEEDED_REPORT_CONFIGURATIONS as REPORT_CONFIGURATIONS } from '../../server/db/reference-lists/report-configurations';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-users';
 import { hashAccessCode } from '../../server/public-forms/access-codes';
 import { inert, quoted } from '../../server/reports/csv';

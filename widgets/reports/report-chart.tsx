@@ -15,8 +15,10 @@ import {
   PointElement,
   Tooltip,
   type ChartConfiguration,
+  type LegendItem,
   type Plugin,
 } from 'chart.js';
+import { toFont } from 'chart.js/helpers';
 import { formatDate } from '../../shared/format';
 import type { ChartPoint, ReportChart } from '../../shared/schemas/reports';
 
@@ -112,13 +114,114 @@ function dataLabels(chart: ReportChart, datasets: number[][]): Plugin {
   };
 }
 
+type LegendPosition = NonNullable<ReportChart['legendPosition']>;
+
+/**
+ * Below this width (the chart's own, not the window's) a legend at the side
+ * leaves the plot too little room and its labels are cut at the canvas
+ * edge: it moves under the chart instead.
+ */
+export const SIDE_LEGEND_MIN_WIDTH = 420;
+/** The share of the chart's width a side legend's labels may take; longer ones wrap. */
+const SIDE_LEGEND_SHARE = 0.35;
+/** Lines a side legend's label may wrap onto before it ends in an ellipsis (one under or above the chart, where items stand in rows). */
+const SIDE_LEGEND_LINES = 2;
+const LEGEND_BOX = 12;
+const LEGEND_PADDING = 10;
+
+/** Where a chart's legend goes at a width: as configured, except a side legend under SIDE_LEGEND_MIN_WIDTH goes to the bottom. */
+export function legendPosition(chart: ReportChart, width: number): LegendPosition {
+  const wanted = chart.legendPosition ?? 'top';
+  return (wanted === 'left' || wanted === 'right') && width < SIDE_LEGEND_MIN_WIDTH ? 'bottom' : wanted;
+}
+
+/**
+ * A label fitted into `maxWidth`: wrapped between words onto at most
+ * `maxLines` lines; the last line, or a single word wider than a line, ends
+ * in '…' where the rest does not fit. `measure` gives a text's width in the
+ * legend's font.
+ */
+export function fitLabel(text: string, maxWidth: number, measure: (t: string) => number, maxLines: number): string[] {
+  const shorten = (line: string) => {
+    let cut = line;
+    while (cut.length > 1 && measure(`${cut}…`) > maxWidth) cut = cut.slice(0, -1);
+    return `${cut.trimEnd()}…`;
+  };
+  const fit = (t: string) => (measure(t) <= maxWidth ? t : shorten(t));
+  const words = text.split(/\s+/).filter(Boolean);
+  const lines: string[] = [];
+  let i = 0;
+  while (i < words.length) {
+    // The last line takes whatever is left.
+    if (lines.length === maxLines - 1) {
+      lines.push(fit(words.slice(i).join(' ')));
+      break;
+    }
+    let line = words[i++];
+    while (i < words.length && measure(`${line} ${words[i]}`) <= maxWidth) line = `${line} ${words[i++]}`;
+    lines.push(fit(line));
+  }
+  return lines.length ? lines : [text];
+}
+
+/** A legend item whose text was fitted keeps the whole label for its tooltip. */
+type FittedLegendItem = LegendItem & { fullText?: string };
+
+type LegendConfiguration = NonNullable<NonNullable<ChartConfiguration['options']>['plugins']>['legend'];
+
+/**
+ * The legend's options: its place for the chart's width, and labels fitted
+ * to the room they have (wrapped at the side, shortened in rows) with the
+ * whole label as the canvas's tooltip while the pointer is on the item.
+ */
+function legendOptions(chart: ReportChart, width: number, show: boolean): LegendConfiguration {
+  return {
+    display: show,
+    position: legendPosition(chart, width),
+    onHover: (_event, item, legend) => {
+      legend.chart.canvas.title = (item as FittedLegendItem).fullText ?? '';
+    },
+    onLeave: (_event, _item, legend) => {
+      legend.chart.canvas.title = '';
+    },
+    labels: {
+      boxWidth: LEGEND_BOX,
+      padding: LEGEND_PADDING,
+      generateLabels: (drawn) => {
+        // Pie and doughnut legends name the slices: their own generator, else the datasets'.
+        const own = Chart.overrides[chart.type]?.plugins?.legend?.labels?.generateLabels;
+        const items: FittedLegendItem[] = (own ?? Chart.defaults.plugins.legend.labels.generateLabels)(drawn);
+        const options = drawn.options.plugins?.legend;
+        const side = options?.position === 'left' || options?.position === 'right';
+        const font = toFont(options?.labels?.font as Parameters<typeof toFont>[0]);
+        const fontSize = font.size ?? 12;
+        // The width the layout gives the legend (chart.js sets it before asking for the labels): at the side a share of the chart, less beside an axis.
+        const given = (drawn as Chart & { legend?: { maxWidth?: number } }).legend?.maxWidth ?? drawn.width;
+        const room = Math.min(side ? drawn.width * SIDE_LEGEND_SHARE : drawn.width, given) - LEGEND_BOX - fontSize / 2 - 2 * LEGEND_PADDING;
+        const { ctx } = drawn;
+        ctx.save();
+        ctx.font = font.string;
+        const measure = (t: string) => ctx.measureText(t).width;
+        for (const item of items) {
+          const lines = fitLabel(item.text, Math.max(room, 40), measure, side ? SIDE_LEGEND_LINES : 1);
+          if (lines.join(' ') !== item.text) item.fullText = item.text;
+          // chart.js draws a list of lines in a column legend (left, right); rows take one line.
+          item.text = (lines.length > 1 ? lines : lines[0]) as string;
+        }
+        ctx.restore();
+        return items;
+      },
+    },
+  };
+}
+
 function tickText(format: ReportChart['yTickFormat'], value: number): string {
   if (format === 'percent') return `${value}%`;
   if (format === 'decimal') return value.toFixed(2);
   return String(value);
 }
 
-function configuration(chart: ReportChart, points: ChartPoint[]): ChartConfiguration {
+function configuration(chart: ReportChart, points: ChartPoint[], width: number): ChartConfiguration {
   const { labels, datasets } = chartDatasets(chart, points);
   const round = chart.type === 'pie' || chart.type === 'doughnut';
   const several = datasets.length > 1;
@@ -147,10 +250,16 @@ function configuration(chart: ReportChart, points: ChartPoint[]): ChartConfigura
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
+      // chart.js already watches the container's size (responsive): a narrower chart moves a side legend under the plot before it is laid out again.
+      onResize: (drawn, size) => {
+        const legend = drawn.options.plugins?.legend;
+        const position = legendPosition(chart, size.width);
+        if (legend && legend.position !== position) legend.position = position;
+      },
       // Room above the tallest bar or point for its label.
       layout: { padding: { top: chart.showDataLabels && !round && !chart.isStacked ? 20 : 0 } },
       plugins: {
-        legend: { display: chart.legend ?? (round || several), position: chart.legendPosition ?? 'top' },
+        legend: legendOptions(chart, width, chart.legend ?? (round || several)),
         tooltip: {
           callbacks: {
             label: (item) => {
@@ -191,7 +300,7 @@ export function ReportChartCanvas({ chart, points }: { chart: ReportChart; point
   const empty = labels.length === 0;
   useEffect(() => {
     if (empty) return undefined;
-    const drawn = new Chart(canvas.current!, configuration(chart, points));
+    const drawn = new Chart(canvas.current!, configuration(chart, points, canvas.current!.parentElement!.clientWidth));
     return () => drawn.destroy();
   }, [chart, points, empty]);
   if (empty) return <p className="load-state load-state-empty">{CHART_EMPTY}</p>;

@@ -453,7 +453,77 @@ export const QUEUE_REPORT_CONFIGURATIONS: { name: string; label: string; descrip
   },
 ];
 
-/** Adds configurations and their Reports menu items, ordered from `start` (migrations 042, 048 and 049). */
+/** Migration 053: how many patients carry each badge, by badge group (issue 12: "patients by badge"). */
+export const BADGE_REPORT_CONFIGURATIONS: { name: string; label: string; description: string; definition: ReportDefinition }[] = [
+  {
+    name: 'patients-by-badge',
+    label: 'Patients By Badge',
+    description: 'How many patients carry each badge, by badge group, beside those who carry none.',
+    definition: {
+      reportView: 'report-patient-badges',
+      filters: [
+        { type: 'badge', column: 'badge_uid_list', label: 'Badges Counted' },
+        { type: 'badge', column: 'badge_uids', label: 'Patients With All Of', filterByAllBadges: true },
+        { type: 'boolean', column: 'in_custody', label: 'In Custody', trueLabel: 'In Custody', falseLabel: 'Not In Custody', nullIsFalse: true },
+      ],
+      charts: [
+        {
+          type: 'bar',
+          title: 'Patients Per Badge',
+          xAxisColumn: 'badge_label',
+          seriesColumn: 'badge_group_label',
+          yAxisColumn: 'patient_uid',
+          aggregationType: 'unique-count',
+          isStacked: true,
+          legend: true,
+          legendPosition: 'right',
+          showNulls: true,
+          nullText: 'No Badge',
+          showDataLabels: true,
+          yTickFormat: 'integer',
+        },
+        {
+          type: 'doughnut',
+          title: 'Patients Per Badge Group',
+          xAxisColumn: 'badge_group_label',
+          yAxisColumn: 'patient_uid',
+          aggregationType: 'unique-count',
+          legend: true,
+          legendPosition: 'left',
+          showNulls: true,
+          nullText: 'No Badge',
+          showDataLabels: true,
+        },
+      ],
+      tables: [
+        {
+          title: 'Patients And Their Badges',
+          columns: [
+            { columnName: 'last_name', displayHeader: 'Last Name' },
+            { columnName: 'first_name', displayHeader: 'First Name' },
+            { columnName: 'badge_label', displayHeader: 'Badge' },
+            { columnName: 'badge_added_at', displayHeader: 'Badge Added', type: 'dateTime' },
+            { columnName: 'in_custody', displayHeader: 'In Custody', type: 'boolean' },
+            { columnName: 'latest_referral_status', displayHeader: 'Latest Referral Status' },
+          ],
+          sortBy: 'last_name',
+          groupByColumn: 'badge_group_label',
+          pageSize: 100,
+        },
+      ],
+      layout: [
+        { i: 'filter-0', x: 0, y: 0, w: 4, h: 2 },
+        { i: 'filter-1', x: 4, y: 0, w: 4, h: 2 },
+        { i: 'filter-2', x: 8, y: 0, w: 4, h: 2 },
+        { i: 'chart-0', x: 0, y: 2, w: 7, h: 6 },
+        { i: 'chart-1', x: 7, y: 2, w: 5, h: 6 },
+        { i: 'table-0', x: 0, y: 8, w: 12, h: 8 },
+      ],
+    },
+  },
+];
+
+/** Adds configurations and their Reports menu items, ordered from `start` (migrations 042, 048, 049 and 053). */
 export async function insertReportConfigurations(db: Kysely<unknown>, configurations: typeof MORE_REPORT_CONFIGURATIONS, start: number): Promise<void> {
   const rows = configurations.map((c, i) => ({ name: c.name, label: c.label, description: c.description, definition: c.definition, ord: start + i }));
   await sql`
@@ -466,3 +536,6 @@ export async function insertReportConfigurations(db: Kysely<unknown>, configurat
     select 'reports', r.label, 'reports', 'configured/' || r.name, r.ord, '{hasReports}'
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(name text, label text, ord integer)`.execute(db);
 }
+
+/** Every configuration the migrations seed, in their menu order. */
+export const SEEDED_REPORT_CONFIGURATIONS = [...REPORT_CONFIGURATIONS, ...MORE_REPORT_CONFIGURATIONS, ...OUTBOUND_REPORT_CONFIGURATIONS, ...QUEUE_REPORT_CONFIGURATIONS, ...BADGE_REPORT_CONFIGURATIONS];
