@@ -45,6 +45,7 @@ import * as m045 from './migrations/045_report_view_joins';
 import * as m046 from './migrations/046_identity_search';
 import * as m048 from './migrations/048_report_outbound_referrals';
 import * as m049 from './migrations/049_queue_size_snapshots';
+import * as m054 from './migrations/054_medical_event_list_index';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '046_identity_search': m046,
   '048_report_outbound_referrals': m048,
   '049_queue_size_snapshots': m049,
+  '054_medical_event_list_index': m054,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
