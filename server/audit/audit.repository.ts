@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { Db } from '../db/connect';
 import { auditMessage, type RecordedAction } from './audit-messages';
 
@@ -91,18 +92,24 @@ export interface AuditChange {
  * edits in one page view are two entries.
  */
 export async function recordChange(db: Db, source: AuditSource, change: AuditChange): Promise<void> {
-  await db
-    .insertInto('audit_entry')
-    .values({
-      patient_uid: change.patientUid,
-      action: change.action,
-      user_uid: source.userUid,
-      division_uid: source.divisionUid,
-      page_view_id: null,
-      service_method: source.serviceMethod,
-      target_type: change.targetType,
-      target_uid: change.targetUid,
-      message: `${source.userDisplayName} ${change.did}`,
-    })
-    .execute();
+  await changeEntry(db, source, change).execute();
+}
+
+/**
+ * recordChange's insert, not yet sent: a write may run it inside its own
+ * statement (a data-modifying CTE, with `targetUid` read from the row it
+ * inserts), so the change and its entry take one round trip.
+ */
+export function changeEntry(db: Db, source: AuditSource, change: Omit<AuditChange, 'targetUid'> & { targetUid: string | RawBuilder<string> }) {
+  return db.insertInto('audit_entry').values({
+    patient_uid: change.patientUid,
+    action: change.action,
+    user_uid: source.userUid,
+    division_uid: source.divisionUid,
+    page_view_id: null,
+    service_method: source.serviceMethod,
+    target_type: change.targetType,
+    target_uid: change.targetUid,
+    message: `${source.userDisplayName} ${change.did}`,
+  });
 }

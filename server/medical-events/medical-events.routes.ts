@@ -15,7 +15,7 @@ import { isUuid } from '../../shared/uuid';
 import { check } from '../../shared/schemas/validate';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
-import { recordChange } from '../audit/audit.repository';
+import { changeEntry, recordChange } from '../audit/audit.repository';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
 import { forbidden, HttpError, notFound, parseBody } from '../errors';
@@ -131,16 +131,16 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
       const patient = await requirePatient(trx, request, patientUid);
       const { values, detail } = await checked(trx, request, choices, attributes);
       const people = await settleHumanInteractions(trx, request, detail, type.medicalEventLabel);
-      const row = await insertMedicalEvent(trx, patient.patient_uid, type.uid, requireAuth(request).userUid, values, people);
-      const id = row.medical_event_uid;
-      await addNote(trx, id, requireAuth(request).userUid, values);
-      await recordChange(trx, auditSourceOf(request), {
-        patientUid: patient.patient_uid,
-        action: 'AddedMedicalEvent',
-        did: `added a ${type.medicalEventLabel.toLowerCase()} event`,
-        targetType: 'medical-events',
-        targetUid: id,
-      });
+      const row = await insertMedicalEvent(trx, patient.patient_uid, type.uid, requireAuth(request).userUid, values, people, (id) =>
+        changeEntry(trx, auditSourceOf(request), {
+          patientUid: patient.patient_uid,
+          action: 'AddedMedicalEvent',
+          did: `added a ${type.medicalEventLabel.toLowerCase()} event`,
+          targetType: 'medical-events',
+          targetUid: id,
+        }),
+      );
+      await addNote(trx, row.medical_event_uid, requireAuth(request).userUid, values);
       // A new event's only note is the one just written, if any.
       return { status: 201, body: { data: values.notes?.trim() ? await withNotes(trx, row) : resource({ ...row, previous_notes: [] }) } };
     });

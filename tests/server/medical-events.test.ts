@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { after, before, describe, it } from 'node:test';
+import { listenToStatements } from '../../server/db/connect';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { todayIn } from '../../shared/schemas/medical-events';
 import { call, demoFacts, fieldErrors, login, type DemoFacts, type LoggedIn } from './support/http';
@@ -295,6 +296,31 @@ describe('medical events', () => {
     const own = (await post(nav, v)).body.data.id;
     assert.equal((await call(server.url, `/api/patients/${patient}/medical-events/drug_overdose`, { token: cit.token })).status, 200);
     assert.equal((await put(cit, own, v)).status, 403);
+  });
+
+  it('a long list shows the 100 newest of the type, ties by id, reading only those through its index', async () => {
+    const hidden = [facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
+    const busy = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[0]).where('patient_uid', 'not in', [...hidden, patient]).orderBy('last_name').executeTakeFirstOrThrow()).patient_uid;
+    // Many events recorded for the same day (as the bench's saves are), and as many of another type.
+    await sql`
+      insert into medical_event (patient_uid, medical_event_type_uid, event_date, status_uid)
+      select ${busy}, t.uid, date_trunc('day', now()) - (g % 3) * interval '1 day', s.uid
+        from generate_series(1, 300) g
+        join reference_data t on t.model = 'reference-medical-event' and t.name = case when g % 2 = 0 then 'drug_overdose' else 'other_interaction' end
+        join reference_data s on s.uid = case when g % 2 = 0 then ${statuses.drug_overdose.reported}::uuid else ${statuses.other_interaction.completed}::uuid end`.execute(server.db);
+    await sql`analyze medical_event`.execute(server.db);
+    const statements: { text: string; values: unknown[] }[] = [];
+    listenToStatements((text, values) => statements.push({ text, values }));
+    const list = await call(server.url, `/api/patients/${busy}/medical-events/drug_overdose`, { token: nav.token }).finally(() => listenToStatements(null));
+    const rows: { id: string; attributes: { event_date: string; medical_event_name: string } }[] = list.body.data;
+    assert.equal(rows.length, 100);
+    assert.ok(rows.every((r) => r.attributes.medical_event_name === 'drug_overdose'));
+    const key = (r: (typeof rows)[number]) => [-Date.parse(r.attributes.event_date), r.id] as const;
+    assert.deepEqual(rows, [...rows].sort((a, b) => key(a)[0] - key(b)[0] || (key(a)[1] < key(b)[1] ? -1 : 1)), 'newest first, then by id');
+    const listed = statements.find((s) => /from medical_event me/.test(s.text))!;
+    const plan = (await server.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (analyze, costs off) ${listed.text}`, listed.values))).rows.map((r) => r['QUERY PLAN']).join('\n');
+    assert.match(plan, /Index Scan using medical_event_patient_type on medical_event me \(actual [^)]*rows=100\b/, plan);
+    assert.doesNotMatch(plan, /Sort/, plan);
   });
 });
 
