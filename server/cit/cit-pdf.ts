@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { AppContext } from '../app-context';
 import { serviceMethodOf } from '../audit/audit-source';
 import { recordAudit } from '../audit/audit.repository';
@@ -10,8 +9,7 @@ import { HttpError, notFound } from '../errors';
 import { CIT_LABELS, TIME_ZONES } from '../../shared/cit-options';
 import { formatDate, formatDateTime, formatPhone } from '../../shared/format';
 import { isUuid } from '../../shared/uuid';
-import { embedUnicodeFonts } from '../pdf/fonts';
-import { unicodeText, wrap } from '../pdf/text';
+import { Sheet } from '../pdf/sheet';
 import { allow, forPatient, patientOf, publicRoute } from '../security/access';
 import { linkSecret, signToken, verifyToken } from '../security/signed-token';
 
@@ -52,13 +50,15 @@ interface EventRow {
   last_name: string;
   detail: { crisis?: Record<string, unknown>; agencyName?: string; citSubmissionUid?: string } | null;
   facility_name: string | null;
-  event_date: Date;
+  /** The incident's day on its own time zone's clocks (YYYY-MM-DD), not the server's. */
+  event_day: string;
 }
 
 async function loadCitEvent(db: Db, patientUid: string, eventUid: string): Promise<EventRow | null> {
   if (!isUuid(eventUid)) return null;
   const row = await sql<EventRow>`
-    select me.medical_event_uid, p.patient_uid, p.division_uid, p.first_name, p.last_name, me.detail, f.facility_name, me.event_date
+    select me.medical_event_uid, p.patient_uid, p.division_uid, p.first_name, p.last_name, me.detail, f.facility_name,
+           to_char(me.event_date at time zone me.event_time_zone, 'YYYY-MM-DD') as event_day
       from medical_event me
       join patient p on p.patient_uid = me.patient_uid
       join reference_data m on m.uid = me.medical_event_type_uid and m.model = 'reference-medical-event' and m.name = 'cit'
@@ -80,7 +80,10 @@ function display(key: string, value: unknown, labels: Map<string, string>): stri
   return labels.get(text) ?? text;
 }
 
-/** The CIT sheet of one event as a PDF: every filled field with its label, read-only. */
+/** Where each of the form's fieldsets begins (cit-form.component.tsx): CIT_LABELS lists the fields in form order. */
+const SECTION_STARTS: Partial<Record<keyof typeof CIT_LABELS, string>> = { officerName: 'Agency', firstName: 'Client', dateTime: 'Incident', dispositionUid: 'Outcome' };
+
+/** The CIT sheet of one event as a PDF: every filled field with its label, read-only, under the form's section headings. */
 export async function citPdf(db: Db, row: EventRow): Promise<Uint8Array> {
   const sheet = row.detail?.crisis ?? {};
   const uids = Object.values(sheet).flatMap((v) => (Array.isArray(v) ? v : [v])).filter(isUuid);
@@ -92,54 +95,25 @@ export async function citPdf(db: Db, row: EventRow): Promise<Uint8Array> {
     for (const r of facilities.rows) labels.set(r.uid, r.label);
   }
 
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`CIT contact sheet - ${row.last_name}, ${row.first_name}`);
-  pdf.setCreator('Careweave');
-  pdf.setProducer('Careweave (pdf-lib)');
-  const { font, bold } = await embedUnicodeFonts(pdf);
-  const [W, H, M] = [612, 792, 50];
-  const labelWidth = 170;
-  const valueWidth = W - 2 * M - labelWidth - 10;
-  let page: PDFPage = pdf.addPage([W, H]);
-  let y = H - M;
-  const ensure = (height: number) => {
-    if (y - height < M) {
-      page = pdf.addPage([W, H]);
-      y = H - M;
-    }
-  };
-  const write = (text: string, x: number, f: PDFFont, size: number, color = rgb(0, 0, 0)) => page.drawText(unicodeText(text, f), { x, y, font: f, size, color });
-
-  write('Crisis Intervention Team Contact Sheet', M, bold, 16);
-  y -= 22;
-  write(`${row.last_name}, ${row.first_name}${row.detail?.agencyName ? ` - ${row.detail.agencyName}` : ''}`, M, font, 11, rgb(0.25, 0.25, 0.25));
-  y -= 14;
-  write('Approved CIT event (read-only copy of the contact sheet)', M, font, 9, rgb(0.4, 0.4, 0.4));
-  y -= 10;
-  page.drawLine({ start: { x: M, y }, end: { x: W - M, y }, thickness: 0.5, color: rgb(0.7, 0.7, 0.7) });
-  y -= 18;
-
-  const size = 10;
-  const lineHeight = 13;
+  const sections: { heading: string; fields: [string, string][] }[] = [];
   for (const [key, label] of Object.entries(CIT_LABELS)) {
-    if (key === 'code' || label === undefined) continue;
+    const heading = SECTION_STARTS[key as keyof typeof CIT_LABELS];
+    if (heading) sections.push({ heading, fields: [] });
+    if (key === 'code' || label === undefined || !sections.length) continue;
     const raw = key === 'facilityUid' && row.facility_name ? row.facility_name : sheet[key];
     const value = display(key, raw, labels);
-    if (!value) continue;
-    const labelLines = wrap(unicodeText(label, bold), bold, size, labelWidth);
-    const valueLines = wrap(unicodeText(value, font), font, size, valueWidth);
-    const lines = Math.max(labelLines.length, valueLines.length);
-    ensure(lines * lineHeight + 4);
-    for (let i = 0; i < lines; i++) {
-      if (labelLines[i]) page.drawText(labelLines[i], { x: M, y, font: bold, size });
-      if (valueLines[i]) page.drawText(valueLines[i], { x: M + labelWidth + 10, y, font, size });
-      y -= lineHeight;
-    }
-    y -= 4;
+    if (value) sections.at(-1)!.fields.push([label, value]);
   }
-  const pages = pdf.getPages();
-  pages.forEach((p, i) => p.drawText(`Page ${i + 1} of ${pages.length}`, { x: W - M - 60, y: M / 2, font, size: 8, color: rgb(0.4, 0.4, 0.4) }));
-  return pdf.save();
+
+  const details = [row.detail?.agencyName, `Incident ${formatDate(row.event_day)}`, `Printed ${formatDateTime(new Date())}`].filter(Boolean).join(' - ');
+  const pdf = await Sheet.create('Crisis Intervention Team Contact Sheet', { name: `${row.last_name}, ${row.first_name}`, details });
+  for (const section of sections) {
+    pdf.section(section.heading);
+    if (section.fields.length) pdf.fields(section.fields);
+    else pdf.empty('None recorded');
+  }
+  pdf.note('Approved CIT event: a read-only copy of the contact sheet.');
+  return pdf.finish();
 }
 
 /** Who may ask for a link; the person a link was made for must still hold it in that division when it is opened. */
@@ -196,7 +170,7 @@ export function registerCitPdfRoutes(app: FastifyInstance, { db, config }: AppCo
       targetType: 'medical-events',
       targetUid: row.medical_event_uid,
     });
-    const name = `cit-${row.last_name}-${row.first_name}-${formatDate(row.event_date).replace(/\//g, '-')}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+    const name = `cit-${row.last_name}-${row.first_name}-${formatDate(row.event_day).replace(/\//g, '-')}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${name}"`)

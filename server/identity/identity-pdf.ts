@@ -122,10 +122,10 @@ function contactsTable(sheet: Sheet, data: ChildData) {
   sheet.section('Agency Contacts');
   sheet.table(
     [
-      { label: 'Role', width: 0.18, value: (r: Row) => text(r.contact_role) },
-      { label: 'Name', width: 0.24, value: (r: Row) => text(r.contact_name) },
-      { label: 'Phone', width: 0.18, value: (r: Row) => formatPhone(r.phone) },
-      { label: 'E-mail', width: 0.28, value: (r: Row) => text(r.email) },
+      { label: 'Role', width: 0.14, value: (r: Row) => text(r.contact_role) },
+      { label: 'Name', width: 0.2, value: (r: Row) => text(r.contact_name) },
+      { label: 'Phone', width: 0.16, value: (r: Row) => formatPhone(r.phone) },
+      { label: 'E-mail', width: 0.38, value: (r: Row) => text(r.email) },
       { label: 'Case', width: 0.12, value: (r: Row) => text(r.case_id) },
     ],
     data.contacts,
@@ -159,7 +159,7 @@ function insuranceFields(sheet: Sheet, data: ChildData) {
 function pcpFields(sheet: Sheet, data: ChildData) {
   const pcp = data.pcp.find((p) => isCurrent(p, 'end_date'));
   sheet.section('Primary Care Provider');
-  if (!pcp) return sheet.fields([['Provider', 'No PCP on record']]);
+  if (!pcp) return sheet.empty('No PCP on record');
   sheet.fields([
     ['Provider', pcp.provider_name],
     ['Practice', pcp.practice_name],
@@ -172,10 +172,10 @@ function allergiesTable(sheet: Sheet, data: ChildData) {
   sheet.section('Allergies');
   sheet.table(
     [
-      { label: 'Allergen', width: 0.3, value: (r: Row) => text(r.allergen) },
-      { label: 'Reaction', width: 0.25, value: (r: Row) => text(r.reaction) },
-      { label: 'Severity', width: 0.15, value: (r: Row) => text(r.severity) },
-      { label: 'Noted', width: 0.12, value: (r: Row) => date(r.noted_date) },
+      { label: 'Allergen', width: 0.28, value: (r: Row) => text(r.allergen) },
+      { label: 'Reaction', width: 0.3, value: (r: Row) => text(r.reaction) },
+      { label: 'Severity', width: 0.11, value: (r: Row) => text(r.severity) },
+      { label: 'Noted', width: 0.13, value: (r: Row) => date(r.noted_date) },
       { label: 'Source', width: 0.18, value: (r: Row) => text(r.source_name) },
     ],
     data.allergies,
@@ -187,11 +187,11 @@ function medicationsTable(sheet: Sheet, data: ChildData) {
   sheet.section('Current Medications');
   sheet.table(
     [
-      { label: 'Medication', width: 0.3, value: (r: Row) => text(r.medication_name) },
-      { label: 'Dose', width: 0.14, value: (r: Row) => text(r.dose) },
-      { label: 'Frequency', width: 0.16, value: (r: Row) => text(r.frequency) },
-      { label: 'Prescriber', width: 0.2, value: (r: Row) => text(r.prescriber) },
-      { label: 'Since', width: 0.2, value: (r: Row) => date(r.start_date) },
+      { label: 'Medication', width: 0.28, value: (r: Row) => text(r.medication_name) },
+      { label: 'Dose', width: 0.16, value: (r: Row) => text(r.dose) },
+      { label: 'Frequency', width: 0.19, value: (r: Row) => text(r.frequency) },
+      { label: 'Prescriber', width: 0.23, value: (r: Row) => text(r.prescriber) },
+      { label: 'Since', width: 0.14, value: (r: Row) => date(r.start_date) },
     ],
     data.medications.filter((m) => !m.end_date && !m.discontinue_date),
     'No current medications on record',
@@ -212,11 +212,11 @@ function healthHistory(sheet: Sheet, data: ChildData) {
   sheet.section('Problem List');
   sheet.table(
     [
-      { label: 'Diagnosis', width: 0.44, value: (r: Row) => text(r.diagnosis) },
-      { label: 'Code', width: 0.14, value: (r: Row) => text(r.diagnosis_code) },
+      { label: 'Diagnosis', width: 0.42, value: (r: Row) => text(r.diagnosis) },
+      { label: 'Code', width: 0.1, value: (r: Row) => text(r.diagnosis_code) },
       { label: 'Noted', width: 0.14, value: (r: Row) => date(r.noted_date) },
       { label: 'Resolved', width: 0.14, value: (r: Row) => date(r.resolved_date) || 'Current' },
-      { label: 'Source', width: 0.14, value: (r: Row) => text(r.source_name) },
+      { label: 'Source', width: 0.2, value: (r: Row) => text(r.source_name) },
     ],
     data.problems,
     'No problems on record',
@@ -224,8 +224,8 @@ function healthHistory(sheet: Sheet, data: ChildData) {
   sheet.section('Surgeries');
   sheet.table(
     [
-      { label: 'Procedure', width: 0.44, value: (r: Row) => text(r.procedure_name) },
-      { label: 'Date', width: 0.16, value: (r: Row) => date(r.surgery_date) },
+      { label: 'Procedure', width: 0.46, value: (r: Row) => text(r.procedure_name) },
+      { label: 'Date', width: 0.14, value: (r: Row) => date(r.surgery_date) },
       { label: 'Surgeon', width: 0.2, value: (r: Row) => text(r.surgeon) },
       { label: 'Location', width: 0.2, value: (r: Row) => text(r.location) },
     ],
@@ -240,7 +240,8 @@ const FOOTNOTE = 'Read-only copy of the data extracted nightly from the electron
 export async function identityPdf(db: Db, kind: IdentityPdfKind, patient: Patient): Promise<Uint8Array> {
   const data = await loadChild(db, patient);
   const title = IDENTITY_PDF_TITLES[kind];
-  const sheet = await Sheet.create(title, `${personName(patient.first_name, patient.middle_name, patient.last_name)} - printed ${formatDateTime(new Date())}`);
+  const details = [patient.birth_date && `Birth Date ${date(patient.birth_date)}`, `Printed ${formatDateTime(new Date())}`].filter(Boolean).join(' - ');
+  const sheet = await Sheet.create(title, { name: personName(patient.first_name, patient.middle_name, patient.last_name), details });
   childFields(sheet, patient, data);
   if (kind === 'hospital-registration-sheet') {
     sheet.section('Medical Record Numbers');
@@ -270,10 +271,10 @@ export async function identityPdf(db: Db, kind: IdentityPdfKind, patient: Patien
     sheet.section('Custody History');
     sheet.table(
       [
-        { label: 'Legal Status', width: 0.4, value: (r: Row) => legalStatusOf(r.legal_status).label },
-        { label: 'County', width: 0.2, value: (r: Row) => text(r.county) },
-        { label: 'Start', width: 0.2, value: (r: Row) => date(r.start_date) },
-        { label: 'End', width: 0.2, value: (r: Row) => date(r.end_date) || 'Current' },
+        { label: 'Legal Status', width: 0.44, value: (r: Row) => legalStatusOf(r.legal_status).label },
+        { label: 'County', width: 0.24, value: (r: Row) => text(r.county) },
+        { label: 'Start', width: 0.16, value: (r: Row) => date(r.start_date) },
+        { label: 'End', width: 0.16, value: (r: Row) => date(r.end_date) || 'Current' },
       ],
       data.custody,
       'No custody episodes on record',
@@ -281,10 +282,10 @@ export async function identityPdf(db: Db, kind: IdentityPdfKind, patient: Patien
     sheet.section('Placement History');
     sheet.table(
       [
-        { label: 'Placement', width: 0.4, value: (r: Row) => `${text(r.provider_name)} (${text(r.provider_id)})` },
-        { label: 'Type', width: 0.2, value: (r: Row) => text(r.placement_type) },
-        { label: 'Start', width: 0.2, value: (r: Row) => date(r.start_date) },
-        { label: 'End', width: 0.2, value: (r: Row) => date(r.end_date) || 'Current' },
+        { label: 'Placement', width: 0.44, value: (r: Row) => `${text(r.provider_name)} (${text(r.provider_id)})` },
+        { label: 'Type', width: 0.24, value: (r: Row) => text(r.placement_type) },
+        { label: 'Start', width: 0.16, value: (r: Row) => date(r.start_date) },
+        { label: 'End', width: 0.16, value: (r: Row) => date(r.end_date) || 'Current' },
       ],
       data.placements,
       'No placements on record',
@@ -296,10 +297,10 @@ export async function identityPdf(db: Db, kind: IdentityPdfKind, patient: Patien
     sheet.section('Hospitalizations');
     sheet.table(
       [
-        { label: 'Admitted', width: 0.2, value: (r: Row) => formatDateTime(r.admit_time) },
-        { label: 'Discharged', width: 0.16, value: (r: Row) => date(r.discharge_date) || 'Current' },
-        { label: 'Chief Complaint', width: 0.34, value: (r: Row) => text(r.chief_complaint) },
-        { label: 'Hospital', width: 0.3, value: (r: Row) => text(r.source_name) },
+        { label: 'Admitted', width: 0.22, value: (r: Row) => formatDateTime(r.admit_time) },
+        { label: 'Discharged', width: 0.14, value: (r: Row) => date(r.discharge_date) || 'Current' },
+        { label: 'Chief Complaint', width: 0.38, value: (r: Row) => text(r.chief_complaint) },
+        { label: 'Hospital', width: 0.26, value: (r: Row) => text(r.source_name) },
       ],
       data.hospitalizations,
       'No hospitalizations on record',

@@ -18,20 +18,35 @@ export function unicodeText(s: string, font: PDFFont): string {
   return out;
 }
 
+/**
+ * Where a word may break when it does not fit: after a hyphen, slash, underscore,
+ * '@' or '.' that a letter follows (Ødegård-|Papadopoulos, robin.pena@|mahoning.|jfs.|example),
+ * never inside a number such as 3.5 or a date such as 01/10/2026.
+ */
+const PIECES = /.+?(?:[-/_@.](?=\p{L})|$)/gu;
+
 /** The text's lines at most `width` points wide in `font` at `size`. */
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width) line = next;
-    else {
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (fits(line ? `${line} ${word}` : word)) {
+      line = line ? `${line} ${word}` : word;
+      continue;
+    }
+    for (const [i, piece] of (word.match(PIECES) ?? [word]).entries()) {
+      const next = line ? `${line}${i === 0 ? ' ' : ''}${piece}` : piece;
+      if (fits(next)) {
+        line = next;
+        continue;
+      }
       if (line) lines.push(line);
-      // A single word longer than the column is cut.
-      let rest = word;
-      while (font.widthOfTextAtSize(rest, size) > width) {
+      // Only a piece longer than the whole width is cut between letters.
+      let rest = piece;
+      while (!fits(rest)) {
         let cut = rest.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+        while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
         lines.push(rest.slice(0, cut));
         rest = rest.slice(cut);
       }

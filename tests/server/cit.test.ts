@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../server/testing/start-tes
 import { CIT_FACILITIES, DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { CIT_TEXT } from '../../shared/cit-options';
 import { call, errorsOf, login, type LoggedIn } from './support/http';
-import { pdfText } from './support/pdf-text';
+import { pdfText, pdfTextRuns, runsOutsideMargins } from './support/pdf-text';
 
 process.env.TRUST_PROXY = '1';
 let server: TestServer;
@@ -272,19 +272,42 @@ describe('staff: CIT PDF export', () => {
     const pdf = await fetch(link);
     assert.equal(pdf.status, 200);
     assert.equal(pdf.headers.get('content-type'), 'application/pdf');
-    assert.match(pdf.headers.get('content-disposition') ?? '', /^inline; filename="cit-Exportcase-Pdfperson-/);
+    // The incident's day on its own clocks (22:15 Eastern is already the next day in UTC).
+    assert.match(pdf.headers.get('content-disposition') ?? '', /^inline; filename="cit-Exportcase-Pdfperson-01-10-2026\.pdf"$/);
     const bytes = Buffer.from(await pdf.arrayBuffer());
     assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
     const { PDFDocument } = await import('pdf-lib');
     assert.ok((await PDFDocument.load(bytes)).getPageCount() >= 1);
     const text = await pdfText(bytes);
     for (const expected of ['Crisis Intervention Team Contact Sheet', 'Exportcase, Pdfperson', 'First Name', 'Pdfperson', 'Crisis Event', 'Depression, Other', 'Other Crisis', 'Lost job',
-      'Time Zone', 'Eastern', 'Facility', facilities[0].facility_name, 'Gender', 'Female', 'Phone Number', '(614) 555-0199', 'Incident Date and Time', '01/10/2026']) {
+      'Time Zone', 'Eastern', 'Facility', facilities[0].facility_name, 'Gender', 'Female', 'Phone Number', '(614) 555-0199', 'Incident Date and Time', '01/10/2026',
+      'Agency', 'Client', 'Incident', 'Outcome', `${DEMO_CIT_AGENCY.name} - Incident 01/10/2026 - Printed `]) {
       assert.ok(text.includes(expected), `"${expected}" in the PDF:\n${text}`);
     }
     assert.ok(!text.includes(DEMO_CIT_AGENCY.code), 'the agency identifier is never printed');
     // The link works more than once within its 5 minutes.
     assert.equal((await fetch(link)).status, 200);
+  });
+
+  it('flows a long sheet onto further pages under the name, inside the margins', async () => {
+    const note = 'Officer arrived to find the subject in distress at the bus shelter; de-escalated over forty minutes. '.repeat(40).slice(0, 4000).trim();
+    const id = (await submit(sheet({ first_name: 'Élodie', last_name: 'Østergaard-Peña', incident_note: note, priority_note: note.slice(0, 2000).trim() }))).body.data.id;
+    const approved = await put(id, 'accept');
+    assert.equal(approved.status, 200, approved.text);
+    const link = (await call(server.url, pdfPath(approved.body.data.attributes.patient_uid, approved.body.data.attributes.medical_event_uid), { token: supervisor.token })).body.data.link as string;
+    const bytes = Buffer.from(await (await fetch(link)).arrayBuffer());
+    const { PDFDocument } = await import('pdf-lib');
+    const pages = (await PDFDocument.load(bytes)).getPageCount();
+    assert.ok(pages >= 3, `${pages} pages`);
+    assert.deepEqual(await runsOutsideMargins(bytes), []);
+    const text = await pdfText(bytes);
+    assert.equal(text.split('\n').filter((t) => t === 'Østergaard-Peña, Élodie').length, pages, 'the name on every page');
+    assert.ok(text.includes(`Page ${pages} of ${pages}`));
+    // The whole note is printed, in order (lines may break after a space or a hyphen).
+    const squeeze = (t: string) => t.replace(/\s+/g, '');
+    // The value column of the sheet's fields (server/pdf/sheet.ts: margin 50, label 160, gap 10).
+    const values = (await pdfTextRuns(bytes)).filter((r) => r.x === 220).map((r) => r.text);
+    assert.ok(squeeze(values.join('')).includes(squeeze(note)), 'the whole note');
   });
 
   it('refuses expired and tampered links with 403', async () => {

@@ -3,12 +3,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { PDFDocument } from 'pdf-lib';
 import { csvLine } from '../../server/identity/csv';
 import { importExtract } from '../../server/identity/import';
 import { columnsOf, SOURCE_TABLES } from '../../server/identity/source-tables';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { call, demoFacts, errorsOf, login, type LoggedIn } from './support/http';
-import { pdfText } from './support/pdf-text';
+import { pdfText, pdfTextRuns, runsOutsideMargins } from './support/pdf-text';
 
 /**
  * Issue 11 section 4 (spec 001 sections 4, 6 and 7): the patient page print,
@@ -30,11 +31,25 @@ const caseRow = (caseId: string, person: string, wkr: string, restricted = 'N') 
   wkr_name: 'Pat Worker', wkr_email: wkr, sup_name: 'Sue Visor', sup_email: 'sue.visor@franklin.jfs.example', chf_email: null, restricted_flag: restricted, adoption_flag: 'N',
 });
 
+/** P-4: a child with many rows and long values, to stress the layout. */
+const LONG_EMAIL = 'bartholomew.jeanbaptiste.orsted@franklincountychildrenservices.jfs.ohio.example';
+const many = (n: number, row: (i: number) => Record<string, string | null>) => Array.from({ length: n }, (_, i) => row(i));
 const extract: Record<string, Rows> = {
-  source_child: [child('P-1', 'Zoë', 'Peña-Müller'), child('P-2', 'Noah', 'Nostatus'), child('P-3', 'Rita', 'Restricted')],
-  source_case: [caseRow('C-1', 'P-1', 'pat.worker@franklin.jfs.example'), caseRow('C-2', 'P-2', 'pat.worker@franklin.jfs.example'), caseRow('C-3', 'P-3', 'identity@careweave.test', 'Y')],
-  custody_episode: [{ episode_id: 'CE-1', sacwis_person_id: 'P-1', county: 'Franklin', legal_status: 'Temporary Custody', start_date: '2023-01-01', end_date: null }],
-  placement: [{ placement_id: 'PL-1', sacwis_person_id: 'P-1', provider_id: '42', provider_name: 'Oak Kinship Home', placement_type: 'Kinship Care', start_date: '2023-05-02', end_date: null }],
+  source_child: [child('P-1', 'Zoë', 'Peña-Müller'), child('P-2', 'Noah', 'Nostatus'), child('P-3', 'Rita', 'Restricted'), child('P-4', 'Élodie', 'Østergaard-Peña')],
+  source_case: [caseRow('C-1', 'P-1', 'pat.worker@franklin.jfs.example'), caseRow('C-2', 'P-2', 'pat.worker@franklin.jfs.example'), caseRow('C-3', 'P-3', 'identity@careweave.test', 'Y'), caseRow('C-4', 'P-4', LONG_EMAIL)],
+  custody_episode: [
+    { episode_id: 'CE-1', sacwis_person_id: 'P-1', county: 'Franklin', legal_status: 'Temporary Custody', start_date: '2023-01-01', end_date: null },
+    { episode_id: 'CE-4', sacwis_person_id: 'P-4', county: 'Franklin', legal_status: 'Temporary Custody Second Extension', start_date: '2020-01-01', end_date: null },
+  ],
+  placement: [
+    { placement_id: 'PL-1', sacwis_person_id: 'P-1', provider_id: '42', provider_name: 'Oak Kinship Home', placement_type: 'Kinship Care', start_date: '2023-05-02', end_date: null },
+    ...many(60, (i) => ({ placement_id: `PL-4-${i}`, sacwis_person_id: 'P-4', provider_id: `${9000 + i}`, provider_name: `Ohio Mid-Western Therapeutic Foster Care & Residential Treatment Center ${i}`, placement_type: 'Therapeutic Foster Care', start_date: '2021-01-01', end_date: '2021-02-01' })),
+  ],
+  agency_contact: [
+    { contact_id: 'AC-4-1', sacwis_person_id: 'P-4', case_id: 'C-4', contact_role: 'Case Worker', contact_name: 'Bartholomew Jean-Baptiste Ørsted', phone: '6145550199', email: LONG_EMAIL },
+    { contact_id: 'AC-4-2', sacwis_person_id: 'P-4', case_id: 'C-4', contact_role: 'Supervisor', contact_name: 'Jamie Anderson', phone: '6145550720', email: 'jamie.anderson@mahoning.jfs.example' },
+  ],
+  allergy: many(30, (i) => ({ allergy_id: `AL-4-${i}`, sacwis_person_id: 'P-4', source_name: 'Akron Children’s Hospital', allergen: `Amoxicillin-clavulanate ${i}`, reaction: 'Anaphylaxis with urticaria, angioedema and wheezing; required epinephrine and an overnight stay in hospital', severity: 'Severe', noted_date: '2019-03-04' })),
 };
 
 async function writeExtract(sources: Record<string, Rows>): Promise<string> {
@@ -102,6 +117,29 @@ describe('identity printables', () => {
     for (const expected of ['Hospital Registration Sheet', 'Zoë Peña-Müller', 'Medical Record Numbers', 'Insurance', 'Temporary Custody']) {
       assert.ok(sheet.text.includes(expected), `"${expected}" in the sheet:\n${sheet.text}`);
     }
+  });
+
+  it('flows a child with many rows onto more pages, with the name atop each, never outside the margins', async () => {
+    const few = await download('identity', 'patient', patients['P-1']);
+    const long = await download('identity', 'patient', patients['P-4']);
+    const pages = async (bytes: Buffer) => (await PDFDocument.load(bytes)).getPageCount();
+    assert.ok((await pages(long.bytes)) >= (await pages(few.bytes)) + 2, `${await pages(few.bytes)} and ${await pages(long.bytes)} pages`);
+    for (const printable of [few, long, await download('identity', 'child-health-form', patients['P-4']), await download('identity-health', 'hospital-registration-sheet', patients['P-4'])]) {
+      assert.deepEqual(await runsOutsideMargins(printable.bytes), []);
+    }
+    const runs = await pdfTextRuns(long.bytes);
+    for (let i = 0; i < 60; i++) assert.ok(long.text.includes(`Center ${i} (${9000 + i})`), `placement ${i}`);
+    for (let page = 1; page < (await pages(long.bytes)); page++) {
+      const top = runs.filter((r) => r.page === page).sort((a, b) => b.y - a.y)[0];
+      assert.equal(top.text, 'Élodie Østergaard-Peña', `the name atop page ${page + 1}`);
+    }
+    assert.ok(runs.some((r) => r.page > 0 && /^Birth Date 05\/06\/2014 - Printed \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (am|pm)$/.test(r.text)), 'birth date and print date beside the name');
+    assert.ok(long.text.includes('Placement History (continued)'));
+    // An e-mail that fits its column prints whole; a longer one breaks only after a dot or '@'.
+    assert.ok(runs.some((r) => r.text === 'jamie.anderson@mahoning.jfs.example'), 'the e-mail is not cut');
+    const pieces = runs.filter((r) => LONG_EMAIL.includes(r.text) && r.text.length > 4 && r.x > 300).map((r) => r.text);
+    assert.equal(pieces.join(''), LONG_EMAIL);
+    for (const piece of pieces.slice(0, -1)) assert.match(piece, /[.@]$/);
   });
 
   it('refuses users without the printable’s permission (403) and children they may not see (404)', async () => {

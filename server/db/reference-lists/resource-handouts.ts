@@ -35,7 +35,7 @@ export const HANDOUTS: Handout[] = [
           'Text 988.',
           'Chat online at 988lifeline.org.',
           'Veterans and service members: call 988 and press 1, or text 838255 (Veterans Crisis Line).',
-          'Para ayuda en espanol: llame al 988 y oprima 2.',
+          'Para ayuda en español: llame al 988 y oprima 2.',
           'Deaf or hard of hearing: use your preferred relay service, or dial 711 and then 988.',
         ],
       },
