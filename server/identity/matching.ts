@@ -38,10 +38,6 @@ export interface MatchCounts {
  * children's cases and custody flow into their patients (feedPatients).
  */
 export async function matchChildren(trx: Db, divisionUid: string): Promise<MatchCounts> {
-  // The sources were just replaced in this transaction, which autovacuum cannot see: without fresh
-  // statistics the planner takes a 100,000-child extract for a few rows and the duplicate-person check
-  // below walks the whole division per child (an import into an empty division ran for hours).
-  await sql`analyze tbl_source_child, tbl_identity_source`.execute(trx);
   await sql`
     create temporary table match_new (
       sacwis_person_id text primary key,
@@ -66,6 +62,7 @@ export async function matchChildren(trx: Db, divisionUid: string): Promise<Match
                      order by p.created_at, p.patient_uid limit 1) p on true
      where c.division_uid = ${divisionUid}
        and not exists (select 1 from match_new n where n.sacwis_person_id = c.sacwis_person_id)`.execute(trx);
+  // The import analyzes the sources it loaded; the temporary match table gets its size here, before the steps that read it row by row.
   await sql`analyze match_new`.execute(trx);
   await fuzzy(trx, divisionUid);
   // A child resembling another new child of this extract (a SACWIS duplicate person) waits for the
