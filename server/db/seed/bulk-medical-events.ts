@@ -30,7 +30,9 @@ export async function addMedicalEvents(db: Db, divisionUid: string, count: numbe
           select t.i, array_agg(s.uid order by s.default_sort_order) as uids, array_agg(s.name order by s.default_sort_order) as names
             from types t join reference_data s on s.model = 'reference-status' and s.ref_data_type = 'medical_event__' || t.name and s.is_active
            group by t.i),
-        pool as (select array_agg(patient_uid) as ids from patient where division_uid = ${divisionUid}),
+        -- Numbered rows, not one array: PostgreSQL would copy a 100,000-id array for every pick.
+        pool as materialized (select row_number() over (order by patient_uid) as n, patient_uid from patient where division_uid = ${divisionUid}),
+        pool_size as (select count(*) as n from pool),
         facilities as (
           select coalesce(array_agg(facility_uid), '{}') as ids from facility
            where org_uid is null or org_uid = (select org_uid from division where division_uid = ${divisionUid})),
@@ -38,15 +40,15 @@ export async function addMedicalEvents(db: Db, divisionUid: string, count: numbe
         author as (select user_uid from app_user order by user_name limit 1),
         picks as (
           select g, t.uid as type_uid, t.name, 1 + floor(random() * array_length(s.uids, 1))::int as k, s.uids, s.names,
-                 pool.ids[1 + floor(random() * array_length(pool.ids, 1))::int] as patient_uid,
+                 1 + floor(random() * pool_size.n)::int as patient_n,
                  now() - make_interval(days => floor(random() * ${DAYS})::int, mins => floor(random() * 1440)::int) as at,
                  random() as r1, random() as r2
             from generate_series(1, ${n}) g
             join types t on t.i = g % (select count(*) from types)
             join statuses s on s.i = t.i
-            cross join pool)
+            cross join pool_size)
         insert into medical_event (patient_uid, medical_event_type_uid, event_date, status_uid, facility_uid, detail, created_by, created_at)
-        select p.patient_uid, p.type_uid, p.at, p.uids[p.k],
+        select pool.patient_uid, p.type_uid, p.at, p.uids[p.k],
                case when p.r2 < 0.33 and array_length(f.ids, 1) > 0 then f.ids[1 + floor(p.r2 * 3 * array_length(f.ids, 1))::int] end,
                case p.name
                  when 'drug_overdose' then jsonb_build_object(
@@ -61,7 +63,7 @@ export async function addMedicalEvents(db: Db, divisionUid: string, count: numbe
                  else '{}'
                end,
                (select user_uid from author), p.at
-          from picks p cross join facilities f cross join outcomes o`.execute(tx);
+          from picks p join pool on pool.n = p.patient_n cross join facilities f cross join outcomes o`.execute(tx);
       done += n;
       onBatch(done);
     }
