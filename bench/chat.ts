@@ -21,7 +21,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { BENCH_DIR, log, login, median, quantile, RUNS, SECONDS, spread, startServer, stopServer } from './servers';
+import { BENCH_DIR, IDENTITY_DIVISION, log, login, median, quantile, RUNS, SECONDS, spread, startServer, stopServer } from './servers';
 
 const CLIENTS = Number(process.env.BENCH_CHAT_CLIENTS ?? 2000);
 /** The receiving user's sockets among the clients. */
@@ -72,12 +72,12 @@ async function benchPatients(connectionString: string, count: number): Promise<s
   try {
     const { rows } = await client.query<{ patient_uid: string }>(
       `select p.patient_uid from patient p
-        where p.division_uid = (select division_uid from division order by division_name limit 1)
+        where p.division_uid = (select division_uid from division where division_name <> $2 order by division_name limit 1)
           and p.restricted_flag = '0'
           and not exists (select 1 from provider_patient pp where pp.patient_uid = p.patient_uid)
           and not exists (select 1 from patient_case c where c.patient_uid = p.patient_uid)
         order by p.patient_uid limit $1`,
-      [count],
+      [count, IDENTITY_DIVISION],
     );
     if (rows.length < count) throw new Error(`only ${rows.length} patients without a care team`);
     return rows.map((r) => r.patient_uid);

@@ -58,7 +58,13 @@ process.on('message', (m) => {
   }
 });
 
-const division = await running.db.selectFrom('division').select(['division_uid', 'division_name', 'org_uid']).orderBy('division_name').executeTakeFirstOrThrow();
+// The navigator's division: the first by name, leaving out the bench's identity division.
+const division = await running.db
+  .selectFrom('division')
+  .select(['division_uid', 'division_name', 'org_uid'])
+  .where('division_name', '<>', IDENTITY_DIVISION)
+  .orderBy('division_name')
+  .executeTakeFirstOrThrow();
 // Issue 11: BENCH_IDENTITY_CHILDREN identity children (a demo extract, imported as `npm run import` does) for the identity calls,
 // in a division of their own that the demo identity user works in: the navigator's lists keep BENCH_PATIENTS ordinary patients.
 const identityDivision = await benchIdentityDivision(division.org_uid);
