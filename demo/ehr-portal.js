@@ -4,15 +4,28 @@ const session = document.querySelector('care-session');
 const grid = document.getElementById('queues');
 const notice = document.getElementById('portal-notice');
 
+// The session announces itself more than once around a sign-in: only the latest answer
+// counts, and the same queues keep their cards (a row being clicked is not swapped out).
+let generation = 0;
+let shown = '';
 async function showQueues() {
-  grid.replaceChildren();
-  if (!session.client) return;
-  const { data } = await session.client.get('queues');
-  for (const queue of data) {
-    const card = document.createElement('care-queue');
-    card.setAttribute('queue-id', queue.id);
-    grid.append(card);
+  const run = ++generation;
+  if (!session.client) {
+    shown = '';
+    grid.replaceChildren();
+    return;
   }
+  const { data } = await session.client.get('queues');
+  const ids = data.map((queue) => queue.id).join();
+  if (run !== generation || ids === shown) return;
+  shown = ids;
+  grid.replaceChildren(
+    ...data.map((queue) => {
+      const card = document.createElement('care-queue');
+      card.setAttribute('queue-id', queue.id);
+      return card;
+    }),
+  );
 }
 
 session.addEventListener('care-session-change', () => void showQueues());
