@@ -113,6 +113,8 @@ export function MedicalEventsPage({ patientId, params }: Pick<RecordPageProps, '
 
 /** The list on its own (`<care-medical-events>`): its own page view of the patient. */
 export function MedicalEventsWidget({ patientId, eventName }: { patientId: string; eventName: string }) {
+  // A host may place the element before it knows the patient (the demo portal does): nothing to ask for yet.
+  if (!patientId) return null;
   return (
     <PatientPageView key={patientId} patientId={patientId}>
       <MedicalEventsList key={eventName} patientId={patientId} name={eventName} />

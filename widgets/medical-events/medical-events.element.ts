@@ -8,7 +8,7 @@ import { MedicalEventsWidget } from './medical-events-list.component';
  * as record pages. CIT staff see no Add button.
  *
  * @element care-medical-events
- * @attr patient-id - The patient whose events to list; one the caller may not see shows an error.
+ * @attr patient-id - The patient whose events to list; one the caller may not see shows an error. Without it the element shows nothing and asks nothing.
  * @attr event-name - The event type: drug_overdose, survivor_interaction, other_interaction, treatment_referral or cit.
  * @attr api-base - The server's API root; with `token`, overrides any surrounding `<care-session>`.
  * @attr token - Bearer token for api-base.

@@ -99,6 +99,8 @@ function RecordFrame({ patientId, page }: { patientId: string; page: string }) {
  * call or per page. Never routes: menu items and pages emit `care-navigate`.
  */
 export function PatientRecord({ patientId, page }: PatientRecordProps) {
+  // A host may place the element before a patient is chosen (the demo portal's chart viewer): nothing to ask for yet.
+  if (!patientId) return null;
   return <OpenedRecord key={patientId} patientId={patientId} page={canonical(page)} />;
 }
 

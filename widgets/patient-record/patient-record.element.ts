@@ -5,7 +5,7 @@ import { PatientRecord } from './patient-record.component';
  * The whole patient record: header, left menu and one page of it.
  *
  * @element care-patient-record
- * @attr patient-id - The patient to show; one the caller may not see shows "Patient not found".
+ * @attr patient-id - The patient to show; one the caller may not see shows "Patient not found". Without it the element shows nothing and asks nothing.
  * @attr page - The page under /patients/{id}/: `face-sheet` (default), `demographics`, `audit`, ... Set it from `care-navigate` to move between pages.
  * @attr api-base - The server's API root; with `token`, overrides any surrounding `<care-session>`.
  * @attr token - Bearer token for api-base.
