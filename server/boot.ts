@@ -11,6 +11,7 @@ import { fileStore } from './files/file-store';
 import { importDemoExtract } from './identity/demo-seed';
 import { pruneHits } from './security/rate-limit';
 import { pruneIdempotentRequests } from './public-forms/idempotency';
+import { trackUnusedConnections } from './unused-connections';
 import { transportsFor } from './outbox/transports';
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker';
 import { snapshotQueueSizes } from './reports/queue-snapshots';
@@ -58,6 +59,7 @@ export async function boot(config: Config, options: { logRequests?: boolean; log
   }
 
   const app = await buildApp({ db, config }, { logRequests: options.logRequests });
+  const connections = trackUnusedConnections(app.server);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -78,7 +80,9 @@ export async function boot(config: Config, options: { logRequests?: boolean; log
 
   const orderly = async () => {
     clearInterval(housekeeping);
-    await app.close(); // waits for in-flight requests
+    const closed = app.close(); // waits for in-flight requests
+    connections.cutUnused();
+    await closed;
     await outbox.stop();
     await db.destroy();
     await embedded?.stop();

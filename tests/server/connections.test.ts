@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -152,6 +153,17 @@ describe('shutdown has a deadline', () => {
     held.release();
     await held.done.catch(() => {});
     assert.ok((await inFlight) instanceof Error, 'the stuck request was cut off');
+  });
+
+  it('a client that connected and never sent a request does not hold the stop', async () => {
+    const server = await startTestServer({ SHUTDOWN_TIMEOUT_MS: '5000' });
+    const { hostname, port } = new URL(server.url);
+    const silent = net.connect(Number(port), hostname);
+    await new Promise((resolve, reject) => silent.once('connect', resolve).once('error', reject));
+    const cut = new Promise((resolve) => silent.once('close', resolve));
+    // Before the fix this rejected with ShutdownDeadlineError after the 5 s deadline.
+    await server.stop();
+    await cut;
   });
 
   it('npm start: a request stuck on a lock does not keep the process alive; it exits 1 after the deadline', async () => {
