@@ -309,6 +309,16 @@ export interface IdentitySearchTable {
   case_ids: string[];
   provider_ids: string[];
   provider_names: string;
+  /** Migration 055: the result card's facts from the sources (identity_search_card). */
+  card: IdentityCard;
+}
+
+export interface IdentityCard {
+  preferred_names: string[];
+  patient_flags: { id: string; patientflag: string; flaginfo: string | null; source_description: string; county: string }[];
+  agency_county: string | null;
+  placement: { placement_type: string | null; provider_name: string | null; provider_id: string | null } | null;
+  matches: { source_description: string; match_status_id: number; mrn: string }[];
 }
 
 export interface InboundReferralTable {

@@ -2,10 +2,9 @@ import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { IdentitySearchQuery } from '../../shared/schemas/identity-search';
 import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
-import type { IdentitySearchTable } from '../db/database';
+import type { IdentityCard, IdentitySearchTable } from '../db/database';
 import { countCache } from '../dataviews/count-cache';
 import { patientVisibility } from '../dataviews/scopes';
-import { SACWIS_SOURCE } from '../identity/matching';
 import type { PatientSearchRow } from '../patient-search/patient-search.repository';
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -78,19 +77,20 @@ export interface IdentitySearchRow {
   division_name: string;
   avatar_file: string | null;
   preferred_names: string[];
-  patient_flags: { id: string; patientflag: string; flaginfo: string | null; source_description: string; county: string }[];
+  patient_flags: IdentityCard['patient_flags'];
   agency_county: string | null;
   placement_type: string | null;
   provider_name: string | null;
   provider_id: string | null;
   case_ids: string[];
-  matches: { source_description: string; match_status_id: number; mrn: string }[];
+  matches: IdentityCard['matches'];
 }
 
 /**
  * One page of identity_search, sorted by last then first name: the page's
  * ids are chosen from identity_search alone (its sort index), then the card's
- * facts are read for those rows only, from the approved children's sources.
+ * facts are read for those rows only: the patient's own from patient, the
+ * sources' from the card the rebuild wrote (migration 055).
  */
 export async function searchIdentity(db: Db, auth: AuthContext, query: IdentitySearchQuery): Promise<{ rows: IdentitySearchRow[]; total: number }> {
   const from = matching(query, auth);
@@ -107,31 +107,13 @@ export async function searchIdentity(db: Db, auth: AuthContext, query: IdentityS
       )
       select p.patient_uid, p.first_name, p.last_name, p.middle_name, p.birth_date, p.gender_label as gender, p.sacwis_person_id,
              p.restricted_flag, p.in_custody, p.agency_legal_status, p.division_uid, d.division_name, p.avatar_file, page.case_ids,
-             coalesce((select json_agg(distinct names.name) from (
-                         select n.preferred_name as name from tbl_patient_preferred_names n where n.division_uid = p.division_uid and n.sacwis_person_id = any(kids.ids)
-                         union all
-                         select c.preferred_name from tbl_source_child c
-                          where c.division_uid = p.division_uid and c.sacwis_person_id = any(kids.ids) and c.preferred_name is not null) names), '[]'::json) as preferred_names,
-             coalesce((select json_agg(json_build_object('id', f.flag_id, 'patientflag', f.patient_flag, 'flaginfo', f.flag_info,
-                                                         'source_description', f.source_name, 'county', f.county) order by f.patient_flag, f.flag_id)
-                         from tbl_patient_flags f where f.division_uid = p.division_uid and f.sacwis_person_id = any(kids.ids)), '[]'::json) as patient_flags,
-             -- The first case's county; aggregated rather than ordered, so the child's index serves it, not a walk of every case.
-             (select (array_agg(c.county order by c.case_id))[1] from tbl_source_case c
-               where c.division_uid = p.division_uid and c.sacwis_person_id = any(kids.ids)) as agency_county,
-             pl.placement_type, pl.provider_name, pl.provider_id,
-             coalesce((select json_agg(json_build_object('source_description', m.source_description, 'match_status_id', m.match_status_id, 'mrn', m.mrn)
-                                       order by m.source_description, m.mrn)
-                         from tbl_match_results m where m.patient_uid = p.patient_uid and m.source_name <> ${SACWIS_SOURCE}), '[]'::json) as matches
+             c.card -> 'preferred_names' as preferred_names, c.card -> 'patient_flags' as patient_flags, c.card ->> 'agency_county' as agency_county,
+             c.card #>> '{placement,placement_type}' as placement_type, c.card #>> '{placement,provider_name}' as provider_name,
+             c.card #>> '{placement,provider_id}' as provider_id, c.card -> 'matches' as matches
         from page
+        join identity_search c on c.patient_uid = page.patient_uid
         join patient p on p.patient_uid = page.patient_uid
         join division d on d.division_uid = p.division_uid
-        -- The patient's approved children: their sources are the card's.
-        cross join lateral (select coalesce(array_agg(m.sacwis_person_id), '{}') as ids from tbl_match_results m
-                             where m.patient_uid = p.patient_uid and m.source_name = ${SACWIS_SOURCE} and m.match_status_id = 1) kids
-        left join lateral (select pl.placement_type, pl.provider_name, pl.provider_id
-                             from tbl_placement pl
-                            where pl.division_uid = p.division_uid and pl.sacwis_person_id = any(kids.ids) and pl.end_date is null
-                            order by pl.start_date desc, pl.placement_id limit 1) pl on true
        order by page.last_name, page.first_name, page.patient_uid`.execute(db),
     countCache.get(countKey, async () => (await db.executeQuery(count)).rows[0]?.total ?? 0),
   ]);

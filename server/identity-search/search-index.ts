@@ -9,7 +9,8 @@ import { MATCH_STATUS, SACWIS_SOURCE } from '../identity/matching';
  * under review), holding the patient's names, birth date and access facts,
  * and from its approved children: SACWIS ids, approved MRNs and their
  * hospitals, the cases' counties, case ids and caseworker names, and the
- * current placements' provider ids and names. The import calls it after
+ * current placements' provider ids and names; and the result card's facts
+ * (migration 055, identity_search_card). The import calls it after
  * matching; a change to one patient's matches (approve, reject, dispute)
  * refreshes that patient's row only (`patientUid`).
  */
@@ -18,13 +19,14 @@ export async function refreshIdentitySearch(trx: Db, divisionUid: string, patien
   await sql`delete from identity_search where division_uid = ${divisionUid} and ${only}`.execute(trx);
   await sql`
     insert into identity_search (patient_uid, division_uid, last_name, first_name, last_norm, first_norm, birth_date, restricted_flag, case_emails, adoption_case,
-                                 sacwis_person_ids, mrns, source_names, counties, wkr_names, case_ids, provider_ids, provider_names)
+                                 sacwis_person_ids, mrns, source_names, counties, wkr_names, case_ids, provider_ids, provider_names, card)
     select p.patient_uid, p.division_uid, p.last_name, p.first_name,
            coalesce(patient_search_norm(p.last_name), ''), coalesce(patient_search_norm(p.first_name), ''),
            p.birth_date, p.restricted_flag, p.case_emails, p.adoption_case,
            array(select distinct x from unnest(k.approved || p.sacwis_person_id) x where x is not null order by x),
            coalesce(s.mrns, ''), coalesce(s.sources, '{}'), coalesce(c.counties, '{}'), coalesce(c.workers, ''), coalesce(c.case_ids, '{}'),
-           coalesce(pl.ids, '{}'), coalesce(pl.names, '')
+           coalesce(pl.ids, '{}'), coalesce(pl.names, ''),
+           identity_search_card(p.patient_uid, p.division_uid, k.approved, ${SACWIS_SOURCE})
       from (select m.patient_uid,
                    coalesce(array_agg(m.sacwis_person_id) filter (where m.match_status_id = ${MATCH_STATUS.Approved}), '{}') as approved
               from tbl_match_results m

@@ -258,6 +258,9 @@ describe('matches: approving or rejecting a waiting fuzzy match, disputing a sou
     const done = await post('identity', url, { 'dispute-comment': 'The allergy record is another child’s', sitenames: [OTHER] });
     assert.equal(done.status, 201, done.text);
     assert.equal(await statusOf('R-1', OTHER), 4);
+    // The search's result card says so at once: the dispute rebuilds the child's search row and its card.
+    const [card] = (await get('identity', '/api/data/public/identity_search?sacwis_person_id=R-1')).body.data;
+    assert.equal(card.attributes.match_results.has_any_disputes, true);
     assert.deepEqual(ids(await panel('identity', 'allergy', patients['R-1'])), []);
     assert.deepEqual((await get('identity', `/api/patients/${patients['R-1']}/identity-matches`)).body.meta.disputable_sources, [HOSPITAL]);
     assert.equal((await post('identity', url, { dispute_comment: 'again', sitenames: [OTHER] })).status, 422);

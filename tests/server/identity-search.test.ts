@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { importExtract } from '../../server/identity/import';
+import { refreshIdentitySearch } from '../../server/identity-search/search-index';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { call, demoFacts, errorsOf, login } from './support/http';
 import { writeExtractFolder } from './support/identity-extract';
@@ -162,15 +163,20 @@ describe('identity_search: the summary card', () => {
     assert.equal(amara.provider_name, 'Sunrise Foster Home');
   });
   it('a rejected match is never sent; a disputed one says so', async () => {
-    await server.db.updateTable('tbl_match_results').set({ match_status_id: 3 }).where('mrn', '=', 'AKR-111').execute();
-    await server.db.updateTable('tbl_match_results').set({ match_status_id: 4 }).where('mrn', '=', 'DCH-666').execute();
+    // As the import and a match decision do: change the matches, then rebuild the patient's search row (its card).
+    const setStatus = async (mrn: string, status: number) => {
+      const [row] = await server.db.updateTable('tbl_match_results').set({ match_status_id: status }).where('mrn', '=', mrn).returning(['division_uid', 'patient_uid']).execute();
+      await refreshIdentitySearch(server.db, row.division_uid, row.patient_uid);
+    };
+    await setStatus('AKR-111', 3);
+    await setStatus('DCH-666', 4);
     try {
       const [amara] = (await search('identity', 'sacwis_person_id=S-1')).cards;
       assert.deepEqual(amara.match_results.matches.map((m: Card) => m.source_description), [DAYTON, NCH]);
       assert.equal(amara.match_results.has_any_disputes, true);
     } finally {
-      await server.db.updateTable('tbl_match_results').set({ match_status_id: 1 }).where('mrn', '=', 'AKR-111').execute();
-      await server.db.updateTable('tbl_match_results').set({ match_status_id: 2 }).where('mrn', '=', 'DCH-666').execute();
+      await setStatus('AKR-111', 1);
+      await setStatus('DCH-666', 2);
     }
   });
 });
