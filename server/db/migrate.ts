@@ -51,6 +51,7 @@ import * as m052 from './migrations/052_identity_search_covering_sort';
 import * as m053 from './migrations/053_report_patient_badges';
 import * as m054 from './migrations/054_medical_event_list_index';
 import * as m055 from './migrations/055_identity_search_card';
+import * as m056 from './migrations/056_medical_event_day_slots';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '053_report_patient_badges': m053,
   '054_medical_event_list_index': m054,
   '055_identity_search_card': m055,
+  '056_medical_event_day_slots': m056,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { FLAGS, type Flag } from '../../shared/permissions';
 import type { AuthContext } from '../../server/auth/context';
 import { listenToStatements, type Db } from '../../server/db/connect';
@@ -179,6 +180,33 @@ describe('medical-event counts (migration 051)', () => {
       select (select sum(events)::int from medical_event_day) as counted, (select sum(events)::int from medical_event_day_type) as by_type,
              (select count(*)::int from medical_event) as events`.execute(db);
     assert.deepEqual(rows[0], { counted: rows[0].events, by_type: rows[0].events, events: rows[0].events });
+  });
+
+  it('stay right when writers on several connections count the same day, each in its own slot (migration 056)', async () => {
+    const clients: pg.Client[] = [];
+    const slots = new Set<number>();
+    try {
+      // Connections until two of them write to different slots (a slot is the backend's pid modulo 8).
+      while (slots.size < 2 && clients.length < 20) {
+        const client = new pg.Client({ connectionString: server.connectionString });
+        await client.connect();
+        clients.push(client);
+        slots.add((await client.query<{ slot: number }>('select medical_event_count_slot() as slot')).rows[0].slot);
+      }
+      assert.equal(slots.size, 2);
+      const day = '2025-06-07T00:00:00Z';
+      const insert = 'insert into medical_event (patient_uid, medical_event_type_uid, status_uid, event_date) values ($1, $2, $3, $4) returning medical_event_uid';
+      const written: string[] = [];
+      for (const client of clients) written.push((await client.query(insert, [ids.plain, ids.overdose, ids.od2, day])).rows[0].medical_event_uid);
+      // One connection takes away an event another counted: its slot goes below zero, the key's sum stays right.
+      await clients[clients.length - 1].query('delete from medical_event where medical_event_uid = $1', [written[0]]);
+      const { rows } = await sql<{ slots: number; events: number }>`
+        select count(distinct slot)::int as slots, sum(events)::int as events from medical_event_day where event_date = ${day}::timestamptz`.execute(server.db);
+      assert.deepEqual(rows[0], { slots: 2, events: written.length - 1 });
+      await assertSameAnswers();
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+    }
   });
 
   it('follow a renamed type label, and the table sorted by type reads it', async () => {
