@@ -296,12 +296,12 @@ async function load(url: string, token?: string, seconds = SECONDS, body?: unkno
 }
 
 /** A visible patient of the navigator's current division, for the record's calls. */
-async function somePatient(url: string, token: string): Promise<string> {
-  const res = await fetch(`${url}/api/data/public/patient-list?page-size=1`, { headers: { authorization: `Bearer ${token}` } });
+async function somePatients(url: string, token: string): Promise<{ read: string; write: string }> {
+  const res = await fetch(`${url}/api/data/public/patient-list?page-size=2`, { headers: { authorization: `Bearer ${token}` } });
   const body = (await res.json()) as { data?: { id: string }[]; meta?: { total: number } };
-  if (!res.ok || !body.data?.length) throw new Error(`patient list call failed: ${res.status} ${JSON.stringify(body)}`);
+  if (!res.ok || (body.data?.length ?? 0) < 2) throw new Error(`patient list call failed: ${res.status} ${JSON.stringify(body)}`);
   log(`patient list answers ${body.meta?.total} patients`);
-  return body.data[0].id;
+  return { read: body.data![0].id, write: body.data![1].id };
 }
 
 /**
@@ -314,7 +314,9 @@ async function measure(database: string, env: Record<string, string>): Promise<R
   try {
     const token = await login(url);
     const tokens: Record<string, string> = { navigator: token };
-    const patient = await somePatient(url, token);
+    // The writes go to a patient of their own: thousands of events posted to the patient the
+    // record's reads measure would make every later run read a bigger record than the first.
+    const { read: patient, write: writePatient } = await somePatients(url, token);
     const childFacts = await identityChild(connectionString);
     log(`${database}: ${CONNECTIONS} connections, ${SECONDS} s per route and run, ${RUNS} runs`);
     const rows: Row[] = [];
@@ -323,7 +325,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       const user = route.user ?? 'navigator';
       tokens[user] ??= await login(url, user);
       const auth = route.path === '/api/live' ? undefined : tokens[user];
-      const body = route.body && (await route.body(url, auth!, patient));
+      const body = route.body && (await route.body(url, auth!, writePatient));
       const headers: Record<string, string> = auth ? { authorization: `Bearer ${auth}` } : {};
       const once = () =>
         fetch(target, body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify(body) });
