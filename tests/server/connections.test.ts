@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { DatabaseBusyError, SecondConnectionError } from '../../server/db/connect';
+import { DatabaseBusyError, planOnce, SecondConnectionError } from '../../server/db/connect';
 import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { DEMO_EXT_INSTANCE } from '../../server/db/seed/ext';
 import { DEMO_B2W_VENDOR } from '../../server/db/seed/b2w';
@@ -99,6 +99,27 @@ describe('one connection per handler: the pool cannot be deadlocked', () => {
       assert.equal(normal.status, 200, route.path);
       assert.ok(Date.now() - started < 2000, `${route.path}: a normal request took ${Date.now() - started} ms`);
     }
+  });
+});
+
+describe('plans: custom for each call unless a read is marked planOnce', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  it('a planOnce read is prepared on its connection (a generic plan may be kept); any other read is not', async () => {
+    await server.db.connection().execute(async (conn) => {
+      await planOnce(sql`select patient_uid from patient where patient_uid = ${'00000000-0000-0000-0000-000000000000'}`).execute(conn);
+      await sql`select patient_uid from patient where last_name = ${'Nobody'}`.execute(conn);
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn);
+      assert.deepEqual(rows.map((r) => r.statement.replace(/\s+/g, ' ')), ['/* plan once */ select patient_uid from patient where patient_uid = $1']);
+      const [mode] = (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(conn)).rows;
+      assert.equal(mode.plan_cache_mode, 'auto');
+    });
   });
 });
 
