@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { PLANNER_SETTINGS } from '../server/db/connect';
+import { PLAN_ONCE, PLANNER_SETTINGS } from '../server/db/connect';
 
 /** A statement a route sent, as the server's connection saw it. */
 export interface Statement {
@@ -15,16 +15,19 @@ export interface Load {
   errors: number;
 }
 
-const isRead = (s: Statement) => /^\s*(select|with)\b/i.test(s.text);
+const planOnce = (s: Statement) => s.text.startsWith(PLAN_ONCE);
+const isRead = (s: Statement) => planOnce(s) || /^\s*(select|with)\b/i.test(s.text);
 
 /**
  * The route's SQL alone: `connections` clients each send the route's reads in
- * order (one "request"), again and again for `seconds`, as named prepared
- * statements with the server's planner settings, as the server sends them.
+ * order (one "request"), again and again for `seconds`, with the server's
+ * planner settings, named or unnamed (planOnce) as the server sends them.
  * What the route adds beyond this is the server's own cost.
  */
 export async function replay(connectionString: string, statements: Statement[], connections: number, seconds: number): Promise<Load> {
-  const reads = statements.filter(isRead).map((s) => ({ name: `raw_${crypto.createHash('sha1').update(s.text).digest('base64url')}`, text: s.text, values: s.values }));
+  const reads = statements
+    .filter(isRead)
+    .map((s) => (planOnce(s) ? { name: `raw_${crypto.createHash('sha1').update(s.text).digest('base64url')}`, text: s.text, values: s.values } : { text: s.text, values: s.values }));
   const clients = await Promise.all(
     Array.from({ length: connections }, async () => {
       const client = new pg.Client({ connectionString, options: PLANNER_SETTINGS.map((s) => `-c ${s}`).join(' ') });

@@ -145,8 +145,8 @@ export function listenToStatements(listener: StatementListener | null): void {
 const statementNames = new Map<string, string>();
 const MAX_NAMED_STATEMENTS = 5000;
 
-/** How a statement marked planOnce starts. */
-const PLAN_ONCE = '/* plan once */';
+/** How a statement marked planOnce starts (the bench's raw-SQL baseline sends these named too). */
+export const PLAN_ONCE = '/* plan once */';
 
 /**
  * Marks a read whose best plan is the same whatever its values (one patient's
