@@ -5,7 +5,7 @@ import { auditSourceOf } from '../audit/audit-source';
 import { recordAudit } from '../audit/audit.repository';
 import { logIdentityAction } from '../audit/identity-action-log';
 import { requireAuth } from '../auth/context';
-import type { Db } from '../db/connect';
+import { planOnce, type Db } from '../db/connect';
 import type { PatientTable } from '../db/database';
 import { patientScope, type Viewer } from '../dataviews/scopes';
 import { notFound } from '../errors';
@@ -28,12 +28,11 @@ export type Patient = Pick<Selectable<PatientTable>, (typeof PATIENT_COLUMNS)[nu
  */
 export async function findVisiblePatient(db: Db, auth: Viewer, patientUid: string): Promise<Patient | undefined> {
   if (!isUuid(patientUid)) return undefined;
-  return db
-    .selectFrom('patient')
-    .select(PATIENT_COLUMNS)
-    .where('patient_uid', '=', patientUid)
-    .where(sql<boolean>`${patientScope('patient')(auth)}`)
-    .executeTakeFirst();
+  // Every record call starts here: planned once per connection (a lookup by the key whatever the caller).
+  const { rows } = await planOnce(
+    sql<Patient>`select ${sql.join(PATIENT_COLUMNS.map((c) => sql.ref(c)))} from patient where patient_uid = ${patientUid} and ${patientScope('patient')(auth)}`,
+  ).execute(db);
+  return rows[0];
 }
 
 /** Of these ids, the patients the caller may see (the same rule as findVisiblePatient, in one query). */
