@@ -154,8 +154,9 @@ export const PLAN_ONCE = '/* plan once */';
  * one generic plan per connection instead of planning at every call, which
  * cost more than running it (the identity summary: 5.4 ms planning for
  * 1.8 ms of work; with the plan kept, 0.3 ms in all). Never for a statement
- * whose plan turns on its values: a name search, a date range, a patient's
- * events (one bench patient has 22,701: the generic plan sorted them all).
+ * whose plan turns on its values: a name search, a date range, the latest of
+ * every kind of a patient's events (the face sheet's card: for a patient with
+ * 22,701 events the generic plan sorted them all).
  */
 export function planOnce<T>(statement: RawBuilder<T>): RawBuilder<T> {
   return sql<T>`${sql.raw(PLAN_ONCE)} ${statement}`;
