@@ -38,6 +38,16 @@ export interface StoredList {
   insertExtra?: Record<string, unknown>;
   /** Field values that must not change on an existing row, given its stored columns (a file resource's link). */
   keep?: (before: Record<string, any>) => string[];
+  /** The columns that make a row name an uploaded file (for a list with a 'file' field). */
+  file?: (file: StoredFileFacts) => Record<string, unknown>;
+}
+
+/** An upload as a row records it. */
+export interface StoredFileFacts {
+  key: string;
+  fileName: string;
+  contentType: string;
+  size: number;
 }
 
 const referenceData = (list: ReferenceListName, model: string, columns: Record<string, string>): StoredList => ({
@@ -130,9 +140,10 @@ export const STORED_LISTS: Record<ReferenceListName, StoredList> = {
     active: 'is_active',
     order: 'sort_order',
     scope: 'shared',
-    columns: { title: 'title', category: 'category', resourceTarget: 'resource_target', resourceLink: 'resource_link' },
+    columns: { title: 'title', category: 'category', resourceTarget: 'resource_target', resourceLink: 'resource_link', fileName: 'file_name' },
     insertExtra: { resource_type: 'Link' },
     keep: (before) => (before.resource_type === 'File' ? ['resourceLink'] : []),
+    file: (file) => ({ resource_type: 'File', resource_link: file.key, file_name: file.fileName, content_type: file.contentType, file_size: file.size }),
   },
 };
 
@@ -143,6 +154,7 @@ export const ROW_NOT_FOUND = 'Not found in this organisation';
 export const LOCATION_IN_USE = 'A care team member prefers this location; it cannot be removed';
 export const NOT_A_LINK = 'Must be an https:// or http:// address';
 export const UNKNOWN_ROW = 'Must be one of the listed options';
+export const FILE_NOT_SENT = 'The file did not come with the form; choose it again';
 
 /** The rows of a list the organisation may see and edit, with the filter that picks the list out of its table. */
 function rowsOf(db: Db, list: StoredList, orgUid: string) {
@@ -178,13 +190,15 @@ async function childrenOf(db: Db, list: StoredList, parentIds: string[]): Promis
 
 function toRow(list: StoredList, row: Record<string, any>, children: Record<string, Map<string, Record<string, unknown>[]>>): ReferenceRow {
   const id = row[list.id] as string;
+  // A kept value is not the admin's to see or change (a file resource's link is its file's key).
+  const kept = list.keep?.(row) ?? [];
   return {
     id,
     isActive: Boolean(row[list.active]),
     sortOrder: list.order ? (row[list.order] as number) : null,
     shared: row.org_uid === null,
     values: {
-      ...Object.fromEntries(Object.entries(list.columns).map(([field, column]) => [field, valueOf(row, column)])),
+      ...Object.fromEntries(Object.entries(list.columns).map(([field, column]) => [field, kept.includes(field) ? null : valueOf(row, column)])),
       ...Object.fromEntries(Object.entries(children).map(([field, byParent]) => [field, byParent.get(id) ?? []])),
     },
   };
@@ -212,8 +226,12 @@ export async function findRow(db: Db, list: StoredList, orgUid: string, id: stri
   return { row: toRow(list, stored, await childrenOf(db, list, [id])), stored };
 }
 
-/** The checks the schema cannot make: rows and models named exist for the organisation, links are links, kept children are the row's. */
-export async function checkValues(db: Db, list: StoredList, orgUid: string, values: Record<string, any>, found?: { row: ReferenceRow; stored: Record<string, any> }): Promise<FieldError[]> {
+/**
+ * The checks the schema cannot make: rows and models named exist for the
+ * organisation, links are links, kept children are the row's, a file named is
+ * the one `uploaded` now or the one the row has.
+ */
+export async function checkValues(db: Db, list: StoredList, orgUid: string, values: Record<string, any>, found?: { row: ReferenceRow; stored: Record<string, any> }, uploaded = false): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const before = found?.row;
   const kept = found ? (list.keep?.(found.stored) ?? []) : [];
@@ -227,6 +245,7 @@ export async function checkValues(db: Db, list: StoredList, orgUid: string, valu
       const known = isUuid(String(value)) && (await rowsOf(db, { ...STORED_LISTS.statuses, fixed: { model: field.model! } }, orgUid).where('t.uid', '=', String(value)).executeTakeFirst());
       if (!known) errors.push({ field: field.name, message: UNKNOWN_ROW });
     }
+    if (field.kind === 'file' && value && !uploaded && value !== before?.values[field.name]) errors.push({ field: field.name, message: FILE_NOT_SENT });
     if (field.kind === 'rows') {
       const existing = new Set(((before?.values[field.name] as { id: string }[] | undefined) ?? []).map((c) => c.id));
       (value as { id?: string | null }[]).forEach((child, i) => {
@@ -235,7 +254,6 @@ export async function checkValues(db: Db, list: StoredList, orgUid: string, valu
     }
   }
   if (list.def.name === 'resources' && !kept.includes('resourceLink') && values.resourceLink && !/^https?:\/\/\S+$/.test(String(values.resourceLink))) errors.push({ field: 'resourceLink', message: NOT_A_LINK });
-  if (list.def.name === 'resources' && !before && !values.resourceLink) errors.push({ field: 'resourceLink', message: 'Required' });
   return errors;
 }
 
@@ -247,8 +265,9 @@ function columnsOf(list: StoredList, values: Record<string, any>, stored?: Recor
   const kept = stored ? (list.keep?.(stored) ?? []) : [];
   let attributes: Record<string, unknown> | undefined;
   for (const [field, column] of Object.entries(list.columns)) {
-    if (kept.includes(field)) continue;
     const def = list.def.fields.find((f) => f.name === field)!;
+    // A file's columns come from its upload (StoredList.file), never from the values.
+    if (kept.includes(field) || def.kind === 'file') continue;
     const value = def.kind === 'json' || def.kind === 'flags' || def.kind === 'boolean' ? values[field] : blankToNull(values[field]);
     if (column.startsWith('attributes.')) {
       attributes ??= { ...((stored?.attributes as Record<string, unknown> | undefined) ?? {}) };
@@ -281,9 +300,11 @@ async function saveChildren(trx: Db, list: StoredList, parentId: string, values:
   return [];
 }
 
-/** Adds a row for the organisation, last in its list (or its group). */
-export async function insertRow(trx: Db, list: StoredList, orgUid: string, values: Record<string, any>): Promise<{ id: string } | { errors: FieldError[] }> {
-  const columns: Record<string, unknown> = { ...columnsOf(list, values), ...list.fixed, ...list.insertExtra, org_uid: orgUid };
+const fileColumns = (list: StoredList, file: StoredFileFacts | null) => (file && list.file ? list.file(file) : {});
+
+/** Adds a row for the organisation, last in its list (or its group); `file` is its upload, placed by the caller. */
+export async function insertRow(trx: Db, list: StoredList, orgUid: string, values: Record<string, any>, file: StoredFileFacts | null = null): Promise<{ id: string } | { errors: FieldError[] }> {
+  const columns: Record<string, unknown> = { ...columnsOf(list, values), ...list.fixed, ...list.insertExtra, ...fileColumns(list, file), org_uid: orgUid };
   if (list.order) {
     const last = await fromList(trx, list, orgUid)
       .select(sql<number>`coalesce(max(${sql.ref(`t.${list.order}`)}), -1)`.as('last'))
@@ -297,8 +318,13 @@ export async function insertRow(trx: Db, list: StoredList, orgUid: string, value
   return errors.length ? { errors } : { id };
 }
 
-export async function updateRow(trx: Db, list: StoredList, before: { row: ReferenceRow; stored: Record<string, any> }, values: Record<string, any>): Promise<FieldError[]> {
-  await anyDb(trx).updateTable(list.table).set(columnsOf(list, values, before.stored)).where(list.id, '=', before.row.id).execute();
+/** Changes a row; `file` replaces the file it names (or makes it name one). */
+export async function updateRow(trx: Db, list: StoredList, before: { row: ReferenceRow; stored: Record<string, any> }, values: Record<string, any>, file: StoredFileFacts | null = null): Promise<FieldError[]> {
+  await anyDb(trx)
+    .updateTable(list.table)
+    .set({ ...columnsOf(list, values, before.stored), ...fileColumns(list, file) })
+    .where(list.id, '=', before.row.id)
+    .execute();
   return saveChildren(trx, list, before.row.id, values, before.row);
 }
 

@@ -1,16 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { snakeCase, snakeKeys } from '../../shared/casing';
 import { isReferenceList, ReferenceOrderSchema, referenceSchema, type ReferenceRow } from '../../shared/schemas/admin-reference';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
-import { HttpError, notFound, parseBody } from '../errors';
+import { FILE_NOT_ACCEPTED, FILE_TOO_LARGE, MAX_DOCUMENT_BYTES } from '../../shared/schemas/documents';
+import { badRequest, HttpError, notFound, parseBody } from '../errors';
+import { fileStore } from '../files/file-store';
+import { multipartLimits, receiveUpload, recordUpload, releaseFile, type Upload } from '../files/upload';
 import { onceOnly } from '../public-forms/idempotency';
 import { clearReferenceCaches } from '../cache/reference-cache';
 import { allow } from '../security/access';
 import { actorOf, recordAdminChange, type AdminChange } from './admin-audit';
 import { lockOrganization } from './admin.repository';
-import { checkValues, findRow, insertRow, listRows, reorder, ROW_NOT_FOUND, setActive, STORED_LISTS, updateRow, type StoredList } from './reference-lists';
+import { checkValues, findRow, insertRow, listRows, reorder, ROW_NOT_FOUND, setActive, STORED_LISTS, updateRow, type StoredFileFacts, type StoredList } from './reference-lists';
 
 export const UNKNOWN_LIST = 'No such reference list';
 export const NOT_ORDERED = 'This list is in alphabetical order';
@@ -56,8 +60,11 @@ function refuse(errors: { field?: string; message: string }[]): never {
  * organisation and writes the admin audit log, before and after, in its
  * transaction.
  */
-export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db, config }) => {
   const admin = allow('navigatorAdmin');
+  const store = await fileStore(config);
+  // Registered here, so only these routes take multipart bodies.
+  await app.register(multipart, { limits: multipartLimits(['values'], MAX_DOCUMENT_BYTES, 16 * 1024) });
   // What the product reads through a reference cache changes here: the next read sees it.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && reply.statusCode < 400) clearReferenceCaches();
@@ -73,20 +80,53 @@ export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
     return { data: resource(list, (await rowOr404(db, list, requireAuth(request), request.params.id)).row) };
   });
 
+  /**
+   * A list with a file field (the resource library) also takes its body as
+   * multipart: the values as JSON in the field `values`, then the `file`.
+   */
+  const receive = async (request: FastifyRequest, list: StoredList): Promise<{ values: Record<string, any>; upload: Upload | null }> => {
+    const parse = (fields: Record<string, string>, fileName?: string) => {
+      let sent: unknown;
+      try {
+        sent = JSON.parse(fields.values ?? '');
+      } catch {
+        throw badRequest('The field "values" must hold the values as JSON');
+      }
+      const file = list.def.fields.find((f) => f.kind === 'file')!;
+      return parseBody(referenceSchema(list.def.name), fileName === undefined ? sent : { ...(sent as object), [snakeCase(file.name)]: fileName });
+    };
+    if (!list.file || !request.isMultipart()) return { values: parseBody(referenceSchema(list.def.name), request.body), upload: null };
+    return receiveUpload(request, store, {
+      fields: ['values'],
+      fileField: snakeCase(list.def.fields.find((f) => f.kind === 'file')!.name),
+      maxBytes: MAX_DOCUMENT_BYTES,
+      notAccepted: FILE_NOT_ACCEPTED,
+      tooLarge: FILE_TOO_LARGE,
+      accept: async (fields, fileName) => parse(fields, fileName),
+      withoutFile: (fields) => parse(fields),
+    });
+  };
+  const facts = (upload: Upload | null): StoredFileFacts | null => upload && { key: upload.staged.key, fileName: upload.fileName, contentType: upload.kind.type, size: upload.staged.size };
+
   app.post<{ Params: { list: string } }>('/admin/reference/:list', admin, async (request, reply) => {
     const auth = requireAuth(request);
     const list = listOr404(request.params.list);
-    const values = parseBody(referenceSchema(list.def.name), request.body);
-    return onceOnly(db, request, reply, `admin-reference-${list.def.name}`, async (trx) => {
-      await lockOrganization(trx, auth.orgUid);
-      const errors = await checkValues(trx, list, auth.orgUid, values);
-      if (errors.length) refuse(errors);
-      const inserted = await insertRow(trx, list, auth.orgUid, values);
-      if ('errors' in inserted) refuse(inserted.errors);
-      const { row } = (await findRow(trx, list, auth.orgUid, inserted.id))!;
-      await audit(trx, auth, list, 'CreatedReferenceValue', row);
-      return { status: 201, body: { data: resource(list, row) } };
-    });
+    const { values, upload } = await receive(request, list);
+    // The retry fingerprint covers the file's content, which a streamed body does not otherwise show.
+    if (upload) request.body = { ...values, fileKey: upload.staged.key };
+    return recordUpload(db, store, upload, (place) =>
+      onceOnly(db, request, reply, `admin-reference-${list.def.name}`, async (trx) => {
+        await lockOrganization(trx, auth.orgUid);
+        const errors = await checkValues(trx, list, auth.orgUid, values, undefined, !!upload);
+        if (errors.length) refuse(errors);
+        await place(trx);
+        const inserted = await insertRow(trx, list, auth.orgUid, values, facts(upload));
+        if ('errors' in inserted) refuse(inserted.errors);
+        const { row } = (await findRow(trx, list, auth.orgUid, inserted.id))!;
+        await audit(trx, auth, list, 'CreatedReferenceValue', row);
+        return { status: 201, body: { data: resource(list, row) } };
+      }),
+    );
   });
 
   /** The new order of the rows named (the whole list, or every row of one group). */
@@ -122,18 +162,23 @@ export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
   app.put<{ Params: { list: string; id: string } }>('/admin/reference/:list/:id', admin, async (request) => {
     const auth = requireAuth(request);
     const list = listOr404(request.params.list);
-    const values = parseBody(referenceSchema(list.def.name), request.body);
-    const row = await db.transaction().execute(async (trx) => {
-      await lockOrganization(trx, auth.orgUid);
-      const before = await rowOr404(trx, list, auth, request.params.id, true);
-      const errors = await checkValues(trx, list, auth.orgUid, values, before);
-      if (errors.length) refuse(errors);
-      const failed = await updateRow(trx, list, before, values);
-      if (failed.length) refuse(failed);
-      const { row: after } = (await findRow(trx, list, auth.orgUid, before.row.id))!;
-      await audit(trx, auth, list, 'UpdatedReferenceValue', after, before.row);
-      return after;
-    });
+    const { values, upload } = await receive(request, list);
+    const { row, replaced } = await recordUpload(db, store, upload, (place) =>
+      db.transaction().execute(async (trx) => {
+        await lockOrganization(trx, auth.orgUid);
+        const before = await rowOr404(trx, list, auth, request.params.id, true);
+        const errors = await checkValues(trx, list, auth.orgUid, values, before, !!upload);
+        if (errors.length) refuse(errors);
+        await place(trx);
+        const failed = await updateRow(trx, list, before, values, facts(upload));
+        if (failed.length) refuse(failed);
+        const { row: after, stored } = (await findRow(trx, list, auth.orgUid, before.row.id))!;
+        await audit(trx, auth, list, 'UpdatedReferenceValue', after, before.row);
+        return { row: after, replaced: list.file && before.stored.file_name && stored.resource_link !== before.stored.resource_link ? (before.stored.resource_link as string) : null };
+      }),
+    );
+    // The file a new one replaced goes once nothing names it; the change stands either way.
+    if (replaced) await releaseFile(db, store, replaced).catch((error: unknown) => request.log.error({ err: error }, 'could not remove a replaced resource file'));
     return { data: resource(list, row) };
   });
 

@@ -63,25 +63,3 @@ export async function insertAttachment(db: Db, a: NewAttachment): Promise<string
 export async function deleteAttachment(db: Db, attachmentUid: string): Promise<void> {
   await db.deleteFrom('patient_attachment').where('attachment_uid', '=', attachmentUid).execute();
 }
-
-/**
- * Serialises placing and removing one stored file until the transaction ends:
- * an upload of the same content cannot land between "no document uses it any
- * more" and the file's removal.
- */
-export async function lockFile(db: Db, key: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`patient-file:${key}`}, 0))`.execute(db);
-}
-
-/** Whether a document or a library File resource (migration 033) still names the stored file. */
-export async function fileInUse(db: Db, key: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('patient_attachment')
-    .select('attachment_uid as uid')
-    .where('attachment_type', '=', 'file')
-    .where('attachment_link', '=', key)
-    .unionAll(db.selectFrom('reference_resource').select('resource_uid as uid').where('resource_type', '=', 'File').where('resource_link', '=', key))
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
-}

@@ -1,5 +1,6 @@
 import { array, boolean, define, enums, nullable, object, optional, refine, size, string, unknown, type Struct } from 'superstruct';
 import { FLAGS } from '../permissions';
+import { DOC_TYPE_EXTENSIONS } from './documents';
 import { ReportDefinitionSchema } from './reports';
 import { boundedText, email, isEmail, MAX_LENGTH, optionalText, requiredText } from './strings';
 import { check } from './validate';
@@ -33,7 +34,9 @@ export type ReferenceFieldKind =
   /** A JSON document checked by `schema` (a report definition). */
   | 'json'
   /** Rows of a child table (`fields`), edited with their parent. */
-  | 'rows';
+  | 'rows'
+  /** A stored file, sent as the file of a multipart body; the value is its name ('' for none). */
+  | 'file';
 
 export interface ReferenceField {
   name: string;
@@ -50,6 +53,10 @@ export interface ReferenceField {
   fields?: ReferenceField[];
   /** Shown as a column of the list. */
   column?: boolean;
+  /** For 'file': the file name endings the picker offers. */
+  accept?: readonly string[];
+  /** Not shown for a row that names a file (a file resource's link, which is its file's key). */
+  notWithFile?: boolean;
 }
 
 export const REFERENCE_LIST_NAMES = ['statuses', 'reasons', 'facilities', 'providers', 'badge-groups', 'badges', 'nav-items', 'resources', 'report-configurations'] as const;
@@ -70,6 +77,8 @@ export interface ReferenceListDefinition {
   ordered: boolean;
   /** The field that names a row in the list and the audit log. */
   labelField: string;
+  /** A rule between fields, checked by the form and the server alike: the field to blame and why, or null. */
+  rule?: (values: Record<string, any>) => { field: string; message: string } | null;
 }
 
 export const FLAG_TERM_RULE = 'Use known flags, each perhaps with a leading ! (must not hold) or joined by | (either)';
@@ -84,6 +93,9 @@ const optionalEmail = () => optional(nullable(define<string>('email', (v) => v =
 const f = (name: string, label: string, kind: ReferenceFieldKind, more: Partial<ReferenceField> = {}): ReferenceField => ({ name, label, kind, ...more });
 
 const RESOURCE_TARGETS = ['clinician', 'patient'] as const;
+/** The endings of the files a resource may be (those a document may be). */
+const RESOURCE_FILE_ENDINGS = Object.values(DOC_TYPE_EXTENSIONS).flat().map((e) => `.${e}`);
+export const RESOURCE_LINK_OR_FILE = 'Give a link or a file, not both';
 
 export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceListDefinition> = {
   statuses: {
@@ -212,7 +224,7 @@ export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceListDefinition>
     name: 'resources',
     label: 'Resources',
     singular: 'Resource',
-    description: 'The resource library: links handed to patients or read by clinicians. Files are added from the library page.',
+    description: 'The resource library: links and files handed to patients or read by clinicians.',
     groupBy: 'category',
     ordered: true,
     labelField: 'title',
@@ -220,8 +232,16 @@ export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceListDefinition>
       f('title', 'Title', 'text', { required: true, max: MAX_LENGTH.name, column: true }),
       f('category', 'Category', 'text', { required: true, max: MAX_LENGTH.name, column: true }),
       f('resourceTarget', 'For', 'choice', { required: true, options: RESOURCE_TARGETS, column: true }),
-      f('resourceLink', 'Link', 'text', { max: 2000, hint: 'An https:// address; a file resource keeps its file.' }),
+      f('resourceLink', 'Link', 'text', { max: 2000, notWithFile: true, hint: 'An https:// address; leave it empty for a file.' }),
+      f('fileName', 'File', 'file', { max: 255, accept: RESOURCE_FILE_ENDINGS, hint: 'A PDF, image or text file of at most 20 MB, opened instead of a link.' }),
     ],
+    rule: (v) => {
+      const link = String(v.resourceLink ?? '').trim();
+      const file = String(v.fileName ?? '');
+      if (link && file) return { field: 'resourceLink', message: RESOURCE_LINK_OR_FILE };
+      if (!link && !file) return { field: 'resourceLink', message: 'Required' };
+      return null;
+    },
   },
   'report-configurations': {
     name: 'report-configurations',
@@ -278,12 +298,24 @@ function fieldSchema(field: ReferenceField): Struct<any, any> {
       return jsonDocument(field.schema!);
     case 'rows':
       return size(array(object({ id: optional(nullable(boundedText(MAX_LENGTH.code))), ...Object.fromEntries(field.fields!.map((c) => [c.name, fieldSchema(c)])) })), 0, 50);
+    case 'file':
+      return optionalText(max);
   }
+}
+
+/** The list's rule between fields, put on the field it names. */
+function withRule(list: ReferenceListName, fields: Struct<Record<string, any>, any>): Struct<Record<string, any>, any> {
+  const rule = REFERENCE_LISTS[list].rule;
+  if (!rule) return fields;
+  return refine(fields, 'rule', (values, context) => {
+    const broken = rule(values);
+    return broken ? { path: [...context.path, broken.field], message: broken.message } : true;
+  });
 }
 
 /** The body of an add or edit of a row of `list`, checked the same way by the form and the server. */
 export function referenceSchema(list: ReferenceListName): Struct<Record<string, any>, any> {
-  return object(Object.fromEntries(REFERENCE_LISTS[list].fields.map((field) => [field.name, fieldSchema(field)])));
+  return withRule(list, object(Object.fromEntries(REFERENCE_LISTS[list].fields.map((field) => [field.name, fieldSchema(field)]))));
 }
 
 /**
@@ -292,7 +324,9 @@ export function referenceSchema(list: ReferenceListName): Struct<Record<string, 
  * A JSON document the schema refuses names the path of the bad member.
  */
 export function referenceFormSchema(list: ReferenceListName): Struct<Record<string, any>, any> {
-  return object(
+  return withRule(
+    list,
+    object(
     Object.fromEntries(
       REFERENCE_LISTS[list].fields.map((field) => {
         if (field.kind === 'flags') return [field.name, refine(boundedText(500), 'flags', (v) => splitFlags(v).every((t) => flagTerm.is(t)) || FLAG_TERM_RULE)];
@@ -313,6 +347,7 @@ export function referenceFormSchema(list: ReferenceListName): Struct<Record<stri
         }
         return [field.name, fieldSchema(field)];
       }),
+      ),
     ),
   );
 }

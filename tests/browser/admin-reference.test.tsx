@@ -1,7 +1,8 @@
 import '../../widgets/admin/admin.element';
 import { $toasts } from '../../widgets/kit/toasts';
+import { RESOURCE_LINK_OR_FILE } from '../../shared/schemas/admin-reference';
 import { deepEqual, equal, ok } from './support/assert';
-import { text, typeInto, waitFor } from './support/dom';
+import { pickFile, selectOption, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
 import { fieldError, mountElement, shadow, slButton } from './support/element';
 
@@ -184,5 +185,44 @@ describe('<care-admin> reference lists (stubbed server)', () => {
     await waitFor(() => fake.calls.find((c) => c.init?.method === 'POST'));
     await waitFor(() => fieldError(el, 'definition').includes('charts.0.xAxisColumn'), { message: "the member's path" });
     equal(fieldError(el, 'definition'), "Definition charts.0.xAxisColumn: Unknown column 'x'");
+  });
+
+  it('a resource: a file chosen goes as multipart with the values; not with a link too; a file resource shows its file, not its link', async () => {
+    const stored = row('r-1', { title: 'Naloxone Steps', category: 'Overdose', resource_target: 'patient', resource_link: null, file_name: 'naloxone.pdf' });
+    const fake = fakeFetch((url, init) => {
+      if (url.pathname.endsWith('/admin/reference/resources') && init?.method === 'POST') return { status: 201, body: { data: stored } };
+      if (url.pathname.endsWith('/admin/reference/resources/r-1') && (init?.method ?? 'GET') === 'GET') return { body: { data: stored } };
+      if (url.pathname.endsWith('/admin/reference/resources')) return { body: { data: [stored] } };
+      return notFound;
+    });
+    restore = fake.restore;
+    const el = mount('reference/resources/new');
+    const root = shadow(el);
+    typeInto(await waitFor(() => root.querySelector<HTMLInputElement>('[data-field="title"] input')), 'Naloxone Steps');
+    typeInto(root.querySelector<HTMLInputElement>('[data-field="category"] input')!, 'Overdose');
+    selectOption(root.querySelector<HTMLSelectElement>('[data-field="resourceTarget"] select')!, 'patient');
+    typeInto(root.querySelector<HTMLInputElement>('[data-field="resourceLink"] input')!, 'https://example.org/naloxone');
+    const input = root.querySelector<HTMLInputElement>('[data-field="fileName"] input[type="file"]')!;
+    pickFile(input, new File(['%PDF-1.4 steps'], 'naloxone.pdf', { type: 'application/pdf' }));
+    await waitFor(() => text(root.querySelector('[data-field="fileName"]')!).includes('naloxone.pdf'));
+    slButton(el, 'Save')!.click();
+    await waitFor(() => fieldError(el, 'resourceLink'));
+    equal(fieldError(el, 'resourceLink'), RESOURCE_LINK_OR_FILE);
+    equal(fake.calls.filter((c) => c.init?.method === 'POST').length, 0, 'nothing sent');
+
+    typeInto(root.querySelector<HTMLInputElement>('[data-field="resourceLink"] input')!, '');
+    slButton(el, 'Save')!.click();
+    const post = await waitFor(() => fake.calls.find((c) => c.init?.method === 'POST'));
+    const body = post.init!.body as FormData;
+    ok(body instanceof FormData, 'multipart');
+    deepEqual(JSON.parse(String(body.get('values'))), { title: 'Naloxone Steps', category: 'Overdose', resource_target: 'patient', resource_link: '', file_name: 'naloxone.pdf' });
+    equal((body.get('file') as File).name, 'naloxone.pdf');
+    ok(new Headers(post.init!.headers).get('idempotency-key'), 'an add carries an Idempotency-Key');
+    el.remove();
+
+    const edit = mount('reference/resources/r-1');
+    const editRoot = shadow(edit);
+    await waitFor(() => text(editRoot.querySelector('[data-field="fileName"]') ?? editRoot).includes('Now naloxone.pdf'), { message: 'the current file' });
+    equal(editRoot.querySelector('[data-field="resourceLink"]'), null, "a file resource's link is not offered");
   });
 });

@@ -2,7 +2,7 @@ import '../../widgets/patient-record/patient-record.element';
 import '../../widgets/documents/patient-documents.element';
 import { $toasts } from '../../widgets/kit/toasts';
 import { equal, ok } from './support/assert';
-import { byLabel, selectOption, text, typeInto, waitFor } from './support/dom';
+import { byLabel, pickFile, selectOption, text, typeInto, waitFor } from './support/dom';
 import { fieldError, mountElement, shadow, slButton } from './support/element';
 import { signIn, url, visiblePatient, type Api } from './support/reminders-server';
 
@@ -28,13 +28,6 @@ const labelled = (el: HTMLElement, label: string) => {
 };
 const form = (el: HTMLElement) => shadow(el).querySelector<HTMLFormElement>('form');
 
-/** Picks a file in the form's file input, as the file chooser does. */
-function pickFile(input: HTMLInputElement, file: File) {
-  const data = new DataTransfer();
-  data.items.add(file);
-  input.files = data.files;
-  input.dispatchEvent(new Event('change', { bubbles: true }));
-}
 
 describe('documents against the real server', function () {
   let nav: Api;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { lastEmailTo, runAdminCommand, signInLinkIn } from '../../server/testing/admin-command';
@@ -277,6 +278,32 @@ describe('administration from an empty install', () => {
     await admin.page.setViewportSize({ width: 1366, height: 900 });
     await admin.page.getByRole('button', { name: 'Save' }).click();
     await admin.page.getByRole('link', { name: 'Delaware Middle School' }).waitFor();
+
+    // A library handout uploaded here is what the library page opens.
+    const handout = Buffer.from('%PDF-1.4\n% winter shelters\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+    await admin.page.goto('/admin/reference/resources/new');
+    await admin.page.getByLabel('Title').fill('Winter Shelter Handout');
+    await admin.page.getByLabel('Category').fill('Housing');
+    await admin.page.getByLabel('For').selectOption('patient');
+    await admin.page.getByLabel('File').setInputFiles({ name: 'winter-shelters.pdf', mimeType: 'application/pdf', buffer: handout });
+    await admin.page.getByText('winter-shelters.pdf (').waitFor();
+    await shot(admin.page, 'admin-reference-file-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-reference-file-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.waitForURL('**/admin/reference/resources');
+    const housing = admin.page.getByRole('region', { name: 'Housing' });
+    await housing.getByRole('link', { name: 'Winter Shelter Handout' }).click();
+    await admin.page.getByText('Now winter-shelters.pdf. Drop a file here or choose one to replace it.').waitFor();
+    assert.equal(await admin.page.getByLabel('Link').count(), 0, "a file resource's link (its file's key) is not offered");
+    await shot(admin.page, 'admin-reference-file-edit-1366');
+    await admin.page.goto('/resource-library');
+    await admin.page.getByRole('radio', { name: 'Patients and Families' }).check();
+    const [tab] = await Promise.all([admin.page.waitForEvent('popup'), admin.page.getByRole('button', { name: 'Winter Shelter Handout' }).click()]);
+    const download = await tab.waitForEvent('download');
+    assert.equal(download.suggestedFilename(), 'winter-shelters.pdf');
+    assert.deepEqual(await fs.readFile((await download.path())!), handout, 'the library serves the uploaded file');
 
     await admin.page.goto('/admin/reference/report-configurations');
     await admin.page.getByRole('link', { name: 'Inbound Referrals' }).first().click();

@@ -18,6 +18,7 @@ import { useEmit } from '../../shared/widget/emit';
 import { CheckboxField } from '../kit/checkbox-field';
 import { moveId, useDragOrder } from '../kit/drag-order';
 import { ErrorSummary } from '../kit/error-summary';
+import { FileDrop } from '../kit/file-drop';
 import { FormButtons } from '../kit/form-buttons';
 import { applyServerErrors, errorOf, Field, fieldText, SelectField, useCareForm, type Choice } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
@@ -271,8 +272,34 @@ function ChildRows({ form, field }: { form: AnyForm; field: ReferenceField }) {
   );
 }
 
-function FieldOf({ form, field, lookups }: { form: AnyForm; field: ReferenceField; lookups: Record<string, Choice[]> }) {
+interface FieldOfProps {
+  form: AnyForm;
+  field: ReferenceField;
+  lookups: Record<string, Choice[]>;
+  /** The name of the file the row has now, if any. */
+  currentFile?: string;
+  onFile: (file: File) => void;
+}
+
+function FieldOf({ form, field, lookups, currentFile, onFile }: FieldOfProps) {
   switch (field.kind) {
+    case 'file':
+      return (
+        <Field form={form} name={field.name} label={field.label} hint={field.hint}>
+          {(control) => (
+            <FileDrop
+              label={field.label}
+              accept={field.accept ? [...field.accept] : undefined}
+              control={control}
+              current={currentFile}
+              onFile={(picked) => {
+                onFile(picked);
+                form.setValue(field.name, picked.name, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+              }}
+            />
+          )}
+        </Field>
+      );
     case 'boolean':
       return <CheckboxField form={form} name={field.name} label={field.label} />;
     case 'choice':
@@ -317,9 +344,13 @@ function ReferenceForm({ list, row }: { list: ReferenceListName; row: ReferenceR
   const schema = useMemo(() => referenceFormSchema(list), [list]);
   const form = useCareForm(schema, { defaultValues: toForm(list, row?.values ?? null) }) as AnyForm;
   const back = () => emit('care-navigate', { path: `${BASE}/${list}` });
+  const [file, setFile] = useState<File | null>(null);
+  const fileField = def.fields.find((f) => f.kind === 'file');
+  // A row that names a file keeps it (its link is not the admin's to edit); a new file replaces it.
+  const currentFile = fileField && row?.values[fileField.name] ? String(row.values[fileField.name]) : undefined;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await submit((key) => save(row?.id ?? null, fromForm(list, values), key));
+      const saved = await submit((key) => save(row?.id ?? null, fromForm(list, values), key, file));
       if (!saved) return;
       toast(SAVED, 'success');
       back();
@@ -332,9 +363,11 @@ function ReferenceForm({ list, row }: { list: ReferenceListName; row: ReferenceR
     <form noValidate onSubmit={onSubmit} className="reference-form">
       <ErrorSummary form={form} labels={labels} />
       {row?.shared && <p className="reference-shared">This entry ships with Careweave and every organization on this install reads it.</p>}
-      {def.fields.map((field) => (
-        <FieldOf key={field.name} form={form} field={field} lookups={lookups} />
-      ))}
+      {def.fields
+        .filter((field) => !(currentFile && field.notWithFile))
+        .map((field) => (
+          <FieldOf key={field.name} form={form} field={field} lookups={lookups} currentFile={field === fileField ? currentFile : undefined} onFile={setFile} />
+        ))}
       <FormButtons busy={busy} onCancel={back} />
     </form>
   );

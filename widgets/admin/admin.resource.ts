@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import type { Document, Resource } from '../../shared/api/client';
+import { snakeKeys } from '../../shared/casing';
 import { REFERENCE_LISTS, type ReferenceListDefinition, type ReferenceListName, type ReferenceRow } from '../../shared/schemas/admin-reference';
 import type { AdminUser, CodeHolder, CodeHolderInput, CodeHolderKind, DivisionInput, ExtInstance, ExtInstanceInput, OrganizationInput, QueueInput } from '../../shared/schemas/admin';
 import { useWidgetApi } from '../../shared/widget/widget-context';
@@ -195,9 +196,18 @@ export function useReferenceRow(list: ReferenceListName, id: string | null): Loa
 /** Add (`POST`, one Idempotency-Key per submission) or edit (`PUT`) a row; deactivate or reactivate it; put rows in a new order. */
 export function useReferenceActions(list: ReferenceListName) {
   const api = useWidgetApi();
+  /** With a file (a list with a file field), the body is multipart: the values as JSON in `values`, then the file. */
   const save = useCallback(
-    async (id: string | null, values: Record<string, unknown>, key: string) =>
-      (id ? await api.put<One<ReferenceRow>>(`admin/reference/${list}/${encodeURIComponent(id)}`, values) : await api.post<One<ReferenceRow>>(`admin/reference/${list}`, values, undefined, idempotencyHeader(key))).data.attributes,
+    async (id: string | null, values: Record<string, unknown>, key: string, file: File | null = null) => {
+      const path = id ? `admin/reference/${list}/${encodeURIComponent(id)}` : `admin/reference/${list}`;
+      if (file) {
+        const body = new FormData();
+        body.append('values', JSON.stringify(snakeKeys(values)));
+        body.append('file', file, file.name);
+        return (await api.request<One<ReferenceRow>>(id ? 'PUT' : 'POST', path, { body, headers: idempotencyHeader(key) })).data.attributes;
+      }
+      return (id ? await api.put<One<ReferenceRow>>(path, values) : await api.post<One<ReferenceRow>>(path, values, undefined, idempotencyHeader(key))).data.attributes;
+    },
     [api, list],
   );
   const command = useCallback(async (id: string, name: 'deactivate' | 'reactivate') => (await api.post<One<ReferenceRow>>(`admin/reference/${list}/${encodeURIComponent(id)}/${name}`)).data.attributes, [api, list]);

@@ -8,6 +8,8 @@ export interface FileDropProps {
   onFile?: (file: File) => void;
   /** Inside a form's Field: the Field's label and error describe the input, so the drop zone shows no label of its own. */
   control?: FieldControlProps;
+  /** The name of the file the record has now: a file chosen replaces it. */
+  current?: string;
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB'];
@@ -38,7 +40,7 @@ export function accepts(file: File, accept: string[] | undefined): boolean {
  * A drop zone over a real file input: the input keeps keyboard and screen
  * reader access (Enter or Space opens the picker), dropping is the extra.
  */
-export function FileDrop({ label, accept, onFile, control }: FileDropProps) {
+export function FileDrop({ label, accept, onFile, control, current }: FileDropProps) {
   const ownId = useId();
   const id = control?.id ?? ownId;
   const [file, setFile] = useState<File | null>(null);
@@ -82,7 +84,13 @@ export function FileDrop({ label, accept, onFile, control }: FileDropProps) {
         onChange={(e) => take(e.target.files?.[0])}
       />
       <p id={`${id}-status`} className="file-drop-status" aria-live="polite">
-        {rejected ? `File type not accepted. Allowed: ${accept?.join(', ')}` : file ? `${file.name} (${humanSize(file.size)})` : 'Drop a file here or choose one.'}
+        {rejected
+          ? `File type not accepted. Allowed: ${accept?.join(', ')}`
+          : file
+            ? `${file.name} (${humanSize(file.size)})`
+            : current
+              ? `Now ${current}. Drop a file here or choose one to replace it.`
+              : 'Drop a file here or choose one.'}
       </p>
     </div>
   );

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { MAX_DOCUMENT_BYTES } from '../../../shared/schemas/documents';
-import { lockFile } from '../../documents/documents.repository';
 import type { FileStore } from '../../files/file-store';
+import { lockFile } from '../../files/upload';
 import { handoutPdf } from '../../pdf/handout';
 import type { Db } from '../connect';
 import { HANDOUTS } from '../reference-lists/resource-handouts';

@@ -45,6 +45,14 @@ export function typeInto(input: HTMLInputElement | HTMLTextAreaElement, value: s
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/** Picks a file in a file input, as the file chooser does. */
+export function pickFile(input: HTMLInputElement, file: File): void {
+  const data = new DataTransfer();
+  data.items.add(file);
+  input.files = data.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
 export function selectOption(select: HTMLSelectElement, value: string): void {
   Object.getOwnPropertyDescriptor(HTMLSelectElement.prototype, 'value')!.set!.call(select, value);
   select.dispatchEvent(new Event('change', { bubbles: true }));
