@@ -17,7 +17,8 @@
  *
  * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000), BENCH_IDENTITY_CHILDREN (as many, at most 100000), BENCH_MEDICAL_EVENTS (1000000), BENCH_RUNS (3),
  * BENCH_CHAT_CLIENTS (2000); REDIS_URL for the chat figures. BENCH_ONLY=<regex> measures only the routes
- * whose label matches and skips chat and paint (`BENCH_ONLY=sizes`: bundle sizes alone).
+ * whose label matches and skips chat and paint unless it matches 'chat' or 'paint' (`BENCH_ONLY=paint`: the
+ * largest contentful paint alone; `BENCH_ONLY=sizes`: bundle sizes alone).
  * The embedded cluster is cached in ./.bench-data so the seed runs once.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -606,9 +607,12 @@ if (fs.existsSync(importFile)) {
   console.log(`identity import of a ${f.children.toLocaleString('en-US')}-child extract: ${f.rows.toLocaleString('en-US')} rows in ${f.seconds.toFixed(1)} s, ${Math.round(f.rows / f.seconds).toLocaleString('en-US')} rows/s (when this cluster was built, ${f.at})`);
 }
 console.log('');
-if (!ONLY) {
+// BENCH_ONLY=chat or BENCH_ONLY=paint runs that part alone.
+if (!ONLY || ONLY.test('chat')) {
   for (const line of await chatLines()) console.log(line);
   console.log('');
+}
+if (!ONLY || ONLY.test('paint')) {
   try {
     for (const line of await paintLines()) console.log(line);
   } catch (err) {

@@ -21,10 +21,10 @@ function button(li: HTMLElement, label: string): HTMLElement {
 }
 
 /** Picks an entry of the reminder's Reassign or Snooze menu, as a click on the menu item does. */
-function pick(li: HTMLElement, menu: 'Reassign' | 'Snooze', entry: string): void {
+/** Chooses an entry of an item's menu once it is offered (the navigators arrive beside the list, not with it). */
+async function pick(li: HTMLElement, menu: 'Reassign' | 'Snooze', entry: string): Promise<void> {
   const dropdown = [...li.querySelectorAll('sl-dropdown')].find((d) => text(d.querySelector('[slot="trigger"]')) === menu)!;
-  const item = [...dropdown.querySelectorAll<HTMLElement>('sl-menu-item')].find((i) => text(i) === entry);
-  ok(item, `${menu} → ${entry}`);
+  const item = await waitFor(() => [...dropdown.querySelectorAll<HTMLElement>('sl-menu-item')].find((i) => text(i) === entry), { message: `${menu} → ${entry}` });
   item.click();
 }
 
@@ -70,9 +70,9 @@ describe('<care-reminders> card against the real server', function () {
     const tomorrow = await createReminder(api, patient, api.me);
     const nextWeek = await createReminder(api, patient, null);
     const el = mount(api);
-    pick(await shows(el, tomorrow.note), 'Snooze', 'Tomorrow');
+    await pick(await shows(el, tomorrow.note), 'Snooze', 'Tomorrow');
     await gone(el, tomorrow.note);
-    pick(await shows(el, nextWeek.note), 'Snooze', 'Next Week');
+    await pick(await shows(el, nextWeek.note), 'Snooze', 'Next Week');
     await gone(el, nextWeek.note);
     const noon = dayjs().startOf('day').add(12, 'hour');
     await eventually(async () => (await reminderRow(api, tomorrow.id)).reminder_date === noon.add(1, 'day').toISOString(), 'tomorrow, noon');
@@ -82,7 +82,7 @@ describe('<care-reminders> card against the real server', function () {
   it('snooze Customize asks for a date in a dialog and moves the reminder there', async () => {
     const r = await createReminder(api, patient, api.me);
     const el = mount(api);
-    pick(await shows(el, r.note), 'Snooze', 'Customize');
+    await pick(await shows(el, r.note), 'Snooze', 'Customize');
     const dialog = await waitFor(() => shadow(el).querySelector('sl-dialog[label="Snooze reminder"][open]'));
     const input = dialog.querySelector('input[type="date"]') as HTMLInputElement;
     equal(text(shadow(el).querySelector(`label[for="${input.id}"]`)), 'Snooze until');
@@ -99,13 +99,13 @@ describe('<care-reminders> card against the real server', function () {
   it('reassign moves a reminder between lists and to a colleague; the server stores the assignee', async () => {
     const r = await createReminder(api, patient, null);
     const el = mount(api);
-    pick(await shows(el, r.note), 'Reassign', 'Nora Navigator');
+    await pick(await shows(el, r.note), 'Reassign', 'Nora Navigator');
     await waitFor(() => itemOf(el, r.note) && listOf(itemOf(el, r.note)!) === 'Assigned to me', { message: 'moved to mine' });
     await eventually(async () => (await reminderRow(api, r.id)).target_uid === api.me, 'assigned to me');
-    pick(itemOf(el, r.note)!, 'Reassign', 'Unassign');
+    await pick(itemOf(el, r.note)!, 'Reassign', 'Unassign');
     await waitFor(() => itemOf(el, r.note) && listOf(itemOf(el, r.note)!) === 'Unassigned', { message: 'moved back to unassigned' });
     await eventually(async () => (await reminderRow(api, r.id)).target_uid === null, 'unassigned');
-    pick(itemOf(el, r.note)!, 'Reassign', 'Dana Director');
+    await pick(itemOf(el, r.note)!, 'Reassign', 'Dana Director');
     await gone(el, r.note);
     await eventually(async () => (await reminderRow(api, r.id)).target_uid === colleague, 'assigned to the colleague');
     equal((await reminderRow(api, r.id)).assigned_to, 'Dana Director');

@@ -18,7 +18,8 @@ export interface ReminderActions {
 
 export interface ReminderItemProps extends ReminderActions {
   reminder: Reminder;
-  navigators: Navigator[];
+  /** The colleagues a reminder may go to; null while they load. */
+  navigators: Navigator[] | null;
 }
 
 const UNASSIGN = '';
@@ -47,10 +48,10 @@ function ChoiceMenu({ label, onSelect, children }: { label: string; onSelect: (e
 /** One reminder on the card: who, what, when, and the four actions of spec 000 "Home dashboard". */
 export function ReminderItem({ reminder, navigators, onDone, onReassign, onSnooze, onDelete, onOpenPatient }: ReminderItemProps) {
   const nameId = useId();
-  const targets = navigators.filter((n) => n.providerUid !== reminder.targetUid);
+  const targets = (navigators ?? []).filter((n) => n.providerUid !== reminder.targetUid);
   const reassign = (event: SlSelectEvent) => {
     const value = event.detail.item.value;
-    onReassign(reminder, value === UNASSIGN ? null : (navigators.find((n) => n.providerUid === value) ?? null));
+    onReassign(reminder, value === UNASSIGN ? null : (navigators?.find((n) => n.providerUid === value) ?? null));
   };
   return (
     <li className="reminder" aria-labelledby={nameId} data-reminder-id={reminder.id}>
@@ -68,6 +69,7 @@ export function ReminderItem({ reminder, navigators, onDone, onReassign, onSnooz
           Mark as Done
         </SlButton>
         <ChoiceMenu label="Reassign" onSelect={reassign}>
+          {navigators === null && <SlMenuItem disabled>Loading navigators…</SlMenuItem>}
           {targets.map((n) => (
             <SlMenuItem key={n.providerUid} value={n.providerUid}>
               {n.displayName}

@@ -11,7 +11,7 @@ import { LoadState } from '../kit/load-state';
 import { toast, Toasts } from '../kit/toasts';
 import { RemindersStyles } from './reminders.styles';
 import { patientPath, ReminderItem, type ReminderActions, type SnoozeChoice } from './reminder-item';
-import { isDueToday, useMe, useNavigators, useReminderPage, useTodayReminders, type Navigator, type Reminder } from './reminders.resource';
+import { isDueToday, useNavigators, useReminderPage, useTodayReminders, type Navigator, type Reminder } from './reminders.resource';
 
 export const EMPTY_MINE = 'No reminders assigned to you for today';
 export const EMPTY_UNASSIGNED = 'No unassigned reminders for today';
@@ -50,7 +50,7 @@ function useNavigate() {
   );
 }
 
-function ReminderList({ title, reminders, emptyText, navigators, actions }: { title: string; reminders: Reminder[]; emptyText: string; navigators: Navigator[]; actions: ReminderActions }) {
+function ReminderList({ title, reminders, emptyText, navigators, actions }: { title: string; reminders: Reminder[]; emptyText: string; navigators: Navigator[] | null; actions: ReminderActions }) {
   const titleId = useId();
   return (
     <section className="reminder-list" aria-labelledby={titleId}>
@@ -71,11 +71,10 @@ function ReminderList({ title, reminders, emptyText, navigators, actions }: { ti
 /** Home card (spec 000 "Home dashboard"): today's unread reminders, mine and unassigned, newest first. */
 export function RemindersCard() {
   // Today's lists wait only for who I am: the navigators (for Reassign) arrive beside them, off the first paint's path.
-  const who = useMe();
-  const me = who.data?.providerUid ?? null;
-  const navigatorList = useNavigators(who.data?.orgUid);
-  const navigators = navigatorList.data ?? [];
-  const reminders = useTodayReminders(me, who.data !== null);
+  const reminders = useTodayReminders();
+  const me = reminders.who?.providerUid ?? null;
+  const navigatorList = useNavigators(reminders.who?.orgUid);
+  const navigators = navigatorList.data;
   const navigate = useNavigate();
   const failed = useFailureReport();
   const titleId = useId();
@@ -126,7 +125,7 @@ export function RemindersCard() {
           View all
         </a>
       </div>
-      <LoadState isLoading={who.isLoading || (who.data !== null && reminders.isLoading)} error={who.error ?? reminders.error ?? navigatorList.error}>
+      <LoadState isLoading={reminders.isLoading} error={reminders.error ?? navigatorList.error}>
         <ReminderList title="Assigned to me" reminders={mine} emptyText={EMPTY_MINE} navigators={navigators} actions={actions} />
         <ReminderList title="Unassigned" reminders={unassigned} emptyText={EMPTY_UNASSIGNED} navigators={navigators} actions={actions} />
       </LoadState>

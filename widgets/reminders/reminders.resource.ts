@@ -119,7 +119,7 @@ export interface Load<T> {
 /** Who I am as an assignee: my navigator id (null without a navigator record) and my organisation. */
 export function useMe(): Loaded<Assignee> {
   const client = useWidgetApi();
-  return useLoaded(async () => (await client.get<Document<Resource<Assignee>>>('reminders/me')).data.attributes, [client]);
+  return useLoaded(() => fetchMe(client), [client]);
 }
 
 /** The navigators of my organisation I may assign to; waits for the organisation. */
@@ -138,28 +138,37 @@ export function useAssignees(): Load<{ me: string | null; navigators: Navigator[
   return { data: error ? null : data, error, isLoading: !error && data === null };
 }
 
+/** Who I am as an assignee (`reminders/me`). */
+const fetchMe = async (client: ApiClient) => (await client.get<Document<Resource<Assignee>>>('reminders/me')).data.attributes;
+
 /**
  * Today's unread reminders for the card: mine and unassigned, one list in
- * state so a change can move a reminder between them. Changes show at once
- * and are put back as they were when the server refuses them.
+ * state so a change can move a reminder between them, and who I am. The
+ * unassigned are asked for at once and mine as soon as `reminders/me`
+ * answers, in one chain, not after a render: they are the home's largest
+ * paint. Changes show at once and are put back as they were when the server
+ * refuses them.
  */
-export function useTodayReminders(me: string | null, ready: boolean) {
+export function useTodayReminders() {
   const client = useWidgetApi();
-  const [state, setState] = useState<Load<Reminder[]>>({ data: null, error: null, isLoading: true });
+  const [state, setState] = useState<Load<Reminder[]> & { who: Assignee | null }>({ data: null, who: null, error: null, isLoading: true });
 
   useEffect(() => {
-    if (!ready) return;
     let live = true;
-    setState((s) => ({ ...s, isLoading: true }));
-    // Without a navigator record of my own nothing can be assigned to me: ask only for the unassigned.
-    Promise.all([me ? fetchToday(client, me) : Promise.resolve([]), fetchToday(client, null)]).then(
-      ([mine, unassigned]) => live && setState({ data: [...mine, ...unassigned], error: null, isLoading: false }),
-      (error: unknown) => live && setState({ data: null, error, isLoading: false }),
+    const unassigned = fetchToday(client, null);
+    const mine = fetchMe(client).then(async (who) => {
+      if (live) setState((s) => ({ ...s, who }));
+      // Without a navigator record of my own nothing can be assigned to me.
+      return who.providerUid ? fetchToday(client, who.providerUid) : [];
+    });
+    Promise.all([mine, unassigned]).then(
+      ([own, rest]) => live && setState((s) => ({ ...s, data: [...own, ...rest], error: null, isLoading: false })),
+      (error: unknown) => live && setState((s) => ({ ...s, data: null, error, isLoading: false })),
     );
     return () => {
       live = false;
     };
-  }, [client, me, ready]);
+  }, [client]);
 
   const replace = (id: string, next: Reminder | null) =>
     setState((s) => ({ ...s, data: (s.data ?? []).flatMap((r) => (r.id === id ? (next ? [next] : []) : [r])) }));
