@@ -6,7 +6,7 @@ import { AGGREGATIONS, IdentityActionSchema, REPORT_CARD_VIEWS, ReportCsvSchema,
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
-import { forEachListBatch, parseListRequest, runAggregate, runList, type ListRequest, type QueryParams } from '../dataviews/engine';
+import { parseListRequest, streamList, runAggregate, runList, type ListRequest, type QueryParams } from '../dataviews/engine';
 import type { ViewDefinition } from '../dataviews/registry';
 import { badRequest, forbidden, notFound, parseBody } from '../errors';
 import { allow } from '../security/access';
@@ -152,10 +152,13 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
     const run = (async () => {
       await write(`{"data":{"data":"${inJson(csvHeader(columns))}`);
       // Only the columns written: a row of the medical-event view is half the size.
-      await forEachListBatch(db, view, auth, { ...list, filters: [] }, filters, [...new Set(columns.map((c) => c.columnName))], async (rows) => {
-        opened = true;
-        onOpen();
-        await write(inJson(csvRows(columns, rows)));
+      await streamList(db, view, auth, { ...list, filters: [] }, filters, [...new Set(columns.map((c) => c.columnName))], {
+        format: (rows) => inJson(csvRows(columns, rows)),
+        write: async (text) => {
+          opened = true;
+          onOpen();
+          await write(text);
+        },
       });
       out.end('"}}');
     })();
