@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { FILE_NOT_SENT } from '../../server/admin/reference-lists';
+import { FILE_NOT_SENT, ROW_NOT_FOUND } from '../../server/admin/reference-lists';
 import { FILE_EXECUTABLE } from '../../server/files/upload';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { RESOURCE_LINK_OR_FILE } from '../../shared/schemas/admin-reference';
 import { FILE_NOT_ACCEPTED } from '../../shared/schemas/documents';
 import { call, errorsOf, fieldErrors, login, type Answer, type LoggedIn } from './support/http';
+import { createOtherOrganization } from './support/other-org';
 
 let server: TestServer;
 let admin: LoggedIn;
@@ -120,10 +121,23 @@ describe('file resources in the admin reference list', () => {
     assert.equal(await temporaryFiles(), 0);
   });
 
-  it('a navigator may not upload one (403), and the file is not kept', async () => {
+  it('signed out 401, a navigator 403, another organisation\'s resource 404; no file is kept', async () => {
     const files = async () => (await fs.readdir(path.join(server.dataDir, 'files'))).length;
     const before = await files();
+    const form = new FormData();
+    form.append('values', JSON.stringify(values()));
+    form.append('file', new Blob([new Uint8Array(pdf('anonymous'))]), 'a.pdf');
+    assert.equal((await fetch(`${server.url}/api/admin/reference/resources`, { method: 'POST', headers: { 'idempotency-key': randomUUID() }, body: form })).status, 401);
     assert.deepEqual(errorsOf(await send(navigator, 'POST', '', values(), { name: 'n.pdf', bytes: pdf('navigator') }), 403), [{ message: 'You do not have access to this resource' }]);
+    const other = await createOtherOrganization(server.db);
+    const theirs = await server.db
+      .insertInto('reference_resource')
+      .values({ title: 'Their Handout', category: 'Housing', resource_link: 'https://elsewhere.example', resource_target: 'patient', org_uid: other.orgUid })
+      .returning('resource_uid')
+      .executeTakeFirstOrThrow();
+    assert.deepEqual(errorsOf(await send(admin, 'PUT', `/${theirs.resource_uid}`, values(), { name: 'mine.pdf', bytes: pdf('not theirs') }), 404), [{ message: ROW_NOT_FOUND }]);
+    assert.equal((await stored(theirs.resource_uid)).resource_type, 'Link');
     assert.equal(await files(), before);
+    assert.equal(await temporaryFiles(), 0);
   });
 });
