@@ -8,8 +8,8 @@ import { PatientPicker } from '../kit/patient-picker';
 import { toast, Toasts } from '../kit/toasts';
 import { patientPath } from './reminder-item';
 import { RemindersStyles } from './reminders.styles';
-import { toFormErrors, useCreateReminder } from './reminder-form.resource';
-import { useAssignees, type Navigator } from './reminders.resource';
+import { toFormErrors, useAssignees, useCreateReminder } from './reminder-form.resource';
+import type { Navigator } from './reminders.resource';
 
 const LABELS: Record<keyof ReminderFormValues, string> = { patientUid: 'Patient', reminderDate: 'Date', targetUid: 'Assigned To', note: 'Note' };
 export const SAVE_FAILED = 'The reminder could not be saved. Please try again.';

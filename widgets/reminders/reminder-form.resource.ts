@@ -4,6 +4,8 @@ import { ApiError } from '../../shared/api/errors';
 import { reminderPayload } from '../../shared/schemas/reminder-payload';
 import type { ReminderFormValues } from '../../shared/schemas/reminders';
 import { useWidgetApi } from '../../shared/widget/widget-context';
+import { useLoaded } from '../kit/use-loaded';
+import { fetchMe, useNavigators, type Load, type Navigator } from './reminders.resource';
 
 // The form's calls live apart from the card's: the home's first load carries the card, not the form.
 
@@ -28,4 +30,14 @@ export function toFormErrors(error: unknown): unknown {
     return name.replace(/^data\.attributes\./, '');
   };
   return new ApiError(error.status, error.errors.map((e) => ({ ...e, field: field(e.field) })));
+}
+
+/** The caller's navigator id and the navigators they may assign to (one organisation), together. */
+export function useAssignees(): Load<{ me: string | null; navigators: Navigator[] }> {
+  const client = useWidgetApi();
+  const me = useLoaded(() => fetchMe(client), [client]);
+  const navigators = useNavigators(me.data?.orgUid);
+  const error = me.error ?? navigators.error;
+  const data = me.data && navigators.data ? { me: me.data.providerUid, navigators: navigators.data } : null;
+  return { data: error ? null : data, error, isLoading: !error && data === null };
 }

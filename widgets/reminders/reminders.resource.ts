@@ -116,12 +116,6 @@ export interface Load<T> {
   isLoading: boolean;
 }
 
-/** Who I am as an assignee: my navigator id (null without a navigator record) and my organisation. */
-export function useMe(): Loaded<Assignee> {
-  const client = useWidgetApi();
-  return useLoaded(() => fetchMe(client), [client]);
-}
-
 /** The navigators of my organisation I may assign to; waits for the organisation. */
 export function useNavigators(orgUid: string | undefined): Loaded<Navigator[]> {
   const client = useWidgetApi();
@@ -129,17 +123,8 @@ export function useNavigators(orgUid: string | undefined): Loaded<Navigator[]> {
   return useLoaded(() => (orgUid ? fetchNavigators(client, orgUid) : new Promise<never>(() => {})), [client, orgUid]);
 }
 
-/** The caller's navigator id and the navigators they may assign to (one organisation), together. */
-export function useAssignees(): Load<{ me: string | null; navigators: Navigator[] }> {
-  const me = useMe();
-  const navigators = useNavigators(me.data?.orgUid);
-  const error = me.error ?? navigators.error;
-  const data = me.data && navigators.data ? { me: me.data.providerUid, navigators: navigators.data } : null;
-  return { data: error ? null : data, error, isLoading: !error && data === null };
-}
-
 /** Who I am as an assignee (`reminders/me`). */
-const fetchMe = async (client: ApiClient) => (await client.get<Document<Resource<Assignee>>>('reminders/me')).data.attributes;
+export const fetchMe = async (client: ApiClient) => (await client.get<Document<Resource<Assignee>>>('reminders/me')).data.attributes;
 
 /**
  * Today's unread reminders for the card: mine and unassigned, one list in
