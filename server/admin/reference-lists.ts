@@ -38,8 +38,8 @@ export interface StoredList {
   insertExtra?: Record<string, unknown>;
   /** Field values that must not change on an existing row, given its stored columns (a file resource's link). */
   keep?: (before: Record<string, any>) => string[];
-  /** The columns that make a row name an uploaded file (for a list with a 'file' field). */
-  file?: (file: StoredFileFacts) => Record<string, unknown>;
+  /** For a list with a 'file' field: the columns that make a row name an uploaded file, and the stored file a row names. */
+  file?: { columns: (file: StoredFileFacts) => Record<string, unknown>; keyOf: (stored: Record<string, any>) => string | null };
 }
 
 /** An upload as a row records it. */
@@ -143,7 +143,10 @@ export const STORED_LISTS: Record<ReferenceListName, StoredList> = {
     columns: { title: 'title', category: 'category', resourceTarget: 'resource_target', resourceLink: 'resource_link', fileName: 'file_name' },
     insertExtra: { resource_type: 'Link' },
     keep: (before) => (before.resource_type === 'File' ? ['resourceLink'] : []),
-    file: (file) => ({ resource_type: 'File', resource_link: file.key, file_name: file.fileName, content_type: file.contentType, file_size: file.size }),
+    file: {
+      columns: (file) => ({ resource_type: 'File', resource_link: file.key, file_name: file.fileName, content_type: file.contentType, file_size: file.size }),
+      keyOf: (stored) => (stored.resource_type === 'File' ? (stored.resource_link as string) : null),
+    },
   },
 };
 
@@ -300,7 +303,7 @@ async function saveChildren(trx: Db, list: StoredList, parentId: string, values:
   return [];
 }
 
-const fileColumns = (list: StoredList, file: StoredFileFacts | null) => (file && list.file ? list.file(file) : {});
+const fileColumns = (list: StoredList, file: StoredFileFacts | null) => (file && list.file ? list.file.columns(file) : {});
 
 /** Adds a row for the organisation, last in its list (or its group); `file` is its upload, placed by the caller. */
 export async function insertRow(trx: Db, list: StoredList, orgUid: string, values: Record<string, any>, file: StoredFileFacts | null = null): Promise<{ id: string } | { errors: FieldError[] }> {

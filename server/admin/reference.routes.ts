@@ -85,6 +85,9 @@ export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
    * multipart: the values as JSON in the field `values`, then the `file`.
    */
   const receive = async (request: FastifyRequest, list: StoredList): Promise<{ values: Record<string, any>; upload: Upload | null }> => {
+    const schema = referenceSchema(list.def.name);
+    if (!list.file || !request.isMultipart()) return { values: parseBody(schema, request.body), upload: null };
+    const fileField = snakeCase(list.def.fields.find((f) => f.kind === 'file')!.name);
     const parse = (fields: Record<string, string>, fileName?: string) => {
       let sent: unknown;
       try {
@@ -92,13 +95,11 @@ export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
       } catch {
         throw badRequest('The field "values" must hold the values as JSON');
       }
-      const file = list.def.fields.find((f) => f.kind === 'file')!;
-      return parseBody(referenceSchema(list.def.name), fileName === undefined ? sent : { ...(sent as object), [snakeCase(file.name)]: fileName });
+      return parseBody(schema, fileName === undefined ? sent : { ...(sent as object), [fileField]: fileName });
     };
-    if (!list.file || !request.isMultipart()) return { values: parseBody(referenceSchema(list.def.name), request.body), upload: null };
     return receiveUpload(request, store, {
       fields: ['values'],
-      fileField: snakeCase(list.def.fields.find((f) => f.kind === 'file')!.name),
+      fileField,
       maxBytes: MAX_DOCUMENT_BYTES,
       notAccepted: FILE_NOT_ACCEPTED,
       tooLarge: FILE_TOO_LARGE,
@@ -174,7 +175,8 @@ export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
         if (failed.length) refuse(failed);
         const { row: after, stored } = (await findRow(trx, list, auth.orgUid, before.row.id))!;
         await audit(trx, auth, list, 'UpdatedReferenceValue', after, before.row);
-        return { row: after, replaced: list.file && before.stored.file_name && stored.resource_link !== before.stored.resource_link ? (before.stored.resource_link as string) : null };
+        const previous = list.file?.keyOf(before.stored) ?? null;
+        return { row: after, replaced: previous !== null && previous !== list.file!.keyOf(stored) ? previous : null };
       }),
     );
     // The file a new one replaced goes once nothing names it; the change stands either way.

@@ -70,7 +70,7 @@ function ReminderList({ title, reminders, emptyText, navigators, actions }: { ti
 
 /** Home card (spec 000 "Home dashboard"): today's unread reminders, mine and unassigned, newest first. */
 export function RemindersCard() {
-  // Today's lists wait only for who I am: the navigators (for Reassign) arrive beside them, off the first paint's path.
+  // Today's lists never wait for the navigators (for Reassign): those arrive beside them, off the first paint's path.
   const reminders = useTodayReminders();
   const me = reminders.who?.providerUid ?? null;
   const navigatorList = useNavigators(reminders.who?.orgUid);
