@@ -52,6 +52,7 @@ import * as m053 from './migrations/053_report_patient_badges';
 import * as m054 from './migrations/054_medical_event_list_index';
 import * as m055 from './migrations/055_identity_search_card';
 import * as m056 from './migrations/056_medical_event_day_slots';
+import * as m057 from './migrations/057_identity_search_terms';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '054_medical_event_list_index': m054,
   '055_identity_search_card': m055,
   '056_medical_event_day_slots': m056,
+  '057_identity_search_terms': m057,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

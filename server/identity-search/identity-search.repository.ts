@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { IdentitySearchQuery } from '../../shared/schemas/identity-search';
 import type { AuthContext } from '../auth/context';
-import type { Db } from '../db/connect';
+import { planOnce, type Db } from '../db/connect';
 import type { IdentityCard, IdentitySearchTable } from '../db/database';
 import { countCache } from '../dataviews/count-cache';
 import { patientVisibility } from '../dataviews/scopes';
@@ -40,25 +40,69 @@ function whereOf(query: IdentitySearchQuery, auth: AuthContext, a: string): RawB
 /** A criterion an index narrows well: the trigram indexes need 3 characters. */
 const indexed = (v: string | undefined) => !!v && v.trim().length >= 3;
 
+/** Letters and digits survive patient_search_norm, so 3 of them make a term of migration 057. */
+const letters = (v: string | undefined) => (v?.match(/[\p{L}\p{N}]/gu) ?? []).length;
+
 /**
- * The matching rows of identity_search as `s`, for the page. With an exact
- * criterion (an id, a birth date) or a last name part of 3 or more
- * characters, the conditions run in a subquery of their own (`offset 0`
- * keeps it apart), reading only the columns the page sorts and shows: the
- * indexes find the rows and the sort follows. Left to itself PostgreSQL would
- * walk the sort index expecting matches spread evenly, but last names
- * cluster in that order ("Joh" finds only the J's, after every A to I) and an
- * id's rarity in an array is unknown to it, so it could pass every child.
- * Criteria spread evenly over the sort (first name, MRN, caseworker and
- * provider names, hospitals, county) are left to the planner, whose sampled
- * estimate picks between walking the sort index to the page's 50 and the
- * trigram or array index: an MRN found in 6% of children is twice as quick
- * walked (EXPLAIN ANALYZE at 20,000 children: 12 ms fenced, 6 ms walked).
+ * The identity_search_term lists (migration 057) a search can walk: a name
+ * part's first three characters, and its last three when it is longer (a
+ * row holding the part holds both), and the county.
  */
-function matching(query: IdentitySearchQuery, auth: AuthContext): RawBuilder<unknown> {
-  const narrow = !!(query.sacwis_person_id || query.case_id || query.provider_id || query.birth_date) || indexed(query.last_name__like);
-  if (!narrow) return sql`identity_search s where ${whereOf(query, auth, 's')}`;
-  return sql`(select h.patient_uid, h.last_name, h.first_name, h.case_ids from identity_search h where ${whereOf(query, auth, 'h')} offset 0) s`;
+type Term = (alias: string) => RawBuilder<unknown>;
+const term = (kind: 'l' | 'f' | 'c', value: RawBuilder<unknown>): Term => (t) => sql`${sql.ref(`${t}.kind`)} = ${kind}::"char" and ${sql.ref(`${t}.term`)} = ${value}`;
+
+function termsOf(query: IdentitySearchQuery): Term[] {
+  const terms: Term[] = [];
+  for (const [kind, value] of [['l', query.last_name__like], ['f', query.first_name__like]] as const) {
+    const n = letters(value);
+    if (n < 3) continue;
+    terms.push(term(kind, sql`left(patient_search_norm(${value}), 3)`));
+    if (n > 3) terms.push(term(kind, sql`right(patient_search_norm(${value}), 3)`));
+  }
+  if (query.agency_county) terms.push(term('c', sql`${query.agency_county}`));
+  return terms;
+}
+
+/**
+ * The matching rows of identity_search as `s` (patient_uid, last_name,
+ * first_name, case_ids), for the page.
+ *
+ * With an exact criterion (an id, a birth date) the conditions run in a
+ * subquery of their own (`offset 0` keeps it apart): the indexes find the
+ * few rows and the sort follows.
+ *
+ * Otherwise, with a name part of 3 or more characters or a county, the
+ * search walks those terms' lists in name order and merges them (migration
+ * 057), checking each row found against every condition (a fenced lookup by
+ * key, so the planner cannot trade the walk for a trigram scan that reads
+ * and sorts every match): the page's 50 cost about 60 rows read, however
+ * many children match.
+ *
+ * Criteria without terms (hospitals, MRN, caseworker and provider names)
+ * are left to the planner, whose sampled estimate picks between walking the
+ * sort index to the page's 50 and the trigram or array index: an MRN found
+ * in 6% of children is twice as quick walked (EXPLAIN ANALYZE at 20,000
+ * children: 12 ms fenced, 6 ms walked).
+ */
+function matching(query: IdentitySearchQuery, auth: AuthContext): { from: RawBuilder<unknown>; walk: boolean } {
+  const exact = !!(query.sacwis_person_id || query.case_id || query.provider_id || query.birth_date);
+  const terms = exact ? [] : termsOf(query);
+  if (terms.length) {
+    // Each further list joins the first on the whole sort key, which lets PostgreSQL merge them in order.
+    const joins = terms.slice(1).map((of, i) => {
+      const t = `t${i + 1}`;
+      const col = (c: string) => sql.ref(`${t}.${c}`);
+      return sql`join identity_search_term ${sql.table(t)} on ${col('division_uid')} = t0.division_uid and ${of(t)}
+                  and ${col('last_name')} = t0.last_name and ${col('first_name')} = t0.first_name and ${col('patient_uid')} = t0.patient_uid`;
+    });
+    const from = sql`(select t0.patient_uid, t0.last_name, t0.first_name, h.case_ids
+                  from identity_search_term t0 ${sql.join(joins, sql` `)}
+                  cross join lateral (select h.case_ids from identity_search h where h.patient_uid = t0.patient_uid and ${whereOf(query, auth, 'h')} offset 0) h
+                 where t0.division_uid = ${auth.divisionUid} and ${terms[0]('t0')}) s`;
+    return { from, walk: true };
+  }
+  if (!exact && !indexed(query.last_name__like)) return { from: sql`identity_search s where ${whereOf(query, auth, 's')}`, walk: false };
+  return { from: sql`(select h.patient_uid, h.last_name, h.first_name, h.case_ids from identity_search h where ${whereOf(query, auth, 'h')} offset 0) s`, walk: false };
 }
 
 /** A result with what the summary card shows (server/identity-search/identity-search.routes.ts shapes it). */
@@ -76,14 +120,9 @@ export interface IdentitySearchRow {
   division_uid: string;
   division_name: string;
   avatar_file: string | null;
-  preferred_names: string[];
-  patient_flags: IdentityCard['patient_flags'];
-  agency_county: string | null;
-  placement_type: string | null;
-  provider_name: string | null;
-  provider_id: string | null;
   case_ids: string[];
-  matches: IdentityCard['matches'];
+  /** The rebuild's card facts (migration 055), sent whole: one value per row to read and parse, not seven. */
+  card: IdentityCard;
 }
 
 /**
@@ -93,28 +132,30 @@ export interface IdentitySearchRow {
  * sources' from the card the rebuild wrote (migration 055).
  */
 export async function searchIdentity(db: Db, auth: AuthContext, query: IdentitySearchQuery): Promise<{ rows: IdentitySearchRow[]; total: number }> {
-  const from = matching(query, auth);
+  const { from, walk } = matching(query, auth);
   const pageSize = query['page-size'];
   // The count has no order to follow: the planner's choice of index, without the page's subquery (which would
   // build every matching row: 3x slower for an MRN found in 6% of children).
   const count = sql<{ total: number }>`select count(*)::int as total from identity_search s where ${whereOf(query, auth, 's')}`.compile(db) as CompiledQuery<{ total: number }>;
   const countKey = `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
-  const [rows, total] = await Promise.all([
-    sql<IdentitySearchRow>`
+  // A walk's plan is the same whatever the values (the lists, merged in order), and planning it cost more
+  // than running it (EXPLAIN ANALYZE: 1.3 ms planning, 0.9 ms running): it keeps one. PostgreSQL takes the
+  // kept plan only when it costs no more than planning afresh, which an unknown page size prevents: the
+  // size (a whole number up to 50, checked) is written into the statement.
+  const page = sql<IdentitySearchRow>`
       with page as (
         select s.patient_uid, s.last_name, s.first_name, s.case_ids from ${from}
-         order by s.last_name, s.first_name, s.patient_uid limit ${pageSize} offset ${(query.page - 1) * pageSize}
+         order by s.last_name, s.first_name, s.patient_uid limit ${sql.lit(pageSize)} offset ${(query.page - 1) * pageSize}
       )
       select p.patient_uid, p.first_name, p.last_name, p.middle_name, p.birth_date, p.gender_label as gender, p.sacwis_person_id,
-             p.restricted_flag, p.in_custody, p.agency_legal_status, p.division_uid, d.division_name, p.avatar_file, page.case_ids,
-             c.card -> 'preferred_names' as preferred_names, c.card -> 'patient_flags' as patient_flags, c.card ->> 'agency_county' as agency_county,
-             c.card #>> '{placement,placement_type}' as placement_type, c.card #>> '{placement,provider_name}' as provider_name,
-             c.card #>> '{placement,provider_id}' as provider_id, c.card -> 'matches' as matches
+             p.restricted_flag, p.in_custody, p.agency_legal_status, p.division_uid, d.division_name, p.avatar_file, page.case_ids, c.card
         from page
         join identity_search c on c.patient_uid = page.patient_uid
         join patient p on p.patient_uid = page.patient_uid
         join division d on d.division_uid = p.division_uid
-       order by page.last_name, page.first_name, page.patient_uid`.execute(db),
+       order by page.last_name, page.first_name, page.patient_uid`;
+  const [rows, total] = await Promise.all([
+    (walk ? planOnce(page) : page).execute(db),
     countCache.get(countKey, async () => (await db.executeQuery(count)).rows[0]?.total ?? 0),
   ]);
   return { rows: rows.rows, total };

@@ -25,27 +25,28 @@ function onlyParams(query: Record<string, unknown>, allowed: Set<string> | strin
  */
 function toCard(row: IdentitySearchRow, auth: AuthContext) {
   const full = auth.flags.hasIdentityViewFull;
+  const { card } = row;
   return {
     patient_uid: row.patient_uid,
     first_name: row.first_name,
     last_name: row.last_name,
     middle_name: row.middle_name,
-    preferred_names: row.preferred_names.map((preferredname) => ({ preferredname })),
+    preferred_names: card.preferred_names.map((preferredname) => ({ preferredname })),
     birth_date: row.birth_date,
     gender: row.gender,
-    patient_flags: row.patient_flags,
-    agency_county: row.agency_county,
+    patient_flags: card.patient_flags,
+    agency_county: card.agency_county,
     cs_child_legal_status_legal: row.agency_legal_status,
-    placement_type: row.placement_type,
-    provider_name: row.provider_name,
+    placement_type: card.placement?.placement_type ?? null,
+    provider_name: card.placement?.provider_name ?? null,
     sacwis_person_id: row.sacwis_person_id,
     person_image: row.avatar_file ? `patients/${row.patient_uid}/avatar?v=${row.avatar_file.slice(0, 16)}` : null,
-    ...(full ? { provider_id: row.provider_id, source_cases: row.case_ids.map((case_id) => ({ case_id })) } : {}),
+    ...(full ? { provider_id: card.placement?.provider_id ?? null, source_cases: row.case_ids.map((case_id) => ({ case_id })) } : {}),
     match_results: {
-      matches: row.matches
+      matches: card.matches
         .filter((m) => m.match_status_id !== 3)
         .map((m) => ({ source_description: m.source_description, match_status_id: m.match_status_id, lookuppersonid: m.match_status_id === 1 ? m.mrn : null })),
-      has_any_disputes: row.matches.some((m) => m.match_status_id === 4),
+      has_any_disputes: card.matches.some((m) => m.match_status_id === 4),
     },
     restricted_flag: row.restricted_flag,
     in_custody: row.in_custody,

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { importExtract } from '../../server/identity/import';
 import { refreshIdentitySearch } from '../../server/identity-search/search-index';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
@@ -94,6 +95,16 @@ describe('GET /api/data/public/identity_search: each field', () => {
   it('last and first name in part, accents and case folded, sorted by last then first name', async () => {
     assert.deepEqual(names((await search('admin', 'last_name__like=QUILLF')).cards), ['Quillfeather, Amara', 'Quillfeather, Bo']);
     assert.deepEqual(names((await search('admin', 'last_name__like=illfeat&first_name__like=mar')).cards), ['Quillfeather, Amara']);
+  });
+  it('a name part walks its terms in page order: pages, a county beside it, a part inside a word, accents and apostrophes folded', async () => {
+    // Three Quillfeathers match 'eat' (inside the word) and 'quillfeather' (first and last three characters).
+    for (const part of ['eat', 'QUILLFEATHER', 'Quîll’feather']) {
+      const pages = await Promise.all([1, 2].map(async (page) => names((await search('admin', `last_name__like=${encodeURIComponent(part)}&page-size=1&page=${page}`)).cards)));
+      assert.deepEqual(pages, [['Quillfeather, Amara'], ['Quillfeather, Bo']], part);
+    }
+    assert.deepEqual(names((await search('admin', 'last_name__like=eat&agency_county=Summit')).cards), ['Quillfeather, Bo']);
+    assert.deepEqual(names((await search('admin', 'first_name__like=owa')).cards), ['Restrictus, Rowan']);
+    assert.deepEqual(names((await search('admin', 'last_name__like=quillfeatherx')).cards), [], 'both end terms present is not enough: the whole part must be');
   });
   it('date of birth as MM/DD/YYYY; a bad date is a 400 with its field', async () => {
     assert.deepEqual(names((await search('admin', 'birth_date=07/08/2016')).cards), ['Quillfeather, Bo']);
@@ -195,6 +206,11 @@ describe('identity_search: the access guard decides who is found', () => {
       assert.deepEqual(r.cards, []);
     }
   });
+  it('a name part of 3 or more characters (the terms walk) finds only whom the caller may see', async () => {
+    assert.deepEqual(names((await search('identity', 'last_name__like=res')).cards), ['Restrictus, Rowan']);
+    assert.deepEqual(names((await search('identity-health', 'last_name__like=ado')).cards), ['Adopteeson, Ada']);
+    assert.deepEqual(names((await search('identity', 'last_name__like=ado')).cards), []);
+  });
   it('a healthcare user finds adoption cases but no restricted case', async () => {
     assert.deepEqual(await found('identity-health'), ['Adopteeson, Ada']);
   });
@@ -206,6 +222,17 @@ describe('identity_search: the access guard decides who is found', () => {
     await server.db.updateTable('patient').set({ last_name: 'Quillfeather-Nash' }).where('patient_uid', '=', bo.patient_uid).execute();
     assert.deepEqual(names((await search('admin', 'last_name__like=nash')).cards), ['Quillfeather-Nash, Bo']);
     await server.db.updateTable('patient').set({ last_name: 'Quillfeather' }).where('patient_uid', '=', bo.patient_uid).execute();
+    assert.deepEqual(names((await search('admin', 'last_name__like=nash')).cards), []);
+  });
+  it("keeps a row's terms with it: a rebuild leaves no term of a row it removed", async () => {
+    const before = await sql<{ n: number }>`select count(*)::int as n from identity_search_term`.execute(server.db);
+    await server.db.transaction().execute(async (trx) => {
+      const divisionUid = (await trx.selectFrom('identity_search').select('division_uid').executeTakeFirstOrThrow()).division_uid;
+      await refreshIdentitySearch(trx, divisionUid);
+    });
+    const orphans = await sql<{ n: number }>`select count(*)::int as n from identity_search_term t where not exists (select 1 from identity_search s where s.patient_uid = t.patient_uid)`.execute(server.db);
+    assert.equal(orphans.rows[0].n, 0);
+    assert.equal((await sql<{ n: number }>`select count(*)::int as n from identity_search_term`.execute(server.db)).rows[0].n, before.rows[0].n);
   });
 });
 
