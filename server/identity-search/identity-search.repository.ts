@@ -37,20 +37,18 @@ function whereOf(query: IdentitySearchQuery, auth: AuthContext, a: string): RawB
   return sql.join(parts, sql` and `);
 }
 
-/** A criterion an index narrows well: the trigram indexes need 3 characters. */
-const indexed = (v: string | undefined) => !!v && v.trim().length >= 3;
-
 /** Letters and digits survive patient_search_norm, so 3 of them make a term of migration 057. */
 const letters = (v: string | undefined) => (v?.match(/[\p{L}\p{N}]/gu) ?? []).length;
+
+/** One identity_search_term list, as conditions on the alias that walks it. */
+type Term = (alias: string) => RawBuilder<unknown>;
+const term = (kind: 'l' | 'f' | 'c', value: RawBuilder<unknown>): Term => (t) => sql`${sql.ref(`${t}.kind`)} = ${kind}::"char" and ${sql.ref(`${t}.term`)} = ${value}`;
 
 /**
  * The identity_search_term lists (migration 057) a search can walk: a name
  * part's first three characters, and its last three when it is longer (a
  * row holding the part holds both), and the county.
  */
-type Term = (alias: string) => RawBuilder<unknown>;
-const term = (kind: 'l' | 'f' | 'c', value: RawBuilder<unknown>): Term => (t) => sql`${sql.ref(`${t}.kind`)} = ${kind}::"char" and ${sql.ref(`${t}.term`)} = ${value}`;
-
 function termsOf(query: IdentitySearchQuery): Term[] {
   const terms: Term[] = [];
   for (const [kind, value] of [['l', query.last_name__like], ['f', query.first_name__like]] as const) {
@@ -101,7 +99,7 @@ function matching(query: IdentitySearchQuery, auth: AuthContext): { from: RawBui
                  where t0.division_uid = ${auth.divisionUid} and ${terms[0]('t0')}) s`;
     return { from, walk: true };
   }
-  if (!exact && !indexed(query.last_name__like)) return { from: sql`identity_search s where ${whereOf(query, auth, 's')}`, walk: false };
+  if (!exact) return { from: sql`identity_search s where ${whereOf(query, auth, 's')}`, walk: false };
   return { from: sql`(select h.patient_uid, h.last_name, h.first_name, h.case_ids from identity_search h where ${whereOf(query, auth, 'h')} offset 0) s`, walk: false };
 }
 
