@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../db/connect';
+import { foldedTransaction, literal, type Db } from '../db/connect';
 import { badRequest, HttpError } from '../errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -31,7 +31,8 @@ function fingerprint(request: FastifyRequest): string {
 
 /**
  * Runs a public submit at most once per (form, Idempotency-Key). The key row
- * is inserted first in the transaction that writes the record, so a double
+ * is inserted first in the transaction that writes the record (with its
+ * BEGIN, and the answer with its COMMIT: foldedTransaction), so a double
  * click or a retry after a dropped connection waits for the first attempt and
  * then gets its answer again; a failed attempt rolls back and may be retried.
  * The handler gets that transaction and must do all its work in it: asking
@@ -49,14 +50,11 @@ export async function onceOnly(
   const key = request.headers[IDEMPOTENCY_HEADER];
   if (typeof key !== 'string' || !KEY.test(key)) throw badRequest('An Idempotency-Key header (16 to 100 letters, digits, - or _) is required');
   const requestHash = fingerprint(request);
-  const result = await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .insertInto('idempotent_request')
-      .values({ scope, key, request_hash: requestHash, status: 0, body: '{}' })
-      .onConflict((oc) => oc.doNothing())
-      .returning('key')
-      .executeTakeFirst();
-    if (!claimed) {
+  const row = `scope = ${literal(scope)} and key = ${literal(key)}`;
+  const claim = `insert into idempotent_request (scope, key, request_hash, status, body) values (${literal(scope)}, ${literal(key)}, ${literal(requestHash)}, 0, '{}')
+                 on conflict do nothing returning key`;
+  const result = await foldedTransaction(db, claim, async (trx, claimed) => {
+    if (!claimed.length) {
       const previous = await trx
         .selectFrom('idempotent_request')
         .select(['status', 'body', 'request_hash'])
@@ -66,16 +64,13 @@ export async function onceOnly(
       if (previous.request_hash !== requestHash) {
         throw new HttpError(422, [{ message: 'This Idempotency-Key was already used for a different request. Send a new key with a new request.' }]);
       }
-      return { status: previous.status, body: previous.body, replayed: true };
+      return { result: { status: previous.status, body: previous.body, replayed: true } };
     }
-    const answer = await handler(trx as unknown as Db);
-    await trx
-      .updateTable('idempotent_request')
-      .set({ status: answer.status, body: JSON.stringify(answer.body) })
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .execute();
-    return { ...answer, replayed: false };
+    const answer = await handler(trx);
+    return {
+      result: { ...answer, replayed: false },
+      last: `update idempotent_request set status = ${Number(answer.status)}, body = ${literal(JSON.stringify(answer.body))} where ${row}`,
+    };
   });
   if (result.replayed) void reply.header('idempotent-replayed', 'true');
   const first = 'firstOnly' in result && result.firstOnly;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { DatabaseBusyError, planOnce, SecondConnectionError } from '../../server/db/connect';
+import { DatabaseBusyError, foldedTransaction, listenToStatements, literal, planOnce, SecondConnectionError } from '../../server/db/connect';
 import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { DEMO_EXT_INSTANCE } from '../../server/db/seed/ext';
 import { DEMO_B2W_VENDOR } from '../../server/db/seed/b2w';
@@ -120,6 +120,60 @@ describe('plans: custom for each call unless a read is marked planOnce', () => {
       const [mode] = (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(conn)).rows;
       assert.equal(mode.plan_cache_mode, 'auto');
     });
+  });
+});
+
+describe('a folded transaction: its first and last statements travel with BEGIN and COMMIT', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer({ PG_POOL_MAX: '1' });
+    await sql`create table fold_probe (id int primary key, note text)`.execute(server.db);
+  });
+  after(async () => {
+    listenToStatements(null);
+    await server?.stop();
+  });
+
+  const rows = async () => (await sql<{ id: number; note: string }>`select id, note from fold_probe order by id`.execute(server.db)).rows;
+
+  it('sends two messages for BEGIN, the first statement, the last statement and COMMIT, and commits all of it', async () => {
+    const sent: string[] = [];
+    // The server's own background work may send statements meanwhile: only this transaction's count.
+    listenToStatements((text) => text.includes('fold_probe') && sent.push(text));
+    const seen = await foldedTransaction(server.db, `insert into fold_probe values (1, ${literal("it's first")}) returning id`, async (trx, first) => {
+      await sql`insert into fold_probe values (2, 'middle')`.execute(trx);
+      return { result: first, last: `insert into fold_probe values (3, ${literal('last')})` };
+    });
+    listenToStatements(null);
+    assert.deepEqual(seen, [{ id: 1 }]);
+    assert.deepEqual(sent, [
+      `begin; insert into fold_probe values (1, 'it''s first') returning id`,
+      `insert into fold_probe values (2, 'middle')`,
+      `insert into fold_probe values (3, 'last'); commit`,
+    ]);
+    assert.deepEqual(await rows(), [{ id: 1, note: "it's first" }, { id: 2, note: 'middle' }, { id: 3, note: 'last' }]);
+  });
+
+  it('a failing first or last statement, or body, rolls everything back and leaves the one connection usable', async () => {
+    await sql`delete from fold_probe`.execute(server.db);
+    await assert.rejects(foldedTransaction(server.db, 'insert into fold_probe values (1, 1 / 0)', async () => ({ result: null })), /division by zero/);
+    await assert.rejects(
+      foldedTransaction(server.db, "insert into fold_probe values (1, 'a')", async (trx) => {
+        await sql`insert into fold_probe values (2, 'b')`.execute(trx);
+        return { result: null, last: "insert into fold_probe values (1, 'again')" };
+      }),
+      /duplicate key/,
+    );
+    await assert.rejects(
+      foldedTransaction(server.db, "insert into fold_probe values (1, 'a')", async () => {
+        throw new Error('the body failed');
+      }),
+      /the body failed/,
+    );
+    assert.deepEqual(await rows(), []);
+    // The pool's only connection is outside any transaction: a plain statement commits on its own.
+    const [state] = (await sql<{ open: boolean }>`select now() <> statement_timestamp() as open`.execute(server.db)).rows;
+    assert.equal(state.open, false);
   });
 });
 
