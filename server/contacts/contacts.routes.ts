@@ -10,7 +10,7 @@ import { auditSourceOf } from '../audit/audit-source';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
 import { HttpError, notFound, parseBody } from '../errors';
-import { findVisiblePatient } from '../patients/patient-access';
+import { findVisiblePatient, PATIENT_NOT_FOUND } from '../patients/patient-access';
 import { IDEMPOTENCY_HEADER, onceOnly, type Stored } from '../public-forms/idempotency';
 import { allow } from '../security/access';
 import { recordAddressAdded, recordAddressChanged, recordEmailAddressAdded, recordEmailAddressChanged } from './contacts-audit';
@@ -44,7 +44,7 @@ export const contactsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
 
   const visiblePatient = async (trx: Db, request: FastifyRequest, patientUid: string) => {
     const patient = await findVisiblePatient(trx, requireAuth(request), patientUid);
-    if (!patient) throw notFound('Patient not found');
+    if (!patient) throw notFound(PATIENT_NOT_FOUND);
     return patient.patient_uid;
   };
 

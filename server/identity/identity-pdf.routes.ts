@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
 import { forbidden, HttpError, notFound } from '../errors';
-import { PATIENT_COLUMNS, type Patient } from '../patients/patient-access';
+import { PATIENT_COLUMNS, PATIENT_NOT_FOUND, type Patient } from '../patients/patient-access';
 import { allow, forPatient, patientOf, publicRoute } from '../security/access';
 import { linkSecret, signToken, verifyToken } from '../security/signed-token';
 import { isUuid } from '../../shared/uuid';
@@ -89,7 +89,7 @@ export function registerIdentityPdfRoutes(app: FastifyInstance, { db, config }: 
     if (!owner) throw invalidLink();
     const patient: Patient | undefined = await db.selectFrom('patient').select(PATIENT_COLUMNS).where('patient_uid', '=', claims.p).executeTakeFirst();
     // A child moved to another division since is no longer the link owner's; nor one whose legal status went.
-    if (!patient || patient.division_uid !== claims.d) throw notFound('Patient not found');
+    if (!patient || patient.division_uid !== claims.d) throw notFound(PATIENT_NOT_FOUND);
     if (!mayPrint(claims.k, patient)) throw forbidden(NO_LEGAL_STATUS);
     let bytes: Uint8Array;
     try {

@@ -200,24 +200,28 @@ function columns(v: MedicalEventValues, detail: StoredDetail): [string, RawBuild
 }
 
 /**
- * Stores the event, runs `alongside` (its activity-log entry, given the new
- * event's id) and reads the event back as the list and details read it, all
- * in one statement.
+ * Stores the event when the patient passes `visible` (the access guard's
+ * rule on the `patient` row), runs `alongside` (its activity-log entry, given
+ * the new event's id) and reads the event back as the list and details read
+ * it, all in one statement; undefined when the patient is not visible (the
+ * caller answers 404 and rolls back `alongside`).
  */
 export async function insertMedicalEvent(
   db: Db,
   patientUid: string,
+  visible: RawBuilder<unknown>,
   typeUid: string,
   userUid: string,
   v: MedicalEventValues,
   detail: StoredDetail,
   alongside: (eventUid: RawBuilder<string>) => Compilable,
-): Promise<MedicalEventRow> {
+): Promise<MedicalEventRow | undefined> {
   const c = columns(v, detail);
   const { rows } = await sql<MedicalEventRow>`
     with me as (
       insert into medical_event (patient_uid, medical_event_type_uid, created_by, ${sql.join(c.map(([name]) => sql.ref(name)))})
-      values (${patientUid}, ${typeUid}, ${userUid}, ${sql.join(c.map(([, value]) => value))})
+      select patient.patient_uid, ${typeUid}::uuid, ${userUid}::uuid, ${sql.join(c.map(([, value]) => value))}
+        from patient where patient.patient_uid = ${patientUid} and ${visible}
       returning *),
     alongside as (${alongside(sql<string>`(select medical_event_uid from me)`)})
     select ${EVENT_COLUMNS} from me ${EVENT_JOINS}`.execute(db);

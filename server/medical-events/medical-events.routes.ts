@@ -19,7 +19,8 @@ import { changeEntry, recordChange } from '../audit/audit.repository';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
 import { forbidden, HttpError, notFound, parseBody } from '../errors';
-import { requirePatient, visibleRow } from '../patients/patient-access';
+import { PATIENT_NOT_FOUND, visibleRow } from '../patients/patient-access';
+import { patientScope } from '../dataviews/scopes';
 import { onceOnly } from '../public-forms/idempotency';
 import { settleHumanInteractions } from './human-interactions';
 import { allow, forPatient, patientOf } from '../security/access';
@@ -126,20 +127,22 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
     const { type } = choices;
     assertRecorder(request, type);
     if (!attributes.patientUid) throw new HttpError(422, [{ field: 'data.attributes.patient_uid', message: 'Required' }]);
+    // The access guard's rule is the insert's condition (one statement fewer than requirePatient first).
+    if (!isUuid(attributes.patientUid)) throw notFound(PATIENT_NOT_FOUND);
     const patientUid = attributes.patientUid;
     return onceOnly(db, request, reply, 'medical-events', async (trx) => {
-      const patient = await requirePatient(trx, request, patientUid);
       const { values, detail } = await checked(trx, request, choices, attributes);
       const people = await settleHumanInteractions(trx, request, detail, type.medicalEventLabel);
-      const row = await insertMedicalEvent(trx, patient.patient_uid, type.uid, requireAuth(request).userUid, values, people, (id) =>
+      const row = await insertMedicalEvent(trx, patientUid, patientScope('patient')(requireAuth(request)), type.uid, requireAuth(request).userUid, values, people, (id) =>
         changeEntry(trx, auditSourceOf(request), {
-          patientUid: patient.patient_uid,
+          patientUid,
           action: 'AddedMedicalEvent',
           did: `added a ${type.medicalEventLabel.toLowerCase()} event`,
           targetType: 'medical-events',
           targetUid: id,
         }),
       );
+      if (!row) throw notFound(PATIENT_NOT_FOUND);
       await addNote(trx, row.medical_event_uid, requireAuth(request).userUid, values);
       // A new event's only note is the one just written, if any.
       return { status: 201, body: { data: values.notes?.trim() ? await withNotes(trx, row) : resource({ ...row, previous_notes: [] }) } };

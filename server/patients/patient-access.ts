@@ -17,6 +17,8 @@ export const PATIENT_COLUMNS = [
   'race_uid', 'ethnicity_uid', 'avatar_file', 'latest_referral_date', 'latest_referral_status', 'latest_referral_source_uid', 'created_at', 'updated_at',
 ] as const satisfies readonly (keyof PatientTable)[];
 
+export const PATIENT_NOT_FOUND = 'Patient not found';
+
 export type Patient = Pick<Selectable<PatientTable>, (typeof PATIENT_COLUMNS)[number]>;
 
 /**
@@ -58,7 +60,7 @@ export interface RequirePatientOptions {
 export async function requirePatient(db: Db, request: FastifyRequest, patientUid: string, options: RequirePatientOptions = {}): Promise<Patient> {
   const source = auditSourceOf(request);
   const patient = await findVisiblePatient(db, requireAuth(request), patientUid);
-  if (!patient) throw notFound('Patient not found');
+  if (!patient) throw notFound(PATIENT_NOT_FOUND);
   if (source.pageViewId && options.recordView !== false) {
     const auth = requireAuth(request);
     const first = await recordAudit(db, { ...source, patientUid: patient.patient_uid, action: 'ViewedPatient', targetType: 'patients', targetUid: patient.patient_uid });

@@ -6,7 +6,7 @@ import type { Db } from '../db/connect';
 import { toResource } from '../dataviews/engine';
 import { HttpError, notFound, parseBody } from '../errors';
 import { findNavigator, ownNavigator } from '../providers/providers.repository';
-import { findVisiblePatient } from '../patients/patient-access';
+import { findVisiblePatient, PATIENT_NOT_FOUND } from '../patients/patient-access';
 import { deleteReminder, findReminder, insertReminder, updateReminder } from './reminders.repository';
 import { homePageNotificationsView as view } from './reminders.views';
 import { WORK_LIST_FLAGS, allow } from '../security/access';
@@ -42,7 +42,7 @@ export const remindersRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
     if (data.attributes.subjectUid !== patientUid) {
       throw new HttpError(422, [{ field: 'data.attributes.subject_uid', message: 'Must be the linked patient' }]);
     }
-    if (!(await findVisiblePatient(db, auth, patientUid))) throw notFound('Patient not found');
+    if (!(await findVisiblePatient(db, auth, patientUid))) throw notFound(PATIENT_NOT_FOUND);
     const who = await assignee(db, auth, data.attributes.targetUid, 'data.attributes.target_uid');
     const row = await insertReminder(db, { ...data.attributes, targetUid: who.target_uid, displayName: who.display_name }, auth.userUid);
     return reply.status(201).send({
