@@ -38,6 +38,8 @@ import { BENCH_DIR, IDENTITY_DIVISION, IMPORT_FIGURES, log, login, median, PATIE
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 /** Above this 1-minute load average before the start, someone else is using the machine. */
 const QUIET_LOAD = 0.5;
+/** Above this share of CPU time taken by the hypervisor, the machine shares its cores with others. */
+const QUIET_STEAL = 0.05;
 /** Issue 15: a route within 1.3x of its raw SQL. */
 const TARGET_RAW_RATIO = 1.3;
 const BENCH_DB = 'careweave_bench';
@@ -568,7 +570,18 @@ function table(rows: Row[]): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
+/** All CPU time and the share the hypervisor gave to other machines (Linux /proc/stat; zeros elsewhere). */
+function cpuTicks(): { all: number; steal: number } {
+  try {
+    const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { all: f.slice(0, 8).reduce((a, b) => a + b, 0), steal: f[7] ?? 0 };
+  } catch {
+    return { all: 0, steal: 0 };
+  }
+}
+
 const rows: Row[] = [];
+const ticksBefore = cpuTicks();
 const [loadBefore] = os.loadavg();
 if (loadBefore > QUIET_LOAD) log(`WARNING: load average ${loadBefore.toFixed(2)} before the start (above ${QUIET_LOAD}): something else is using the machine, figures will be low`);
 if (!ROUTES.length && !CONCURRENT.length) log(`BENCH_ONLY=${process.env.BENCH_ONLY} matches no route: no latency runs`);
@@ -589,6 +602,9 @@ console.log('');
 console.log(`Latency, ${CONNECTIONS} connections, ${SECONDS} s per route, median of ${RUNS} runs (spread in brackets); raw SQL = the route's statements alone through pg`);
 for (const r of [...ROUTES, ...CONCURRENT]) console.log(`  ${r.label}: ${r.path}`);
 console.log(table(rows));
+const ticksAfter = cpuTicks();
+const steal = (ticksAfter.steal - ticksBefore.steal) / Math.max(1, ticksAfter.all - ticksBefore.all);
+console.log(`hypervisor steal during the runs: ${(100 * steal).toFixed(1)} % of CPU time${steal > QUIET_STEAL ? ' (WARNING: this machine shares its cores; figures are low)' : ''}`);
 for (const r of rows.filter((x) => x.targetP99 !== undefined)) {
   const p99 = median(r.runs.map((x) => x.p99));
   console.log(`${r.database}: ${r.route} p99 ${p99.toFixed(1)} ms   target < ${r.targetP99} ms: ${p99 < r.targetP99! ? 'met' : 'MISSED'}`);
