@@ -34,7 +34,7 @@ const surgeryToday = {
 /** A server whose user holds only the surgery and testing flags; `events` answers the medical-event view. */
 type Answer = { status?: number; body?: unknown };
 
-function server(events: () => Answer = () => ({ body: list([surgeryToday]) }), session: () => Promise<Answer | null> | Answer | null = () => null) {
+function server(events: () => Promise<Answer> | Answer = () => ({ body: list([surgeryToday]) }), session: () => Promise<Answer | null> | Answer | null = () => null) {
   return fakeFetch(async (url) => {
     const path = url.pathname.replace('/api/', '');
     if (path === 'session/current') return (await session()) ?? { body: { data: { type: 'session', id: 's', attributes: { flags: { hasAppNavigator: true, calendarSurgery: true, calendarTesting: true } } } } };
@@ -93,6 +93,53 @@ describe('<care-calendar> (stubbed server)', () => {
     await waitFor(() => text(page.querySelector('[role="alert"]')) === 'Oops, something went wrong!', { timeout: 10000, message: 'page error text' });
     const card = mount();
     await waitFor(() => text(card.querySelector('[role="alert"]')) === 'Error', { timeout: 10000, message: 'compact error text' });
+  });
+
+  it('a spinner lies over the calendar while its events load; it says it is empty only once they are in', async () => {
+    let calls = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // This month's events come at once; the next month's wait for the gate.
+    const fake = server(async () => {
+      if (++calls > 1) await gate;
+      return { body: list([]) };
+    });
+    restore = fake.restore;
+    const page = mount({ variant: 'page' });
+    await waitFor(() => text(page.querySelector('.calendar-view')).includes('No events found!'), { timeout: 10000, message: 'this month empty' });
+    equal(page.querySelector('.calendar-loading'), null, 'no spinner once loaded');
+    const next = await waitFor(() => [...page.querySelectorAll('button')].find((b) => /next/i.test(`${b.getAttribute('aria-label')} ${b.title}`)), { message: 'next button' });
+    next.click();
+    const spinner = await waitFor(() => page.querySelector('.calendar-view .calendar-loading [aria-label="Loading events"]'), { timeout: 10000, message: 'events spinner' });
+    ok(page.querySelector('.calendar-view[aria-busy="true"]'), 'busy while loading');
+    ok(!text(page.querySelector('.calendar-view')).includes('No events found!'), 'not said to be empty while it loads');
+    release();
+    await waitFor(() => text(page.querySelector('.calendar-view')).includes('No events found!'), { timeout: 10000, message: 'next month empty' });
+    equal(spinner.isConnected, false, 'spinner gone');
+  });
+
+  it('the list week holds the spinner in its empty box while the next week loads, then says it is empty', async () => {
+    let calls = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const fake = server(async () => {
+      if (++calls > 1) await gate;
+      return { body: list([]) };
+    });
+    restore = fake.restore;
+    const page = mount({ variant: 'page' });
+    const button = (pattern: RegExp) => waitFor(() => [...page.querySelectorAll('button')].find((b) => pattern.test(`${text(b)} ${b.getAttribute('aria-label')} ${b.title}`)), { message: `${pattern} button` });
+    await waitFor(() => page.querySelector('.calendar-view[aria-busy="false"]'), { timeout: 10000, message: 'month loaded' });
+    (await button(/List Week/)).click();
+    await waitFor(() => text(page.querySelector('.calendar-view')).includes('No events found!'), { timeout: 10000, message: 'this week empty' });
+    // Three weeks on: past the days the month grid already fetched.
+    for (let i = 0; i < 3; i++) (await button(/next/i)).click();
+    await waitFor(() => page.querySelector('.calendar-view[aria-busy="true"] [aria-label="Loading events"]'), { timeout: 10000, message: 'spinner in the list' });
+    equal(page.querySelector('.calendar-loading'), null, 'no overlay on the list');
+    ok(!text(page.querySelector('.calendar-view')).includes('No events found!'), 'not said to be empty while it loads');
+    release();
+    await waitFor(() => text(page.querySelector('.calendar-view')).includes('No events found!'), { timeout: 10000, message: 'next week empty' });
+    equal(page.querySelector('[aria-label="Loading events"]'), null, 'spinner gone');
   });
 
   it('the option lists failing is an error state too', async () => {

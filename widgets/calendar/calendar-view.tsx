@@ -4,6 +4,7 @@
  * load nor the element's own module should carry it.
  */
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 import FullCalendar, { type DateClickInfo, type DatesSetInfo, type EventClickInfo, type EventDisplayInfo, type EventInput, type EventSourceFuncInfo, type MountInfo } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
@@ -118,7 +119,8 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
   );
 
   // The list view says it itself (noEventsText); the grids have no such place.
-  const empty = fetched.count === 0 && !viewType.startsWith('list');
+  const list = viewType.startsWith('list');
+  const empty = !fetched.loading && fetched.count === 0 && !list;
   const timeGrid = viewType.startsWith('timeGrid');
   return (
     // The view's name as a class: month cells wrap their events (calendar-styles.ts).
@@ -131,6 +133,12 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
         )}
         {empty && <p className="load-state load-state-empty">No events found!</p>}
       </div>
+      {/* Over the grid, not above it: a busy month (hundreds of events a day) takes seconds, and an empty grid would read as "no events". The list shows it in its own empty box. */}
+      {fetched.loading && !list && (
+        <div className="calendar-loading">
+          <SlSpinner aria-label="Loading events" />
+        </div>
+      )}
       {styled && (
         <FullCalendar
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicThemePlugin]}
@@ -145,7 +153,9 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
           height={timeGrid ? (compact ? 520 : 760) : 'auto'}
           dayMaxEvents={compact ? 2 : 4}
           scrollTime="08:00:00"
+          // Said only once the events are in: while they load, the box holds the spinner.
           noEventsText="No events found!"
+          noEventsContent={fetched.loading ? <SlSpinner aria-label="Loading events" style={{ fontSize: '2rem' }} /> : undefined}
           events={events}
           dateClick={dateClick}
           eventClick={eventClick}
