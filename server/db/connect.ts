@@ -187,9 +187,9 @@ export const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /**
  * A transaction whose first and last statements travel with its BEGIN and
- * COMMIT: two round trips fewer for a short write, which on a loaded machine
- * cost more than the statements themselves (POST /api/medical-events, npm run
- * bench). Both are plain SQL without parameters (write values with
+ * COMMIT: two round trips fewer for a short write, each a network round trip
+ * where the database is on another host (on loopback the saving is within
+ * the bench's noise). Both are plain SQL without parameters (write values with
  * `literal`). `body` gets the first statement's rows and returns its result
  * and the last statement, if any.
  */

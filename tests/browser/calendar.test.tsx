@@ -95,30 +95,11 @@ describe('<care-calendar> (stubbed server)', () => {
     await waitFor(() => text(card.querySelector('[role="alert"]')) === 'Error', { timeout: 10000, message: 'compact error text' });
   });
 
-  it('a spinner lies over the calendar while its events load; it says it is empty only once they are in', async () => {
-    let calls = 0;
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    // This month's events come at once; the next month's wait for the gate.
-    const fake = server(async () => {
-      if (++calls > 1) await gate;
-      return { body: list([]) };
-    });
-    restore = fake.restore;
-    const page = mount({ variant: 'page' });
-    await waitFor(() => text(page.querySelector('.calendar-view')).includes('No events found!'), { timeout: 10000, message: 'this month empty' });
-    equal(page.querySelector('.calendar-loading'), null, 'no spinner once loaded');
-    const next = await waitFor(() => [...page.querySelectorAll('button')].find((b) => /next/i.test(`${b.getAttribute('aria-label')} ${b.title}`)), { message: 'next button' });
-    next.click();
-    const spinner = await waitFor(() => page.querySelector('.calendar-view .calendar-loading [aria-label="Loading events"]'), { timeout: 10000, message: 'events spinner' });
-    ok(page.querySelector('.calendar-view[aria-busy="true"]'), 'busy while loading');
-    ok(!text(page.querySelector('.calendar-view')).includes('No events found!'), 'not said to be empty while it loads');
-    release();
-    await waitFor(() => text(page.querySelector('.calendar-view')).includes('No events found!'), { timeout: 10000, message: 'next month empty' });
-    equal(spinner.isConnected, false, 'spinner gone');
-  });
-
-  it('the list week holds the spinner in its empty box while the next week loads, then says it is empty', async () => {
+  /**
+   * An empty calendar page whose first events call answers at once and every
+   * later one waits for `release`; `button` finds a toolbar button by its text or name.
+   */
+  async function gatedAfterFirstLoad() {
     let calls = 0;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -129,16 +110,35 @@ describe('<care-calendar> (stubbed server)', () => {
     restore = fake.restore;
     const page = mount({ variant: 'page' });
     const button = (pattern: RegExp) => waitFor(() => [...page.querySelectorAll('button')].find((b) => pattern.test(`${text(b)} ${b.getAttribute('aria-label')} ${b.title}`)), { message: `${pattern} button` });
-    await waitFor(() => page.querySelector('.calendar-view[aria-busy="false"]'), { timeout: 10000, message: 'month loaded' });
+    const says = (words: string) => text(page.querySelector('.calendar-view')).includes(words);
+    await waitFor(() => page.querySelector('.calendar-view[aria-busy="false"]'), { timeout: 10000, message: 'first range loaded' });
+    return { page, release, button, says };
+  }
+
+  it('a spinner lies over the calendar while its events load; it says it is empty only once they are in', async () => {
+    const { page, release, button, says } = await gatedAfterFirstLoad();
+    await waitFor(() => says('No events found!'), { timeout: 10000, message: 'this month empty' });
+    equal(page.querySelector('.calendar-loading'), null, 'no spinner once loaded');
+    (await button(/next/i)).click();
+    const spinner = await waitFor(() => page.querySelector('.calendar-view .calendar-loading [aria-label="Loading events"]'), { timeout: 10000, message: 'events spinner' });
+    ok(page.querySelector('.calendar-view[aria-busy="true"]'), 'busy while loading');
+    ok(!says('No events found!'), 'not said to be empty while it loads');
+    release();
+    await waitFor(() => says('No events found!'), { timeout: 10000, message: 'next month empty' });
+    equal(spinner.isConnected, false, 'spinner gone');
+  });
+
+  it('the list week holds the spinner in its empty box while the next week loads, then says it is empty', async () => {
+    const { page, release, button, says } = await gatedAfterFirstLoad();
     (await button(/List Week/)).click();
-    await waitFor(() => text(page.querySelector('.calendar-view')).includes('No events found!'), { timeout: 10000, message: 'this week empty' });
+    await waitFor(() => says('No events found!'), { timeout: 10000, message: 'this week empty' });
     // Three weeks on: past the days the month grid already fetched.
     for (let i = 0; i < 3; i++) (await button(/next/i)).click();
     await waitFor(() => page.querySelector('.calendar-view[aria-busy="true"] [aria-label="Loading events"]'), { timeout: 10000, message: 'spinner in the list' });
     equal(page.querySelector('.calendar-loading'), null, 'no overlay on the list');
-    ok(!text(page.querySelector('.calendar-view')).includes('No events found!'), 'not said to be empty while it loads');
+    ok(!says('No events found!'), 'not said to be empty while it loads');
     release();
-    await waitFor(() => text(page.querySelector('.calendar-view')).includes('No events found!'), { timeout: 10000, message: 'next week empty' });
+    await waitFor(() => says('No events found!'), { timeout: 10000, message: 'next week empty' });
     equal(page.querySelector('[aria-label="Loading events"]'), null, 'spinner gone');
   });
 

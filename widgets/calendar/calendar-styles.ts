@@ -15,7 +15,8 @@ const css =
   --fc-classic-faint-foreground: var(--care-color-text-subtle); --fc-classic-muted-foreground: var(--care-color-text-subtle); }
 .calendar-status .load-state { margin: 0 0 var(--care-space-xs); }
 .calendar-view { position: relative; }
-.calendar-loading { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; z-index: 10; pointer-events: none; font-size: 2rem; }
+.calendar-loading { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; z-index: 10; pointer-events: none; }
+.calendar-spinner { font-size: 2rem; }
 /* Month cells (the card's and the full page's) wrap an event between words rather than cutting it mid-word (FullCalendar keeps it on one clipped line); the whole title is also its tooltip. */
 .calendar-view.compact .care-event, .calendar-view.compact .care-event *,
 .calendar-view.view-dayGridMonth .care-event, .calendar-view.view-dayGridMonth .care-event * { white-space: normal !important; overflow: visible !important; text-overflow: clip !important; }

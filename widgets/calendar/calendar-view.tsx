@@ -122,6 +122,7 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
   const list = viewType.startsWith('list');
   const empty = !fetched.loading && fetched.count === 0 && !list;
   const timeGrid = viewType.startsWith('timeGrid');
+  const spinner = <SlSpinner className="calendar-spinner" aria-label="Loading events" />;
   return (
     // The view's name as a class: month cells wrap their events (calendar-styles.ts).
     <div ref={holder} className={`calendar-view view-${viewType}${compact ? ' compact' : ''}`} aria-busy={fetched.loading}>
@@ -135,9 +136,7 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
       </div>
       {/* Over the grid, not above it: a busy month (hundreds of events a day) takes seconds, and an empty grid would read as "no events". The list shows it in its own empty box. */}
       {fetched.loading && !list && (
-        <div className="calendar-loading">
-          <SlSpinner aria-label="Loading events" />
-        </div>
+        <div className="calendar-loading">{spinner}</div>
       )}
       {styled && (
         <FullCalendar
@@ -155,7 +154,7 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
           scrollTime="08:00:00"
           // Said only once the events are in: while they load, the box holds the spinner.
           noEventsText="No events found!"
-          noEventsContent={fetched.loading ? <SlSpinner aria-label="Loading events" style={{ fontSize: '2rem' }} /> : undefined}
+          noEventsContent={fetched.loading ? spinner : undefined}
           events={events}
           dateClick={dateClick}
           eventClick={eventClick}
