@@ -204,7 +204,9 @@ function columns(v: MedicalEventValues, detail: StoredDetail): [string, RawBuild
  * rule on the `patient` row), runs `alongside` (its activity-log entry, given
  * the new event's id) and reads the event back as the list and details read
  * it, all in one statement; undefined when the patient is not visible (the
- * caller answers 404 and rolls back `alongside`).
+ * caller answers 404 and rolls back `alongside`). Its plan is kept per
+ * connection: planning this statement cost more than running it (32
+ * connections, 100,000 patients: 300 -> 490 creates/s).
  */
 export async function insertMedicalEvent(
   db: Db,
@@ -217,14 +219,14 @@ export async function insertMedicalEvent(
   alongside: (eventUid: RawBuilder<string>) => Compilable,
 ): Promise<MedicalEventRow | undefined> {
   const c = columns(v, detail);
-  const { rows } = await sql<MedicalEventRow>`
+  const { rows } = await planOnce(sql<MedicalEventRow>`
     with me as (
       insert into medical_event (patient_uid, medical_event_type_uid, created_by, ${sql.join(c.map(([name]) => sql.ref(name)))})
       select patient.patient_uid, ${typeUid}::uuid, ${userUid}::uuid, ${sql.join(c.map(([, value]) => value))}
         from patient where patient.patient_uid = ${patientUid} and ${visible}
       returning *),
     alongside as (${alongside(sql<string>`(select medical_event_uid from me)`)})
-    select ${EVENT_COLUMNS} from me ${EVENT_JOINS}`.execute(db);
+    select ${EVENT_COLUMNS} from me ${EVENT_JOINS}`).execute(db);
   return rows[0];
 }
 
