@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AdmissionPayload } from '../../shared/schemas/admissions';
-import type { Db } from '../db/connect';
+import { rowsPlannedOnce, type Db } from '../db/connect';
 
 type Attributes = AdmissionPayload['data']['attributes'];
 
@@ -12,9 +12,9 @@ const ADMISSION_COLUMNS = [
 const admissions = (db: Db) =>
   db.selectFrom('admission as a').innerJoin('reference_data as s', 's.uid', 'a.status_uid').leftJoin('facility as f', 'f.facility_uid', 'a.facility_uid').select(ADMISSION_COLUMNS);
 
-/** Spec 001 "Admission": newest first, with the status and facility names. */
+/** Spec 001 "Admission": newest first, with the status and facility names; planned once per connection (found by the patient's id in index order). */
 export function listAdmissions(db: Db, patientUid: string, limit: number) {
-  return admissions(db).where('a.patient_uid', '=', patientUid).orderBy('a.event_date', 'desc').orderBy('a.admission_uid').limit(limit).execute();
+  return rowsPlannedOnce(db, admissions(db).where('a.patient_uid', '=', patientUid).orderBy('a.event_date', 'desc').orderBy('a.admission_uid').limit(limit));
 }
 
 /** One admission; the caller checks that its patient is visible. */

@@ -241,6 +241,12 @@ export function planOnce<T>(statement: RawBuilder<T>): RawBuilder<T> {
   return sql<T>`${sql.raw(PLAN_ONCE)} ${statement}`;
 }
 
+/** planOnce for a query made with the query builder: runs it and answers its rows. */
+export async function rowsPlannedOnce<O>(db: Db, query: { compile(): CompiledQuery<O> }): Promise<O[]> {
+  const compiled = query.compile();
+  return (await db.executeQuery<O>({ ...compiled, sql: `${PLAN_ONCE} ${compiled.sql}` })).rows;
+}
+
 /**
  * Sends the statements marked planOnce as named prepared statements: each
  * connection parses them once, and after five custom plans PostgreSQL keeps a

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { CALENDAR_EVENT_TYPE_FLAGS, CALENDAR_EVENT_TYPES, type CalendarEventType } from '../../shared/schemas/calendar';
 import type { AuthContext } from '../auth/context';
-import type { Db } from '../db/connect';
+import { rowsPlannedOnce, type Db } from '../db/connect';
 
 /** How many reasons and referrals the CIT face sheet lists. */
 export const CIT_TOP = 5;
@@ -85,9 +85,13 @@ export async function findEvent(db: Db, auth: AuthContext, patientUid: string, t
   return rows[0];
 }
 
-/** Spec 001 "Note": the patient's active notes, newest first. */
+/**
+ * Spec 001 "Note": the patient's active notes, newest first. This list and
+ * the reminders keep their plans per connection (planOnce): found by the
+ * patient's id, planning them cost several times running them.
+ */
 export function listNotes(db: Db, patientUid: string, limit: number) {
-  return db
+  const query = db
     .selectFrom('patient_note as n')
     .leftJoin('app_user as u', 'u.user_uid', 'n.author_uid')
     .select(['n.note_uid', 'n.note_type', 'n.note', 'n.activity_date', 'n.created_at as created_date', 'u.first_name as author_first_name', 'u.last_name as author_last_name'])
@@ -95,13 +99,13 @@ export function listNotes(db: Db, patientUid: string, limit: number) {
     .where('n.is_archived', '=', false)
     .orderBy('n.created_at', 'desc')
     .orderBy('n.note_uid')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  return rowsPlannedOnce(db, query);
 }
 
 /** Spec 001 section 9: reminder lists show unread reminders only, newest reminder date first. */
 export function listUnreadReminders(db: Db, patientUid: string, limit: number) {
-  return db
+  const query = db
     .selectFrom('notification as n')
     .select(['n.id', 'n.reminder_date', 'n.note', 'n.is_urgent', 'n.display_name as assigned_to'])
     .where('n.subject_uid', '=', patientUid)
@@ -109,8 +113,8 @@ export function listUnreadReminders(db: Db, patientUid: string, limit: number) {
     .where('n.is_active', '=', true)
     .orderBy('n.reminder_date', 'desc')
     .orderBy('n.id')
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  return rowsPlannedOnce(db, query);
 }
 
 export function primaryAddress(db: Db, patientUid: string) {

@@ -1,11 +1,13 @@
 import type { AuthContext } from '../auth/context';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { patientBadgesQuery } from '../badges/badges.repository';
-import type { Db } from '../db/connect';
+import { rowsPlannedOnce, type Db } from '../db/connect';
+import { notFound } from '../errors';
+import { PATIENT_NOT_FOUND } from './patient-access';
 
 /** What the record's header and pages need to know about the patient (spec 001 section 3 "Patient"). */
 export async function patientDocument(db: Db, auth: AuthContext, patientUid: string) {
-  const row = await db
+  const query = db
     .selectFrom('patient as p')
     .leftJoin('reference_data as gi', 'gi.uid', 'p.gender_identity_uid')
     .leftJoin('patient_episode as e', 'e.patient_uid', 'p.patient_uid')
@@ -37,8 +39,10 @@ export async function patientDocument(db: Db, auth: AuthContext, patientUid: str
     ])
     // One round trip: the header's badges come with the patient.
     .select((eb) => jsonArrayFrom(patientBadgesQuery(db, eb.ref('p.patient_uid'))).as('badges'))
-    .where('p.patient_uid', '=', patientUid)
-    .executeTakeFirstOrThrow();
+    .where('p.patient_uid', '=', patientUid);
+  // Planning this read cost seven times running it (0.62 against 0.09 ms); its plan is the same for every patient.
+  const [row] = await rowsPlannedOnce(db, query);
+  if (!row) throw notFound(PATIENT_NOT_FOUND);
   const { patient_episode_uid, episode_status_uid, episode_status_label, sacwis_person_id, agency_legal_status, in_custody, avatar_file, badges, ...patient } = row;
   const phones = { mobile: row.mobile_phone, home: row.home_phone, work: row.work_phone } as Record<string, string | null>;
   return {

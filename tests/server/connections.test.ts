@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { DatabaseBusyError, foldedTransaction, listenToStatements, literal, planOnce, SecondConnectionError } from '../../server/db/connect';
+import { DatabaseBusyError, foldedTransaction, listenToStatements, literal, planOnce, rowsPlannedOnce, SecondConnectionError } from '../../server/db/connect';
 import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { DEMO_EXT_INSTANCE } from '../../server/db/seed/ext';
 import { DEMO_B2W_VENDOR } from '../../server/db/seed/b2w';
@@ -119,6 +119,19 @@ describe('plans: custom for each call unless a read is marked planOnce', () => {
       assert.deepEqual(rows.map((r) => r.statement.replace(/\s+/g, ' ')), ['/* plan once */ select patient_uid from patient where patient_uid = $1']);
       const [mode] = (await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(conn)).rows;
       assert.equal(mode.plan_cache_mode, 'auto');
+    });
+  });
+
+  it('a query made with the builder and marked is prepared the same way, and answers its rows', async () => {
+    await server.db.connection().execute(async (conn) => {
+      const someone = await conn.selectFrom('patient').select('patient_uid').limit(1).executeTakeFirstOrThrow();
+      const rows = await rowsPlannedOnce(conn, conn.selectFrom('patient').select(['patient_uid', 'last_name']).where('patient_uid', '=', someone.patient_uid));
+      assert.deepEqual(rows.map((r) => r.patient_uid), [someone.patient_uid]);
+      const { rows: prepared } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(conn);
+      // The connection may hold the test before's statement too; the unmarked lookup above is not prepared.
+      const statements = prepared.map((r) => r.statement);
+      assert.ok(statements.includes('/* plan once */ select "patient_uid", "last_name" from "patient" where "patient_uid" = $1'), statements.join('\n'));
+      assert.ok(!statements.some((t) => t.includes('limit')), statements.join('\n'));
     });
   });
 });
