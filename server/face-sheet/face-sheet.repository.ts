@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { CALENDAR_EVENT_TYPE_FLAGS, CALENDAR_EVENT_TYPES, type CalendarEventType } from '../../shared/schemas/calendar';
 import type { AuthContext } from '../auth/context';
-import { rowsPlannedOnce, type Db } from '../db/connect';
+import { planOnce, rowsPlannedOnce, type Db } from '../db/connect';
 
 /** How many reasons and referrals the CIT face sheet lists. */
 export const CIT_TOP = 5;
@@ -46,20 +46,52 @@ export type EventCard = {
   facility_name: string | null;
 };
 
+/**
+ * The latest event of each kind, each read as the first row of its
+ * (patient_uid, [type,] event_date desc) index: a medical event per type, an
+ * appointment, a procedure, a surgery and a test. The plan is the same for
+ * every patient, so it is kept per connection (planOnce); choosing from all of
+ * the patient's events planned 0.8 ms for 0.3 ms of work and read and sorted
+ * every event of a patient with thousands.
+ */
+const latestOfEachKind = (patientUid: string) => {
+  const latest = (columns: RawBuilder<unknown>, from: RawBuilder<unknown>, table: string, id: string) =>
+    sql`(select ${columns} from ${from} where ${sql.ref(`${table}.patient_uid`)} = ${patientUid} order by ${sql.ref(`${table}.event_date`)} desc, ${sql.ref(`${table}.${id}`)} limit 1)`;
+  const named = (table: string, id: string, type: string, name: string) =>
+    latest(sql`${sql.ref(`${table}.${id}`)} as id, ${type}::text as event_type, null::text as medical_event_name, ${sql.ref(`${table}.${name}`)} as medical_event_label,
+      ${sql.ref(`${table}.event_date`)}, ${sql.ref(`${table}.all_day`)}, ${sql.ref(`${table}.status_uid`)}, ${sql.ref(`${table}.provider_uid`)}, ${sql.ref(`${table}.facility_uid`)}`, sql.table(table), table, id);
+  return sql`
+    ${latest(sql`a.appointment_uid as id, 'appointment'::text as event_type, 'appointment'::text as medical_event_name, t.label as medical_event_label,
+      a.event_date, a.all_day, a.status_uid, a.provider_uid, a.facility_uid`, sql`appointment a join reference_data t on t.uid = a.appointment_type_uid`, 'a', 'appointment_uid')}
+    union all
+    select me.* from reference_data m cross join lateral (
+      select me.medical_event_uid, 'medical_event'::text, m.name, m.label, me.event_date, me.all_day, me.status_uid, me.provider_uid, me.facility_uid
+        from medical_event me where me.patient_uid = ${patientUid} and me.medical_event_type_uid = m.uid
+       order by me.event_date desc, me.medical_event_uid limit 1) me
+     where m.model = 'reference-medical-event'
+    union all
+    ${named('procedure', 'procedure_uid', 'procedure', 'procedure_name')}
+    union all
+    ${named('surgery', 'surgery_uid', 'surgery', 'surgery_name')}
+    union all
+    ${named('test_event', 'test_uid', 'testing', 'test_name')}`;
+};
+
 /** Spec 001 "Medical event card": the latest event of each kind the caller's flags allow. */
 export async function latestEvents(db: Db, auth: AuthContext, patientUid: string): Promise<EventCard[]> {
   const types = allowedTypes(auth);
   if (types.length === 0) return [];
-  const { rows } = await sql<EventCard>`
+  // Two medical event types may share a name (an organisation's own beside the install's): one card per name.
+  const { rows } = await planOnce(sql<EventCard>`
     select ${EVENT_CARD}
       from (
         select distinct on (e.event_type, e.medical_event_name) e.*
-          from (${patientEvents(patientUid)}) e
-         where e.event_type in (${sql.join(types)})
+          from (${latestOfEachKind(patientUid)}) e
+         where e.event_type = any(${types}::text[])
          order by e.event_type, e.medical_event_name, e.event_date desc, e.id
       ) e
       ${EVENT_LABELS}
-     order by e.event_date desc, e.id`.execute(db);
+     order by e.event_date desc, e.id`).execute(db);
   return rows;
 }
 
