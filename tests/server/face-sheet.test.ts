@@ -60,6 +60,31 @@ describe('face sheet calls', () => {
     assert.deepEqual(attrs(await get(community, patient, 'medical-events')), []);
   });
 
+  it('medical events: one card per medical event type, its latest, however many events the patient has', async () => {
+    const types = await server.db.selectFrom('reference_data').select(['uid', 'name']).where('model', '=', 'reference-medical-event').where('name', 'in', ['drug_overdose', 'treatment_referral']).execute();
+    const status = await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-status').executeTakeFirstOrThrow();
+    const typeOf = (name: string) => types.find((t) => t.name === name)!.uid;
+    // Later than any demo event, so these are the latest of their types.
+    const at = (day: string) => new Date(`2030-${day}T15:00:00Z`);
+    const rows = [
+      ...Array.from({ length: 40 }, (_, i) => ({ type: 'drug_overdose', date: at(`01-${String(1 + (i % 28)).padStart(2, '0')}`) })),
+      { type: 'drug_overdose', date: at('02-01') },
+      { type: 'treatment_referral', date: at('01-15') },
+    ];
+    const inserted = await raw()
+      .insertInto('medical_event')
+      .values(rows.map((r) => ({ patient_uid: other, medical_event_type_uid: typeOf(r.type), event_date: r.date, status_uid: status.uid })))
+      .returning(['medical_event_uid', 'event_date', 'medical_event_type_uid'])
+      .execute();
+    const cards = attrs(await get(nav, other, 'medical-events')).filter((e) => e.event_type === 'medical_event');
+    const latest = (name: string) => inserted.filter((r) => r.medical_event_type_uid === typeOf(name)).sort((a, b) => b.event_date.getTime() - a.event_date.getTime())[0];
+    assert.deepEqual(
+      cards.filter((c) => ['drug_overdose', 'treatment_referral'].includes(c.medical_event_name as string)).map((c) => [c.medical_event_name, c.id]),
+      [['drug_overdose', latest('drug_overdose').medical_event_uid], ['treatment_referral', latest('treatment_referral').medical_event_uid]],
+    );
+    assert.equal(new Set(cards.map((c) => c.medical_event_name)).size, cards.length, 'one card per type');
+  });
+
   it('event details: this patient\'s event of that kind, otherwise 404', async () => {
     const procedure = await raw().selectFrom('procedure').select('procedure_uid').where('patient_uid', '=', patient).executeTakeFirstOrThrow();
     const ok = await get(nav, patient, `events/procedure/${procedure.procedure_uid}`);
