@@ -39,6 +39,12 @@ export interface ViewDefinition {
    * answers 404 for one the caller may not see, as every patient route does.
    */
   patientColumn?: string;
+  /**
+   * The view is a short list whose best plan never turns on the call's values
+   * (reference lists, the record's left menu): planned once per connection,
+   * as every patient's list is (engine.ts plannedFor).
+   */
+  planOnce?: true;
   /** Fixed condition that makes a shared table look like one model (reference data). */
   fixed?: Record<string, string>;
   /** Counts of the rows kept per group, which answer charts and totals without visiting each row; the first that answers a call is read (smallest first). */
@@ -135,6 +141,7 @@ function referenceModel(model: string): ViewDefinition {
     scope: referenceScope('v'),
     access: 'signed-in',
     fixed: { model },
+    planOnce: true,
   };
 }
 

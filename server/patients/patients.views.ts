@@ -61,6 +61,7 @@ export const navItemView: ViewDefinition = {
   defaultSort: 'default_sort_order,nav_item_label',
   scope: (auth) => sql`v.is_active and ${flagsHold(auth)} and ${referenceScope('v')(auth)}`,
   access: 'signed-in',
+  planOnce: true,
 };
 
 /** List views of this area, served by the data-view engine at /api/data/public/<name>. */
