@@ -1,6 +1,7 @@
 import { ApiError } from '../../shared/api/errors';
 import { ChatPrompt, SEND_FAILED } from '../../widgets/chat/chat.component';
-import { equal, ok } from './support/assert';
+import { $counters, counterMark, noteCounter, replaceCounters, unreadTotal } from '../../widgets/chat/chat-socket';
+import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, cleanup, render, text, typeInto, waitFor } from './support/dom';
 
 type Send = (body: string, key: string) => Promise<unknown>;
@@ -79,5 +80,32 @@ describe('chat prompt (spec 000 section 4: send disabled while not dirty or subm
     const formError = await waitFor(() => root.querySelector('[role="alert"]'), { message: 'form error' });
     equal(text(formError), SEND_FAILED);
     equal(sendButton(root).disabled, false, 'the text can be sent again');
+  });
+});
+
+describe('unread counters (the top bar badge)', () => {
+  beforeEach(() => $counters.set({}));
+
+  it('keeps a live message that arrived while a list read, started before it, was on its way', () => {
+    const mark = counterMark();
+    noteCounter('a', { lastSeq: 1, lastReadSeq: 0 });
+    replaceCounters({}, mark);
+    equal(unreadTotal($counters.get()), 1);
+  });
+
+  it('does not let an older answer undo a newer event, nor a newer answer stay behind an older event', () => {
+    noteCounter('a', { lastSeq: 3, lastReadSeq: 0 });
+    const mark = counterMark();
+    replaceCounters({ a: { lastSeq: 2, lastReadSeq: 0 }, b: { lastSeq: 4, lastReadSeq: 4 } }, mark);
+    equal(unreadTotal($counters.get()), 3);
+    noteCounter('a', { lastSeq: 3, lastReadSeq: 3 });
+    equal(unreadTotal($counters.get()), 0);
+  });
+
+  it('drops a conversation the list no longer holds when nothing was heard about it since the read began', () => {
+    noteCounter('gone', { lastSeq: 2, lastReadSeq: 0 });
+    replaceCounters({ kept: { lastSeq: 1, lastReadSeq: 0 } }, counterMark());
+    deepEqual(Object.keys($counters.get()), ['kept']);
+    equal(unreadTotal($counters.get()), 1);
   });
 });

@@ -1,117 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { map } from 'nanostores';
 import { useStore } from '@nanostores/react';
-import { io, type Socket } from 'socket.io-client';
 import type { ApiClient, Document, Resource } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
-import { camelKeys } from '../../shared/casing';
-import {
-  CHAT_PAGE_SIZE,
-  MAX_CHAT_PAGE_SIZE,
-  NEW_MESSAGE,
-  SUBSCRIPTION_READ,
-  type ChatMessage,
-  type ChatSubscription,
-  type NewMessageEvent,
-  type SubscriptionReadEvent,
-} from '../../shared/schemas/chat';
+import { CHAT_PAGE_SIZE, MAX_CHAT_PAGE_SIZE, type ChatMessage, type ChatSubscription, type SubscriptionReadEvent } from '../../shared/schemas/chat';
 import { useWidgetApi, useWidgetSession } from '../../shared/widget/widget-context';
 import { idempotencyHeader } from '../kit/public-submit';
-
-/** Unread messages per subscription, shared by every chat view on the page (the top bar's badge, the list). */
-export const $unread = map<Record<string, number>>({});
-
-export const unreadTotal = (counts: Record<string, number>) => Object.values(counts).reduce((sum, n) => sum + n, 0);
-
-interface Shared {
-  socket: Socket;
-  users: number;
-}
-const sockets = new Map<string, Shared>();
-
-/**
- * One socket per server and session on the page, shared by every chat view:
- * authenticated with the widget's bearer token (or the shell's cookie), it
- * joins 'subscriptions' on every (re)connect (spec 000 section 7). Closed when
- * the last view using it goes.
- */
-function acquireSocket(client: ApiClient): { socket: Socket; release: () => void } {
-  const { apiBase, token } = client.config;
-  const key = `${apiBase}\u0000${token ?? ''}`;
-  let shared = sockets.get(key);
-  if (!shared) {
-    const socket = io(new URL(apiBase, window.location.href).origin, {
-      path: '/socket.io',
-      auth: token ? { token } : {},
-      withCredentials: !token,
-      transports: ['websocket'],
-    });
-    socket.on('connect', () => socket.emit('join', 'subscriptions'));
-    socket.on(NEW_MESSAGE, (raw: unknown) => {
-      const event = camelKeys(raw) as NewMessageEvent;
-      $unread.setKey(event.subscriptionUid, event.unreadCount);
-    });
-    socket.on(SUBSCRIPTION_READ, (raw: unknown) => {
-      const event = camelKeys(raw) as SubscriptionReadEvent;
-      $unread.setKey(event.subscriptionUid, event.unreadCount);
-    });
-    shared = { socket, users: 0 };
-    sockets.set(key, shared);
-  }
-  shared.users += 1;
-  const mine = shared;
-  return {
-    socket: mine.socket,
-    release: () => {
-      mine.users -= 1;
-      if (mine.users === 0) {
-        mine.socket.close();
-        sockets.delete(key);
-      }
-    },
-  };
-}
-
-export interface ChatFeedHandlers {
-  onMessage?: (event: NewMessageEvent) => void;
-  onRead?: (event: SubscriptionReadEvent) => void;
-  /** After the socket comes back: ask for what was sent meanwhile. */
-  onReconnect?: () => void;
-}
-
-/** Listens to the page's chat socket while mounted. */
-export function useChatFeed(handlers: ChatFeedHandlers): void {
-  const client = useWidgetApi();
-  const latest = useRef(handlers);
-  latest.current = handlers;
-  useEffect(() => {
-    const { socket, release } = acquireSocket(client);
-    let connectedBefore = socket.connected;
-    const onMessage = (raw: unknown) => latest.current.onMessage?.(camelKeys(raw) as NewMessageEvent);
-    const onRead = (raw: unknown) => latest.current.onRead?.(camelKeys(raw) as SubscriptionReadEvent);
-    const onConnect = () => {
-      if (connectedBefore) latest.current.onReconnect?.();
-      connectedBefore = true;
-    };
-    socket.on(NEW_MESSAGE, onMessage);
-    socket.on(SUBSCRIPTION_READ, onRead);
-    socket.on('connect', onConnect);
-    return () => {
-      socket.off(NEW_MESSAGE, onMessage);
-      socket.off(SUBSCRIPTION_READ, onRead);
-      socket.off('connect', onConnect);
-      release();
-    };
-  }, [client]);
-}
+import { $counters, counterMark, noteCounter, readEventCounter, replaceCounters, unreadTotal, useChatFeed } from './chat-socket';
 
 /** `GET real-time-subscription?recipient_user_uid=`: the caller's conversations, newest activity first. */
 export async function fetchSubscriptions(client: ApiClient, userUid: string | undefined): Promise<ChatSubscription[]> {
+  const mark = counterMark();
   // A widget given only a token knows its user from session/current.
   const recipient = userUid ?? (await client.get<Document<Resource<{ userUid: string }>>>('session/current')).data.attributes.userUid;
   const doc = await client.get<Document<Resource<ChatSubscription>[]>>('real-time-subscription', { recipientUserUid: recipient });
   const subscriptions = doc.data.map((r) => r.attributes);
-  $unread.set(Object.fromEntries(subscriptions.map((s) => [s.subscriptionUid, s.unreadCount])));
+  replaceCounters(Object.fromEntries(subscriptions.map((s) => [s.subscriptionUid, { lastSeq: s.lastSeq, lastReadSeq: s.lastReadSeq }])), mark);
   return subscriptions;
 }
 
@@ -152,7 +55,7 @@ export function useSubscriptions(): Subscriptions & { reload: () => void } {
       }),
     onRead: ({ subscriptionUid, lastReadSeq, unreadCount }) =>
       setState((s) => ({ ...s, data: s.data?.map((x) => (x.subscriptionUid === subscriptionUid ? { ...x, lastReadSeq, unreadCount } : x)) ?? null })),
-    onReconnect: reload,
+    onJoin: reload,
   });
   return { ...state, reload };
 }
@@ -190,7 +93,7 @@ export async function markRead(client: ApiClient, subscriptionUid: string, lastR
   const doc = await client.put<Document<Resource<SubscriptionReadEvent>>>(`real-time-subscription/${encodeURIComponent(subscriptionUid)}`, {
     data: { type: 'real-time-subscriptions', attributes: { lastReadSeq } },
   });
-  $unread.setKey(subscriptionUid, doc.data.attributes.unreadCount);
+  noteCounter(subscriptionUid, readEventCounter(doc.data.attributes));
 }
 
 /** Adds messages, keeping sequence order and each sequence number once. */
@@ -221,10 +124,13 @@ export function useConversation(patientId: string) {
   const stateRef = useRef(state);
   stateRef.current = state;
 
+  /** The first page's read: a catch-up waits for it, so it starts from what that read showed. */
+  const initial = useRef<Promise<unknown>>(Promise.resolve());
+
   useEffect(() => {
     let live = true;
     setState({ messages: null, subscriptionUid: null, error: null, isLoading: true, hasOlder: false, loadingOlder: false });
-    fetchMessages(client, patientId).then(
+    initial.current = fetchMessages(client, patientId).then(
       (page) => live && setState({ messages: page?.messages ?? [], subscriptionUid: page?.meta.subscriptionUid ?? null, error: null, isLoading: false, hasOlder: (page?.messages[0]?.realTimeMessageSeq ?? 1) > 1, loadingOlder: false }),
       (error: unknown) => live && setState((s) => ({ ...s, error, isLoading: false })),
     );
@@ -257,7 +163,7 @@ export function useConversation(patientId: string) {
       if (message.realTimeMessageSeq === last + 1) append([message]);
       else void catchUp().catch(() => {});
     },
-    onReconnect: () => void catchUp().catch(() => {}),
+    onJoin: () => void initial.current.then(catchUp).catch(() => {}),
   });
 
   const loadOlder = useCallback(async () => {
@@ -311,6 +217,6 @@ export function useUnreadTotal(): number {
   useEffect(() => {
     void fetchSubscriptions(client, userUid).catch(() => {});
   }, [client, userUid, round]);
-  useChatFeed({ onReconnect: () => setRound((r) => r + 1) });
-  return unreadTotal(useStore($unread));
+  useChatFeed({ onJoin: () => setRound((r) => r + 1) });
+  return unreadTotal(useStore($counters));
 }
