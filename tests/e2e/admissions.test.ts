@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -75,7 +75,7 @@ describe('admissions in the record', () => {
     await page.locator('tbody tr', { hasText: 'Discharged' }).waitFor();
 
     // Leaving an edited form and confirming goes on.
-    await page.locator('tbody tr').first().click();
+    await loadedRows(page).first().click();
     await page.getByRole('heading', { name: 'Edit Admission' }).waitFor();
     await page.getByLabel('Note', { exact: true }).fill('Changed my mind');
     await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Face Sheet' }).click();
@@ -94,7 +94,7 @@ describe('admissions in the record', () => {
     await loginAs(page, 'navigator');
     const admission = await h.server.db.selectFrom('admission').select(['patient_uid', 'admission_uid']).executeTakeFirstOrThrow();
     await page.goto(`/patients/${admission.patient_uid}/admissions`);
-    await page.locator('tbody tr').first().waitFor();
+    await loadedRows(page).first().waitFor();
     await shot(page, 'admissions-list-390');
     await page.goto(`/patients/${admission.patient_uid}/admissions/${admission.admission_uid}`);
     await page.getByRole('heading', { name: 'Edit Admission' }).waitFor();

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -118,11 +118,11 @@ describe('allergies and medications in the record', () => {
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.waitForURL(`**${base}/allergies`);
     await page.getByText('Successfully deleted!').waitFor();
-    await page.locator('tbody tr').first().waitFor();
+    await loadedRows(page).first().waitFor();
     assert.equal(await page.locator('tbody tr', { hasText: 'Peanut' }).count(), 0);
 
     await page.goto(`${base}/medications`);
-    await page.locator('tbody tr').first().waitFor();
+    await loadedRows(page).first().waitFor();
     await shot(page, 'medications-list-390');
     await page.goto(`${base}/medications/add`);
     await page.getByRole('heading', { name: 'Add Medication' }).waitFor();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { call, login, type LoggedIn } from '../server/support/http';
-import { openPage, openPatients, shot, signIn, startHarness, type Harness } from './support/harness';
+import { loadedRows, openPage, openPatients, shot, signIn, startHarness, type Harness } from './support/harness';
 
 describe('demo partner EHR portal embeds search, calendar, reminders, chat, queues and reports inside one <care-session>', () => {
   let h: Harness;
@@ -19,7 +19,7 @@ describe('demo partner EHR portal embeds search, calendar, reminders, chat, queu
 
     const card = page.locator('care-queue').first();
     await card.getByRole('heading', { name: /New Referrals/ }).waitFor();
-    const firstCell = card.locator('tbody tr').first().locator('td').first();
+    const firstCell = loadedRows(card).first().locator('td').first();
     await firstCell.waitFor();
     assert.equal(await page.locator('care-queue').count(), 3, 'one card per top-level queue of the division');
 
@@ -45,7 +45,7 @@ describe('demo partner EHR portal embeds search, calendar, reminders, chat, queu
     await shot(page, 'demo-ehr-portal');
 
     // A queue row opens the patient's record in the portal's own chart viewer, and its menu moves between pages there.
-    await card.locator('tbody tr').first().click();
+    await loadedRows(card).first().click();
     const chart = page.locator('#portal-chart');
     await chart.getByRole('heading', { name: 'Face Sheet' }).waitFor();
     const record = chart.locator('care-patient-record');

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -93,7 +93,7 @@ describe('diagnoses in the record', () => {
       .where('r.name', '=', 'H66.9')
       .executeTakeFirstOrThrow();
     await page.goto(`/patients/${diagnosis.patient_uid}/diagnoses`);
-    await page.locator('tbody tr').first().waitFor();
+    await loadedRows(page).first().waitFor();
     await shot(page, 'diagnoses-list-390');
     await page.goto(`/patients/${diagnosis.patient_uid}/diagnoses/${diagnosis.diagnosis_uid}/edit`);
     await page.getByRole('heading', { name: 'Edit Diagnosis' }).waitFor();

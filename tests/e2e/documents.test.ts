@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -112,7 +112,7 @@ describe('documents in the record', () => {
       ])
       .execute();
     await page.goto(`/patients/${patient.patient_uid}/docs`);
-    await page.locator('tbody tr').first().waitFor();
+    await loadedRows(page).first().waitFor();
     await shot(page, 'documents-list-390');
     await page.goto(`/patients/${patient.patient_uid}/docs/add`);
     await page.getByLabel('Document Type').selectOption('Link');

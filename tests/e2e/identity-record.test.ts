@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -118,12 +118,12 @@ describe('identity record', () => {
     await page.goto(`/patients/${child.uid}/completed-visits`);
     const { rows: counts } = await sql<{ n: number }>`select count(*)::int as n from list_view_cs_tbl_visit where patient_uid = ${child.uid} and visit_kind = 'Outpatient'`.execute(h.server.db);
     const outpatient = page.getByRole('region', { name: 'Outpatient Visits' });
-    await outpatient.locator('tbody tr').first().waitFor();
+    await loadedRows(outpatient).first().waitFor();
     if (counts[0].n > 5) {
-      assert.equal(await outpatient.locator('tbody tr').count(), 5);
+      assert.equal(await loadedRows(outpatient).count(), 5);
       await outpatient.getByRole('button', { name: 'Show More ...' }).click();
       await page.waitForFunction(() => true);
-      await outpatient.locator('tbody tr').nth(5).waitFor();
+      await loadedRows(outpatient).nth(5).waitFor();
     }
     // The date filter narrows the list (the demo's visits are dated before 2026).
     await outpatient.getByRole('combobox').selectOption({ label: 'Last 30 Days' });

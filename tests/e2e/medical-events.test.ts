@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import dayjs from 'dayjs';
 import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { call, login } from '../server/support/http';
-import { loginAs, openPage, openPatients, shot, signIn, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, openPatients, shot, signIn, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -186,7 +186,7 @@ describe('medical events in the record', () => {
     await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Crisis Interventions' }).click();
     await page.getByRole('heading', { name: 'Crisis Interventions' }).waitFor();
     assert.equal(await page.getByRole('link', { name: /^Add / }).count(), 0, 'no Add for CIT staff');
-    await page.locator('tbody tr').first().click();
+    await loadedRows(page).first().click();
     await page.waitForURL(`**/patients/${patient}/medical-events/cit/${event}/cit-details`);
     const sheet = page.getByRole('region', { name: 'CIT sheet' });
     await sheet.getByText('Pdfsheet').waitFor();
@@ -286,7 +286,7 @@ describe('medical events in the record', () => {
     await page.goto('/demo/ehr-portal.html');
     await signIn(page, 'navigator');
     const card = page.locator('care-queue').first();
-    await card.locator('tbody tr').first().click();
+    await loadedRows(card).first().click();
     const chart = page.locator('#portal-chart');
     await chart.getByRole('heading', { name: 'Face Sheet' }).waitFor();
     const patient = (await chart.locator('care-patient-record').getAttribute('patient-id'))!;

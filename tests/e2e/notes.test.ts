@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -77,7 +77,7 @@ describe('patient notes in the record', () => {
     await loginAs(page, 'navigator');
     const note = await h.server.db.selectFrom('patient_note').select(['patient_uid', 'note_uid']).where('is_archived', '=', false).executeTakeFirstOrThrow();
     await page.goto(`/patients/${note.patient_uid}/notes`);
-    await page.locator('tbody tr').first().waitFor();
+    await loadedRows(page).first().waitFor();
     await shot(page, 'notes-list-390');
     await page.goto(`/patients/${note.patient_uid}/notes/${note.note_uid}/details`);
     await page.getByRole('heading', { name: 'Note Details' }).waitFor();

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { SESSION_TIMEOUT_MS, SESSION_WARNING_MS } from '../../shared/constants';
 import { routeDecision } from '../../shell/routes';
 import { formatCountdown, sessionState } from '../../shell/session-clock';
-import { loginAs, openPage, shot, signIn, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, shot, signIn, startHarness, type Harness } from './support/harness';
 
 const PASSWORD = 'careweave-demo';
 const LAST_ACTIVITY_KEY = 'careweave.lastActivity';
@@ -107,7 +107,7 @@ describe('shell', () => {
     await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
     const card = queueCard(page, /^New Referrals \(\d+\)$/);
     await card.waitFor();
-    await card.locator('tbody tr').first().waitFor();
+    await loadedRows(card).first().waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Home' }).waitFor();
     assert.equal(await nav.getByRole('link', { name: 'Program Dashboard' }).count(), 0, 'Program Dashboard is for directors');

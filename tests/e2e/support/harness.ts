@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../../server/db/seed/demo-users';
 import { startTestServer, type TestServer } from '../../../server/testing/start-test-server';
 
@@ -138,3 +138,9 @@ export function openPatients(h: Harness) {
     .where('division_uid', '=', (eb) => eb.selectFrom('division').select('division_uid').orderBy('division_name').limit(1))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case').select('case_uid').whereRef('patient_case.patient_uid', '=', 'patient.patient_uid'))));
 }
+
+/**
+ * A table's rows once it has loaded: while a list loads, its body holds one
+ * row with the loading state, which a test must not take for the first row.
+ */
+export const loadedRows = (scope: Page | Locator) => scope.locator('tbody:not([aria-busy="true"]) tr');
