@@ -190,14 +190,32 @@ function countedRows(view: ViewDefinition, counts: ViewCounts, auth: AuthContext
   return { rows: sql.join(parts, sql` union all `), usable };
 }
 
+/** A list call's sort as SQL: the request's columns, then the id so pages never overlap. */
+const orderOf = (view: ViewDefinition, request: ListRequest) =>
+  sql.join(
+    [...request.sort, { column: view.idColumn, desc: false }].map((s) => (s.desc ? sql`${sql.ref(`v.${s.column}`)} desc nulls last` : sql`${sql.ref(`v.${s.column}`)} asc nulls last`)),
+  );
+
 /** A view's rows as a list call selects them (scope, filters, sort with the id last; `only` these columns), without paging. */
 function listSelect(view: ViewDefinition, auth: AuthContext, request: ListRequest, extra: ListRequest['filters'], only = Object.keys(view.columns)) {
   const where = whereClause(view, auth, [...extra, ...request.filters]);
   const columns = sql.join(only.map((c) => sql.ref(`v.${c}`)));
-  const order = sql.join(
-    [...request.sort, { column: view.idColumn, desc: false }].map((s) => (s.desc ? sql`${sql.ref(`v.${s.column}`)} desc nulls last` : sql`${sql.ref(`v.${s.column}`)} asc nulls last`)),
-  );
-  return sql<Record<string, unknown>>`select ${columns} from ${sql.table(view.source)} as v where ${where} order by ${order}`;
+  return sql<Record<string, unknown>>`select ${columns} from ${sql.table(view.source)} as v where ${where} order by ${orderOf(view, request)}`;
+}
+
+/**
+ * One page of a list call. A view marked pageByKey chooses the page's ids
+ * first (from an index that holds the sort, the filters and the access
+ * facts, without reading the table), then reads those rows only.
+ */
+function pageOf(view: ViewDefinition, auth: AuthContext, request: ListRequest, extra: ListRequest['filters'], limit: number, offset: number) {
+  if (!view.pageByKey) return sql<Record<string, unknown>>`${listSelect(view, auth, request, extra)} limit ${limit} offset ${offset}`;
+  const ids = listSelect(view, auth, request, extra, [view.idColumn]);
+  const columns = sql.join(Object.keys(view.columns).map((c) => sql.ref(`v.${c}`)));
+  return sql<Record<string, unknown>>`
+    select ${columns} from ${sql.table(view.source)} as v
+     where ${sql.ref(`v.${view.idColumn}`)} = any(array(${ids} limit ${limit} offset ${offset}))
+     order by ${orderOf(view, request)}`;
 }
 
 /** The number of rows a list call selects: summed from the view's counts when they answer it. */
@@ -223,7 +241,6 @@ const plannedFor = <T>(view: ViewDefinition, statement: RawBuilder<T>) => (view.
 
 /** Runs a list call: rows of the page and the total, both under the caller's scope. */
 export async function runList(db: Db, view: ViewDefinition, auth: AuthContext, request: ListRequest, extra: ListRequest['filters'] = []): Promise<ListResult> {
-  const select = listSelect(view, auth, request, extra);
   const limit = request.allData ? MAX_ALL_DATA_ROWS : request.pageSize;
   const offset = request.allData ? 0 : (request.page - 1) * request.pageSize;
   const filters = [...extra, ...request.filters];
@@ -231,7 +248,7 @@ export async function runList(db: Db, view: ViewDefinition, auth: AuthContext, r
   const key = sql`select count(*) from ${sql.table(view.source)} as v where ${whereClause(view, auth, filters)}`.compile(db);
   const countKey = `${key.sql}\u0000${JSON.stringify(key.parameters)}`;
   const [rows, total] = await Promise.all([
-    plannedFor(view, sql<Record<string, unknown>>`${select} limit ${limit} offset ${offset}`).execute(db),
+    plannedFor(view, pageOf(view, auth, request, extra, limit, offset)).execute(db),
     countCache.get(countKey, () => countOf(db, view, auth, filters)),
   ]);
   return { rows: rows.rows, total, page: request.allData ? 1 : request.page, pageSize: limit };

@@ -45,6 +45,12 @@ export interface ViewDefinition {
    * as every patient's list is (engine.ts plannedFor).
    */
   planOnce?: true;
+  /**
+   * Choose a page's ids before reading its rows (engine.ts pageOf): for a view
+   * whose commonest sort and filters an index covers with the access facts,
+   * so the rows a filter passes over are never read from the table.
+   */
+  pageByKey?: true;
   /** Fixed condition that makes a shared table look like one model (reference data). */
   fixed?: Record<string, string>;
   /** Counts of the rows kept per group, which answer charts and totals without visiting each row; the first that answers a call is read (smallest first). */
@@ -88,6 +94,7 @@ const queuePatientView: ViewDefinition = {
   defaultSort: 'last_name,first_name',
   scope: patientScope('v'),
   access: { anyFlag: WORK_LIST_FLAGS },
+  pageByKey: true,
 };
 
 const facility: ViewDefinition = {

@@ -53,6 +53,7 @@ import * as m054 from './migrations/054_medical_event_list_index';
 import * as m055 from './migrations/055_identity_search_card';
 import * as m056 from './migrations/056_medical_event_day_slots';
 import * as m057 from './migrations/057_identity_search_terms';
+import * as m058 from './migrations/058_patient_referral_covering';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '055_identity_search_card': m055,
   '056_medical_event_day_slots': m056,
   '057_identity_search_terms': m057,
+  '058_patient_referral_covering': m058,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,6 +25,37 @@ describe('TtlCache', () => {
     assert.equal(loads, 2);
   });
 
+  it('late in an entry\'s life answers from it while the next load runs, then from that load', async () => {
+    const cache = new TtlCache<number>(1500);
+    let loads = 0;
+    let release = () => {};
+    const slow = () => new Promise<number>((resolve) => (release = () => resolve(++loads)));
+    const first = cache.get('k', slow);
+    release();
+    assert.equal(await first, 1);
+    // Past two thirds of the TTL, with room before it ends however slow the machine.
+    await new Promise((r) => setTimeout(r, 1050));
+    assert.equal(await cache.get('k', slow), 1, 'the reload does not hold the caller');
+    assert.equal(await cache.get('k', slow), 1, 'one reload at a time');
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    assert.equal(await cache.get('k', slow), 2);
+    assert.equal(loads, 2);
+  });
+
+  it('throws away a reload that finishes after its entry was dropped', async () => {
+    const cache = new TtlCache<number>(1500);
+    await cache.get('k', async () => 1);
+    await new Promise((r) => setTimeout(r, 1050));
+    let release = () => {};
+    assert.equal(await cache.get('k', () => new Promise<number>((resolve) => (release = () => resolve(2)))), 1);
+    cache.clear();
+    assert.equal(await cache.get('k', async () => 3), 3);
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    assert.equal(await cache.get('k', async () => 4), 3);
+  });
+
   it('keeps at most maxEntries, dropping the oldest', async () => {
     const cache = new TtlCache<string>(10_000, 2);
     await cache.get('a', async () => 'a1');

@@ -75,6 +75,16 @@ describe('paging', () => {
     assert.deepEqual(past.body, { data: [], meta: { total: 236, page: 6, page_size: 50 } });
   });
 
+  it('the queues\' order under a name filter: each page is its slice of the whole, the access rule applied (pages chosen by key)', async () => {
+    const truth = await navigatorTruth(sql`v.last_name ilike '%a%'`, sql`v.referral_date desc nulls last, v.last_name asc nulls last, v.patient_uid`);
+    assert.ok(truth.length > 25, 'enough rows for three pages');
+    for (const page of [1, 2, 3]) {
+      const answer = await list({ last_name__like: 'a', sort: '-referral_date,last_name', page: String(page), 'page-size': '10' });
+      assert.equal(answer.body.meta.total, truth.length);
+      assert.deepEqual(rowsOf(answer).map((r) => r.patient_uid), truth.slice((page - 1) * 10, page * 10).map((r) => r.patient_uid), `page ${page}`);
+    }
+  });
+
   it('accepts page-size up to 500', async () => {
     const answer = await list({ 'page-size': '500' });
     assert.deepEqual(answer.body.meta, { total: 236, page: 1, page_size: 500 });
