@@ -58,7 +58,6 @@ const RETRY_CAP_MS = 60_000;
 interface Shared {
   socket: Socket;
   users: number;
-  joined: boolean;
   onJoin: Set<() => void>;
   retry?: ReturnType<typeof setTimeout>;
 }
@@ -82,18 +81,14 @@ function acquireSocket(client: ApiClient): { shared: Shared; release: () => void
       withCredentials: !token,
       transports: ['websocket'],
     });
-    const state: Shared = { socket, users: 0, joined: false, onJoin: new Set() };
+    const state: Shared = { socket, users: 0, onJoin: new Set() };
     let delay = RETRY_MS;
     socket.on('connect', () => {
       delay = RETRY_MS;
       socket.emit('join', 'subscriptions', (ok: boolean) => {
         if (!ok || !socket.connected) return;
-        state.joined = true;
         for (const listener of state.onJoin) listener();
       });
-    });
-    socket.on('disconnect', () => {
-      state.joined = false;
     });
     // A handshake the server refused (its session check failed, perhaps only for a moment) is final for socket.io.
     socket.on('connect_error', () => {
