@@ -54,6 +54,7 @@ import * as m055 from './migrations/055_identity_search_card';
 import * as m056 from './migrations/056_medical_event_day_slots';
 import * as m057 from './migrations/057_identity_search_terms';
 import * as m058 from './migrations/058_patient_referral_covering';
+import * as m059 from './migrations/059_patient_search_words_by_join';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   '056_medical_event_day_slots': m056,
   '057_identity_search_terms': m057,
   '058_patient_referral_covering': m058,
+  '059_patient_search_words_by_join': m059,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
