@@ -13,6 +13,9 @@ export interface Load {
   p99: number;
   rps: number;
   errors: number;
+  /** CPU time per request (ms) of the server process and of its own PostgreSQL, when /proc tells (bench/cpu.ts). */
+  serverCpuMs?: number;
+  databaseCpuMs?: number;
 }
 
 const planOnce = (s: Statement) => s.text.startsWith(PLAN_ONCE);

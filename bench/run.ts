@@ -13,7 +13,9 @@
  * Each route runs BENCH_RUNS times and prints the median with the spread. Beside
  * each route, the exact SQL it sent (captured from the server) is replayed
  * straight through `pg` at the same concurrency: the ratio is what the server
- * adds to its SQL.
+ * adds to its SQL. The CPU time each request cost the server process and its
+ * embedded PostgreSQL is printed beside (on a machine whose cores the load
+ * saturates, latency follows from it).
  *
  * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000), BENCH_IDENTITY_CHILDREN (as many, at most 100000), BENCH_MEDICAL_EVENTS (1000000), BENCH_RUNS (3),
  * BENCH_CHAT_CLIENTS (2000); REDIS_URL for the chat figures. BENCH_ONLY=<regex> measures only the routes
@@ -32,6 +34,7 @@ import pg from 'pg';
 import { todayIn } from '../shared/schemas/medical-events';
 import { measureLcp, TARGET_LCP_MS } from './lcp';
 import { chatLines } from './chat';
+import { processTreeCpuMs } from './cpu';
 import { replay, type Load, type Statement } from './raw-sql';
 import { BENCH_DIR, IDENTITY_DIVISION, IMPORT_FIGURES, log, login, median, PATIENTS, ROOT, RUNS, SECONDS, spread, startServer, stopServer } from './servers';
 
@@ -344,8 +347,17 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       await load(target, auth, 2, body); // warm-up: JIT, pool, PostgreSQL caches
       const row: Row = { database, route: route.label, targetP99: route.targetP99, runs: [], raw: [] };
       for (let run = 0; run < RUNS; run++) {
+        const before = processTreeCpuMs(child.pid!);
         const r = await load(target, auth, SECONDS, body);
-        row.runs.push({ p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts + r.non2xx });
+        const after = processTreeCpuMs(child.pid!);
+        const perRequest = (ms: number) => (r.requests.total ? ms / r.requests.total : Number.NaN);
+        row.runs.push({
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          rps: r.requests.average,
+          errors: r.errors + r.timeouts + r.non2xx,
+          ...(before && after && { serverCpuMs: perRequest(after.own - before.own), databaseCpuMs: perRequest(after.descendants - before.descendants) }),
+        });
         if (statements.length && body === undefined) row.raw.push(await replay(connectionString, statements, CONNECTIONS, SECONDS));
       }
       rows.push(row);
@@ -547,7 +559,9 @@ function recordPageSizes(dist: string, firstLoad: Set<string>): string[] {
 // ---- main --------------------------------------------------------------
 
 function table(rows: Row[]): string {
-  const head = ['database', 'route', 'p50 ms', 'p99 ms', 'req/s', 'errors', 'raw SQL p99', 'raw req/s', 'raw/route'];
+  const head = ['database', 'route', 'p50 ms', 'p99 ms', 'req/s', 'errors', 'server CPU', 'PG CPU', 'raw SQL p99', 'raw req/s', 'raw/route'];
+  // Per request, ms; PostgreSQL's only when it is the server's own (embedded).
+  const cpu = (xs: (number | undefined)[]) => (xs.every((x) => x !== undefined && x > 0) && xs.length ? median(xs as number[]).toFixed(2) : '-');
   const body = rows.map((r) => {
     const p99 = r.runs.map((x) => x.p99);
     const rps = r.runs.map((x) => x.rps);
@@ -560,6 +574,8 @@ function table(rows: Row[]): string {
       `${median(p99).toFixed(1)}${spread(p99)}`,
       `${Math.round(median(rps))}${spread(rps, 0)}`,
       String([...r.runs, ...r.raw].reduce((sum, x) => sum + x.errors, 0)),
+      cpu(r.runs.map((x) => x.serverCpuMs)),
+      cpu(r.database === 'embedded' ? r.runs.map((x) => x.databaseCpuMs) : []),
       r.raw.length ? `${median(rawP99).toFixed(1)}${spread(rawP99)}` : '-',
       r.raw.length ? `${Math.round(median(rawRps))}${spread(rawRps, 0)}` : '-',
       r.raw.length ? `${(median(rawRps) / median(rps)).toFixed(2)}x` : '-',
@@ -599,7 +615,7 @@ else try {
 }
 
 console.log('');
-console.log(`Latency, ${CONNECTIONS} connections, ${SECONDS} s per route, median of ${RUNS} runs (spread in brackets); raw SQL = the route's statements alone through pg`);
+console.log(`Latency, ${CONNECTIONS} connections, ${SECONDS} s per route, median of ${RUNS} runs (spread in brackets); server CPU and PG CPU = ms of CPU time per request of the server process and of its embedded PostgreSQL; raw SQL = the route's statements alone through pg`);
 for (const r of [...ROUTES, ...CONCURRENT]) console.log(`  ${r.label}: ${r.path}`);
 console.log(table(rows));
 const ticksAfter = cpuTicks();

@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux almost everywhere). */
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
+/**
+ * CPU time (user and system, ms) that process `pid` and, apart, its
+ * descendants (the embedded PostgreSQL: postmaster and backends) have used,
+ * read from /proc. A route's server and database cost per request then reads
+ * the same whatever the concurrency does to its latency. Nulls where /proc is
+ * missing (not Linux).
+ */
+export function processTreeCpuMs(pid: number): { own: number; descendants: number } | null {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  const parentOf = new Map<number, number>();
+  const cpuOf = new Map<number, number>();
+  for (const e of entries) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${e}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    // Fields after the command (which may hold spaces and parentheses): state ppid ... utime(14) stime(15).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    parentOf.set(Number(e), Number(fields[1]));
+    cpuOf.set(Number(e), ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
+  }
+  if (!cpuOf.has(pid)) return null;
+  const isDescendant = (p: number): boolean => {
+    for (let up = parentOf.get(p); up !== undefined && up > 1; up = parentOf.get(up)) if (up === pid) return true;
+    return false;
+  };
+  let descendants = 0;
+  for (const [p, ms] of cpuOf) if (isDescendant(p)) descendants += ms;
+  return { own: cpuOf.get(pid)!, descendants };
+}
