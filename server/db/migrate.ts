@@ -55,6 +55,7 @@ import * as m056 from './migrations/056_medical_event_day_slots';
 import * as m057 from './migrations/057_identity_search_terms';
 import * as m058 from './migrations/058_patient_referral_covering';
 import * as m059 from './migrations/059_patient_search_words_by_join';
+import * as m060 from './migrations/060_identity_search_terms_unchanged';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -114,6 +115,7 @@ const migrations: Record<string, Migration> = {
   '057_identity_search_terms': m057,
   '058_patient_referral_covering': m058,
   '059_patient_search_words_by_join': m059,
+  '060_identity_search_terms_unchanged': m060,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
