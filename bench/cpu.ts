@@ -41,3 +41,13 @@ export function processTreeCpuMs(pid: number): { own: number; descendants: numbe
   for (const [p, ms] of cpuOf) if (isDescendant(p)) descendants += ms;
   return { own: cpuOf.get(pid)!, descendants };
 }
+
+/** All CPU time and the share the hypervisor gave to other machines (Linux /proc/stat; zeros elsewhere). */
+export function cpuTicks(): { all: number; steal: number } {
+  try {
+    const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { all: f.slice(0, 8).reduce((a, b) => a + b, 0), steal: f[7] ?? 0 };
+  } catch {
+    return { all: 0, steal: 0 };
+  }
+}

@@ -34,7 +34,7 @@ import pg from 'pg';
 import { todayIn } from '../shared/schemas/medical-events';
 import { measureLcp, TARGET_LCP_MS } from './lcp';
 import { chatLines } from './chat';
-import { processTreeCpuMs } from './cpu';
+import { cpuTicks, processTreeCpuMs } from './cpu';
 import { replay, type Load, type Statement } from './raw-sql';
 import { BENCH_DIR, IDENTITY_DIVISION, IMPORT_FIGURES, log, login, median, PATIENTS, ROOT, RUNS, SECONDS, spread, startServer, stopServer } from './servers';
 
@@ -584,16 +584,6 @@ function table(rows: Row[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
-}
-
-/** All CPU time and the share the hypervisor gave to other machines (Linux /proc/stat; zeros elsewhere). */
-function cpuTicks(): { all: number; steal: number } {
-  try {
-    const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    return { all: f.slice(0, 8).reduce((a, b) => a + b, 0), steal: f[7] ?? 0 };
-  } catch {
-    return { all: 0, steal: 0 };
-  }
 }
 
 const rows: Row[] = [];
