@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
 import { TOAST_MS } from '../../shared/constants';
 import { $toasts, toast, Toasts } from '../../widgets/kit/toasts';
 import { LoadState } from '../../widgets/kit/load-state';
@@ -28,6 +30,39 @@ describe('toasts', () => {
     toast('Once');
     await waitFor(() => a.querySelector('sl-alert') || b.querySelector('sl-alert'));
     equal(document.querySelectorAll('sl-alert').length, 1);
+  });
+
+  // React error 177 (demo portal, CI): such a render can hit a root React is committing.
+  it('a widget toasting from an effect renders no other widget inside React\'s effect flush', async () => {
+    const seen: string[] = [];
+    let phase = 'before';
+    function Other() {
+      useStore($toasts);
+      seen.push(phase);
+      return <Toasts />;
+    }
+    function ToastOnLoad() {
+      useEffect(() => toast('Loaded'), []);
+      return null;
+    }
+    // Its effect runs after the two above; its microtask marks the end of the effect flush's task.
+    function EffectsDone() {
+      useEffect(() => queueMicrotask(() => (phase = 'after')), []);
+      return null;
+    }
+    render(<Other />);
+    await waitFor(() => document.querySelector('sl-alert') === null && seen.length > 0);
+    await sleep(50);
+    seen.length = 0;
+    render(
+      <>
+        <Toasts />
+        <ToastOnLoad />
+        <EffectsDone />
+      </>,
+    );
+    await waitFor(() => seen.length > 0, { message: 'the other widget re-rendering for the toast' });
+    equal(seen.includes('before'), false, `renders of the other widget: ${seen.join(', ')}`);
   });
 });
 

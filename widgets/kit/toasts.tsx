@@ -12,16 +12,24 @@ export interface Toast {
   variant: ToastVariant;
 }
 
-/** The spec's toast auto-close (section 9). */
-
 export const $toasts = atom<Toast[]>([]);
 
 let nextId = 1;
 
+/**
+ * Every widget root follows these stores through useSyncExternalStore, whose
+ * updates React renders synchronously. Written from inside one root's effects
+ * (a widget mounting, a form toasting on load), that synchronous render of
+ * another root can land while React is committing it, and React throws
+ * "Cannot commit the same tree as before" (minified error 177). After the
+ * current task's React work, the write is an ordinary external update.
+ */
+const afterReactWork = (write: () => void) => queueMicrotask(write);
+
 /** Shows a toast on the page's one toast stack, from any widget or the shell. */
 export function toast(message: string, variant: ToastVariant = 'primary'): void {
   const id = nextId++;
-  $toasts.set([...$toasts.get(), { id, message, variant }]);
+  afterReactWork(() => $toasts.set([...$toasts.get(), { id, message, variant }]));
   setTimeout(() => $toasts.set($toasts.get().filter((t) => t.id !== id)), TOAST_MS);
 }
 
@@ -36,8 +44,8 @@ export function Toasts() {
   const renderers = useStore($renderers);
   const toasts = useStore($toasts);
   useEffect(() => {
-    $renderers.set([...$renderers.get(), me]);
-    return () => $renderers.set($renderers.get().filter((r) => r !== me));
+    afterReactWork(() => $renderers.set([...$renderers.get(), me]));
+    return () => afterReactWork(() => $renderers.set($renderers.get().filter((r) => r !== me)));
   }, [me]);
   if (renderers[0] !== me) return null;
   return (
