@@ -56,6 +56,7 @@ import * as m057 from './migrations/057_identity_search_terms';
 import * as m058 from './migrations/058_patient_referral_covering';
 import * as m059 from './migrations/059_patient_search_words_by_join';
 import * as m060 from './migrations/060_identity_search_terms_unchanged';
+import * as m061 from './migrations/061_patient_division_counts';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
   '058_patient_referral_covering': m058,
   '059_patient_search_words_by_join': m059,
   '060_identity_search_terms_unchanged': m060,
+  '061_patient_division_counts': m061,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { countCache } from '../../server/dataviews/count-cache';
+import { addPatients } from '../../server/db/seed/patients';
 import { call, demoFacts, errorsOf, login, type DemoFacts, type LoggedIn } from './support/http';
 
 /** `/patients` for every mode but identity (spec 001 section 2): the data view `patient-list`. */
@@ -53,6 +56,34 @@ describe('GET /api/data/public/patient-list', () => {
     const filtered = await list(nav, `last_name__like=${encodeURIComponent(someone.last_name)}&all-data=1`);
     assert.ok(filtered.body.data.length >= 1);
     assert.ok(filtered.body.data.every((r: any) => r.attributes.last_name.toLowerCase().includes(someone.last_name.toLowerCase())));
+  });
+
+  // Migration 061: the unfiltered total is summed from counts kept by triggers; the rows are read one by one.
+  it('the total follows patients added, deleted, restricted, marked adoption and moved to another division', async () => {
+    const agrees = async (step: string) => {
+      countCache.clear();
+      const answer = await list(nav, 'all-data=1');
+      assert.equal(answer.status, 200, answer.text);
+      assert.equal(answer.body.meta.total, answer.body.data.length, step);
+      return answer.body.meta.total as number;
+    };
+    const before = await agrees('at first');
+    const known = await server.db.selectFrom('patient').select('patient_uid').execute();
+    await addPatients(server.db, facts.divisionUids[0], 5);
+    const added = (await server.db.selectFrom('patient').select('patient_uid').where('patient_uid', 'not in', known.map((p) => p.patient_uid)).execute()).map((p) => p.patient_uid);
+    assert.equal(added.length, 5);
+    assert.equal(await agrees('five added'), before + 5);
+    const set = (uid: string, change: Record<string, unknown>) => server.db.updateTable('patient').set(change).where('patient_uid', '=', uid).execute();
+    await set(added[0], { restricted_flag: '1' });
+    assert.equal(await agrees('one restricted'), before + 4);
+    await set(added[0], { case_emails: sql`array['navigator@careweave.test']` });
+    assert.equal(await agrees('the caller on its case'), before + 5);
+    await set(added[1], { adoption_case: true });
+    await set(added[2], { division_uid: facts.divisionUids[1] });
+    assert.equal(await agrees('one adoption, one moved away'), before + 3);
+    await set(added[3], { last_name: 'Renamed' });
+    await server.db.deleteFrom('patient').where('patient_uid', 'in', [added[0], added[4]]).execute();
+    assert.equal(await agrees('renamed, two deleted'), before + 1);
   });
 
   it('401 without a session; 403 for identity users, who search instead', async () => {
