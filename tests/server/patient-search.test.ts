@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { assertNoInternals, call, demoFacts, errorsOf, login, type DemoFacts, type LoggedIn } from './support/http';
 
@@ -292,6 +293,53 @@ describe('sort and paging', () => {
     assert.equal((await get(SUMMARY, { q: 'a', 'page-size': '50' })).body.data.length, 50);
     for (const [key, value] of [['page-size', '51'], ['page-size', '0'], ['page', '0'], ['page', '1.5'], ['page-size', 'ten']]) {
       assert.equal(errorsOf(await get(SUMMARY, { [key]: value }), 400)[0].field, key, `${key}=${value}`);
+    }
+  });
+});
+
+describe('one word in the names\' order (migration 062: each word\'s first patients from the index)', () => {
+  /** The patients' ids as PostgreSQL orders them by last name, first name, birth date and id. */
+  const inNameOrder = async (uids: string[]) =>
+    (await server.db.selectFrom('patient').select('patient_uid').where('patient_uid', 'in', uids).orderBy('last_name').orderBy('first_name').orderBy(sql`birth_date asc nulls last`).orderBy('patient_uid').execute()).map((p) => p.patient_uid);
+  const pages = async (params: Record<string, string>) => {
+    const rows: string[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await get(SUMMARY, { ...params, 'page-size': '7', page: String(page) });
+      assert.equal(answer.status, 200, answer.text);
+      rows.push(...rowsOf(answer).map((r) => r.patient_uid));
+      if (answer.body.data.length < 7) return { rows, total: answer.body.meta.total };
+    }
+  };
+
+  it('pages through every match once, in order, across the prefix\'s words and the caller\'s divisions; ties broken by the names', async () => {
+    const divisions = facts.divisionUids.slice(0, 2);
+    for (const sort of ['lastName', 'lastName,firstName', 'lastName,firstName,birthDate']) {
+      const { rows, total } = await pages({ q: 'a', sort, current_division_only: 'false' });
+      const expected = await inNameOrder(truth('a', divisions));
+      assert.ok(new Set(expected.map((uid) => patients.find((p) => p.patient_uid === uid)!.last_name)).size > 3, 'several words');
+      assert.deepEqual(rows, expected, sort);
+      assert.equal(total, expected.length);
+    }
+  });
+
+  it('a prefix of more than 200 distinct words is read whole, in the same order', async () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const names = Array.from({ length: 210 }, (_, i) => `Zq${letters[i % 26]}${letters[Math.floor(i / 26)]}`);
+    const added = await server.db
+      .insertInto('patient')
+      .values(names.map((last_name, i) => ({ division_uid: facts.divisionUids[0], last_name, first_name: i % 2 ? 'Ann' : 'Bo' })))
+      .returning('patient_uid')
+      .execute();
+    try {
+      for (const q of ['zq', 'zqa']) {
+        const { rows, total } = await pages({ q, sort: 'lastName' });
+        const expected = await inNameOrder(added.map((p) => p.patient_uid).filter((_, i) => names[i].toLowerCase().startsWith(q)));
+        assert.equal(expected.length, q === 'zq' ? 210 : 9);
+        assert.deepEqual(rows, expected, q);
+        assert.equal(total, expected.length);
+      }
+    } finally {
+      await server.db.deleteFrom('patient').where('patient_uid', 'in', added.map((p) => p.patient_uid)).execute();
     }
   });
 });
