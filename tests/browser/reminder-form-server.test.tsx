@@ -150,7 +150,9 @@ describe('<care-reminder-form> against the real server', function () {
     slButton(el, 'Save')!.click();
     await waitFor(() => fieldError(el, 'Patient') === 'Patient is required', { message: 'patient required' });
 
-    typeInto(search, chosen.patient_last_name);
+    // Last and first name: a last name alone may have more patients than one page of options.
+    const name = `${chosen.patient_last_name} ${chosen.patient_first_name}`;
+    typeInto(search, name);
     const option = await waitFor(
       () => [...shadow(el).querySelectorAll<HTMLButtonElement>('.patient-options button')].find((b) => text(b).startsWith(`${chosen.patient_last_name}, ${chosen.patient_first_name}`)),
       { timeout: 8000, message: 'search results' },
@@ -164,7 +166,7 @@ describe('<care-reminder-form> against the real server', function () {
     const body = spy.posts[0].body;
     equal(body.data.relationships.patient.data.id, body.data.attributes.subject_uid);
     equal(events.find((e) => e.name === 'care-navigate')!.detail.path, `/patients/${body.data.attributes.subject_uid}/details`);
-    const summaries = await api.call(`/summary-patients?q=${encodeURIComponent(chosen.patient_last_name)}&sort=lastName&current_division_only=true`);
+    const summaries = await api.call(`/summary-patients?q=${encodeURIComponent(name)}&sort=lastName&current_division_only=true&page-size=50`);
     ok(summaries.body.data.some((p: any) => p.id === body.data.attributes.subject_uid), 'a patient the search found');
   });
 });

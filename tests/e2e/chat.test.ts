@@ -37,7 +37,8 @@ describe('chat', () => {
     await nav.page.getByRole('button', { name: 'New Conversation' }).click();
     const start = nav.page.locator('form.chat-start');
     assert.equal(await start.locator('sl-button[variant="primary"]').evaluate((b) => (b as HTMLElement & { disabled: boolean }).disabled), true, 'not dirty yet');
-    await start.getByLabel('Subject').fill(patient.last_name);
+    // Last and first name: a last name alone may have more patients than one page of options.
+    await start.getByLabel('Subject').fill(`${patient.last_name} ${patient.first_name}`);
     await start.getByRole('button', { name: new RegExp(`^${patient.last_name}, ${patient.first_name}`) }).first().click();
     const text = 'Can someone call the family about <b>Tuesday</b>?';
     await start.getByLabel('Message').fill(text);
