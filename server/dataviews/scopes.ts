@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AuthContext } from '../auth/context';
+import type { ViewCounts } from './registry';
 
 /**
  * What decides which patients someone sees: the caller of a request, or a
@@ -48,6 +49,25 @@ export function patientVisibilityParts(alias: string, auth: Viewer): { byClass: 
   const t = sql.ref(alias);
   const adoption = canSeeAdoption(auth) ? sql`` : sql` and not ${t}.adoption_case`;
   return { byClass, asCaseWorker: sql`(${t}.restricted_flag = '1' and ${t}.case_emails && ${names}::text[]${adoption})` };
+}
+
+/**
+ * Counts kept per access class (restricted_flag, adoption_case) in `source`:
+ * the classes the caller sees whole are summed, the restricted patients the
+ * caller sees as a case worker counted row by row. `within` narrows both
+ * parts (the caller's division, for a list scoped to it).
+ */
+export function accessClassCounts(source: string, columns: readonly string[], within?: (auth: AuthContext) => RawBuilder<unknown>): ViewCounts {
+  const narrowed = (auth: AuthContext, part: RawBuilder<unknown>) => (within ? sql`${within(auth)} and ${part}` : part);
+  return {
+    source,
+    columns,
+    scope: (auth) => narrowed(auth, patientVisibilityParts('v', auth).byClass),
+    rest: (auth) => {
+      const { asCaseWorker } = patientVisibilityParts('v', auth);
+      return asCaseWorker && narrowed(auth, asCaseWorker);
+    },
+  };
 }
 
 /** Rows of the caller's current division only (data views are never scoped to all accessible divisions). */

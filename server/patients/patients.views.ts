@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AuthContext } from '../auth/context';
 import type { ViewDefinition } from '../dataviews/registry';
-import { patientScope, patientVisibilityParts, referenceScope } from '../dataviews/scopes';
+import { accessClassCounts, currentDivisionScope, patientScope, referenceScope } from '../dataviews/scopes';
 import { PATIENT_LIST_FLAGS } from '../../shared/permissions';
 
 /**
@@ -27,17 +27,7 @@ export const patientListView: ViewDefinition = {
   scope: patientScope('v'),
   access: { anyFlag: PATIENT_LIST_FLAGS },
   // Migration 061: the unfiltered list's total from the division's patients per access class.
-  counts: [
-    {
-      source: 'patient_list_count_view',
-      columns: [],
-      scope: (auth) => sql`v.division_uid = ${auth.divisionUid} and ${patientVisibilityParts('v', auth).byClass}`,
-      rest: (auth) => {
-        const { asCaseWorker } = patientVisibilityParts('v', auth);
-        return asCaseWorker && sql`v.division_uid = ${auth.divisionUid} and ${asCaseWorker}`;
-      },
-    },
-  ],
+  counts: [accessClassCounts('patient_list_count_view', [], currentDivisionScope('v'))],
 };
 
 /**

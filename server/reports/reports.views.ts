@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { REPORT_VIEW_COLUMNS, type ReportViewName } from '../../shared/schemas/reports';
-import { patientVisibility, patientVisibilityParts } from '../dataviews/scopes';
-import type { ViewCounts, ViewDefinition } from '../dataviews/registry';
+import { accessClassCounts, patientVisibility } from '../dataviews/scopes';
+import type { ViewDefinition } from '../dataviews/registry';
 
 /**
  * The report views (migrations 038, 042, 048, 049 and 053) as the data-view engine reads them: the
@@ -28,15 +28,9 @@ const SOURCES: Record<ReportViewName, { source: string; idColumn: string; defaul
  * type, status and outcome, each per access class, which answer the
  * medical-event charts and totals (1,000,000 events).
  */
-const medicalEventCounts = (source: string, columns: string[]): ViewCounts => ({
-  source,
-  columns,
-  scope: (auth) => patientVisibilityParts('v', auth).byClass,
-  rest: (auth) => patientVisibilityParts('v', auth).asCaseWorker,
-});
 const MEDICAL_EVENT_COUNTS = [
-  medicalEventCounts('report_medical_event_type_count_view', ['division_uid', 'event_date', 'medical_event_label']),
-  medicalEventCounts('report_medical_event_count_view', ['division_uid', 'event_date', 'medical_event_label', 'status_label', 'outcome_label']),
+  accessClassCounts('report_medical_event_type_count_view', ['division_uid', 'event_date', 'medical_event_label']),
+  accessClassCounts('report_medical_event_count_view', ['division_uid', 'event_date', 'medical_event_label', 'status_label', 'outcome_label']),
 ];
 
 export const REPORT_DATA_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
