@@ -29,6 +29,8 @@ export default defineConfig({
   build: {
     outDir: resolve(here, 'dist'),
     emptyOutDir: true,
+    // Every browser the product supports preloads modules itself (Chrome 66, Firefox 115, Safari 17): the polyfill was dead weight in the first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       input: { ...(existsSync(shellHtml) ? { shell: shellHtml } : {}), ...elementEntries },
       // Elements keep fixed URLs (/elements/care-queue.js) for embedders; everything else is hashed and shared.
