@@ -1,7 +1,7 @@
-import { coerce, define, nullable, object, refine, string, type Infer } from 'superstruct';
+import { define, nullable, object, refine, string, type Infer } from 'superstruct';
 import { isIsoDate } from '../dates';
 import { OHIO_COUNTIES } from '../ohio-counties';
-import { isEmail, MAX_LENGTH, tooLong } from './strings';
+import { fromText, isEmail, MAX_LENGTH, tooLong } from './strings';
 
 /**
  * One row of each identity source file (docs/identity-import.md), as the
@@ -25,9 +25,8 @@ const county = () =>
 export const optionalEmail = () => nullable(define<string>('email', (v) => (typeof v === 'string' && isEmail(v)) || 'Must be a valid email address'));
 /** Y or N, read as a boolean. */
 const yesNo = () =>
-  coerce(
+  fromText(
     define<boolean>('flag', (v) => typeof v === 'boolean' || 'Must be Y or N'),
-    string(),
     (v) => (v === 'Y' ? true : v === 'N' ? false : v),
   );
 

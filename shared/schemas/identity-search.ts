@@ -1,5 +1,6 @@
-import { array, coerce, define, defaulted, object, optional, refine, string, type Infer } from 'superstruct';
-import { DATE_MESSAGE, parseSearchDate } from './patient-search';
+import { array, defaulted, object, optional, refine, string, type Infer } from 'superstruct';
+import { parseSearchDate, searchDate, whole } from './patient-search';
+import { fromText } from './strings';
 
 /**
  * Finding a child in identity mode (spec 002 "Identity patient search form",
@@ -34,15 +35,7 @@ const text = () =>
     return true;
   });
 /** Trimmed; an empty value is left out (undefined). */
-const criterion = () => optional(coerce(text(), string(), (v) => v.trim()));
-const birthDate = () =>
-  optional(coerce(define<string>('birthDate', (v) => (typeof v === 'string' && parseSearchDate(v) === v) || DATE_MESSAGE), string(), (v) => parseSearchDate(v.trim()) ?? v));
-const whole = (name: string, min: number, max: number) =>
-  coerce(
-    define<number>(name, (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) || `Must be a whole number from ${min} to ${max}`),
-    string(),
-    (v) => (/^\d{1,7}$/.test(v) ? Number(v) : v),
-  );
+const criterion = () => optional(fromText(text(), (v) => v.trim()));
 
 /**
  * The query of identity_search (spec 002 "Patient search criteria"), keys as
@@ -52,12 +45,11 @@ const whole = (name: string, min: number, max: number) =>
 export const IdentitySearchQuerySchema = object({
   last_name__like: criterion(),
   first_name__like: criterion(),
-  birth_date: birthDate(),
+  birth_date: optional(searchDate()),
   source_mrns__contains: criterion(),
   source_description: optional(
-    coerce(
+    fromText(
       refine(array(text()), 'sources', (v) => v.length <= IDENTITY_SEARCH_MAX_SOURCES || `At most ${IDENTITY_SEARCH_MAX_SOURCES} hospitals`),
-      string(),
       (v) => [v],
     ),
   ),

@@ -1,4 +1,5 @@
-import { boolean, coerce, define, defaulted, object, optional, refine, string, type Infer } from 'superstruct';
+import { boolean, define, defaulted, object, optional, refine, string, type Infer } from 'superstruct';
+import { fromText } from './strings';
 
 // The quick search's texts live apart so the top bar's first load carries no superstruct (issue 15).
 export { MIN_CHARS_MESSAGE, NO_RESULTS_MESSAGE } from '../patient-search-texts';
@@ -45,24 +46,23 @@ const text = (max: number) =>
     return true;
   });
 
-const searchDate = () =>
-  coerce(
+/** A date as typed (MM/DD/YYYY or YYYY-MM-DD), as YYYY-MM-DD. */
+export const searchDate = () =>
+  fromText(
     define<string>('searchDate', (v) => (typeof v === 'string' && parseSearchDate(v) === v) || DATE_MESSAGE),
-    string(),
     (v) => parseSearchDate(v.trim()) ?? v,
   );
 
-const whole = (name: string, min: number, max: number) =>
-  coerce(
+/** A page number or size as a query parameter. */
+export const whole = (name: string, min: number, max: number) =>
+  fromText(
     define<number>(name, (v) => (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) || `Must be a whole number from ${min} to ${max}`),
-    string(),
     (v) => (/^\d{1,7}$/.test(v) ? Number(v) : v),
   );
 
 const flag = () =>
-  coerce(
+  fromText(
     define<boolean>('flag', (v) => typeof v === 'boolean' || 'Must be true or false'),
-    string(),
     (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
   );
 

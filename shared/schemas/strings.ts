@@ -1,4 +1,4 @@
-import { define, nullable, optional, refine, string, trimmed } from 'superstruct';
+import { define, nullable, optional, refine, string, Struct, trimmed } from 'superstruct';
 
 /**
  * Longest value each kind of text field takes. Every free-text field has a
@@ -26,6 +26,17 @@ export const MAX_LENGTH = {
 } as const;
 
 export const tooLong = (max: number) => `Must be at most ${max} characters`;
+
+/**
+ * A value that arrives as text (a query parameter, an extract's column),
+ * converted before `struct` checks it: superstruct's `coerce(struct, string(),
+ * f)` without its condition, which it tests by validating, building a
+ * StructError with its stack for every value that is not text, such as each
+ * absent parameter (profile of the identity search: 2.4 % of the server's time).
+ */
+export function fromText<T, S>(struct: Struct<T, S>, convert: (value: string) => unknown): Struct<T, S> {
+  return new Struct({ ...struct, coercer: (value, ctx) => struct.coercer(typeof value === 'string' ? convert(value) : value, ctx) });
+}
 
 /** Text of at most `max` characters; '' allowed. */
 export const boundedText = (max: number) => refine(string(), 'boundedText', (v) => v.length <= max || tooLong(max));
