@@ -150,6 +150,12 @@ describe('GET /api/data/public/identity_search: each field', () => {
 });
 
 describe('identity_search: the summary card', () => {
+  it('is the same card whether the search walked the name lists or went by an id', async () => {
+    const [byId] = (await search('identity', 'sacwis_person_id=S-1')).cards;
+    assert.deepEqual((await search('identity', 'last_name__like=quill&first_name__like=ama')).cards, [byId]);
+    assert.deepEqual((await search('identity', 'last_name__like=feath&agency_county=Franklin')).cards, [byId]);
+  });
+
   it('has the card facts; MRNs only of approved matches, a fuzzy match under review, full view adds case and provider ids', async () => {
     const [amara] = (await search('identity', 'sacwis_person_id=S-1')).cards;
     assert.equal(amara.middle_name, 'NaN');
