@@ -58,6 +58,7 @@ import * as m059 from './migrations/059_patient_search_words_by_join';
 import * as m060 from './migrations/060_identity_search_terms_unchanged';
 import * as m061 from './migrations/061_patient_division_counts';
 import * as m062 from './migrations/062_patient_search_word_order';
+import * as m063 from './migrations/063_identity_search_covering_mrns';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '060_identity_search_terms_unchanged': m060,
   '061_patient_division_counts': m061,
   '062_patient_search_word_order': m062,
+  '063_identity_search_covering_mrns': m063,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
