@@ -61,6 +61,10 @@ function termsOf(query: IdentitySearchQuery): Term[] {
   return terms;
 }
 
+/** Criteria matched in part (a name, an MRN, a worker or provider name): how many rows they match turns on the value. */
+const patterned = (query: IdentitySearchQuery) =>
+  !!(query.last_name__like || query.first_name__like || query.source_mrns__contains || query.wkr_name || query.provider_name);
+
 /**
  * The matching rows of identity_search as `s` (patient_uid, last_name,
  * first_name, case_ids), for the page.
@@ -82,8 +86,16 @@ function termsOf(query: IdentitySearchQuery): Term[] {
  * in 6% of children is twice as quick walked (EXPLAIN ANALYZE at 20,000
  * children: 12 ms fenced, 6 ms walked), and the walk reads no table row
  * (the index carries the MRNs, migration 063).
+ *
+ * `keepPlan`: the statement's best plan is the same whatever its values, so
+ * each connection keeps one (planOnce), planning having cost more than
+ * running. A walk's is (the lists, merged in order; EXPLAIN ANALYZE: 1.3 ms
+ * planning, 0.9 ms running), and so is an exact search's with no part of a
+ * name, MRN or worker beside it (bench: date of birth 0.29 ms of PostgreSQL
+ * per call kept, 1.34 planned each time): a kept plan cannot tell a rare
+ * part from a common one.
  */
-function matching(query: IdentitySearchQuery, auth: AuthContext): { from: RawBuilder<unknown>; walk: boolean; exact: boolean } {
+function matching(query: IdentitySearchQuery, auth: AuthContext): { from: RawBuilder<unknown>; walk: boolean; keepPlan: boolean } {
   const exact = !!(query.sacwis_person_id || query.case_id || query.provider_id || query.birth_date);
   const terms = exact ? [] : termsOf(query);
   if (terms.length) {
@@ -98,15 +110,15 @@ function matching(query: IdentitySearchQuery, auth: AuthContext): { from: RawBui
                   from identity_search_term t0 ${sql.join(joins, sql` `)}
                   cross join lateral (select h.case_ids, h.card from identity_search h where h.patient_uid = t0.patient_uid and ${whereOf(query, auth, 'h')} offset 0) h
                  where t0.division_uid = ${auth.divisionUid} and ${terms[0]('t0')}) s`;
-    return { from, walk: true, exact };
+    return { from, walk: true, keepPlan: true };
   }
-  if (!exact) return { from: sql`identity_search s where ${whereOf(query, auth, 's')}`, walk: false, exact };
-  return { from: sql`(select h.patient_uid, h.last_name, h.first_name, h.case_ids from identity_search h where ${whereOf(query, auth, 'h')} offset 0) s`, walk: false, exact };
+  if (!exact) return { from: sql`identity_search s where ${whereOf(query, auth, 's')}`, walk: false, keepPlan: false };
+  return {
+    from: sql`(select h.patient_uid, h.last_name, h.first_name, h.case_ids from identity_search h where ${whereOf(query, auth, 'h')} offset 0) s`,
+    walk: false,
+    keepPlan: !patterned(query),
+  };
 }
-
-/** Criteria matched in part (a name, an MRN, a worker or provider name): how many rows they match turns on the value. */
-const patterned = (query: IdentitySearchQuery) =>
-  !!(query.last_name__like || query.first_name__like || query.source_mrns__contains || query.wkr_name || query.provider_name);
 
 /** A result with what the summary card shows (server/identity-search/identity-search.routes.ts shapes it). */
 export interface IdentitySearchRow {
@@ -135,19 +147,14 @@ export interface IdentitySearchRow {
  * sources' from the card the rebuild wrote (migration 055).
  */
 export async function searchIdentity(db: Db, auth: AuthContext, query: IdentitySearchQuery): Promise<{ rows: IdentitySearchRow[]; total: number }> {
-  const { from, walk, exact } = matching(query, auth);
+  const { from, walk, keepPlan } = matching(query, auth);
   const pageSize = query['page-size'];
   // The count has no order to follow: the planner's choice of index, without the page's subquery (which would
   // build every matching row: 3x slower for an MRN found in 6% of children).
   const count = sql<{ total: number }>`select count(*)::int as total from identity_search s where ${whereOf(query, auth, 's')}`.compile(db) as CompiledQuery<{ total: number }>;
   const countKey = `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
-  // A walk's plan is the same whatever the values (the lists, merged in order), and planning it cost more
-  // than running it (EXPLAIN ANALYZE: 1.3 ms planning, 0.9 ms running): it keeps one. PostgreSQL takes the
-  // kept plan only when it costs no more than planning afresh, which an unknown page size prevents: the
-  // size (a whole number up to 50, checked) is written into the statement.
-  // So does a search by ids or birth date alone (bench: date of birth 0.29 ms of PostgreSQL per call kept, 1.34
-  // planned each time): the one exact criterion's index finds the few rows whatever the value. A part of a name,
-  // MRN or worker beside it stays planned per call: a kept plan cannot tell a rare part from a common one.
+  // PostgreSQL takes a kept plan only when it costs no more than planning afresh, which an unknown page size
+  // prevents: the size (a whole number up to 50, checked) is written into the statement.
   // A walk has read each row's card already (its check of the conditions fetched the row); the other
   // paths may walk a covering index and read the cards of the page's rows only.
   const page = sql<IdentitySearchRow>`
@@ -163,7 +170,7 @@ export async function searchIdentity(db: Db, auth: AuthContext, query: IdentityS
         join division d on d.division_uid = p.division_uid
        order by page.last_name, page.first_name, page.patient_uid`;
   const [rows, total] = await Promise.all([
-    (walk || (exact && !patterned(query)) ? planOnce(page) : page).execute(db),
+    (keepPlan ? planOnce(page) : page).execute(db),
     countCache.get(countKey, async () => (await db.executeQuery(count)).rows[0]?.total ?? 0),
   ]);
   return { rows: rows.rows, total };
