@@ -16,6 +16,8 @@ export interface Load {
   /** CPU time per request (ms) of the server process and of its own PostgreSQL, when /proc tells (bench/cpu.ts). */
   serverCpuMs?: number;
   databaseCpuMs?: number;
+  /** How long bench/cpu.ts speedProbe took just before the run (ms): higher on a machine that has become slower. */
+  probeMs?: number;
 }
 
 const planOnce = (s: Statement) => s.text.startsWith(PLAN_ONCE);

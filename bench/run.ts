@@ -34,7 +34,7 @@ import pg from 'pg';
 import { todayIn } from '../shared/schemas/medical-events';
 import { measureLcp, TARGET_LCP_MS } from './lcp';
 import { chatLines } from './chat';
-import { cpuTicks, processTreeCpuMs } from './cpu';
+import { cpuTicks, processTreeCpuMs, speedProbe } from './cpu';
 import { replay, type Load, type Statement } from './raw-sql';
 import { BENCH_DIR, IDENTITY_DIVISION, IMPORT_FIGURES, log, login, median, PATIENTS, ROOT, RUNS, SECONDS, spread, startServer, stopServer } from './servers';
 
@@ -43,6 +43,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const QUIET_LOAD = 0.5;
 /** Above this share of CPU time taken by the hypervisor, the machine shares its cores with others. */
 const QUIET_STEAL = 0.05;
+/** Above this ratio between the slowest and the quickest speed probe, the machine's speed changed during the runs. */
+const STEADY_PROBE = 1.15;
 /** Issue 15: a route within 1.3x of its raw SQL. */
 const TARGET_RAW_RATIO = 1.3;
 const BENCH_DB = 'careweave_bench';
@@ -347,6 +349,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       await load(target, auth, 2, body); // warm-up: JIT, pool, PostgreSQL caches
       const row: Row = { database, route: route.label, targetP99: route.targetP99, runs: [], raw: [] };
       for (let run = 0; run < RUNS; run++) {
+        const probeMs = speedProbe();
         const before = processTreeCpuMs(child.pid!);
         const r = await load(target, auth, SECONDS, body);
         const after = processTreeCpuMs(child.pid!);
@@ -356,6 +359,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
           p99: r.latency.p99,
           rps: r.requests.average,
           errors: r.errors + r.timeouts + r.non2xx,
+          probeMs,
           ...(before && after && { serverCpuMs: perRequest(after.own - before.own), databaseCpuMs: perRequest(after.descendants - before.descendants) }),
         });
         if (statements.length && body === undefined) row.raw.push(await replay(connectionString, statements, CONNECTIONS, SECONDS));
@@ -558,8 +562,10 @@ function recordPageSizes(dist: string, firstLoad: Set<string>): string[] {
 
 // ---- main --------------------------------------------------------------
 
+const probes = (r: Row) => r.runs.flatMap((x) => (x.probeMs === undefined ? [] : [x.probeMs]));
+
 function table(rows: Row[]): string {
-  const head = ['database', 'route', 'p50 ms', 'p99 ms', 'req/s', 'errors', 'server CPU', 'PG CPU', 'raw SQL p99', 'raw req/s', 'raw/route'];
+  const head = ['database', 'route', 'p50 ms', 'p99 ms', 'req/s', 'errors', 'server CPU', 'PG CPU', 'raw SQL p99', 'raw req/s', 'raw/route', 'probe ms'];
   // Per request, ms; PostgreSQL's only when it is the server's own (embedded).
   const cpu = (xs: (number | undefined)[]) => (xs.every((x) => x !== undefined && x > 0) && xs.length ? median(xs as number[]).toFixed(2) : '-');
   const body = rows.map((r) => {
@@ -579,6 +585,7 @@ function table(rows: Row[]): string {
       r.raw.length ? `${median(rawP99).toFixed(1)}${spread(rawP99)}` : '-',
       r.raw.length ? `${Math.round(median(rawRps))}${spread(rawRps, 0)}` : '-',
       r.raw.length ? `${(median(rawRps) / median(rps)).toFixed(2)}x` : '-',
+      probes(r).length ? median(probes(r)).toFixed(0) : '-',
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
@@ -611,6 +618,14 @@ console.log(table(rows));
 const ticksAfter = cpuTicks();
 const steal = (ticksAfter.steal - ticksBefore.steal) / Math.max(1, ticksAfter.all - ticksBefore.all);
 console.log(`hypervisor steal during the runs: ${(100 * steal).toFixed(1)} % of CPU time${steal > QUIET_STEAL ? ' (WARNING: this machine shares its cores; figures are low)' : ''}`);
+const allProbes = rows.flatMap(probes);
+if (allProbes.length) {
+  const [quickest, slowest] = [Math.min(...allProbes), Math.max(...allProbes)];
+  console.log(`machine speed: a fixed piece of CPU work (speed probe, bench/cpu.ts) took ${quickest.toFixed(0)}-${slowest.toFixed(0)} ms before the runs (column 'probe ms')`);
+  if (slowest / quickest > STEADY_PROBE) {
+    console.log(`WARNING: the machine was up to ${Math.round(100 * (slowest / quickest - 1))} % slower in some runs than in others: compare figures measured at a similar probe only`);
+  }
+}
 for (const r of rows.filter((x) => x.targetP99 !== undefined)) {
   const p99 = median(r.runs.map((x) => x.p99));
   console.log(`${r.database}: ${r.route} p99 ${p99.toFixed(1)} ms   target < ${r.targetP99} ms: ${p99 < r.targetP99! ? 'met' : 'MISSED'}`);
