@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -45,7 +45,7 @@ describe('admissions in the record', () => {
       answers.push(dialog.message());
       void (answers.length === 1 ? dialog.dismiss() : dialog.accept());
     });
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Face Sheet' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Face Sheet' }).click();
     assert.deepEqual(answers, ['You have unsaved changes. These will be lost if you leave this page.']);
     assert.match(page.url(), /\/admissions\/add$/);
     assert.equal(await page.getByLabel('Comments').inputValue(), 'Observation overnight');
@@ -78,7 +78,7 @@ describe('admissions in the record', () => {
     await loadedRows(page).first().click();
     await page.getByRole('heading', { name: 'Edit Admission' }).waitFor();
     await page.getByLabel('Note', { exact: true }).fill('Changed my mind');
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Face Sheet' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Face Sheet' }).click();
     await page.waitForURL(`**${base}/face-sheet`);
     assert.equal(answers.length, 2);
     const stored = await h.server.db.selectFrom('admission').select(['comments', 'note', 'discharge_date']).where('patient_uid', '=', patient.patient_uid).execute();

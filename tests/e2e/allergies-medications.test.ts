@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -27,7 +27,7 @@ describe('allergies and medications in the record', () => {
     const patient = await ordinaryPatient(true);
     const base = `/patients/${patient}`;
     await page.goto(`${base}/face-sheet`);
-    const menu = page.getByRole('navigation', { name: 'Patient record' });
+    const menu = await recordMenu(page);
 
     await menu.getByRole('link', { name: 'Allergies' }).click();
     await page.waitForURL(`**${base}/allergies`);

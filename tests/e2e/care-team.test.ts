@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -29,7 +29,7 @@ describe('care team in the record', () => {
     const patient = await patientWithoutTeam();
     const base = `/patients/${patient}`;
     await page.goto(`${base}/face-sheet`);
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Care Team' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Care Team' }).click();
     await page.waitForURL(`**${base}/care-team`);
     await page.getByRole('heading', { name: 'Care Team', exact: true }).waitFor();
     const members = page.locator('section', { has: page.getByRole('heading', { name: 'Care Team Members' }) });
@@ -58,7 +58,7 @@ describe('care team in the record', () => {
     await givers.getByRole('link', { name: 'Add Care Giver' }).click();
     await page.waitForURL(`**${base}/care-givers/add`);
     // A care giver's page belongs to the Care Team item of the menu.
-    assert.equal(await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Care Team' }).getAttribute('aria-current'), 'page');
+    assert.equal(await (await recordMenu(page)).getByRole('link', { name: 'Care Team' }).getAttribute('aria-current'), 'page');
     await page.getByLabel('First Name').fill('Minh');
     await page.getByLabel('Last Name').fill('Nguyen');
     await page.getByLabel('Relationship').selectOption('Relative');

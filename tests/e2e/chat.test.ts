@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 let patient: { patient_uid: string; first_name: string; last_name: string };
@@ -73,7 +73,7 @@ describe('chat', () => {
 
     // The record's Chat page shows the same conversation.
     await nav.page.goto(`/patients/${patient.patient_uid}/face-sheet`);
-    await nav.page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Chat' }).click();
+    await (await recordMenu(nav.page)).getByRole('link', { name: 'Chat' }).click();
     await nav.page.waitForURL(`**/patients/${patient.patient_uid}/chat`);
     await nav.page.locator('.chat-messages').getByText('I will call them this afternoon.').waitFor();
     await shot(nav.page, 'chat-patient-record-1366');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { call, login, type LoggedIn } from '../server/support/http';
-import { loadedRows, openPage, openPatients, shot, signIn, startHarness, type Harness } from './support/harness';
+import { loadedRows, openPage, openPatients, shot, signIn, startHarness, recordMenu, type Harness } from './support/harness';
 
 describe('demo partner EHR portal embeds search, calendar, reminders, chat, queues and reports inside one <care-session>', () => {
   let h: Harness;
@@ -50,7 +50,7 @@ describe('demo partner EHR portal embeds search, calendar, reminders, chat, queu
     await chart.getByRole('heading', { name: 'Face Sheet' }).waitFor();
     const record = chart.locator('care-patient-record');
     assert.match((await record.getAttribute('patient-id'))!, /^[0-9a-f-]{36}$/);
-    await chart.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Activity Log' }).click();
+    await (await recordMenu(chart)).getByRole('link', { name: 'Activity Log' }).click();
     await chart.getByRole('heading', { name: 'Activity Log' }).waitFor();
     assert.equal(await record.getAttribute('page'), 'audit');
     assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html', 'the element did not navigate the portal itself');

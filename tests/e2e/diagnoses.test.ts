@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -22,7 +22,7 @@ describe('diagnoses in the record', () => {
       .executeTakeFirstOrThrow();
     const base = `/patients/${patient.patient_uid}`;
     await page.goto(`${base}/face-sheet`);
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Diagnoses' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Diagnoses' }).click();
     await page.waitForURL(`**${base}/diagnoses`);
     await page.getByText('No Diagnoses').waitFor();
     await page.getByRole('link', { name: 'Add Diagnosis' }).click();

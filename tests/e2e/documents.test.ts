@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -46,7 +46,7 @@ describe('documents in the record', () => {
       .executeTakeFirstOrThrow();
     const base = `/patients/${patient.patient_uid}`;
     await page.goto(`${base}/face-sheet`);
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Documents' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Documents' }).click();
     await page.waitForURL(`**${base}/docs`);
     await page.getByText('No Documents').waitFor();
     await page.getByRole('link', { name: 'Add Document' }).click();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import dayjs from 'dayjs';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 /** Issue 3's walk through the navigator's day: snooze a reminder, open a calendar event, find a patient and continue. */
 describe('navigator home', () => {
@@ -45,7 +45,7 @@ describe('navigator home', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click();
     // A bare record link opens the face sheet; wait for the record's calls before counting.
     await page.waitForURL(/\/patients\/[0-9a-f-]{36}\/face-sheet$/);
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link').first().waitFor();
+    await (await recordMenu(page)).getByRole('link').first().waitFor();
     const patientUid = page.url().split('/').at(-2)!;
     const audit = await h.server.db.selectFrom('audit_entry').select('action').where('patient_uid', '=', patientUid).execute();
     assert.deepEqual(audit, [{ action: 'ViewedPatient' }]);

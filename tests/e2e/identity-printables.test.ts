@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, shot, startHarness, recordMenu, type Harness } from './support/harness';
 import { pdfText } from '../server/support/pdf-text';
 import { personName } from '../../shared/format';
 
@@ -39,7 +39,7 @@ describe('identity printables', () => {
       await loginAs(page, 'identity');
       const child = await printableChild();
       await page.goto(`/patients/${child.uid}/face-sheet`);
-      const menu = page.getByRole('navigation', { name: 'Patient record' });
+      const menu = await recordMenu(page);
       const item = menu.getByRole('button', { name: "Child's Health Information Form" });
       await item.waitFor();
       await page.getByRole('button', { name: 'Print PDF' }).waitFor();
@@ -70,7 +70,7 @@ describe('identity printables', () => {
     await loginAs(page, 'identity-health');
     const child = await printableChild();
     await page.goto(`/patients/${child.uid}/face-sheet`);
-    const menu = page.getByRole('navigation', { name: 'Patient record' });
+    const menu = await recordMenu(page);
     await menu.getByRole('button', { name: 'Hospital Registration Sheet' }).waitFor();
     assert.equal(await menu.getByRole('button', { name: "Child's Health Information Form" }).count(), 0);
     const asked = context.waitForEvent('request', (r) => r.url().includes('/api/identity-pdf?token='));

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { loadedRows, loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -68,13 +68,9 @@ describe('identity record', () => {
       await shot(page, `identity-alert-popover-${width}`, false);
       await page.keyboard.press('Escape');
 
-      const menu = page.getByRole('navigation', { name: 'Patient record' });
-      if (width < 576) {
-        // Narrow screens start with the menu shown too; the walk uses the links.
-        await menu.waitFor();
-      }
+      // A narrow screen collapses the menu after each page chosen: recordMenu opens it again.
       for (const p of PAGES.slice(1)) {
-        await menu.getByRole('link', { name: p.label, exact: true }).click();
+        await (await recordMenu(page)).getByRole('link', { name: p.label, exact: true }).click();
         await page.waitForURL(`**/patients/${child.uid}/${p.route}`);
         await page.getByRole('heading', { name: p.label, level: 2 }).waitFor();
         await page.getByRole(p.route === 'referrals-appointments' ? 'group' : 'heading', { name: p.panel }).first().waitFor().catch(async () => {
@@ -85,7 +81,7 @@ describe('identity record', () => {
       }
 
       // The face sheet of identity mode.
-      await menu.getByRole('link', { name: 'Face Sheet' }).click();
+      await (await recordMenu(page)).getByRole('link', { name: 'Face Sheet' }).click();
       await page.getByRole('heading', { name: 'Primary Care Provider' }).waitFor();
       await page.getByRole('heading', { name: 'Contact' }).waitFor();
       await shot(page, `identity-face-sheet-${width}`);
@@ -193,7 +189,7 @@ describe('identity record', () => {
     await page.goto(`/patients/${child.uid}/health-information`);
     const allergies = page.getByRole('region', { name: 'Allergies' });
     await allergies.getByRole('cell', { name: source }).first().waitFor();
-    await page.getByRole('button', { name: 'Dispute the match of this patient' }).click();
+    await (await recordMenu(page)).getByRole('button', { name: 'Dispute the match of this patient' }).click();
     const dialog = page.locator('sl-dialog[label="Dispute the match of this patient"]');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Sources is required').first().waitFor();

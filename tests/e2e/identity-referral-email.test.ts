@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import { SERVICE_REFERRAL_CONFIRMATION, SERVICE_REFERRAL_NO_RECIPIENT } from '../../shared/schemas/identity-record';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 /**
  * Issue 11 section 4: an identity user sends a service referral e-mail from a
@@ -41,7 +41,7 @@ describe('identity service referral e-mail', () => {
       // The page's panels have loaded before the dialog opens over them.
       await page.locator('.id-table').first().waitFor();
       await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
-      const menu = page.getByRole('navigation', { name: 'Patient record' });
+      const menu = await recordMenu(page);
       await menu.getByRole('button', { name: 'Service Referral Email' }).click();
       const dialog = page.locator('sl-dialog[label="Service Referral Email"]');
       await dialog.getByText(SERVICE_REFERRAL_CONFIRMATION).waitFor();
@@ -78,7 +78,7 @@ describe('identity service referral e-mail', () => {
     await page.goto(`/patients/${child.uid}/primary-contacts`);
     await page.locator('.id-table').first().waitFor();
     await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('button', { name: 'Service Referral Email' }).click();
+    await (await recordMenu(page)).getByRole('button', { name: 'Service Referral Email' }).click();
     const dialog = page.locator('sl-dialog[label="Service Referral Email"]');
     await dialog.getByLabel('Subject').fill('No Recipient');
     await dialog.getByRole('button', { name: 'Send' }).click();

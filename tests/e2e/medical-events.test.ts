@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import dayjs from 'dayjs';
 import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { call, login } from '../server/support/http';
-import { loadedRows, loginAs, openPage, openPatients, shot, signIn, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, openPatients, shot, signIn, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -28,8 +28,8 @@ describe('medical events in the record', () => {
        order by p.last_name, p.first_name limit 1`.execute(h.server.db);
     const patient = rows[0];
     const base = `/patients/${patient.patient_uid}`;
-    const menu = page.getByRole('navigation', { name: 'Patient record' });
     await page.goto(`${base}/face-sheet`);
+    const menu = await recordMenu(page);
 
     // Drug overdose: the naloxone questions open with a yes, accepted treatment with a non-fatal answer.
     await menu.getByRole('link', { name: 'Drug Overdoses' }).click();
@@ -183,7 +183,7 @@ describe('medical events in the record', () => {
     const { context, page, errors } = await openPage(h, 1366, 1000);
     await loginAs(page, 'cit-supervisor');
     await page.goto(`/patients/${patient}/face-sheet`);
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Crisis Interventions' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Crisis Interventions' }).click();
     await page.getByRole('heading', { name: 'Crisis Interventions' }).waitFor();
     assert.equal(await page.getByRole('link', { name: /^Add / }).count(), 0, 'no Add for CIT staff');
     await loadedRows(page).first().click();

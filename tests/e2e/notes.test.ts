@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -38,7 +38,7 @@ describe('patient notes in the record', () => {
     await page.getByText('Successfully saved!').waitFor();
     assert.equal((await notesCard.locator('.face-text').first().textContent())!.trim(), 'Drove the patient to the pharmacy; refill picked up.');
 
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Notes' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Notes' }).click();
     await page.waitForURL(`**${base}/notes`);
     const row = page.locator('tbody tr', { hasText: 'Drove the patient to the pharmacy' });
     await row.waitFor();
@@ -65,7 +65,7 @@ describe('patient notes in the record', () => {
     assert.deepEqual(stored, [{ is_archived: true }]);
 
     // The activity log says what was done.
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Activity Log' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Activity Log' }).click();
     await page.getByText(/added a note/).waitFor();
     await page.getByText(/deactivated a note/).waitFor();
     assert.deepEqual(errors, []);

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -12,7 +12,6 @@ async function switchDivision(page: Page, name: string) {
   await page.waitForURL('**/home');
 }
 
-const recordMenu = (page: Page) => page.getByRole('navigation', { name: 'Patient record' });
 
 describe('outbound referrals in the record', () => {
   before(async () => {
@@ -34,7 +33,7 @@ describe('outbound referrals in the record', () => {
       .executeTakeFirstOrThrow();
     const base = `/patients/${patient.patient_uid}`;
     await page.goto(`${base}/face-sheet`);
-    await recordMenu(page).getByRole('link', { name: 'Outbound Referrals' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Outbound Referrals' }).click();
     await page.waitForURL(`**${base}/outbound-referrals`);
     await page.getByText('No outbound referrals').waitFor();
     await page.getByRole('link', { name: 'Add Referral' }).click();
@@ -65,7 +64,7 @@ describe('outbound referrals in the record', () => {
     await shot(page, 'outbound-referrals-receiver-queue');
     await waiting.first().click();
     await page.waitForURL(/\/patients\/[0-9a-f-]{36}\/(details|face-sheet)$/);
-    await recordMenu(page).getByRole('link', { name: 'Outbound Referrals' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Outbound Referrals' }).click();
     const received = page.locator('section.received-referrals');
     await received.getByRole('heading', { name: 'Referrals From Other Divisions' }).waitFor();
     await received.locator('tbody tr', { hasText: 'Franklin County Care' }).click();

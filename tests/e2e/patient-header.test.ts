@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -78,7 +78,7 @@ describe('the patient header menu and the demographics page', () => {
     await page.locator('dd', { hasText: '(614) 555-0199' }).first().waitFor();
 
     // The activity log shows all three, newest first.
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Activity Log' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Activity Log' }).click();
     await page.waitForURL(`**/patients/${patient.uid}/audit`);
     await page.getByText('Nora Navigator edited the demographics', { exact: false }).waitFor();
     await page.getByText(`Nora Navigator changed the episode status to ${next}`).waitFor();

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -68,7 +68,7 @@ describe('/patients and badges in the shell', () => {
     await loginAs(page, 'navigator');
     const patient = await plainPatient();
     await page.goto(`/patients/${patient.uid}/face-sheet`);
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Badges' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Badges' }).click();
     await page.waitForURL(`**/patients/${patient.uid}/badge`);
     await page.getByRole('heading', { name: 'Badges', level: 2 }).waitFor();
 
@@ -92,7 +92,7 @@ describe('/patients and badges in the shell', () => {
 
     await page.getByRole('link', { name: 'Back to Details' }).click();
     await page.getByRole('heading', { name: 'Face Sheet' }).waitFor();
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Activity Log' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Activity Log' }).click();
     await page.getByText('Nora Navigator added the badge High Risk').waitFor();
     await page.getByText('Nora Navigator added the badge Needs Interpreter').waitFor();
     assert.deepEqual(errors, []);

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'kysely';
-import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -49,7 +49,7 @@ describe('the patient record in the shell', () => {
 
     // The left menu's Reminders item opens the patient's reminders; Add Reminder opens the form under the record.
     // Two page loads so far; moving inside the record is not another view.
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Reminders' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Reminders' }).click();
     await page.waitForURL(`**/patients/${patient.uid}/reminders`);
     await page.getByRole('link', { name: 'Add Reminder' }).click();
     await page.waitForURL(`**/patients/${patient.uid}/reminders/add`);

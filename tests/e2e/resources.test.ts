@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -55,7 +55,7 @@ describe('resource library and patient resources', () => {
 
     const base = `/patients/${patient.patient_uid}`;
     await page.goto(`${base}/face-sheet`);
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Resources' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Resources' }).click();
     await page.waitForURL(`**${base}/resource`);
     await page.getByText('No Resources').waitFor();
 
@@ -101,7 +101,7 @@ describe('resource library and patient resources', () => {
     const audit = await h.server.db.selectFrom('audit_entry').select('action').where('patient_uid', '=', patient.patient_uid).where('action', 'like', '%Resource').orderBy('created_at').execute();
     assert.deepEqual(audit.map((a) => a.action), ['AddedResource', 'AddedResource', 'RemovedResource']);
 
-    await page.getByRole('navigation', { name: 'Patient record' }).getByRole('link', { name: 'Activity Log' }).click();
+    await (await recordMenu(page)).getByRole('link', { name: 'Activity Log' }).click();
     await page.getByText('Nora Navigator removed the resource SNAP (Supplemental Nutrition Assistance Program)').waitFor();
     assert.deepEqual(errors, []);
     await context.close();

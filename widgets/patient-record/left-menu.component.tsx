@@ -5,8 +5,21 @@ import { NavLink } from '../kit/nav-link';
 import { LoadState } from '../kit/load-state';
 import { useNavItems, type NavItem } from './patient-record.resource';
 
-/** Spec 000: the menu's collapsed state is remembered in local storage. */
-export const $recordMenuHidden = persistentAtom<boolean>('careweave.record.menuHidden', false, { encode: JSON.stringify, decode: JSON.parse });
+/** Spec 000: the menu's collapsed state is remembered in local storage (null: never chosen on this device). */
+export const $recordMenuHidden = persistentAtom<boolean | null>('careweave.record.menuHidden', null, { encode: JSON.stringify, decode: JSON.parse });
+
+/** Where the menu stacks above the page (patient-record.styles.tsx): a phone. */
+const NARROW = '(max-width: 768px)';
+const narrow = () => typeof matchMedia === 'function' && matchMedia(NARROW).matches;
+
+/**
+ * Whether the menu is collapsed: as last chosen, and until then collapsed on
+ * a narrow screen, where the open menu would push every page below its
+ * twenty items.
+ */
+export function useMenuHidden(): boolean {
+  return useStore($recordMenuHidden) ?? narrow();
+}
 
 interface Tree extends NavItem {
   children: Tree[];
@@ -24,7 +37,7 @@ function treeOf(items: NavItem[]): Tree[] {
 }
 
 export function MenuToggle() {
-  const hidden = useStore($recordMenuHidden);
+  const hidden = useMenuHidden();
   return (
     <button type="button" className="care-button record-menu-toggle" aria-expanded={!hidden} onClick={() => $recordMenuHidden.set(!hidden)}>
       {hidden ? 'Show Menu' : 'Hide Menu'}
@@ -36,7 +49,8 @@ export function MenuToggle() {
  * The record's left menu (spec 000 "Patient side navigation"): the server's
  * nav items for patients, already filtered by the caller's flags; the item of
  * the page shown is highlighted. `extras` are the mode's actions after them
- * (identity: 'Dispute the match of this patient').
+ * (identity: 'Dispute the match of this patient'). On a narrow screen a page
+ * chosen from it collapses it, so that the page opens at the top.
  */
 export function LeftMenu({ patientId, current, extras }: { patientId: string; current: string; extras?: ReactNode }) {
   const items = useNavItems();
@@ -58,7 +72,14 @@ export function LeftMenu({ patientId, current, extras }: { patientId: string; cu
   );
 
   return (
-    <nav className="record-menu" aria-label="Patient record">
+    <nav
+      className="record-menu"
+      aria-label="Patient record"
+      onClickCapture={(e) => {
+        const plain = e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
+        if (plain && narrow() && (e.target as Element).closest('a')) $recordMenuHidden.set(true);
+      }}
+    >
       <LoadState isLoading={items.isLoading} error={items.error} isEmpty={items.data?.length === 0} emptyText="No items." compact>
         {items.data && render(treeOf(items.data), extras)}
       </LoadState>

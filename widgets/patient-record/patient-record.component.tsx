@@ -1,11 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { ApiError } from '../../shared/api/errors';
 import { homeMode } from '../../shared/modes';
 import { useFlags } from '../kit/use-flags';
 import { LoadState } from '../kit/load-state';
 import { Toasts } from '../kit/toasts';
-import { $recordMenuHidden, LeftMenu, MenuToggle } from './left-menu.component';
+import { LeftMenu, MenuToggle, useMenuHidden } from './left-menu.component';
 import { PatientHeader } from './patient-header.component';
 import { PatientPageView } from './patient-page-view';
 import { usePatient } from './patient-record.resource';
@@ -31,7 +30,7 @@ const canonical = (page: string | undefined) => (!page || page === 'details' ? D
 
 function RecordFrame({ patientId, page }: { patientId: string; page: string }) {
   const patient = usePatient(patientId);
-  const menuHidden = useStore($recordMenuHidden);
+  const menuHidden = useMenuHidden();
   const flags = useFlags();
   const identity = !!flags && homeMode(flags) === 'identity';
   // A decision on a match or a dispute changes what the pages show: they are mounted anew.

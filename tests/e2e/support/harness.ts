@@ -67,6 +67,19 @@ export async function openPage(h: Harness, width = 1280, height = 900): Promise<
   return { context, page, errors };
 }
 
+/**
+ * The record's left menu, opened first where it is collapsed: a narrow
+ * screen starts it so and collapses it again after each page chosen.
+ */
+export async function recordMenu(page: Page | Locator): Promise<Locator> {
+  const menu = page.getByRole('navigation', { name: 'Patient record' });
+  const show = page.getByRole('button', { name: 'Show Menu' });
+  await menu.or(show).first().waitFor();
+  if (await show.isVisible()) await show.click();
+  await menu.waitFor();
+  return menu;
+}
+
 /** Fills whichever sign-in form is on the page (the shell's or <care-session>'s). */
 export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD): Promise<void> {
   await page.getByLabel('User name').fill(userName);
