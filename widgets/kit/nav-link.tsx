@@ -1,5 +1,8 @@
-import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useEmit } from '../../shared/widget/emit';
+
+/** A plain left click: one with a modifier or another button opens a tab or a window, and the page stays. */
+export const isPlainClick = (e: MouseEvent) => e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
 
 /**
  * A link inside a widget: a real href (open in a new tab, copy the address)
@@ -12,7 +15,7 @@ export function NavLink({ path, children, ...rest }: { path: string; children: R
       {...rest}
       href={path}
       onClick={(e) => {
-        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        if (!isPlainClick(e)) return;
         e.preventDefault();
         emit('care-navigate', { path });
       }}

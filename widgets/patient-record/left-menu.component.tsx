@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
 import { persistentAtom } from '@nanostores/persistent';
 import { useStore } from '@nanostores/react';
-import { NavLink } from '../kit/nav-link';
+import { isPlainClick, NavLink } from '../kit/nav-link';
 import { LoadState } from '../kit/load-state';
 import { useNavItems, type NavItem } from './patient-record.resource';
+import { NARROW_RECORD } from './patient-record.styles';
 
 /** Spec 000: the menu's collapsed state is remembered in local storage (null: never chosen on this device). */
 export const $recordMenuHidden = persistentAtom<boolean | null>('careweave.record.menuHidden', null, { encode: JSON.stringify, decode: JSON.parse });
 
-/** Where the menu stacks above the page (patient-record.styles.tsx): a phone. */
-const NARROW = '(max-width: 768px)';
-const narrow = () => typeof matchMedia === 'function' && matchMedia(NARROW).matches;
+const narrow = () => typeof matchMedia === 'function' && matchMedia(NARROW_RECORD).matches;
 
 /**
  * Whether the menu is collapsed: as last chosen, and until then collapsed on
@@ -76,8 +75,7 @@ export function LeftMenu({ patientId, current, extras }: { patientId: string; cu
       className="record-menu"
       aria-label="Patient record"
       onClickCapture={(e) => {
-        const plain = e.button === 0 && !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey);
-        if (plain && narrow() && (e.target as Element).closest('a')) $recordMenuHidden.set(true);
+        if (isPlainClick(e) && narrow() && (e.target as Element).closest('a')) $recordMenuHidden.set(true);
       }}
     >
       <LoadState isLoading={items.isLoading} error={items.error} isEmpty={items.data?.length === 0} emptyText="No items." compact>

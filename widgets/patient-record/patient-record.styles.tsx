@@ -1,3 +1,6 @@
+/** Where the record turns to one column, the menu stacked above the page: a phone. */
+export const NARROW_RECORD = '(max-width: 768px)';
+
 /** The record's frame: header across, menu beside the page; one column on a phone. */
 const css = /* css */ `
 .record { display: grid; gap: var(--care-space-m); }
@@ -39,7 +42,7 @@ const css = /* css */ `
 .record-page > h2:first-child { margin-top: 0; }
 .avatar-large { display: block; max-width: 100%; max-height: 70vh; margin: 0 auto; }
 @media (max-width: 992px) { .record-avatar { width: 80px; height: 80px; } }
-@media (max-width: 768px) {
+@media ${NARROW_RECORD} {
   .record-avatar { width: 60px; height: 60px; font-size: 1.25rem; }
   .record-body { grid-template-columns: minmax(0, 1fr); }
   .record-identity h1 { font-size: var(--care-font-size-l); }
