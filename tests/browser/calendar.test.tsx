@@ -99,7 +99,7 @@ describe('<care-calendar> (stubbed server)', () => {
    * An empty calendar page whose first events call answers at once and every
    * later one waits for `release`; `button` finds a toolbar button by its text or name.
    */
-  async function gatedAfterFirstLoad() {
+  async function gatedAfterFirstLoad(attributes: Record<string, string> = {}) {
     let calls = 0;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -108,7 +108,7 @@ describe('<care-calendar> (stubbed server)', () => {
       return { body: list([]) };
     });
     restore = fake.restore;
-    const page = mount({ variant: 'page' });
+    const page = mount({ variant: 'page', ...attributes });
     const button = (pattern: RegExp) => waitFor(() => [...page.querySelectorAll('button')].find((b) => pattern.test(`${text(b)} ${b.getAttribute('aria-label')} ${b.title}`)), { message: `${pattern} button` });
     const says = (words: string) => text(page.querySelector('.calendar-view')).includes(words);
     await waitFor(() => page.querySelector('.calendar-view[aria-busy="false"]'), { timeout: 10000, message: 'first range loaded' });
@@ -129,7 +129,8 @@ describe('<care-calendar> (stubbed server)', () => {
   });
 
   it('the list week holds the spinner in its empty box while the next week loads, then says it is empty', async () => {
-    const { page, release, button, says } = await gatedAfterFirstLoad();
+    // A fixed day late in January: its month grid ends on 02/07, so three weeks on (02/15) is past it whatever today is.
+    const { page, release, button, says } = await gatedAfterFirstLoad({ 'start-date': '2026-01-28' });
     (await button(/List Week/)).click();
     await waitFor(() => says('No events found!'), { timeout: 10000, message: 'this week empty' });
     // Three weeks on: past the days the month grid already fetched.
