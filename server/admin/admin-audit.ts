@@ -7,7 +7,15 @@ export interface AdminActor {
   name: string;
 }
 
-export const actorOf = (auth: AuthContext): AdminActor => ({ userUid: auth.userUid, name: auth.displayName || auth.userName });
+/**
+ * `organization`: the acting admin's organisation, named when the row goes to
+ * another organisation's log (a change to a user both work with), whose
+ * readers would not otherwise know the name.
+ */
+export const actorOf = (auth: AuthContext, organization?: string): AdminActor => {
+  const name = auth.displayName || auth.userName;
+  return { userUid: auth.userUid, name: organization ? `${name} (${organization})` : name };
+};
 export const COMMAND_ACTOR: AdminActor = { userUid: null, name: 'npm run admin' };
 
 export interface AdminChange {
@@ -29,6 +37,7 @@ export interface AdminChange {
     | 'CreatedUser'
     | 'UpdatedUser'
     | 'DeactivatedUser'
+    | 'RemovedUserFromOrganization'
     | 'ReactivatedUser'
     | 'SentPasswordReset'
     | 'CreatedReferenceValue'

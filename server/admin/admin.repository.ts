@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { forgetSessions, sessionsEnded } from '../auth/sessions.repository';
 import type { Db } from '../db/connect';
 import { isUuid } from '../../shared/uuid';
 import type { AdminUser, DivisionAccess } from '../../shared/schemas/admin';
@@ -24,6 +25,28 @@ export interface OrgUser {
   email: string | null;
   isActive: boolean;
   divisions: DivisionAccess[];
+  /**
+   * Also has a division of another organisation: their name, user name,
+   * e-mail, password and sign-in are then not this organisation's to change.
+   */
+  sharedWithOtherOrganization: boolean;
+}
+
+/**
+ * Locks the user's row and returns the organisations of their divisions
+ * (none for an unknown or malformed id). Admins of two organisations may
+ * change a shared user at once: each reads whether the user is shared, and
+ * which logs to write to, under this lock.
+ */
+export async function lockUserOrganizations(trx: Db, userUid: string): Promise<string[]> {
+  if (!isUuid(userUid)) return [];
+  const rows = await sql<{ org_uid: string }>`
+    select d.org_uid from app_user u
+      join user_division ud on ud.user_uid = u.user_uid
+      join division d on d.division_uid = ud.division_uid
+     where u.user_uid = ${userUid}
+       for update of u`.execute(trx);
+  return [...new Set(rows.rows.map((r) => r.org_uid))];
 }
 
 /** A user of the organisation (one of their divisions is in it); undefined for anyone else and for a malformed id. */
@@ -34,6 +57,9 @@ export async function findOrgUser(db: Db, orgUid: string, userUid: string): Prom
     .innerJoin('user_division as ud', 'ud.user_uid', 'u.user_uid')
     .innerJoin('division as d', 'd.division_uid', 'ud.division_uid')
     .select(['u.user_uid', 'u.user_name', 'u.display_name', 'u.email_address', 'u.is_active', 'd.division_uid', 'ud.permissions'])
+    .select(
+      sql<boolean>`exists (select 1 from user_division o join division od on od.division_uid = o.division_uid where o.user_uid = u.user_uid and od.org_uid <> ${orgUid})`.as('shared'),
+    )
     .where('u.user_uid', '=', userUid)
     .where('d.org_uid', '=', orgUid)
     .orderBy('d.division_name')
@@ -47,6 +73,7 @@ export async function findOrgUser(db: Db, orgUid: string, userUid: string): Prom
     email: u.email_address,
     isActive: u.is_active,
     divisions: rows.map((r) => ({ divisionUid: r.division_uid, flags: [...r.permissions].sort() as DivisionAccess['flags'] })),
+    sharedWithOtherOrganization: u.shared,
   };
 }
 
@@ -85,22 +112,40 @@ export async function insertUser(db: Db, user: AdminUser): Promise<string> {
   return row.user_uid;
 }
 
-export async function updateUser(db: Db, userUid: string, orgDivisionUids: string[], user: AdminUser): Promise<void> {
+/** The user's own details (name, user name, e-mail), which every organisation they work for sees. */
+export async function updateUserDetails(db: Db, userUid: string, user: AdminUser): Promise<void> {
   await db
     .updateTable('app_user')
     .set({ user_name: user.userName.trim(), display_name: user.displayName.trim(), ...nameParts(user.displayName), email_address: user.email.trim() })
     .where('user_uid', '=', userUid)
     .execute();
-  await setDivisions(db, userUid, orgDivisionUids, user.divisions);
 }
 
 /** Replaces the user's divisions among `replaced` (this organisation's) with `divisions`; other organisations' stay. */
-async function setDivisions(db: Db, userUid: string, replaced: string[], divisions: DivisionAccess[]): Promise<void> {
-  if (replaced.length) await db.deleteFrom('user_division').where('user_uid', '=', userUid).where('division_uid', 'in', replaced).execute();
+export async function setDivisions(db: Db, userUid: string, replaced: string[], divisions: DivisionAccess[]): Promise<void> {
+  await removeFromDivisions(db, userUid, replaced);
   await db
     .insertInto('user_division')
     .values(divisions.map((d) => ({ user_uid: userUid, division_uid: d.divisionUid, permissions: [...d.flags] })))
     .execute();
+}
+
+/** Takes the user out of `divisionUids` (their flags there go with the rows). */
+export async function removeFromDivisions(db: Db, userUid: string, divisionUids: string[]): Promise<void> {
+  if (divisionUids.length) await db.deleteFrom('user_division').where('user_uid', '=', userUid).where('division_uid', 'in', divisionUids).execute();
+}
+
+/**
+ * Ends the user's sessions signed into one of `divisionUids`; their sessions
+ * in other divisions go on. Returns the ids, to forget again after the
+ * commit (as deleteUserSessions does).
+ */
+export async function deleteSessionsIn(trx: Db, userUid: string, divisionUids: string[]): Promise<string[]> {
+  if (divisionUids.length === 0) return [];
+  const ended = (await trx.deleteFrom('session').where('user_uid', '=', userUid).where('current_division_uid', 'in', divisionUids).returning('session_id').execute()).map((r) => r.session_id);
+  forgetSessions(ended);
+  if (ended.length) sessionsEnded.emit('ended', ended);
+  return ended;
 }
 
 export async function setActive(db: Db, userUid: string, isActive: boolean): Promise<void> {

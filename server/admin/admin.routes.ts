@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { snakeKeys } from '../../shared/casing';
+import { snakeCase, snakeKeys } from '../../shared/casing';
 import { AdminUserSchema, type AdminUser } from '../../shared/schemas/admin';
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import type { AppContext } from '../app-context';
@@ -11,14 +11,39 @@ import { HttpError, notFound, parseBody } from '../errors';
 import { enqueueMessage } from '../outbox/outbox.repository';
 import { onceOnly } from '../public-forms/idempotency';
 import { allow } from '../security/access';
-import { actorOf, recordAdminChange } from './admin-audit';
-import { countActiveAdmins, findOrgUser, insertUser, lockOrganization, orgDivisions, setActive, updateUser, userNameTaken, type OrgUser } from './admin.repository';
+import { actorOf, recordAdminChange, type AdminChange } from './admin-audit';
+import {
+  countActiveAdmins,
+  deleteSessionsIn,
+  findOrgUser,
+  insertUser,
+  lockOrganization,
+  lockUserOrganizations,
+  orgDivisions,
+  removeFromDivisions,
+  setActive,
+  setDivisions,
+  updateUserDetails,
+  userNameTaken,
+  type OrgUser,
+} from './admin.repository';
+import { findOrganization } from './organization.repository';
 
 export const USER_NOT_FOUND = 'User not found';
 export const LAST_ADMIN = 'Careweave needs at least one active administrator: make another user an administrator first';
 export const OWN_ADMIN = 'You cannot remove your own Administrator permission in the division you are signed into';
 export const NO_EMAIL = 'The user has no e-mail address to send the link to';
 export const INACTIVE = 'Reactivate the user first';
+/**
+ * Refused for a user who also works for another organisation: whoever
+ * controls their e-mail or password controls their work there too.
+ */
+export const SHARED_USER = 'This user also works for another organisation, so their name, user name, e-mail and password cannot be changed here';
+/** Sign-in is one switch for every organisation: turning it back on here would reopen it there. */
+export const SHARED_INACTIVE = 'This user also works for another organisation, so they cannot be reactivated here: that would let them sign in there too';
+
+/** The details every organisation of a user sees, and no single one may change for a shared user. */
+const OWN_DETAILS = ['displayName', 'userName', 'email'] as const;
 
 const resource = (user: OrgUser) => ({ type: 'admin-users', id: user.userUid, attributes: snakeKeys(user) });
 
@@ -29,13 +54,48 @@ async function orgUserOr404(trx: Db, auth: AuthContext, userUid: string): Promis
   return user;
 }
 
-/** The checks the schema cannot make: the divisions are this organisation's, the user name is free. */
-async function checkUser(trx: Db, auth: AuthContext, body: AdminUser, userUid?: string): Promise<string[]> {
+/**
+ * The checks the schema cannot make: the divisions are this organisation's,
+ * the user name is free, and a shared user's own details are left as they are.
+ */
+async function checkUser(trx: Db, auth: AuthContext, body: AdminUser, before?: OrgUser): Promise<string[]> {
   const divisions = (await orgDivisions(trx, auth.orgUid)).map((d) => d.division_uid);
   const errors = body.divisions.flatMap((d, i) => (divisions.includes(d.divisionUid) ? [] : [{ field: `divisions.${i}.division_uid`, message: NOT_LISTED }]));
-  if (await userNameTaken(trx, body.userName.trim(), userUid)) errors.push({ field: 'user_name', message: 'This user name is already taken' });
+  if (before?.sharedWithOtherOrganization) {
+    const changed = OWN_DETAILS.filter((key) => body[key].trim() !== (before[key] ?? ''));
+    errors.push(...changed.map((key) => ({ field: snakeCase(key), message: SHARED_USER })));
+  } else if (await userNameTaken(trx, body.userName.trim(), before?.userUid)) errors.push({ field: 'user_name', message: 'This user name is already taken' });
   if (errors.length) throw new HttpError(422, errors);
   return divisions;
+}
+
+async function refuseWithoutAdmin(trx: Db, auth: AuthContext): Promise<void> {
+  if ((await countActiveAdmins(trx, auth.orgUid)) === 0) throw new HttpError(409, [{ message: LAST_ADMIN }]);
+}
+
+/** An audit entry about the user being changed; the label defaults to their user name before the change. */
+type UserEntry = Pick<AdminChange, 'action' | 'before' | 'after'> & { targetLabel?: string };
+
+/** What another organisation's log keeps of a snapshot: not the acting organisation's divisions and flags, which are its own business. */
+function withoutDivisions(snapshot: unknown): unknown {
+  if (!snapshot || typeof snapshot !== 'object') return snapshot;
+  const { divisions, ...rest } = snapshot as Record<string, unknown>;
+  return Object.keys(rest).length ? rest : undefined;
+}
+
+/**
+ * Writes the entry to the log of every organisation in `orgUids` (those the
+ * user worked for before the change): each must be able to see who changed
+ * a person who works for it. Another organisation's row names the acting
+ * organisation beside the admin.
+ */
+async function recordUserChange(trx: Db, auth: AuthContext, orgUids: string[], user: OrgUser, entry: UserEntry): Promise<void> {
+  const change = { targetType: 'user', targetUid: user.userUid, targetLabel: user.userName, ...entry } as const;
+  const others = orgUids.filter((orgUid) => orgUid !== auth.orgUid);
+  await recordAdminChange(trx, actorOf(auth), { ...change, orgUid: auth.orgUid });
+  if (others.length === 0) return;
+  const actor = actorOf(auth, (await findOrganization(trx, auth.orgUid)).org_name);
+  for (const orgUid of others) await recordAdminChange(trx, actor, { ...change, orgUid, before: withoutDivisions(entry.before), after: withoutDivisions(entry.after) });
 }
 
 /** The link e-mail: a new user's first sign-in, or a password reset. The token is never stored or shown. */
@@ -59,12 +119,20 @@ async function sendLink(trx: Db, publicUrl: string, user: OrgUser, purpose: Sign
 export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, { db, config }) => {
   const admin = allow('navigatorAdmin');
 
-  /** `work` returns the sessions it ended: forgotten again after the commit, with the user's others. */
-  const change = async (auth: AuthContext, userUid: string, work: (trx: Db, before: OrgUser) => Promise<string[] | void>) => {
+  /**
+   * `work` gets the user as this organisation sees them and `record`, which
+   * writes to the audit log of every organisation the user works for (as they
+   * were before the change); it returns the sessions it ended: forgotten
+   * again after the commit, with the user's others.
+   */
+  const change = async (auth: AuthContext, userUid: string, work: (trx: Db, before: OrgUser, record: (entry: UserEntry) => Promise<void>) => Promise<string[] | void>) => {
     const { after, ended } = await db.transaction().execute(async (trx) => {
       await lockOrganization(trx, auth.orgUid);
-      const ended = (await work(trx, await orgUserOr404(trx, auth, userUid))) ?? [];
-      return { after: await orgUserOr404(trx, auth, userUid), ended };
+      const orgUids = await lockUserOrganizations(trx, userUid);
+      const before = await orgUserOr404(trx, auth, userUid);
+      const ended = (await work(trx, before, (entry) => recordUserChange(trx, auth, orgUids, before, entry))) ?? [];
+      // A shared user taken out of the organisation is no longer its to read: the answer shows them without its divisions.
+      return { after: (await findOrgUser(trx, auth.orgUid, userUid)) ?? { ...before, divisions: [] }, ended };
     });
     forgetSessions([...ended, ...(await userSessionIds(db, userUid))]);
     return { data: resource(after) };
@@ -89,45 +157,66 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, { db, con
   app.put<{ Params: { id: string } }>('/admin/users/:id', admin, async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(AdminUserSchema, request.body);
-    return change(auth, request.params.id, async (trx, before) => {
-      const divisions = await checkUser(trx, auth, body, before.userUid);
+    return change(auth, request.params.id, async (trx, before, record) => {
+      const divisions = await checkUser(trx, auth, body, before);
       const keepsOwnAdmin = body.divisions.some((d) => d.divisionUid === auth.divisionUid && d.flags.includes('navigatorAdmin'));
       if (before.userUid === auth.userUid && !keepsOwnAdmin) throw new HttpError(422, [{ field: 'divisions', message: OWN_ADMIN }]);
-      await updateUser(trx, before.userUid, divisions, body);
+      // A shared user's row is not written at all: checkUser let through only the details it already holds.
+      if (!before.sharedWithOtherOrganization) await updateUserDetails(trx, before.userUid, body);
+      await setDivisions(trx, before.userUid, divisions, body.divisions);
       const after = (await findOrgUser(trx, auth.orgUid, before.userUid))!;
-      await recordAdminChange(trx, actorOf(auth), { orgUid: auth.orgUid, action: 'UpdatedUser', targetType: 'user', targetUid: before.userUid, targetLabel: after.userName, before, after });
+      await record({ action: 'UpdatedUser', targetLabel: after.userName, before, after });
     });
   });
 
-  /** Deactivation ends the user's sessions at once (their open pages get 401 on the next call). */
+  /**
+   * Deactivation ends the user's sessions at once (their open pages get 401
+   * on the next call). A user who also works for another organisation keeps
+   * their sign-in, which is not this organisation's alone to end: they are
+   * taken out of this organisation's divisions instead, and only their
+   * sessions in those end.
+   */
   app.post<{ Params: { id: string } }>('/admin/users/:id/deactivate', admin, async (request) => {
     const auth = requireAuth(request);
-    return change(auth, request.params.id, async (trx, before) => {
+    return change(auth, request.params.id, async (trx, before, record) => {
+      if (before.sharedWithOtherOrganization) {
+        const divisionUids = before.divisions.map((d) => d.divisionUid);
+        await removeFromDivisions(trx, before.userUid, divisionUids);
+        await refuseWithoutAdmin(trx, auth);
+        await record({ action: 'RemovedUserFromOrganization', before: { divisions: before.divisions }, after: { divisions: [] } });
+        return deleteSessionsIn(trx, before.userUid, divisionUids);
+      }
       if (!before.isActive) return;
       await setActive(trx, before.userUid, false);
-      if ((await countActiveAdmins(trx, auth.orgUid)) === 0) throw new HttpError(409, [{ message: LAST_ADMIN }]);
-      await recordAdminChange(trx, actorOf(auth), { orgUid: auth.orgUid, action: 'DeactivatedUser', targetType: 'user', targetUid: before.userUid, targetLabel: before.userName, before: { isActive: true }, after: { isActive: false } });
+      await refuseWithoutAdmin(trx, auth);
+      await record({ action: 'DeactivatedUser', before: { isActive: true }, after: { isActive: false } });
       return deleteUserSessions(trx, before.userUid);
     });
   });
 
   app.post<{ Params: { id: string } }>('/admin/users/:id/reactivate', admin, async (request) => {
     const auth = requireAuth(request);
-    return change(auth, request.params.id, async (trx, before) => {
+    return change(auth, request.params.id, async (trx, before, record) => {
       if (before.isActive) return;
+      if (before.sharedWithOtherOrganization) throw new HttpError(403, [{ message: SHARED_INACTIVE }]);
       await setActive(trx, before.userUid, true);
-      await recordAdminChange(trx, actorOf(auth), { orgUid: auth.orgUid, action: 'ReactivatedUser', targetType: 'user', targetUid: before.userUid, targetLabel: before.userName, before: { isActive: false }, after: { isActive: true } });
+      await record({ action: 'ReactivatedUser', before: { isActive: false }, after: { isActive: true } });
     });
   });
 
-  /** Sends a one-time link through the outbox; the current password keeps working until the link is used. */
+  /**
+   * Sends a one-time link through the outbox; the current password keeps
+   * working until the link is used. Never for a shared user: the link is a
+   * sign-in as them, in every organisation they work for.
+   */
   app.post<{ Params: { id: string } }>('/admin/users/:id/password-reset', admin, async (request) => {
     const auth = requireAuth(request);
-    return change(auth, request.params.id, async (trx, user) => {
+    return change(auth, request.params.id, async (trx, user, record) => {
+      if (user.sharedWithOtherOrganization) throw new HttpError(403, [{ message: SHARED_USER }]);
       if (!user.isActive) throw new HttpError(409, [{ message: INACTIVE }]);
       if (!user.email) throw new HttpError(409, [{ message: NO_EMAIL }]);
       await sendLink(trx, config.publicUrl, user, 'password-reset');
-      await recordAdminChange(trx, actorOf(auth), { orgUid: auth.orgUid, action: 'SentPasswordReset', targetType: 'user', targetUid: user.userUid, targetLabel: user.userName, after: { email: user.email } });
+      await record({ action: 'SentPasswordReset', after: { email: user.email } });
     });
   });
 };

@@ -83,16 +83,23 @@ function DivisionAccessField({ form, division }: { form: UseFormReturn<AdminUser
   );
 }
 
-/** Deactivate (after a confirmation), reactivate, and send a password-reset link: never a password. */
-function UserCommands({ user, onChanged }: { user: OrgUser; onChanged: (user: OrgUser) => void }) {
+/**
+ * Deactivate (after a confirmation), reactivate, and send a password-reset
+ * link: never a password. A user who also works for another organisation is
+ * taken out of this organisation's divisions instead, and is no longer on its
+ * pages; the server refuses their reset link with its reason, shown as a toast.
+ */
+function UserCommands({ user, onChanged, onRemoved }: { user: OrgUser; onChanged: (user: OrgUser) => void; onRemoved: () => void }) {
   const { command } = useAdminUserActions(user.userUid);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const run = async (name: 'deactivate' | 'reactivate' | 'password-reset', done: string) => {
     setBusy(true);
     try {
-      onChanged(await command(name));
+      const changed = await command(name);
       toast(done, 'success');
+      if (changed.divisions.length === 0) onRemoved();
+      else onChanged(changed);
     } catch (err) {
       toast((err as Error).message || SAVE_FAILED, 'danger');
     } finally {
@@ -119,8 +126,17 @@ function UserCommands({ user, onChanged }: { user: OrgUser; onChanged: (user: Or
           Reactivate
         </SlButton>
       )}
-      <ConfirmDialog label="Deactivate User" open={confirming} busy={busy} action="Deactivate" onConfirm={() => void run('deactivate', `${user.displayName} was deactivated`)} onClose={() => setConfirming(false)}>
-        {user.displayName} will be signed out at once and can no longer sign in.
+      <ConfirmDialog
+        label="Deactivate User"
+        open={confirming}
+        busy={busy}
+        action="Deactivate"
+        onConfirm={() => void run('deactivate', user.sharedWithOtherOrganization ? `${user.displayName} was removed from this organisation's divisions` : `${user.displayName} was deactivated`)}
+        onClose={() => setConfirming(false)}
+      >
+        {user.sharedWithOtherOrganization
+          ? `${user.displayName} also works for another organisation: they will be removed from this organisation's divisions and signed out of them, and keep their work there.`
+          : `${user.displayName} will be signed out at once and can no longer sign in.`}
       </ConfirmDialog>
     </div>
   );
@@ -151,7 +167,7 @@ function UserForm({ divisions, user }: { divisions: AdminDivision[]; user: OrgUs
 
   return (
     <SectionPage title={user ? `Edit ${user.displayName}` : 'Add User'}>
-      {current && <UserCommands user={current} onChanged={setCurrent} />}
+      {current && <UserCommands user={current} onChanged={setCurrent} onRemoved={back} />}
       <form noValidate onSubmit={onSubmit} className="admin-user-form">
         <ErrorSummary form={form} labels={LABELS} />
         <Field form={form} name="displayName" label={LABELS.displayName} />

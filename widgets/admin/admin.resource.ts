@@ -36,6 +36,8 @@ export interface OrgUser extends Omit<AdminUser, 'email'> {
   userUid: string;
   email: string | null;
   isActive: boolean;
+  /** Also works for another organisation: deactivating takes them out of this one's divisions only. */
+  sharedWithOtherOrganization: boolean;
 }
 
 export interface AdminDivision {
