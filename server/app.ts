@@ -46,6 +46,7 @@ import { diagnosesRoutes } from './diagnoses/diagnoses.routes';
 import { documentsRoutes } from './documents/documents.routes';
 import { filesRoutes } from './files/files.routes';
 import { outboundReferralsRoutes } from './outbound-referrals/outbound-referrals.routes';
+import { incomingReferralsRoutes } from './outbound-referrals/incoming-referrals.routes';
 import { badgesRoutes } from './badges/badges.routes';
 import { addPatientRoutes } from './add-patient/add-patient.routes';
 import { contactsRoutes } from './contacts/contacts.routes';
@@ -155,6 +156,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(documentsRoutes, ctx);
       await api.register(filesRoutes, ctx);
       await api.register(outboundReferralsRoutes, ctx);
+      await api.register(incomingReferralsRoutes, ctx);
       await api.register(badgesRoutes, ctx);
       await api.register(chatRoutes, ctx);
       await api.register(addPatientRoutes, ctx);

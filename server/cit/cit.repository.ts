@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
+import { patientScope, type Viewer } from '../dataviews/scopes';
 import { hashAccessCode } from '../public-forms/access-codes';
 import { dependentsToClear, OTHER } from '../../shared/cit-options';
 import type { CitSubmission } from '../../shared/schemas/cit';
@@ -59,11 +60,15 @@ export function clearDependents(values: CitSubmission, otherUid: string | null):
   return out as CitSubmission;
 }
 
-/** How many patients of a division share the name, gender and (when given) birth date. */
-export async function countPersonMatches(db: Db, divisionUid: string, q: { firstName: string; lastName: string; genderUid?: string | null; genderLabel?: string | null; birthDate?: string | null }): Promise<string[]> {
+/**
+ * The patients of the viewer's division the viewer may see that share the
+ * name, gender and (when given) birth date: a record the viewer could not
+ * open neither matches nor receives a sheet (the patient guard's own rule).
+ */
+export async function countPersonMatches(db: Db, viewer: Viewer, q: { firstName: string; lastName: string; genderUid?: string | null; genderLabel?: string | null; birthDate?: string | null }): Promise<string[]> {
   const rows = await sql<{ patient_uid: string }>`
     select p.patient_uid from patient p left join reference_data g on g.uid = p.gender_uid
-     where p.division_uid = ${divisionUid}
+     where ${patientScope('p')(viewer)}
        and lower(p.first_name) = lower(${q.firstName.trim()}) and lower(p.last_name) = lower(${q.lastName.trim()})
        and (${q.genderUid ?? null}::uuid is null or p.gender_uid = ${q.genderUid ?? null}::uuid)
        and (${q.genderLabel ?? null}::text is null or lower(g.label) = lower(${q.genderLabel ?? null}))

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
+import { outsideViewer } from '../dataviews/scopes';
 import type { Db } from '../db/connect';
 import { forbidden, HttpError, notFound, parseBody } from '../errors';
 import { enqueueMessage } from '../outbox/outbox.repository';
@@ -135,7 +136,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     const [firstName, lastName, genderUid] = [str(body.first_name), str(body.last_name), str(body.gender_uid)];
     if (firstName.trim().length < 3 || lastName.trim().length < 3 || !UUID.test(genderUid)) throw new HttpError(422, [{ message: 'First and last name (3 characters or more) and gender are needed' }]);
     // By name and gender only (docs/decisions.md): a birth date would let an officer confirm one.
-    const matches = await countPersonMatches(db, agency.division_uid, { firstName, lastName, genderUid });
+    const matches = await countPersonMatches(db, outsideViewer(agency.division_uid), { firstName, lastName, genderUid });
     // Officers learn only whether someone matches (spec: 'Potential Matches Found' / 'No Matches Found').
     return { data: { type: 'person-match', id: 'count', attributes: { matches: matches.length > 0 ? 1 : 0 } } };
   });
@@ -234,7 +235,8 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       const row = await loadSubmission(trx, request.params.id, auth.divisionUid, true);
       if (row.approval_status !== 'pending') throw new HttpError(409, [{ message: 'This submission has already been decided' }]);
       const s = row.submission_json;
-      const matches = await countPersonMatches(trx, row.division_uid, { firstName: s.firstName, lastName: s.lastName, genderUid: s.genderUid, birthDate: s.birthDate || null });
+      // The approver's own view of the division: a child they may not open gets a record of its own, never this sheet.
+      const matches = await countPersonMatches(trx, auth, { firstName: s.firstName, lastName: s.lastName, genderUid: s.genderUid, birthDate: s.birthDate || null });
       let patientUid = matches[0];
       if (!patientUid) {
         const created = await sql<{ patient_uid: string }>`

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { flagsFrom } from '../../shared/permissions';
 import type { AuthContext } from '../auth/context';
 import type { ViewCounts } from './registry';
 
@@ -7,6 +8,13 @@ import type { ViewCounts } from './registry';
  * chat participant a message is delivered to (server/chat).
  */
 export type Viewer = Pick<AuthContext, 'divisionUid' | 'userName' | 'email' | 'flags'>;
+
+/**
+ * Someone outside Careweave acting on a division's records (an officer's CIT
+ * sheet, an external referral): no flags and no case links, so no restricted
+ * or adoption case is theirs to find or attach to.
+ */
+export const outsideViewer = (divisionUid: string): Viewer => ({ divisionUid, userName: '', email: null, flags: flagsFrom([]) });
 
 /** Adoption cases need the healthcare role or adopt-view (spec 000 section 6). */
 export const canSeeAdoption = (auth: Viewer) => auth.flags.isIdentityHealthcareUser || auth.flags.identityViewAdopt;
@@ -22,6 +30,14 @@ export const canSeeAdoption = (auth: Viewer) => auth.flags.isIdentityHealthcareU
 export function patientVisibility(alias: string, auth: Viewer): RawBuilder<unknown> {
   return visibility(alias, auth, true);
 }
+
+/**
+ * Whether the caller may open a restricted case of a patient whose cases name
+ * these (lower-cased) e-mails: the restricted-view permission or a case link,
+ * the rule patientVisibility applies in SQL (spec 001 "userCanSeeRestrictedCase").
+ */
+export const maySeeRestrictedCase = (auth: Viewer, caseEmails: readonly string[] | null): boolean =>
+  !!auth.flags.identityViewRestricted || (caseEmails ?? []).some((e) => caseWorkerNames(auth).includes(e));
 
 const caseWorkerNames = (auth: Viewer) => [...new Set([auth.email?.toLowerCase() ?? '', auth.userName.toLowerCase()])].filter(Boolean);
 

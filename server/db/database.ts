@@ -736,6 +736,9 @@ export interface OutboundReferralTable {
   notes: string | null;
   received_patient_uid: string | null;
   inbound_referral_uid: string | null;
+  /** Who in the receiving division linked a division referral to its record, and when (migration 064); events flow only then. */
+  linked_by: string | null;
+  linked_at: Date | null;
   created_by: string | null;
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;

@@ -59,6 +59,7 @@ import * as m060 from './migrations/060_identity_search_terms_unchanged';
 import * as m061 from './migrations/061_patient_division_counts';
 import * as m062 from './migrations/062_patient_search_word_order';
 import * as m063 from './migrations/063_identity_search_covering_mrns';
+import * as m064 from './migrations/064_division_referrals_linked_by_person';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   '061_patient_division_counts': m061,
   '062_patient_search_word_order': m062,
   '063_identity_search_covering_mrns': m063,
+  '064_division_referrals_linked_by_person': m064,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

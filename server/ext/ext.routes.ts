@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
 import { insertAddress, insertEmailAddress } from '../contacts/contacts.repository';
 import type { Db } from '../db/connect';
+import { outsideViewer, patientScope } from '../dataviews/scopes';
 import { badRequest, HttpError, notFound, parseBody, unauthorized } from '../errors';
 import { onceOnly } from '../public-forms/idempotency';
 import { initialsLogo } from '../public-forms/brand';
@@ -126,12 +127,16 @@ async function checkReferences(db: Db, values: ReferralValues, instance: Instanc
   if (errors.length) throw new HttpError(422, errors);
 }
 
-/** Same first and last name (any case) and birth date in the link's division; the oldest such record. */
+/**
+ * Same first and last name (any case) and birth date in the link's division;
+ * the oldest such record an outside caller may reach: a restricted or
+ * adoption case is never matched, so a referral never lands on one.
+ */
 async function findOrCreatePatient(db: Db, values: ReferralValues, instance: Instance): Promise<string> {
   const match = await db
     .selectFrom('patient')
     .select('patient_uid')
-    .where('division_uid', '=', instance.division_uid)
+    .where(sql<boolean>`${patientScope('patient')(outsideViewer(instance.division_uid))}`)
     .where(sql<boolean>`lower(first_name) = lower(${values.firstName.trim()})`)
     .where(sql<boolean>`lower(last_name) = lower(${values.lastName.trim()})`)
     .where('birth_date', '=', values.birthDate)

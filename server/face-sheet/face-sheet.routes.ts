@@ -1,16 +1,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CALENDAR_EVENT_TYPES, type CalendarEventType } from '../../shared/schemas/calendar';
+import { mayReadEventDetails } from '../../shared/schemas/medical-events';
+import type { Flags } from '../../shared/permissions';
 import { isUuid } from '../../shared/uuid';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import { notFound } from '../errors';
 import { allow, forPatient, PATIENT_RECORD_FLAGS, patientOf, WORK_LIST_FLAGS } from '../security/access';
-import { citSummary, findEvent, latestEvents, listNotes, listUnreadReminders, primaryAddress } from './face-sheet.repository';
+import { citSummary, findEvent, latestEvents, listNotes, listUnreadReminders, primaryAddress, type EventCard } from './face-sheet.repository';
 
 /** Rows a face-sheet card shows; the section's own page lists the rest. */
 const CARD_ROWS = 10;
 /** The patient reminders page lists more than the card. */
 const PAGE_ROWS = 100;
+
+/**
+ * A medical event whose details its type keeps from the caller (a crisis
+ * contact sheet for anyone but CIT staff) shows only when, what and its
+ * status: the provider, facility, notes and sheet stay on the server.
+ */
+function readBy<T extends EventCard & { notes?: string | null; cit_submission_uid?: string | null }>(flags: Flags, event: T): T {
+  if (event.event_type !== 'medical_event' || mayReadEventDetails(flags, event.medical_event_name ?? '')) return event;
+  return { ...event, provider_name: null, facility_name: null, ...('notes' in event && { notes: null, cit_submission_uid: null }) };
+}
 
 const list = <T extends Record<string, unknown>>(type: string, id: keyof T, rows: T[]) => ({
   data: rows.map((r) => ({ type, id: String(r[id]), attributes: r })),
@@ -27,7 +39,8 @@ export const faceSheetRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
 
   app.get<{ Params: { id: string } }>('/patients/:id/medical-events', record, async (request) => {
     const patient = patientOf(request);
-    return list('medical-events', 'id', await latestEvents(db, requireAuth(request), patient.patient_uid));
+    const auth = requireAuth(request);
+    return list('medical-events', 'id', (await latestEvents(db, auth, patient.patient_uid)).map((e) => readBy(auth.flags, e)));
   });
 
   app.get<{ Params: { id: string; type: string; eventId: string } }>('/patients/:id/events/:type/:eventId', record, async (request) => {
@@ -38,7 +51,7 @@ export const faceSheetRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
         ? await findEvent(db, requireAuth(request), patient.patient_uid, type as CalendarEventType, eventId)
         : undefined;
     if (!event) throw notFound('Event not found');
-    return { data: { type: 'events', id: event.id, attributes: event } };
+    return { data: { type: 'events', id: event.id, attributes: readBy(requireAuth(request).flags, event) } };
   });
 
   app.get<{ Params: { id: string } }>('/patients/:id/notes', record, async (request) =>

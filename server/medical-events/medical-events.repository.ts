@@ -118,34 +118,46 @@ export async function listEvents(db: Db, patientUid: string, typeUid: string, li
   return rows;
 }
 
-/** A foreign event as its list row shows it: no notes, provider, place or third parties' details. */
-export type ForeignEventRow = Omit<MedicalEventRow, 'provider_uid' | 'provider_name' | 'location' | 'facility_uid' | 'reason_uid' | 'status_uid'> & { recorded_by: string };
+/**
+ * What anyone who reads an event sees of it, whatever its type: when, what
+ * and its status. The rest (answers, place, provider, facility, reason,
+ * notes) only its type's detail readers (EVENT_DETAIL_READERS) and the
+ * recording division.
+ */
+export const EVENT_ROW_FIELDS = [
+  'medical_event_uid', 'patient_uid', 'medical_event_name', 'medical_event_label', 'event_date', 'event_date_local', 'event_time',
+  'event_time_zone', 'all_day', 'status_name', 'status_label', 'is_foreign', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof MedicalEventRow)[];
+
+export type EventRowOnly = Pick<MedicalEventRow, (typeof EVENT_ROW_FIELDS)[number]> & { detail_object: Record<string, never> };
+
+/** A foreign event as its list row shows it: the row and the recording division, nothing else. */
+export type ForeignEventRow = EventRowOnly & { recorded_by: string };
 
 /**
  * Spec 002 "Medical event list": foreign events are the same person's events
- * recorded by another division, reached through a division referral between
- * the two records (either way). Only the list row goes out: date, type,
- * status, reason, facility and the answers of the summary, never the people
- * met, contact names, place, provider or notes. Restricted and adoption
- * records on the other side share nothing.
+ * recorded by another division, reached through a division referral that a
+ * person of the receiving division linked to a record (either way), from the
+ * referral's date on. The select list is the allow-list: date, type, status
+ * and the recording division. Restricted and adoption records on the other
+ * side share nothing.
  */
 export async function listForeignEvents(db: Db, patientUid: string, callerDivisionUid: string, typeUid: string | null, limit: number): Promise<ForeignEventRow[]> {
   const { rows } = await sql<ForeignEventRow>`
     with linked as (
-      select received_patient_uid as patient_uid from outbound_referral where patient_uid = ${patientUid} and received_patient_uid is not null
-      union
-      select patient_uid from outbound_referral where received_patient_uid = ${patientUid}
-    )
+      select received_patient_uid as patient_uid, event_date as since from outbound_referral where patient_uid = ${patientUid} and linked_at is not null
+      union all
+      select patient_uid, event_date from outbound_referral where received_patient_uid = ${patientUid} and linked_at is not null
+    ), other as (select patient_uid, min(since) as since from linked group by patient_uid)
     select me.medical_event_uid, ${patientUid}::uuid as patient_uid, ${TYPE_NAMES}, me.event_date, ${EVENT_DAY_AND_TIME},
-           me.event_time_zone, me.all_day, ${STATUS_NAMES}, ${REASON_LABEL}, f.facility_name,
-           coalesce(me.detail, '{}'::jsonb) - 'humanInteractions' - 'otherContactName' - 'otherContactPhone' as detail_object,
+           me.event_time_zone, me.all_day, ${STATUS_NAMES}, '{}'::jsonb as detail_object,
            true as is_foreign, d.division_name as recorded_by, me.created_at, me.updated_at
-      from linked l
+      from other l
       join patient op on op.patient_uid = l.patient_uid
       join division d on d.division_uid = op.division_uid
       join medical_event me on me.patient_uid = op.patient_uid
-      left join facility f on f.facility_uid = me.facility_uid
      where op.division_uid <> ${callerDivisionUid} and op.restricted_flag <> '1' and not op.adoption_case
+       and (me.event_date at time zone me.event_time_zone)::date >= l.since
        and ${typeUid === null ? sql`true` : sql`me.medical_event_type_uid = ${typeUid}`}
      order by me.event_date desc, me.medical_event_uid
      limit ${limit}`.execute(db);

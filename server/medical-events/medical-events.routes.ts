@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { snakeCase, snakeKeys } from '../../shared/casing';
 import {
   FORM_EVENT_NAMES,
+  mayReadEventDetails,
   MedicalEventPayloadSchema,
   medicalEventSchema,
   ruledValues,
@@ -27,6 +28,7 @@ import { allow, forPatient, patientOf } from '../security/access';
 import {
   addNote,
   deactivateNote,
+  EVENT_ROW_FIELDS,
   findEventType,
   findMedicalEvent,
   insertMedicalEvent,
@@ -36,6 +38,7 @@ import {
   unlistedChoices,
   updateMedicalEvent,
   type EventNote,
+  type EventRowOnly,
   type EventTypeChoices,
   type MedicalEventRow,
 } from './medical-events.repository';
@@ -49,10 +52,23 @@ const LIST_ROWS = 100;
 
 const wire = (path: string) => `data.attributes.${path.split('.').map(snakeCase).join('.')}`;
 
+/**
+ * An event as the caller may read it: whole for its type's detail readers,
+ * otherwise only its row (the allow-list EVENT_ROW_FIELDS), never its answers
+ * or notes.
+ */
+function readBy(request: FastifyRequest, row: MedicalEventRow): MedicalEventRow | EventRowOnly {
+  if (mayReadEventDetails(requireAuth(request).flags, row.medical_event_name)) return row;
+  return { ...(Object.fromEntries(EVENT_ROW_FIELDS.map((f) => [f, row[f]])) as Omit<EventRowOnly, 'detail_object'>), detail_object: {} };
+}
+
 /** The stored JSON (location, detail members) goes out in the wire's snake_case like every column. */
-const resource = (row: MedicalEventRow & { previous_notes?: EventNote[] }) => ({ type: 'medical-events', id: row.medical_event_uid, attributes: snakeKeys(row) });
-/** One event as its details page reads it: with its Previous Notes. */
-const withNotes = async (db: Db, row: MedicalEventRow) => resource({ ...row, previous_notes: await previousNotes(db, row.medical_event_uid) });
+const resource = (row: (MedicalEventRow | EventRowOnly) & { previous_notes?: EventNote[] }) => ({ type: 'medical-events', id: row.medical_event_uid, attributes: snakeKeys(row) });
+/** One event as its details page reads it: with its Previous Notes when the caller reads its details. */
+async function withNotes(db: Db, request: FastifyRequest, row: MedicalEventRow) {
+  const shown = readBy(request, row);
+  return resource(shown === row ? { ...row, previous_notes: await previousNotes(db, row.medical_event_uid) } : shown);
+}
 
 async function knownType(db: Db, request: FastifyRequest, name: string): Promise<EventTypeChoices> {
   const choices = await findEventType(db, name, requireAuth(request).orgUid);
@@ -100,7 +116,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
   app.get<{ Params: { id: string; name: string } }>('/patients/:id/medical-events/:name', forPatient(medicalEvent), async (request) => {
     const { type } = await knownType(db, request, request.params.name);
     const rows = await listEvents(db, patientOf(request).patient_uid, type.uid, LIST_ROWS);
-    return { data: rows.map(resource), meta: { total: rows.length, medical_event_type: snakeKeys(type) } };
+    return { data: rows.map((row) => resource(readBy(request, row))), meta: { total: rows.length, medical_event_type: snakeKeys(type) } };
   });
 
   /**
@@ -112,11 +128,11 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
     const name = request.query.medical_event_name;
     const type = name === undefined ? null : (await knownType(db, request, name)).type;
     const rows = await listForeignEvents(db, patientOf(request).patient_uid, requireAuth(request).divisionUid, type?.uid ?? null, LIST_ROWS);
-    return { data: rows.map((row) => ({ type: 'medical-events', id: row.medical_event_uid, attributes: snakeKeys(row) })), meta: { total: rows.length } };
+    return { data: rows.map(resource), meta: { total: rows.length } };
   });
 
   app.get<{ Params: { id: string } }>('/medical-events/:id', medicalEvent, async (request) => ({
-    data: await withNotes(db, await visibleRow(db, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND)),
+    data: await withNotes(db, request, await visibleRow(db, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND)),
   }));
 
   /** A double click or a retry with the same Idempotency-Key stores one event. */
@@ -145,7 +161,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
       if (!row) throw notFound(PATIENT_NOT_FOUND);
       await addNote(trx, row.medical_event_uid, requireAuth(request).userUid, values);
       // A new event's only note is the one just written, if any.
-      return { status: 201, body: { data: values.notes?.trim() ? await withNotes(trx, row) : resource({ ...row, previous_notes: [] }) } };
+      return { status: 201, body: { data: values.notes?.trim() ? await withNotes(trx, request, row) : resource({ ...row, previous_notes: [] }) } };
     });
   });
 
@@ -168,7 +184,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
         targetType: 'medical-events',
         targetUid: before.medical_event_uid,
       });
-      return { data: await withNotes(trx, (await findMedicalEvent(trx, before.medical_event_uid))!) };
+      return { data: await withNotes(trx, request, (await findMedicalEvent(trx, before.medical_event_uid))!) };
     });
   });
 

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { OutboundReferralPayload } from '../../shared/schemas/outbound-referrals';
 import type { Db } from '../db/connect';
-import type { Patient } from '../patients/patient-access';
 
 type Attributes = OutboundReferralPayload['data']['attributes'];
 
@@ -131,58 +130,79 @@ export async function updateOutboundReferral(db: Db, before: OutboundReferral, a
 }
 
 /**
- * The receiving division's record of the patient: its patient with the same
- * first and last name (any case) and birth date, the oldest if several (the
- * external referral form's rule), otherwise a new one carrying only what the
- * receiver needs to reach the patient: name, birth date, gender and phones.
- * Returns the patient and whether it was made here.
+ * What a waiting division referral tells the receiving division about the
+ * person, so that someone there can find or make their record: the
+ * allow-list of names, birth date, gender, gender identity and phones. Never
+ * the sender's record id, case, custody, notes, addresses or e-mail.
  */
-export async function receivingPatient(db: Db, sender: Patient, divisionUid: string): Promise<{ patientUid: string; created: boolean }> {
-  // Two referrals of one person at once must find one record, not make two: they wait for each other here.
-  await sql`select pg_advisory_xact_lock(hashtext(${`${divisionUid}|${sender.first_name.toLowerCase()}|${sender.last_name.toLowerCase()}|${sender.birth_date ?? ''}`}))`.execute(db);
-  const match = sender.birth_date
-    ? await db
-        .selectFrom('patient')
-        .select('patient_uid')
-        .where('division_uid', '=', divisionUid)
-        .where(sql<boolean>`lower(first_name) = lower(${sender.first_name})`)
-        .where(sql<boolean>`lower(last_name) = lower(${sender.last_name})`)
-        .where('birth_date', '=', sender.birth_date)
-        .orderBy('created_at')
-        .limit(1)
-        .executeTakeFirst()
-    : undefined;
-  if (match) return { patientUid: match.patient_uid, created: false };
-  const created = await db
-    .insertInto('patient')
-    .values({
-      division_uid: divisionUid,
-      first_name: sender.first_name,
-      middle_name: sender.middle_name,
-      last_name: sender.last_name,
-      birth_date: sender.birth_date,
-      gender_uid: sender.gender_uid,
-      gender_identity_uid: sender.gender_identity_uid,
-      mobile_phone: sender.mobile_phone,
-      home_phone: sender.home_phone,
-      work_phone: sender.work_phone,
-      preferred_phone: sender.preferred_phone,
-      agency_legal_status: null,
-      sacwis_person_id: null,
-      note: null,
-      episode_status_uid: null,
-    })
-    .returning('patient_uid')
-    .executeTakeFirstOrThrow();
-  return { patientUid: created.patient_uid, created: true };
+export interface ReferredPerson {
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  birth_date: string | null;
+  gender_uid: string | null;
+  gender_label: string | null;
+  gender_identity_uid: string | null;
+  mobile_phone: string | null;
+  home_phone: string | null;
+  work_phone: string | null;
+  preferred_phone: string | null;
 }
 
 /**
- * The receiver's inbound referral: status New puts the patient in the
- * division's "new referrals" queue; requested by the sending division, for
- * the specialty.
+ * Division referrals to `divisionUid` that nobody there has linked to a record
+ * yet, newest first, with the person they are about. A child whose record
+ * became restricted or an adoption case since is not offered.
  */
-export async function insertInboundReferral(db: Db, referralUid: string, receivedPatientUid: string, fields: { eventDate: string; fromDivisionName: string; specialty: string }): Promise<void> {
+function waitingReferrals(db: Db, divisionUid: string) {
+  return db
+    .selectFrom('outbound_referral as r')
+    .innerJoin('outbound_referral_view as v', 'v.outbound_referral_uid', 'r.outbound_referral_uid')
+    .innerJoin('patient as p', 'p.patient_uid', 'r.patient_uid')
+    .innerJoin('division as d', 'd.division_uid', 'p.division_uid')
+    .select([
+      'r.outbound_referral_uid', 'r.event_date', 'v.provider_role_name', 'v.priority', 'v.priority_label', 'v.reason', 'v.notes', 'v.from_provider_name',
+      'd.division_name as from_division_name', 'r.created_at',
+      'p.first_name', 'p.middle_name', 'p.last_name', 'p.birth_date', 'p.gender_uid', 'p.gender_label', 'p.gender_identity_uid',
+      'p.mobile_phone', 'p.home_phone', 'p.work_phone', 'p.preferred_phone',
+    ])
+    .where('r.to_type', '=', 'division')
+    .where('r.to_division_uid', '=', divisionUid)
+    .where('r.received_patient_uid', 'is', null)
+    .where('p.restricted_flag', '<>', '1')
+    .where('p.adoption_case', '=', false);
+}
+export type WaitingReferral = NonNullable<Awaited<ReturnType<ReturnType<typeof waitingReferrals>['executeTakeFirst']>>>;
+
+/** The first `limit` waiting referrals, newest first, and how many wait in all. */
+export async function listWaitingReferrals(db: Db, divisionUid: string, limit: number): Promise<{ rows: WaitingReferral[]; total: number }> {
+  const rows = await waitingReferrals(db, divisionUid)
+    .select(sql<string>`count(*) over ()`.as('total'))
+    .orderBy('r.event_date', 'desc')
+    .orderBy('r.created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
+}
+
+/** One referral waiting in `divisionUid`, held until the transaction ends when `lock` (two people linking it at once: one wins). */
+export async function findWaitingReferral(db: Db, referralUid: string, divisionUid: string, lock = false): Promise<WaitingReferral | undefined> {
+  if (lock) await lockReferral(db, referralUid);
+  return waitingReferrals(db, divisionUid).where('r.outbound_referral_uid', '=', referralUid).executeTakeFirst();
+}
+
+/**
+ * The receiver's inbound referral, once a person there linked the referral
+ * to `receivedPatientUid`: status New puts the patient in the division's
+ * "new referrals" queue; requested by the sending division, for the specialty.
+ */
+export async function insertInboundReferral(
+  db: Db,
+  referralUid: string,
+  receivedPatientUid: string,
+  linkedBy: string,
+  fields: { eventDate: string; fromDivisionName: string; specialty: string },
+): Promise<void> {
   const inbound = await db
     .insertInto('inbound_referral')
     .values({
@@ -199,7 +219,7 @@ export async function insertInboundReferral(db: Db, referralUid: string, receive
     .executeTakeFirstOrThrow();
   await db
     .updateTable('outbound_referral')
-    .set({ received_patient_uid: receivedPatientUid, inbound_referral_uid: inbound.referral_uid })
+    .set({ received_patient_uid: receivedPatientUid, inbound_referral_uid: inbound.referral_uid, linked_by: linkedBy, linked_at: sql<Date>`now()` as unknown as Date })
     .where('outbound_referral_uid', '=', referralUid)
     .execute();
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { OutboundReferralPayloadSchema, ReferralStatusPayloadSchema, type OutboundReferralPayload } from '../../shared/schemas/outbound-referrals';
+import { OutboundReferralPayloadSchema, ReferralStatusPayloadSchema, RESTRICTED_NOT_REFERRED, type OutboundReferralPayload } from '../../shared/schemas/outbound-referrals';
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import { isUuid } from '../../shared/uuid';
 import type { AppContext } from '../app-context';
@@ -16,12 +16,10 @@ import {
   choicesExist,
   findOutboundReferral,
   findStatus,
-  insertInboundReferral,
   insertOutboundReferral,
   lockReferral,
   ownProvider,
   receivedReferrals,
-  receivingPatient,
   remindSender,
   setReceivedStatus,
   specialtyLabel,
@@ -89,15 +87,22 @@ function resource(referral: OutboundReferral, side: Side) {
   return { type: 'outbound-referrals', id: referral.outbound_referral_uid, attributes };
 }
 
+/** A restricted or adoption case: its restriction does not travel, so it is not referred to another division. */
+async function staysInDivision(db: Db, patient: Patient): Promise<boolean> {
+  const row = await db.selectFrom('patient').select('adoption_case').where('patient_uid', '=', patient.patient_uid).executeTakeFirstOrThrow();
+  return patient.restricted_flag === '1' || row.adoption_case;
+}
+
 const reread = async (db: Db, id: string) => (await findOutboundReferral(db, id))!;
 
 /**
  * The record's Outbound Referrals section (spec 001 sections 2, 3 and 7) and
- * its closed loop: a referral to another division of Careweave becomes that
- * division's inbound referral of its own record of the patient (its "new
- * referrals" queue); the receiver's answer comes back to the sender as the
- * referral's status and a reminder on the patient. Every write and its
- * activity-log entries are one transaction.
+ * its closed loop: a referral to another division of Careweave waits there
+ * until a person links it to that division's record of the patient
+ * (incoming-referrals.routes.ts), which puts it in its "new referrals" queue;
+ * the receiver's answer comes back to the sender as the referral's status and
+ * a reminder on the patient. Every write and its activity-log entries are one
+ * transaction.
  */
 export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   const readers = allow(...OUTBOUND_REFERRAL_READERS);
@@ -124,21 +129,9 @@ export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
       const source = auditSourceOf(request);
       const patient = await requirePatient(trx, request, patientUid);
       await checkChoices(trx, request, patient, attributes);
+      if (attributes.toType === 'division' && (await staysInDivision(trx, patient))) throw new HttpError(422, [{ field: 'data.attributes.to_division_uid', message: RESTRICTED_NOT_REFERRED }]);
       const id = await insertOutboundReferral(trx, patient.patient_uid, attributes, { userUid: auth.userUid, providerUid: await ownProvider(trx, auth.orgUid, auth.userUid) });
       await recordChange(trx, source, { patientUid: patient.patient_uid, action: 'AddedOutboundReferral', did: 'added an outbound referral', targetType: 'outbound-referrals', targetUid: id });
-      if (attributes.toType === 'division') {
-        const sent = await reread(trx, id);
-        const received = await receivingPatient(trx, patient, attributes.toDivisionUid!);
-        await insertInboundReferral(trx, id, received.patientUid, { eventDate: attributes.eventDate, fromDivisionName: sent.from_division_name, specialty: sent.provider_role_name });
-        const from = `a referral from ${sent.from_division_name}`;
-        await recordChange(trx, source, {
-          patientUid: received.patientUid,
-          action: received.created ? 'AddedPatient' : 'ReceivedReferral',
-          did: received.created ? `added the patient with ${from}` : `sent ${from}`,
-          targetType: 'outbound-referrals',
-          targetUid: id,
-        });
-      }
       return { status: 201, body: { data: resource(await reread(trx, id), 'sender') } };
     });
   });

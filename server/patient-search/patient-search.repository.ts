@@ -56,8 +56,18 @@ function divisionCondition(search: PatientSearch, auth: AuthContext, alias: stri
   return search.currentDivisionOnly ? sql`${column} = ${auth.divisionUid}` : sql`${column} in (${userDivisions(auth)})`;
 }
 
+/**
+ * A search by an identifier (the SACWIS person id, or digits of one in q)
+ * finds only patients the caller may open, as the identity search does: a
+ * stub found by an id would confirm that a hidden child exists. By name and
+ * birth date a hidden patient is still found as a stub, so the preview can
+ * say why it stays closed (spec 000 "Access alerts").
+ */
+const byIdentifier = (search: PatientSearch) => !!search.sacwisPersonId || search.terms.some((t) => t.kind === 'digits');
+
 function whereOf(search: PatientSearch, auth: AuthContext): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [divisionCondition(search, auth, 'p')];
+  if (byIdentifier(search)) parts.push(patientVisibility('p', auth));
   if (search.emptyTerms) parts.push(sql`false`);
   for (const term of search.terms) parts.push(termCondition(term));
   if (search.birthDate) parts.push(sql`p.birth_date = ${search.birthDate}::date`);

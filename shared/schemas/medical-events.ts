@@ -3,12 +3,27 @@ import { TIME_ZONES } from '../cit-options';
 import { HumanInteractionsSchema, humanInteractionFailures, storedHumanInteraction, type HumanInteraction } from './human-interactions';
 import { isIsoDate, uuid } from './reminders';
 import { boundedText, MAX_LENGTH, NOT_LISTED } from './strings';
+import { hasAnyFlag, type Flag, type Flags } from '../permissions';
 
 /** Spec 002 section 1: the event types the product knows. */
 export const MEDICAL_EVENT_NAMES = ['drug_overdose', 'survivor_interaction', 'other_interaction', 'treatment_referral', 'cit'] as const;
 export type MedicalEventName = (typeof MEDICAL_EVENT_NAMES)[number];
 /** Crisis interventions come from approved CIT sheets (spec 002 "CIT approval controls"), never from this form. */
 export const FORM_EVENT_NAMES: readonly MedicalEventName[] = ['drug_overdose', 'survivor_interaction', 'other_interaction', 'treatment_referral'];
+
+/**
+ * Who reads an event type's details (its answers, place, provider, facility,
+ * reason and notes). A crisis contact sheet holds a narrative, phones,
+ * addresses and a police report number: only CIT staff read it. A type not
+ * named here is read whole by anyone who reads the event; everyone else gets
+ * the event's row (when, what, status).
+ */
+export const EVENT_DETAIL_READERS: Partial<Record<string, readonly Flag[]>> = { cit: ['hasAppCit', 'citSupervisoryApproval'] };
+
+export const mayReadEventDetails = (flags: Partial<Flags> | undefined, medicalEventName: string): boolean => {
+  const readers = EVENT_DETAIL_READERS[medicalEventName];
+  return !readers || hasAnyFlag(flags, readers);
+};
 
 /** Spec 002 section 3 "Medical event type definition": the properties a type shows and requires. */
 export const RULED_PROPERTIES = ['status', 'reason', 'eventTime', 'eventTimeZone', 'provider', 'facility', 'location'] as const;

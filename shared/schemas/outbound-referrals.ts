@@ -1,4 +1,4 @@
-import { enums, literal, nullable, object, optional, refine, string, type Infer } from 'superstruct';
+import { boolean, enums, literal, nullable, object, optional, refine, string, type Infer } from 'superstruct';
 import { isIsoDate, uuid } from './reminders';
 import { boundedText, MAX_LENGTH } from './strings';
 
@@ -105,3 +105,27 @@ export const ReferralStatusPayloadSchema = object({
   }),
 });
 export type ReferralStatusPayload = Infer<typeof ReferralStatusPayloadSchema>;
+
+/**
+ * A restricted or adoption case stays in its division: its restriction rests
+ * on case links and flags the receiving division does not share (spec 000
+ * "Access alerts": Restricted), so such a child is never referred across.
+ */
+export const RESTRICTED_NOT_REFERRED = 'Restricted: a restricted or adoption case cannot be referred to another division';
+
+/**
+ * `POST /api/incoming-referrals/{id}/link`: the receiving division's person
+ * links a waiting division referral to the patient they chose after the
+ * duplicate check (`patientUid`), or to a new patient made from what the
+ * referral carries (`createPatient`), one or the other.
+ */
+export const LinkReferralPayloadSchema = object({
+  data: object({
+    type: literal('incoming-referrals'),
+    id: optional(boundedText(MAX_LENGTH.code)),
+    attributes: refine(object({ patientUid: optional(nullable(uuid())), createPatient: optional(boolean()) }), 'link', function* (a, ctx) {
+      if (!a.patientUid === !a.createPatient) yield { path: [...ctx.path, 'patientUid'], message: 'Choose the same person, or create a patient' };
+    }),
+  }),
+});
+export type LinkReferralPayload = Infer<typeof LinkReferralPayloadSchema>;

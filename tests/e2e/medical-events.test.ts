@@ -251,17 +251,25 @@ describe('medical events in the record', () => {
     await page.goto(`/patients/${made[0].patient_uid}/face-sheet`);
     await page.getByRole('heading', { name: `Odessa ${newLast}` }).first().waitFor();
 
-    // A referral to Summit County Care made this person a Summit patient too; Summit's event shows here as foreign, no link.
+    // A referral to Summit County Care, linked there, made this person a Summit patient too; Summit's event shows here as foreign, no link.
     const nav = await login(h.server.url, 'navigator');
     const summit = (await h.server.db.selectFrom('division').select('division_uid').where('division_name', '=', 'Summit County Care').executeTakeFirstOrThrow()).division_uid;
     const specialty = (await h.server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-provider-role').where('label', '=', 'Psychiatrist').executeTakeFirstOrThrow()).uid;
     const referral = await call(h.server.url, '/api/outbound-referrals', {
       token: nav.token,
       headers: { 'idempotency-key': crypto.randomUUID() },
-      body: { data: { type: 'outbound-referrals', attributes: { patient_uid: survivor.patient_uid, specialty_uid: specialty, event_date: dayjs().format('YYYY-MM-DD'), to_type: 'division', to_division_uid: summit, priority: 'routine', reason: 'Recovery support' } } },
+      body: { data: { type: 'outbound-referrals', attributes: { patient_uid: survivor.patient_uid, specialty_uid: specialty, event_date: '2026-01-01', to_type: 'division', to_division_uid: summit, priority: 'routine', reason: 'Recovery support' } } },
     });
     assert.equal(referral.status, 201, referral.text);
-    const received = (await h.server.db.selectFrom('outbound_referral').select('received_patient_uid').where('outbound_referral_uid', '=', referral.body.data.id).executeTakeFirstOrThrow()).received_patient_uid!;
+    // Summit links it to a record of its own (the navigator works there too): then events are shared.
+    const switched = await call(h.server.url, '/api/session/current', { method: 'PUT', token: nav.token, body: { data: { attributes: { current_division_uid: summit } } } });
+    const linked = await call(h.server.url, `/api/incoming-referrals/${referral.body.data.id}/link`, {
+      token: switched.body.data.attributes.token,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      body: { data: { type: 'incoming-referrals', attributes: { create_patient: true } } },
+    });
+    assert.equal(linked.status, 200, linked.text);
+    const received = linked.body.data.attributes.received_patient_uid as string;
     await sql`
       insert into medical_event (patient_uid, medical_event_type_uid, event_date, status_uid, detail)
       select ${received}, m.uid, now() - interval '1 day', s.uid, '{"contactAttemptType":"Phone","contactPhase":"First Contact","survivorContacted":"yes","leftFlyer":"no"}'::jsonb

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { CIT_FACILITIES, DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { CIT_TEXT } from '../../shared/cit-options';
-import { call, errorsOf, login, type LoggedIn } from './support/http';
+import { call, demoFacts, errorsOf, login, type LoggedIn } from './support/http';
 import { pdfText, pdfTextRuns, runsOutsideMargins } from './support/pdf-text';
 
 process.env.TRUST_PROXY = '1';
@@ -238,6 +238,26 @@ describe('staff: CIT submission approval', () => {
     const second = await newSubmission('Matchme');
     const b = await put(second, 'accept', supervisor);
     assert.equal(a.body.data.attributes.patient_uid, b.body.data.attributes.patient_uid);
+  });
+
+  it('a restricted or adoption child the supervisor may not open neither matches an officer\'s check nor receives the sheet', async () => {
+    const facts = await demoFacts(server.db);
+    for (const child of [facts.restricted.others[0], facts.adoption[0]]) {
+      const c = (await sql<{ first_name: string; last_name: string; birth_date: string; gender_uid: string }>`
+        select first_name, last_name, to_char(birth_date, 'YYYY-MM-DD') as birth_date, gender_uid from patient where patient_uid = ${child}`.execute(server.db)).rows[0];
+      assert.ok(c.gender_uid && c.birth_date, 'a child with gender and birth date to match on');
+      const match = await call(server.url, '/api/cit/oh/person-match', { body: { ...identity, first_name: c.first_name, last_name: c.last_name, gender_uid: c.gender_uid }, headers: from('10.0.9.1') });
+      assert.equal(match.status, 200, match.text);
+      assert.equal(match.body.data.attributes.matches, 0, 'an officer learns nothing of a hidden child');
+      const submitted = await submit(sheet({ first_name: c.first_name, last_name: c.last_name, birth_date: c.birth_date, gender_uid: c.gender_uid }), key(), '10.0.9.2');
+      assert.equal(submitted.status, 201, submitted.text);
+      const accepted = await put(submitted.body.data.id, 'accept', supervisor);
+      assert.equal(accepted.status, 200, accepted.text);
+      assert.notEqual(accepted.body.data.attributes.patient_uid, child, 'the sheet goes to a record of its own');
+      const onChild = await sql`select 1 from medical_event where patient_uid = ${child} and medical_event_uid = ${accepted.body.data.attributes.medical_event_uid}`.execute(server.db);
+      assert.equal(onChild.rows.length, 0);
+      assert.doesNotMatch(accepted.text, new RegExp(child));
+    }
   });
 
   it('reject deletes the sheet and keeps only a trace', async () => {

@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { DEMO_EXT_INSTANCE } from '../../server/db/seed/ext';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
-import { call, errorsOf, login } from './support/http';
+import { call, demoFacts, errorsOf, login } from './support/http';
 
 let server: TestServer;
 before(async () => {
@@ -253,6 +253,22 @@ describe('referral', () => {
     const rows = await server.db.selectFrom('inbound_referral as r').innerJoin('patient as p', 'p.patient_uid', 'r.patient_uid').select('p.patient_uid').where('p.last_name', '=', 'Brackenridge').execute();
     assert.equal(rows.length, 2);
     assert.equal(new Set(rows.map((r) => r.patient_uid)).size, 1);
+  });
+
+  it('a restricted or adoption child is never matched: the referral lands on a record of its own', async () => {
+    const facts = await demoFacts(server.db);
+    for (const child of [facts.restricted.mine, facts.adoption[0]]) {
+      const c = (await sql<{ first_name: string; last_name: string; birth_date: string }>`
+        select first_name, last_name, to_char(birth_date, 'YYYY-MM-DD') as birth_date from patient where patient_uid = ${child}`.execute(server.db)).rows[0];
+      const referralsOf = async () => (await server.db.selectFrom('inbound_referral').select('referral_uid').where('patient_uid', '=', child).execute()).length;
+      const before = await referralsOf();
+      const answer = await submit(token, await patientReferral({ first_name: c.first_name, last_name: c.last_name, birth_date: c.birth_date }));
+      assert.equal(answer.status, 201, answer.text);
+      assert.doesNotMatch(answer.text, new RegExp(child));
+      assert.equal(await referralsOf(), before, 'nothing attached to the hidden child');
+      const made = await server.db.selectFrom('patient').select('patient_uid').where('first_name', '=', c.first_name).where('last_name', '=', c.last_name).where('patient_uid', '<>', child).execute();
+      assert.equal(made.length, 1, 'a record of its own');
+    }
   });
 
   it('a double submit (same Idempotency-Key, at once and again later) stores one referral', async () => {

@@ -440,29 +440,136 @@ describe('human interactions', () => {
   });
 });
 
-describe('foreign events', () => {
-  it('the same person\'s events recorded by the division a referral reached are listed, trimmed and marked foreign, never opened', async () => {
-    const summit = facts.divisionUids[1];
-    const specialty = (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-provider-role').where('label', '=', 'Psychiatrist').executeTakeFirstOrThrow()).uid;
-    const referral = await call(server.url, '/api/outbound-referrals', {
+/** The navigator signed in to Summit County Care (the demo navigator works in both divisions). */
+async function inSummit(): Promise<LoggedIn> {
+  const me = await login(server.url, 'navigator');
+  const switched = await call(server.url, '/api/session/current', { method: 'PUT', token: me.token, body: { data: { attributes: { current_division_uid: facts.divisionUids[1] } } } });
+  assert.equal(switched.status, 200, switched.text);
+  return { ...me, token: switched.body.data.attributes.token };
+}
+
+const specialtyUid = async () => (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-provider-role').where('label', '=', 'Psychiatrist').executeTakeFirstOrThrow()).uid;
+const referTo = async (user: LoggedIn, patientUid: string, divisionUid: string, eventDate: string) =>
+  call(server.url, '/api/outbound-referrals', {
+    token: user.token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: { data: { type: 'outbound-referrals', attributes: { patient_uid: patientUid, specialty_uid: await specialtyUid(), event_date: eventDate, to_type: 'division', to_division_uid: divisionUid, priority: 'routine' } } },
+  });
+const foreignOf = (user: LoggedIn, id: string, query = '') => call(server.url, `/api/patients/${id}/foreign/medical-event${query}`, { token: user.token });
+
+let crisis: Promise<{ eventUid: string; patientUid: string }> | undefined;
+/** A crisis intervention of a Franklin patient the navigator may open: a pending demo sheet the CIT supervisor approves. */
+function franklinCrisis(): Promise<{ eventUid: string; patientUid: string }> {
+  crisis ??= (async () => {
+    const { rows: [pending] } = await sql<{ submission_uid: string }>`
+      select submission_uid from cit_submission where approval_status = 'pending' and division_uid = ${facts.divisionUids[0]} order by created_at limit 1`.execute(server.db);
+    const supervisor = await login(server.url, 'cit-supervisor');
+    const accepted = await call(server.url, `/api/data/public/cit-submission/${pending.submission_uid}/accept`, { method: 'PUT', token: supervisor.token });
+    assert.equal(accepted.status, 200, accepted.text);
+    return { eventUid: accepted.body.data.attributes.medical_event_uid, patientUid: accepted.body.data.attributes.patient_uid };
+  })();
+  return crisis;
+}
+
+describe('crisis contact sheets are read by CIT staff only', () => {
+  it('a navigator gets the crisis intervention\'s row (when, what, status), never the sheet, on every path', async () => {
+    const { eventUid, patientUid } = await franklinCrisis();
+    const { rows: [sheet] } = await sql<{ detail: unknown }>`select detail from medical_event where medical_event_uid = ${eventUid}`.execute(server.db);
+    const crisis = (sheet.detail as { crisis: Record<string, string> }).crisis;
+    const secrets = [crisis.phoneNumber, crisis.addr1, crisis.locationAddr1, crisis.incidentNote, crisis.reportNumber].filter((v) => typeof v === 'string' && v.length > 3);
+    assert.ok(secrets.length >= 2, 'the seeded sheet holds private facts to look for');
+
+    const one = await call(server.url, `/api/medical-events/${eventUid}`, { token: nav.token });
+    assert.equal(one.status, 200, one.text);
+    assert.deepEqual(one.body.data.attributes.detail_object, {});
+    for (const hidden of ['location', 'facility_name', 'facility_uid', 'provider_name', 'reason_label', 'previous_notes']) assert.equal(one.body.data.attributes[hidden], undefined, hidden);
+    assert.equal(one.body.data.attributes.medical_event_name, 'cit');
+    assert.ok(one.body.data.attributes.status_label && one.body.data.attributes.event_date_local, 'the row itself');
+    const listed = await call(server.url, `/api/patients/${patientUid}/medical-events/cit`, { token: nav.token });
+    assert.equal(listed.status, 200, listed.text);
+    assert.ok(listed.body.data.some((r: { id: string }) => r.id === eventUid));
+    const card = await call(server.url, `/api/patients/${patientUid}/medical-events`, { token: nav.token });
+    const details = await call(server.url, `/api/patients/${patientUid}/events/medical_event/${eventUid}`, { token: nav.token });
+    assert.equal(details.status, 200, details.text);
+    assert.equal(details.body.data.attributes.notes, null);
+    assert.equal(details.body.data.attributes.cit_submission_uid, null);
+    for (const answer of [one, listed, card, details]) {
+      for (const secret of secrets) assert.ok(!answer.text.includes(secret), `no sheet facts: ${secret}`);
+      assert.doesNotMatch(answer.text, /"crisis"|citSubmissionUid|cit_submission_uid":"/);
+    }
+
+    // CIT staff read the whole sheet.
+    const staff = await call(server.url, `/api/medical-events/${eventUid}`, { token: cit.token });
+    assert.equal(staff.status, 200, staff.text);
+    assert.equal(staff.body.data.attributes.detail_object.crisis.phone_number ?? staff.body.data.attributes.detail_object.crisis.phoneNumber, crisis.phoneNumber);
+  });
+
+  it('the other division reads at most the row of a linked record\'s events, from the referral\'s date on; a namesake made up there links to nothing', async () => {
+    const { eventUid, patientUid } = await franklinCrisis();
+    const person = await server.db.selectFrom('patient').select(['first_name', 'last_name', 'birth_date', 'gender_uid']).where('patient_uid', '=', patientUid).executeTakeFirstOrThrow();
+    const summitNav = await inSummit();
+
+    // The attack: a Summit user makes a namesake of the Franklin person, refers it to Franklin and reads the foreign events.
+    const namesake = await server.db
+      .insertInto('patient')
+      .values({ division_uid: facts.divisionUids[1], first_name: person.first_name, last_name: person.last_name, birth_date: person.birth_date, gender_uid: person.gender_uid })
+      .returning('patient_uid')
+      .executeTakeFirstOrThrow();
+    const sent = await referTo(summitNav, namesake.patient_uid, facts.divisionUids[0], '2020-01-01');
+    assert.equal(sent.status, 201, sent.text);
+    assert.equal((await server.db.selectFrom('outbound_referral').select('received_patient_uid').where('outbound_referral_uid', '=', sent.body.data.id).executeTakeFirstOrThrow()).received_patient_uid, null);
+    const read = await foreignOf(summitNav, namesake.patient_uid);
+    assert.equal(read.status, 200, read.text);
+    assert.deepEqual(read.body.data, [], 'nothing of the Franklin record');
+    assert.equal((await call(server.url, `/api/medical-events/${eventUid}`, { token: summitNav.token })).status, 404);
+
+    // Franklin links it to the person by choice: the rows flow, from the referral's date on, the allow-list only.
+    const linked = await call(server.url, `/api/incoming-referrals/${sent.body.data.id}/link`, {
       token: nav.token,
       headers: { 'idempotency-key': randomUUID() },
-      body: { data: { type: 'outbound-referrals', attributes: { patient_uid: patient, specialty_uid: specialty, event_date: today(), to_type: 'division', to_division_uid: summit, priority: 'routine', reason: 'Follow-up after overdose' } } },
+      body: { data: { type: 'incoming-referrals', attributes: { patient_uid: patientUid } } },
     });
+    assert.equal(linked.status, 200, linked.text);
+    const after = await foreignOf(summitNav, namesake.patient_uid);
+    const row = after.body.data.find((r: { id: string }) => r.id === eventUid);
+    assert.ok(row, 'linked by a person: the crisis intervention\'s row shows');
+    assert.deepEqual(Object.keys(row.attributes).sort(), [
+      'all_day', 'created_at', 'detail_object', 'event_date', 'event_date_local', 'event_time', 'event_time_zone', 'is_foreign',
+      'medical_event_label', 'medical_event_name', 'medical_event_uid', 'patient_uid', 'recorded_by', 'status_label', 'status_name', 'updated_at',
+    ]);
+    assert.deepEqual(row.attributes.detail_object, {});
+    assert.equal(row.attributes.recorded_by, 'Franklin County Care');
+    assert.doesNotMatch(after.text, /"crisis"|phone_number|incident_note|report_number/);
+    // From the referral's date on: a later referral date leaves the earlier events out.
+    await server.db.updateTable('outbound_referral').set({ event_date: '2099-01-01' }).where('outbound_referral_uid', '=', sent.body.data.id).execute();
+    assert.ok(!(await foreignOf(summitNav, namesake.patient_uid)).body.data.some((r: { id: string }) => r.id === eventUid));
+  });
+});
+
+describe('foreign events', () => {
+  it('the same person\'s events recorded by the division a linked referral reached are listed as rows, marked foreign, never opened', async () => {
+    const summit = facts.divisionUids[1];
+    const referral = await referTo(nav, patient, summit, today());
     assert.equal(referral.status, 201, referral.text);
-    const received = (await server.db.selectFrom('outbound_referral').select('received_patient_uid').where('outbound_referral_uid', '=', referral.body.data.id).executeTakeFirstOrThrow()).received_patient_uid!;
+    const linked = await call(server.url, `/api/incoming-referrals/${referral.body.data.id}/link`, {
+      token: (await inSummit()).token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { data: { type: 'incoming-referrals', attributes: { create_patient: true } } },
+    });
+    assert.equal(linked.status, 200, linked.text);
+    const received = linked.body.data.attributes.received_patient_uid as string;
     const type = async (name: string) => (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-medical-event').where('name', '=', name).executeTakeFirstOrThrow()).uid;
-    const recorded = await server.db
-      .insertInto('medical_event' as never)
+    const recorded = await (server.db as unknown as { insertInto(t: string): any })
+      .insertInto('medical_event')
       .values({
         patient_uid: received, medical_event_type_uid: await type('other_interaction'), event_date: new Date(), status_uid: statuses.other_interaction.completed, facility_uid: facility, provider_uid: provider,
         location: JSON.stringify({ addr1: '1 Hidden Way' }),
         detail: JSON.stringify({ type: interaction, method: 'Phone', otherContactName: 'Private Person', otherContactPhone: '6145550199', humanInteractions: [{ firstName: 'Third', lastName: 'Party' }] }),
-      } as never)
-      .returning('medical_event_uid' as never)
+      })
+      .returning('medical_event_uid')
       .executeTakeFirstOrThrow() as { medical_event_uid: string };
 
-    const list = (user: LoggedIn, id: string, query = '') => call(server.url, `/api/patients/${id}/foreign/medical-event${query}`, { token: user.token });
+    const list = foreignOf;
     const all = await list(nav, patient);
     assert.equal(all.status, 200, all.text);
     const row = all.body.data.find((r: { id: string }) => r.id === recorded.medical_event_uid);
@@ -470,8 +577,8 @@ describe('foreign events', () => {
     assert.equal(row.attributes.is_foreign, true);
     assert.equal(row.attributes.recorded_by, 'Summit County Care');
     assert.equal(row.attributes.patient_uid, patient, 'the other record is never named');
-    assert.deepEqual(row.attributes.detail_object, { type: interaction, method: 'Phone' });
-    for (const hidden of ['location', 'provider_uid', 'provider_name', 'facility_uid']) assert.equal(row.attributes[hidden], undefined, hidden);
+    assert.deepEqual(row.attributes.detail_object, {}, 'date, type, status and division only');
+    for (const hidden of ['location', 'provider_uid', 'provider_name', 'facility_uid', 'facility_name', 'reason_label', 'status_uid']) assert.equal(row.attributes[hidden], undefined, hidden);
     assert.doesNotMatch(all.text, /Private Person|6145550199|Third|Hidden Way/);
     assert.equal((await list(nav, patient, '?medical_event_name=other_interaction')).body.data.length, all.body.data.length);
     assert.equal((await list(nav, patient, '?medical_event_name=drug_overdose')).body.data.length, 0);

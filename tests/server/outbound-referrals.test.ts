@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { ONE_TARGET_ONLY, STATUS_SET_BY_RECEIVER } from '../../shared/schemas/outbound-referrals';
+import { ONE_TARGET_ONLY, RESTRICTED_NOT_REFERRED, STATUS_SET_BY_RECEIVER } from '../../shared/schemas/outbound-referrals';
 import { TARGET_FIXED } from '../../server/outbound-referrals/outbound-referrals.routes';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { call, demoFacts, errorsOf, fieldErrors, login, type DemoFacts, type LoggedIn } from './support/http';
@@ -27,6 +27,9 @@ const put = (user: LoggedIn, id: string, attributes: Record<string, unknown>) =>
   call(server.url, `/api/outbound-referrals/${id}`, { method: 'PUT', body: { data: { type: 'outbound-referrals', id, attributes } }, token: user.token });
 const answer = (user: LoggedIn, id: string, statusUid: string) =>
   call(server.url, `/api/outbound-referrals/${id}/status`, { method: 'PUT', body: { data: { type: 'outbound-referrals', id, attributes: { status_uid: statusUid } } }, token: user.token });
+const waiting = (user: LoggedIn) => call(server.url, '/api/incoming-referrals', { token: user.token });
+const link = (user: LoggedIn, id: string, attributes: Record<string, unknown>, key = randomUUID()) =>
+  call(server.url, `/api/incoming-referrals/${id}/link`, { body: { data: { type: 'incoming-referrals', attributes } }, token: user.token, headers: { 'idempotency-key': key } });
 const list = (user: LoggedIn, patientUid: string) => call(server.url, `/api/data/public/nav-list-view-outbound-referral?patient_uid=${patientUid}`, { token: user.token });
 const toFacility = (extra: Record<string, unknown> = {}) => ({ patient_uid: patient, specialty_uid: specialty, event_date: '2026-11-20', to_type: 'facility', to_facility_uid: facility, priority: 'routine', status_uid: status.Pending, ...extra });
 
@@ -171,25 +174,49 @@ describe('outbound referrals', () => {
 });
 
 describe('the closed loop: a referral to another division of Careweave', () => {
-  it('appears in its new referrals queue; the receiver enrols; the sender gets a reminder and sees the status and its time', async () => {
-    const [first, last] = await server.db.selectFrom('patient').select(['first_name', 'last_name']).where('patient_uid', '=', patient).executeTakeFirstOrThrow().then((p) => [p.first_name, p.last_name]);
+  it('waits in the receiving division until someone there links it; then its new referrals queue; the receiver enrols; the sender gets a reminder and sees the status and its time', async () => {
+    const person = await server.db.selectFrom('patient').select(['first_name', 'last_name', 'birth_date']).where('patient_uid', '=', patient).executeTakeFirstOrThrow();
+    const [first, last] = [person.first_name, person.last_name];
     const created = await post(nav, { patient_uid: patient, specialty_uid: specialty, event_date: '2026-11-24', to_type: 'division', to_division_uid: summit, priority: 'urgent', reason: 'Psychiatric evaluation' });
     assert.equal(created.status, 201, created.text);
     const id = created.body.data.id;
     assert.equal(created.body.data.attributes.to_name, 'Summit County Care');
     assert.equal(created.body.data.attributes.status_label, 'Pending');
     assert.equal(created.body.data.attributes.received_patient_uid, undefined, "the sender is not told the receiver's record");
+    assert.equal((await server.db.selectFrom('outbound_referral').select('received_patient_uid').where('outbound_referral_uid', '=', id).executeTakeFirstOrThrow()).received_patient_uid, null, 'no record is chosen for the receiver');
 
+    // It waits in Summit with what the receiver needs to find the person, and nowhere else.
     const receiver = await inSummit();
+    const offered = await waiting(receiver);
+    assert.equal(offered.status, 200, offered.text);
+    const item = offered.body.data.find((r: { id: string }) => r.id === id);
+    assert.ok(item, 'waiting in the receiving division');
+    assert.deepEqual(
+      Object.keys(item.attributes).sort(),
+      ['birth_date', 'created_at', 'event_date', 'first_name', 'from_division_name', 'from_provider_name', 'gender_identity_uid', 'gender_label', 'gender_uid', 'home_phone', 'last_name', 'middle_name', 'mobile_phone', 'notes', 'outbound_referral_uid', 'preferred_phone', 'priority', 'priority_label', 'provider_role_name', 'reason', 'work_phone'],
+      'the allow-list: never the sender\'s record, case, custody or address',
+    );
+    assert.deepEqual([item.attributes.first_name, item.attributes.last_name, item.attributes.birth_date, item.attributes.from_division_name], [first, last, person.birth_date, 'Franklin County Care']);
+    assert.ok(!(await waiting(nav)).body.data.some((r: { id: string }) => r.id === id), 'not offered to the sending division');
+    assert.equal((await call(server.url, `/api/incoming-referrals/${id}`, { token: nav.token })).status, 404);
+    assert.equal((await waiting(cit)).status, 403, 'CIT staff do not take referrals');
     const newReferrals = (await server.db.selectFrom('queue').select('queue_uid').where('division_uid', '=', summit).where('queue_label', '=', 'new referrals').executeTakeFirstOrThrow()).queue_uid;
+    const before = await call(server.url, `/api/queues/${newReferrals}?page-size=500`, { token: receiver.token });
+    assert.ok(!before.body.data.attributes.data.some((r: { first_name: string; last_name: string }) => r.first_name === first && r.last_name === last), 'no record in the queue before it is linked');
+
+    // Linked to a new record: then it is the division's inbound referral.
+    const linked = await link(receiver, id, { create_patient: true });
+    assert.equal(linked.status, 200, linked.text);
+    const received = linked.body.data.attributes.received_patient_uid as string;
+    assert.equal((await link(receiver, id, { create_patient: true })).status, 404, 'linked once: no longer waiting');
+    assert.ok(!(await waiting(receiver)).body.data.some((r: { id: string }) => r.id === id));
     const queued = await call(server.url, `/api/queues/${newReferrals}?page-size=500`, { token: receiver.token });
     assert.equal(queued.status, 200, queued.text);
-    const row = queued.body.data.attributes.data.find((r: { first_name: string; last_name: string }) => r.first_name === first && r.last_name === last);
+    const row = queued.body.data.attributes.data.find((r: { patient_uid: string }) => r.patient_uid === received);
     assert.ok(row, 'the patient is in the receiving division\'s new referrals');
     assert.equal(row.referral_date, '2026-11-24');
-    const received = row.patient_uid as string;
-    const copy = await server.db.selectFrom('patient').select(['division_uid', 'restricted_flag', 'agency_legal_status', 'sacwis_person_id', 'note']).where('patient_uid', '=', received).executeTakeFirstOrThrow();
-    assert.deepEqual(copy, { division_uid: summit, restricted_flag: '0', agency_legal_status: null, sacwis_person_id: null, note: null }, 'only what the receiver needs');
+    const copy = await server.db.selectFrom('patient').select(['division_uid', 'first_name', 'last_name', 'restricted_flag', 'agency_legal_status', 'sacwis_person_id', 'note']).where('patient_uid', '=', received).executeTakeFirstOrThrow();
+    assert.deepEqual(copy, { division_uid: summit, first_name: first, last_name: last, restricted_flag: '0', agency_legal_status: null, sacwis_person_id: null, note: null }, 'only what the receiver needs');
 
     const inbox = await call(server.url, `/api/patients/${received}/received-referrals`, { token: receiver.token });
     assert.equal(inbox.status, 200, inbox.text);
@@ -230,10 +257,11 @@ describe('the closed loop: a referral to another division of Careweave', () => {
       byKey(audit.filter((a) => a.action !== 'ChangedOutboundReferral')),
       byKey([
         { patient_uid: patient, action: 'AddedOutboundReferral', message: 'Nora Navigator added an outbound referral' },
-        { patient_uid: received, action: 'AddedPatient', message: 'Nora Navigator added the patient with a referral from Franklin County Care' },
         ...[patient, received].map((p) => ({ patient_uid: p, action: 'ChangedReferralStatus', message: 'Nora Navigator of Summit County Care set the Psychiatrist referral to Enrolled' })),
       ]),
     );
+    const added = await server.db.selectFrom('audit_entry').select(['action', 'message']).where('patient_uid', '=', received).where('action', '=', 'AddedPatient').execute();
+    assert.deepEqual(added, [{ action: 'AddedPatient', message: 'Nora Navigator added the patient with a referral from Franklin County Care' }]);
     // The same answer again changes nothing and reminds no one twice.
     assert.equal((await answer(receiver, id, status.Enrolled)).status, 200);
     assert.equal((await server.db.selectFrom('notification').select('id').where('subject_uid', '=', patient).where('ui_model_name', '=', 'outbound-referrals').execute()).length, 1);
@@ -245,7 +273,7 @@ describe('the closed loop: a referral to another division of Careweave', () => {
     assert.equal((await server.db.selectFrom('inbound_referral').select('status').where('patient_uid', '=', received).executeTakeFirstOrThrow()).status, 'Declined');
   });
 
-  it("links to the receiving division's record of the same person instead of adding another", async () => {
+  it('links to the record the receiver chose after the duplicate check, never by name and birth date alone', async () => {
     const person = await server.db.selectFrom('patient').select(['first_name', 'last_name', 'birth_date']).where('patient_uid', '=', second).executeTakeFirstOrThrow();
     const existing = await server.db
       .insertInto('patient')
@@ -254,10 +282,60 @@ describe('the closed loop: a referral to another division of Careweave', () => {
       .executeTakeFirstOrThrow();
     const created = await post(nav, { patient_uid: second, specialty_uid: specialty, event_date: '2026-11-24', to_type: 'division', to_division_uid: summit, priority: 'routine' });
     assert.equal(created.status, 201, created.text);
-    const row = await server.db.selectFrom('outbound_referral').select('received_patient_uid').where('outbound_referral_uid', '=', created.body.data.id).executeTakeFirstOrThrow();
+    const id = created.body.data.id;
+    assert.equal((await server.db.selectFrom('outbound_referral').select('received_patient_uid').where('outbound_referral_uid', '=', id).executeTakeFirstOrThrow()).received_patient_uid, null, 'the namesake is not taken for the person');
+
+    const receiver = await inSummit();
+    // The duplicate check the receiver runs finds the record they may choose.
+    const duplicates = await call(server.url, `/api/patients/possible-duplicates?firstName=${encodeURIComponent(person.first_name)}&lastName=${encodeURIComponent(person.last_name)}`, { token: receiver.token });
+    assert.ok(duplicates.body.data.some((d: { id: string }) => d.id === existing.patient_uid), duplicates.text);
+    // Refusals: neither or both choices, a record of another division, a made-up one, no such referral.
+    for (const neitherOrBoth of [{}, { patient_uid: existing.patient_uid, create_patient: true }]) {
+      assert.deepEqual(fieldErrors(await link(receiver, id, neitherOrBoth)), { 'data.attributes.patient_uid': 'Choose the same person, or create a patient' });
+    }
+    for (const other of [patient, facts.restricted.mine, randomUUID()]) {
+      assert.deepEqual(fieldErrors(await link(receiver, id, { patient_uid: other })), { 'data.attributes.patient_uid': 'Must be one of the listed options' }, other);
+    }
+    assert.equal((await link(receiver, randomUUID(), { patient_uid: existing.patient_uid })).status, 404);
+    assert.equal((await link(receiver, 'nope', { patient_uid: existing.patient_uid })).status, 404);
+    assert.equal((await link(cit, id, { patient_uid: existing.patient_uid })).status, 403);
+
+    // A retry with the same key after the first answer gets that answer again; one inbound referral.
+    const key = randomUUID();
+    const linked = await link(receiver, id, { patient_uid: existing.patient_uid }, key);
+    assert.equal(linked.status, 200, linked.text);
+    const again = await link(receiver, id, { patient_uid: existing.patient_uid }, key);
+    assert.deepEqual([again.status, again.body], [200, linked.body]);
+    const row = await server.db.selectFrom('outbound_referral').select(['received_patient_uid', 'linked_by', 'linked_at']).where('outbound_referral_uid', '=', id).executeTakeFirstOrThrow();
     assert.equal(row.received_patient_uid, existing.patient_uid);
+    assert.equal(row.linked_by, (await server.db.selectFrom('app_user').select('user_uid').where('user_name', '=', 'navigator').executeTakeFirstOrThrow()).user_uid);
+    assert.ok(row.linked_at);
+    assert.equal((await server.db.selectFrom('inbound_referral').select('referral_uid').where('patient_uid', '=', existing.patient_uid).execute()).length, 1);
     const audit = await server.db.selectFrom('audit_entry').select('message').where('patient_uid', '=', existing.patient_uid).execute();
-    assert.deepEqual(audit, [{ message: 'Nora Navigator sent a referral from Franklin County Care' }]);
+    assert.deepEqual(audit, [{ message: 'Nora Navigator linked a referral from Franklin County Care' }]);
+  });
+
+  it('a restricted or adoption case is not referred to another division: its restriction would not travel', async () => {
+    const admin = await login(server.url, 'admin');
+    for (const [user, child] of [[nav, facts.restricted.mine], [admin, facts.adoption[0]]] as const) {
+      const before = (await server.db.selectFrom('outbound_referral').select('outbound_referral_uid').where('patient_uid', '=', child).execute()).length;
+      const refused = await post(user, { patient_uid: child, specialty_uid: specialty, event_date: '2026-11-24', to_type: 'division', to_division_uid: summit, priority: 'routine' });
+      assert.deepEqual(fieldErrors(refused), { 'data.attributes.to_division_uid': RESTRICTED_NOT_REFERRED }, refused.text);
+      assert.equal((await server.db.selectFrom('outbound_referral').select('outbound_referral_uid').where('patient_uid', '=', child).execute()).length, before, 'nothing stored');
+      // A referral to a provider or facility stays possible: it carries no record across.
+      assert.equal((await post(user, toFacility({ patient_uid: child }))).status, 201);
+    }
+    // A child restricted after the referral was sent is no longer offered to the receiver.
+    const sent = await post(nav, { patient_uid: second, specialty_uid: specialty, event_date: '2026-11-25', to_type: 'division', to_division_uid: summit, priority: 'routine' });
+    assert.equal(sent.status, 201, sent.text);
+    await server.db.updateTable('patient').set({ restricted_flag: '1' }).where('patient_uid', '=', second).execute();
+    try {
+      const receiver = await inSummit();
+      assert.ok(!(await waiting(receiver)).body.data.some((r: { id: string }) => r.id === sent.body.data.id));
+      assert.equal((await link(receiver, sent.body.data.id, { create_patient: true })).status, 404);
+    } finally {
+      await server.db.updateTable('patient').set({ restricted_flag: '0' }).where('patient_uid', '=', second).execute();
+    }
   });
 
   it('the divisions a referral can go to: the others of the organisation', async () => {

@@ -186,3 +186,18 @@ describe('requirePatient', () => {
     assert.equal((await viewsOf(visiblePatient)).filter((r) => r.page_view_id === rolledBack).length, 0);
   });
 });
+
+describe('userCanSeeRestrictedCase on the patient document', () => {
+  it('is computed: true with the restricted-view permission or a case link, false otherwise', async () => {
+    const admin = await login(url, 'admin');
+    const canSee = async (user: LoggedIn, patientUid: string) => {
+      const answer = await call(url, `/api/patients/${patientUid}`, { token: user.token });
+      assert.equal(answer.status, 200, answer.text);
+      return answer.body.data.attributes.user_can_see_restricted_case;
+    };
+    assert.equal(await canSee(nav, facts.restricted.mine), true, 'her own case: a case link');
+    assert.equal(await canSee(nav, visiblePatient), false, 'no permission, no case link');
+    assert.equal(await canSee(admin, facts.restricted.others[0]), true, 'the restricted-view permission');
+    assert.equal(await canSee(admin, visiblePatient), true);
+  });
+});

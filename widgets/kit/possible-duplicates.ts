@@ -1,5 +1,9 @@
 import type { ApiClient, Document, Resource } from '../../shared/api/client';
 
+/** Spec 002 "Duplicate check" texts. */
+export const DUPLICATES_RUNNING = 'Running duplication check ...';
+export const DUPLICATES_FOUND = 'Duplicates found!';
+export const NO_DUPLICATES = 'No duplicates found!';
 export const DUPLICATES_FAILED = 'Possible duplicates could not be checked.';
 
 /** A patient of the caller's division the server found with the same names (and birth date or gender when asked). */

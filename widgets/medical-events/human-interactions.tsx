@@ -14,13 +14,8 @@ import type { MedicalEventValues } from '../../shared/schemas/medical-events';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { CheckboxField } from '../kit/checkbox-field';
 import { digitsOnly, Field, SelectField, type Choice } from '../kit/forms';
-import { DUPLICATES_FAILED, findPossibleDuplicates, type PossibleDuplicate } from '../kit/possible-duplicates';
+import { DUPLICATES_FAILED, DUPLICATES_FOUND, DUPLICATES_RUNNING, findPossibleDuplicates, NO_DUPLICATES, type PossibleDuplicate } from '../kit/possible-duplicates';
 import { useDebounced } from '../kit/use-debounced';
-
-/** Spec 002 "Duplicate check" texts. */
-export const DUPLICATES_RUNNING = 'Running duplication check ...';
-export const DUPLICATES_FOUND = 'Duplicates found!';
-export const NO_DUPLICATES = 'No duplicates found!';
 
 type Form = UseFormReturn<MedicalEventValues>;
 

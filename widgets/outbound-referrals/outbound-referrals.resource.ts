@@ -141,3 +141,52 @@ export function useAnswerReferral() {
     [client],
   );
 }
+
+/**
+ * A referral another division sent to this division that nobody here has
+ * linked to a record yet, with what it says about the person.
+ */
+export interface IncomingReferral {
+  outboundReferralUid: string;
+  eventDate: string;
+  providerRoleName: string;
+  priorityLabel: string;
+  reason: string | null;
+  notes: string | null;
+  fromProviderName: string | null;
+  fromDivisionName: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  birthDate: string | null;
+  genderLabel: string | null;
+}
+
+/** `GET /api/incoming-referrals`: the current division's waiting referrals, newest first, and how many wait. */
+export function useIncomingReferrals(): Loaded<{ rows: IncomingReferral[]; total: number }> {
+  const client = useWidgetApi();
+  return useLoaded(async () => {
+    const doc = await client.get<Document<Resource<IncomingReferral>[]>>('incoming-referrals');
+    return { rows: doc.data.map((r) => r.attributes), total: Number(doc.meta?.total ?? doc.data.length) };
+  }, [client]);
+}
+
+/** The receiver's choice: the record found by the duplicate check, or a new one. */
+export type LinkChoice = { patientUid: string } | { createPatient: true };
+
+/** `POST /api/incoming-referrals/{id}/link` (one Idempotency-Key per choice); answers the record it now belongs to. */
+export function useLinkReferral() {
+  const client = useWidgetApi();
+  return useCallback(
+    async (referralId: string, choice: LinkChoice, key: string) =>
+      (
+        await client.post<Document<Resource<{ receivedPatientUid: string }>>>(
+          `incoming-referrals/${encodeURIComponent(referralId)}/link`,
+          { data: { type: 'incoming-referrals', attributes: choice } },
+          undefined,
+          idempotencyHeader(key),
+        )
+      ).data.attributes.receivedPatientUid,
+    [client],
+  );
+}

@@ -11,7 +11,11 @@ const REFERRALS: { patient: number; daysAgo: number; answeredDaysAgo: number; sp
   { patient: 2, daysAgo: 3, answeredDaysAgo: 3, specialty: 'Speech-Language Pathologist', to: { facility: 'Eastmoor Middle School' }, priority: 'routine', status: 'Pending', reason: 'Teacher reports speech delay.' },
 ];
 
-/** Demo outbound referrals with each status, so the list shows every badge for the first patients of the navigator's division. */
+/**
+ * Demo outbound referrals with each status, so the list shows every badge for
+ * the first patients of the navigator's division, and one to Summit County
+ * Care that waits there to be linked (the navigator's home in Summit).
+ */
 export async function seedOutboundReferrals(db: Db, ids: DemoIds): Promise<void> {
   const ordinary = await ordinaryPatients(db, ids.divisionUids[0], 3);
   const navigator = await db.selectFrom('app_user as u').innerJoin('provider as pr', 'pr.user_uid', 'u.user_uid').select(['u.user_uid', 'pr.provider_uid']).where('u.user_name', '=', 'navigator').executeTakeFirstOrThrow();
@@ -41,4 +45,20 @@ export async function seedOutboundReferrals(db: Db, ids: DemoIds): Promise<void>
       })
       .execute();
   }
+  await db
+    .insertInto('outbound_referral')
+    .values({
+      patient_uid: ordinary[2].patient_uid,
+      specialty_uid: uidOf('reference-provider-role', 'Psychiatrist'),
+      event_date: day(1) as unknown as string,
+      status_uid: uidOf('reference-status', 'Pending'),
+      from_provider_uid: navigator.provider_uid,
+      to_type: 'division',
+      to_division_uid: ids.divisionUids[1],
+      priority: 'urgent',
+      reason: 'Medication review after a move to Akron.',
+      created_by: navigator.user_uid,
+      created_at: at(1) as unknown as Date,
+    })
+    .execute();
 }
