@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'csv-parse';
 import { sql, type Kysely } from 'kysely';
 import { validate } from 'superstruct';
 import type { Db } from '../db/connect';
 import { refreshIdentitySearch } from '../identity-search/search-index';
+import { CsvFileError, readCsvRows } from './csv';
 import { matchChildren, type MatchCounts } from './matching';
 import { columnsOf, SOURCE_TABLES, type SourceTable } from './source-tables';
 
@@ -189,7 +189,6 @@ async function loadSource(
   const insert = (trx as unknown as Kysely<Record<string, Record<string, unknown>>>).insertInto(source.table);
   await sql`delete from ${sql.table(source.table)} where division_uid = ${divisionUid}`.execute(trx);
 
-  const parser = fs.createReadStream(file).pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true }));
   let header: Map<string, number> | null = null;
   const seen = new Map<string, number>();
   let batch: Record<string, unknown>[] = [];
@@ -200,15 +199,21 @@ async function loadSource(
     batch = [];
   };
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      const line = info.lines;
+    for await (const read of readCsvRows(file)) {
+      const { line } = read;
       if (!header) {
-        header = new Map(record.map((c, i) => [c.trim().toLowerCase(), i]));
+        if (read.rejected !== undefined) throw new ExtractFileError(`${name}:${line}: the header row: ${read.rejected}`);
+        header = new Map(read.cells.map((c, i) => [c.trim().toLowerCase(), i]));
         const missing = columns.filter((c) => !header!.has(c));
         if (missing.length) throw new ExtractFileError(`${name}: the header has no column ${missing.join(', ')}`);
         continue;
       }
       result.read++;
+      if (read.rejected !== undefined) {
+        reject({ file: name, line, reason: read.rejected });
+        continue;
+      }
+      const record = read.cells;
       if (record.length !== header.size) {
         reject({ file: name, line, reason: `has ${record.length} cells, the header has ${header.size}` });
         continue;
@@ -239,10 +244,8 @@ async function loadSource(
       if (batch.length >= BATCH) await flush();
     }
   } catch (err) {
-    if (err instanceof ExtractFileError) throw err;
-    const e = err as { code?: string; lines?: number; message: string };
-    // csv-parse's own errors (an unclosed quote ...) make the file unreadable from there on.
-    if (e.code?.startsWith('CSV_')) throw new ExtractFileError(`${name}: ${e.message}`);
+    // A file unreadable from some row on (an unclosed quote ...) loads nothing.
+    if (err instanceof CsvFileError) throw new ExtractFileError(`${name}:${err.line}: ${err.reason}`);
     throw err;
   }
   if (!header) throw new ExtractFileError(`${name}: the file is empty (a header row is required)`);

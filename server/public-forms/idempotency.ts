@@ -6,8 +6,6 @@ import { badRequest, HttpError } from '../errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[A-Za-z0-9_-]{16,100}$/;
-/** Headers that say on whose behalf a public form is sent (agency code, registration, session). */
-const IDENTITY_HEADERS = ['authorization', 'x-registration-token', 'cookie'] as const;
 
 export interface Stored {
   status: number;
@@ -20,17 +18,45 @@ export interface Stored {
 }
 
 /**
+ * Whose keys these are. A signed-in user's keys are their own (stored as
+ * `<user id>:<key>`, which no sent key can spell, since ':' is not allowed in
+ * one): another user sending the same key never waits on, learns of, blocks
+ * or receives the first user's request. Callers without a session share one
+ * space, told apart by the fingerprint's credentials.
+ */
+function storedKey(request: FastifyRequest, key: string): string {
+  return request.auth ? `${request.auth.userUid}:${key}` : key;
+}
+
+/**
+ * On whose behalf the request is sent: the signed-in user and the division
+ * their session acts in, never the session token itself (a new sign-in gives a
+ * new token, and its retry must replay), plus the credentials a public form
+ * carries instead of a session: an agency code in Authorization, a
+ * registration token. A Bearer Authorization or the session cookie is a
+ * session: without a live one it identifies nobody.
+ */
+function caller(request: FastifyRequest): string[] {
+  const authorization = request.headers.authorization ?? '';
+  return [
+    request.auth ? `${request.auth.userUid}/${request.auth.divisionUid}` : '',
+    authorization.startsWith('Bearer ') ? '' : authorization,
+    String(request.headers['x-registration-token'] ?? ''),
+  ];
+}
+
+/**
  * What the request asks for: path, body and who sends it. A key sent again
  * with a different fingerprint is another request, not a retry.
  */
 function fingerprint(request: FastifyRequest): string {
   const hash = crypto.createHash('sha256').update(`${request.method} ${request.url}\u0000${JSON.stringify(request.body ?? null)}`);
-  for (const name of IDENTITY_HEADERS) hash.update(`\u0000${String(request.headers[name] ?? '')}`);
+  for (const part of caller(request)) hash.update(`\u0000${part}`);
   return hash.digest('base64url');
 }
 
 /**
- * Runs a public submit at most once per (form, Idempotency-Key). The key row
+ * Runs a submit at most once per (form, caller's Idempotency-Key). The key row
  * is inserted first in the transaction that writes the record (with its
  * BEGIN, and the answer with its COMMIT: foldedTransaction), so a double
  * click or a retry after a dropped connection waits for the first attempt and
@@ -47,8 +73,9 @@ export async function onceOnly(
   scope: string,
   handler: (trx: Db) => Promise<Stored>,
 ): Promise<FastifyReply> {
-  const key = request.headers[IDEMPOTENCY_HEADER];
-  if (typeof key !== 'string' || !KEY.test(key)) throw badRequest('An Idempotency-Key header (16 to 100 letters, digits, - or _) is required');
+  const sent = request.headers[IDEMPOTENCY_HEADER];
+  if (typeof sent !== 'string' || !KEY.test(sent)) throw badRequest('An Idempotency-Key header (16 to 100 letters, digits, - or _) is required');
+  const key = storedKey(request, sent);
   const requestHash = fingerprint(request);
   const row = `scope = ${literal(scope)} and key = ${literal(key)}`;
   const claim = `insert into idempotent_request (scope, key, request_hash, status, body) values (${literal(scope)}, ${literal(key)}, ${literal(requestHash)}, 0, '{}')
