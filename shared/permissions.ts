@@ -48,12 +48,16 @@ export function flagsFrom(names: readonly string[]): Flags {
 }
 
 /**
- * A feature-flag expression as nav items carry it: a list of flag names, each
- * optionally negated with a leading '!'; all must hold.
+ * One term of a feature-flag expression: a flag, a negated flag ('!' first),
+ * or a group of flags any one of which will do, as the server's
+ * `allow(...flags)` guards read them.
  */
-export function flagsAllow(flags: Partial<Flags>, required: readonly string[] | undefined): boolean {
+export type FlagTerm = Flag | `!${Flag}` | readonly Flag[];
+
+/** A feature-flag expression as the shell's routes carry it: every term must hold. */
+export function flagsAllow(flags: Partial<Flags>, required: readonly FlagTerm[] | undefined): boolean {
   if (!required?.length) return true;
-  return required.every((r) => (r.startsWith('!') ? !flags[r.slice(1) as Flag] : !!flags[r as Flag]));
+  return required.every((r) => (typeof r !== 'string' ? hasAnyFlag(flags, r) : r.startsWith('!') ? !flags[r.slice(1) as Flag] : !!flags[r as Flag]));
 }
 
 /**

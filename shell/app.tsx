@@ -8,8 +8,8 @@ import { rememberAttemptedRoute, takeAttemptedRoute } from './attempted-route';
 import { useCareNavigate } from './care-navigate';
 import { InactivityDialog } from './lazy-routes';
 import { NotFoundPage } from './not-found-page';
-import { pageRoutes } from './pages';
-import { routeDecision } from './routes';
+import { pageRoutes, useRouteAccess } from './pages';
+import { NO_ACCESS, routeDecision } from './routes';
 import { $boot, bootSession } from './session-actions';
 import { applyTheme } from './theme';
 import { TopBar } from './top-bar';
@@ -28,7 +28,9 @@ export function App() {
   const { session } = useStore($session);
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const decision = boot === 'ready' ? routeDecision(location, !!session) : null;
+  const access = useRouteAccess();
+  const refused = !!session && access(location, session.flags) === 'refused';
+  const decision = boot === 'ready' ? (routeDecision(location, !!session) ?? (refused ? NO_ACCESS : null)) : null;
 
   useEffect(() => void bootSession(), []);
   useEffect(() => applyTheme(session), [session]);
@@ -39,6 +41,7 @@ export function App() {
     if (decision.rememberAttempt) rememberAttemptedRoute(location + window.location.search);
     const attempted = session ? takeAttemptedRoute() : null;
     if (attempted) toast('Redirecting to previously attempted page ...', 'primary');
+    else if (decision.notice) toast(decision.notice, 'warning');
     navigate(attempted ?? decision.redirect, { replace: true });
   }, [decision?.redirect, decision?.rememberAttempt, location]);
 

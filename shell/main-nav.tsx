@@ -1,31 +1,31 @@
 import { Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { GuardedLink } from './guarded-link';
-import { flagsAllow, type Flags } from '../shared/permissions';
+import type { Flags } from '../shared/permissions';
 import { ChatUnreadBadge } from './lazy-routes';
-import { useHasPage } from './pages';
+import { useRouteAccess } from './pages';
 import { WidgetMount } from './widget-mount';
 
 /**
- * Main navigation of spec 000 section 2 and spec 002 routes; each item's flags
- * must all hold, and its page must exist (shell/pages.tsx), so no item leads
- * to "Page not found" and each appears once its page is added.
+ * Main navigation of spec 000 section 2 and spec 002 routes; an item shows
+ * only when its page exists and the user's flags open it (the route's flags
+ * in shell/routes.ts), so no item leads to "Page not found" or to a refusal.
  */
-const NAV_ITEMS: { label: string; href: string; flags?: string[] }[] = [
+const NAV_ITEMS: { label: string; href: string }[] = [
   { label: 'Home', href: '/home' },
-  { label: 'Chat', href: '/chat', flags: ['chat'] },
-  { label: 'Reports', href: '/reports', flags: ['hasReports'] },
-  { label: 'Program Dashboard', href: '/program-dashboard', flags: ['isDirector'] },
+  { label: 'Chat', href: '/chat' },
+  { label: 'Reports', href: '/reports' },
+  { label: 'Program Dashboard', href: '/program-dashboard' },
   { label: 'Resource Library', href: '/resource-library' },
 ];
 
 export function MainNav({ flags }: { flags: Partial<Flags> }) {
   const [location] = useLocation();
-  const hasPage = useHasPage();
+  const access = useRouteAccess();
   return (
     <nav className="care-main-nav" aria-label="Main">
       <ul>
-        {NAV_ITEMS.filter((item) => hasPage(item.href) && flagsAllow(flags, item.flags)).map((item) => {
+        {NAV_ITEMS.filter((item) => access(item.href, flags) === 'open').map((item) => {
           const current = location === item.href || location.startsWith(`${item.href}/`);
           return (
             <li key={item.href}>

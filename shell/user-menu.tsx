@@ -10,7 +10,7 @@ import type { Resource } from '../shared/api/client';
 import type { Session } from '../shared/session-store';
 import { toast } from '../widgets/kit/toasts';
 import { shellApi } from './api';
-import { useHasPage } from './pages';
+import { useRouteAccess } from './pages';
 import { signOut, switchDivision } from './session-actions';
 
 // Its form code loads when the dialog is first opened, not with the top bar.
@@ -20,10 +20,11 @@ type Destination = Resource<{ name: string; label: string; url: string }>;
 
 /**
  * "Admin" shows only when the server lists a destination named 'admin' (spec
- * 000 section 2), which it does for users with navigatorAdmin, and the shell has its page.
+ * 000 section 2), which it does for users with navigatorAdmin, and the shell's
+ * route to it opens for the user.
  */
-function useAdminUrl(divisionUid: string): string | null {
-  const hasPage = useHasPage();
+function useAdminUrl({ currentDivisionUid: divisionUid, flags }: Session): string | null {
+  const access = useRouteAccess();
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -31,7 +32,7 @@ function useAdminUrl(divisionUid: string): string | null {
       .get<{ data: Destination[] }>('destinations')
       .then((doc) => {
         const url = doc.data.find((d) => d.attributes.name === 'admin')?.attributes.url ?? null;
-        if (live) setUrl(url && hasPage(url) ? url : null);
+        if (live) setUrl(url && access(url, flags) === 'open' ? url : null);
       })
       .catch(() => live && setUrl(null));
     return () => {
@@ -46,7 +47,7 @@ const DIVISION_PREFIX = 'division:';
 export function UserMenu({ session }: { session: Session }) {
   const [, navigate] = useLocation();
   const [changingPassword, setChangingPassword] = useState(false);
-  const adminUrl = useAdminUrl(session.currentDivisionUid);
+  const adminUrl = useAdminUrl(session);
   const divisions = session.accessibleDivisions ?? [];
 
   const onSelect = async (value: string) => {
