@@ -1,12 +1,12 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Resource } from '../shared/api/client';
-import { hasAnyFlag, WORK_LIST_FLAGS, type Flags } from '../shared/permissions';
+import { CARE_FLAGS, hasAnyFlag, WORK_LIST_FLAGS, type Flags } from '../shared/permissions';
 import type { Session } from '../shared/session-store';
 import { LoadState } from '../widgets/kit/load-state';
 import { CalendarCard } from '../widgets/calendar/calendar.component';
 import { QueueCard } from '../widgets/queue/queue.component';
 import { RemindersCard } from '../widgets/reminders/reminders.component';
-import { CitSubmissionsCard, HwcEntriesCard, IdentitySearch, ReportCards } from './lazy-routes';
+import { CitSubmissionsCard, HwcEntriesCard, IdentitySearch, IncomingReferrals, ReportCards } from './lazy-routes';
 import { shellApi } from './api';
 import { HOME_MODE_LABELS, homeMode, type HomeMode } from '../shared/modes';
 import { usePageTitle } from './page-title';
@@ -31,11 +31,12 @@ function useQueues(divisionUid: string) {
   return state;
 }
 
-function QueueCards({ divisionUid, hideWhenEmpty }: { divisionUid: string; hideWhenEmpty: boolean }) {
+function QueueCards({ divisionUid, hideWhenEmpty, children }: { divisionUid: string; hideWhenEmpty: boolean; children?: ReactNode }) {
   const { queues, error, isLoading } = useQueues(divisionUid);
   if (hideWhenEmpty && !isLoading && !error && queues.length === 0) return null;
   return (
     <div className="care-home-queues">
+      {children}
       <LoadState isLoading={isLoading} error={error} isEmpty={queues.length === 0} emptyText="No queues found">
         <div className="care-card-grid">
           {queues.map((q) => (
@@ -100,7 +101,18 @@ function HomeCards({ mode, session }: { mode: HomeMode; session: Session }) {
               </WidgetMount>
             );
           case 'queues':
-            return <QueueCards key={card} divisionUid={division} hideWhenEmpty={!QUEUE_HOMES.includes(mode)} />;
+            return (
+              <QueueCards key={card} divisionUid={division} hideWhenEmpty={!QUEUE_HOMES.includes(mode)}>
+                {hasAnyFlag(session.flags, CARE_FLAGS) && (
+                  // Referrals another division sent here wait above the queues they join once linked; the card draws nothing while none waits.
+                  <WidgetMount key={division} className="care-home-incoming">
+                    <Suspense fallback={null}>
+                      <IncomingReferrals variant="card" />
+                    </Suspense>
+                  </WidgetMount>
+                )}
+              </QueueCards>
+            );
           case 'cit':
             return (
               <WidgetMount key={card} className="care-home-cit">

@@ -17,6 +17,8 @@ export const CalendarPage = widget(() => import('../widgets/calendar/calendar.co
 // Home cards of the rarer modes: a navigator's home does not carry them.
 export const CitSubmissionsCard = widget(() => import('../widgets/cit/cit-submissions.component'), 'CitSubmissionsCard');
 export const HwcEntriesCard = widget(() => import('../widgets/hwc/hwc-entries.component'), 'HwcEntriesCard');
+// Shows only while another division's referral waits here: most homes never draw it.
+export const IncomingReferrals = widget(() => import('../widgets/outbound-referrals/incoming-referrals.component'), 'IncomingReferrals');
 // The identity home's left panel and results: other modes' homes do not carry them.
 export const IdentitySearch = widget(() => import('../widgets/identity-search/identity-search.component'), 'IdentitySearch');
 export const ChatPage = widget(() => import('../widgets/chat/chat.component'), 'Chat');

@@ -14,6 +14,7 @@ import {
   CitSubmissionView,
   HwcDetail,
   HwcForm,
+  IncomingReferrals,
   LoginPage,
   OptOut,
   PatientList,
@@ -78,6 +79,7 @@ const PAGES: { [P in ShellPath]: Render<StringRouteParams<P>> } = {
   '/home': privatePage((_, { session }) => <HomePage session={session} />),
   '/home/queues/:queueId': widgetPage('Queue', (p) => <QueuePage key={p.queueId} queueId={p.queueId} />, { private: true }),
   '/home/reminders': widgetPage('Reminders', () => <RemindersPage />, { private: true }),
+  '/home/incoming-referrals': widgetPage('Referrals To Link', () => <IncomingReferrals variant="page" />, { private: true }),
   // Spec 000 section 2: /chat?s={subscriptionId}, the conversations.
   '/chat': widgetPage('Chat', (_, { search }) => <ChatPage subscriptionId={search.get('s') ?? undefined} />, { private: true }),
   // Spec 002 "Reports area": the menu, then /reports/configured/{name}.

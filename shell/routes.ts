@@ -61,6 +61,8 @@ const ROUTES = [
   { path: '/home/queues/:queueId', flags: [WORK_LIST_FLAGS] },
   // The assignee list (providers/mv) is for CARE_FLAGS, which hold every WORK_LIST_FLAGS mode.
   { path: '/home/reminders', flags: [WORK_LIST_FLAGS] },
+  // Referrals other divisions sent here, waiting to be linked (server: incoming-referrals for CARE_FLAGS).
+  { path: '/home/incoming-referrals', flags: [CARE_FLAGS] },
   { path: '/chat', flags: ['chat'] },
   { path: '/reports', flags: REPORTS },
   { path: '/reports/*', flags: REPORTS },

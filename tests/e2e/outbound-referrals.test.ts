@@ -56,8 +56,29 @@ describe('outbound referrals in the record', () => {
     await sent.waitFor();
     assert.equal(await sent.locator('.status-badge').textContent(), 'Pending');
 
-    // In Summit County Care the patient waits in "new referrals"; the navigator opens it and enrols.
+    // In Summit County Care it waits to be linked: the navigator checks for the same person and makes a record.
     await switchDivision(page, 'Summit County Care');
+    const card = page.locator('section.incoming-referrals');
+    const item = card.locator('li.incoming-referral', { hasText: `${patient.first_name}` }).filter({ hasText: patient.last_name });
+    await item.waitFor();
+    assert.match((await card.getByRole('heading', { level: 2 }).textContent()) ?? '', /^Referrals To Link \(\d+\)$/);
+    await shot(page, 'incoming-referrals-card');
+    await item.getByRole('button', { name: 'Link' }).click();
+    await page.getByRole('dialog', { name: 'Link Referral' }).waitFor();
+    // The dialog's content is slotted into Shoelace's panel: found through the element, not the role.
+    const dialog = page.locator('sl-dialog[label="Link Referral"]');
+    // Summit may hold namesakes: the check lists them, and the navigator knows none is this person.
+    await dialog.getByText(/duplicates found!/i).waitFor();
+    await dialog.getByText('Psychiatric evaluation after an ED visit').waitFor();
+    await shot(page, 'incoming-referrals-link');
+    await dialog.getByRole('button', { name: 'Create Patient' }).click();
+    await page.waitForURL(/\/patients\/[0-9a-f-]{36}\/face-sheet$/);
+    await page.getByText('Referral linked').first().waitFor();
+    const receivedUid = /\/patients\/([0-9a-f-]{36})\//.exec(page.url())![1];
+    assert.notEqual(receivedUid, patient.patient_uid, 'a record of Summit\'s own');
+
+    // Now the patient is in Summit's "new referrals".
+    await page.goto('/home');
     const queue = page.locator('section.queue-card', { has: page.getByRole('heading', { name: /^New Referrals/ }) });
     const waiting = queue.locator('tbody tr', { hasText: patient.last_name });
     await waiting.first().waitFor();
@@ -121,6 +142,18 @@ describe('outbound referrals in the record', () => {
     await page.goto(`/patients/${referral.patient_uid}/outbound-referrals/${referral.outbound_referral_uid}`);
     await page.getByRole('heading', { name: 'Edit Outbound Referral' }).waitFor();
     await shot(page, 'outbound-referrals-edit-390');
+
+    // The referral the demo sent to Summit waits there: the card, its page and the link dialog on a phone.
+    await page.goto('/home');
+    await switchDivision(page, 'Summit County Care');
+    await page.goto('/home/incoming-referrals');
+    const item = page.locator('li.incoming-referral').first();
+    await item.waitFor();
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll');
+    await shot(page, 'incoming-referrals-page-390');
+    await item.getByRole('button', { name: 'Link' }).click();
+    await page.locator('sl-dialog[label="Link Referral"]').getByText(/duplicates found!/i).waitFor();
+    await shot(page, 'incoming-referrals-link-390');
     await context.close();
   });
 });

@@ -6,6 +6,7 @@ import { formatDate } from '../../shared/format';
 import { useEmit } from '../../shared/widget/emit';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { LoadState } from '../kit/load-state';
+import { FACTS_CSS } from '../kit/section-page';
 import { DUPLICATES_FAILED, DUPLICATES_FOUND, DUPLICATES_RUNNING, findPossibleDuplicates, NO_DUPLICATES, type PossibleDuplicate } from '../kit/possible-duplicates';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
@@ -80,59 +81,65 @@ function LinkDialog({ referral, onClose, onLinked }: { referral: IncomingReferra
   };
   return (
     <SlDialog label="Link Referral" open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
-      <dl className="section-facts">
-        <dt>Name</dt>
-        <dd>{personName(referral)}</dd>
-        <dt>Date of Birth</dt>
-        <dd>{referral.birthDate ? formatDate(referral.birthDate) : '—'}</dd>
-        <dt>Gender</dt>
-        <dd>{referral.genderLabel ?? '—'}</dd>
-        <dt>From</dt>
-        <dd>{[referral.fromProviderName, referral.fromDivisionName].filter(Boolean).join(', ')}</dd>
-        <dt>Specialty</dt>
-        <dd>{referral.providerRoleName}</dd>
-        <dt>Referral Date</dt>
-        <dd>{formatDate(referral.eventDate)}</dd>
-        <dt>Priority</dt>
-        <dd>{referral.priorityLabel}</dd>
-        {referral.reason && (
-          <>
-            <dt>Reason</dt>
-            <dd className="note-text">{referral.reason}</dd>
-          </>
-        )}
-        {referral.notes && (
-          <>
-            <dt>Notes</dt>
-            <dd className="note-text">{referral.notes}</dd>
-          </>
-        )}
-      </dl>
-      <div className="duplicate-check" role="status">
-        {check.status === 'running' && <p>{DUPLICATES_RUNNING}</p>}
-        {check.status === 'none' && <p>{NO_DUPLICATES}</p>}
-        {check.status === 'failed' && <p className="field-error">{DUPLICATES_FAILED}</p>}
-        {check.status === 'found' && (
-          <>
-            <p>
-              <strong>{DUPLICATES_FOUND}</strong> Is one of them the person referred?
-            </p>
-            <ul className="namesakes">
-              {check.rows.map((row) => (
-                <li key={row.id}>
-                  <span>
-                    {row.firstName} {row.lastName}
-                    {row.birthDate && `, born ${formatDate(row.birthDate)}`}
-                    {row.genderLabel && `, ${row.genderLabel}`}
-                  </span>
-                  <SlButton size="small" disabled={busy} onClick={() => choose({ patientUid: row.id })}>
-                    This Is the Same Person
-                  </SlButton>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+      {/* Focusable, so a keyboard can scroll the dialog when a phone's screen is shorter than it. */}
+      <div className="link-body" tabIndex={0} aria-label="The person referred and this division's patients of the same name">
+        <dl className="section-facts">
+          <dt>Name</dt>
+          <dd>{personName(referral)}</dd>
+          <dt>Date of Birth</dt>
+          <dd>{referral.birthDate ? formatDate(referral.birthDate) : '—'}</dd>
+          <dt>Gender</dt>
+          <dd>{referral.genderLabel ?? '—'}</dd>
+        </dl>
+        <div className="duplicate-check" role="status">
+          {check.status === 'running' && <p>{DUPLICATES_RUNNING}</p>}
+          {check.status === 'none' && <p>{NO_DUPLICATES}</p>}
+          {check.status === 'failed' && <p className="field-error">{DUPLICATES_FAILED}</p>}
+          {check.status === 'found' && (
+            <>
+              <p>
+                <strong>{DUPLICATES_FOUND}</strong> Is one of them the person referred?
+              </p>
+              <ul className="namesakes">
+                {check.rows.map((row) => (
+                  <li key={row.id}>
+                    <span>
+                      {row.firstName} {row.lastName}
+                      {row.birthDate && `, born ${formatDate(row.birthDate)}`}
+                      {row.genderLabel && `, ${row.genderLabel}`}
+                    </span>
+                    <SlButton size="small" disabled={busy} onClick={() => choose({ patientUid: row.id })}>
+                      This Is the Same Person
+                    </SlButton>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+        <h3>The Referral</h3>
+        <dl className="section-facts">
+          <dt>From</dt>
+          <dd>{[referral.fromProviderName, referral.fromDivisionName].filter(Boolean).join(', ')}</dd>
+          <dt>Specialty</dt>
+          <dd>{referral.providerRoleName}</dd>
+          <dt>Referral Date</dt>
+          <dd>{formatDate(referral.eventDate)}</dd>
+          <dt>Priority</dt>
+          <dd>{referral.priorityLabel}</dd>
+          {referral.reason && (
+            <>
+              <dt>Reason</dt>
+              <dd className="note-text">{referral.reason}</dd>
+            </>
+          )}
+          {referral.notes && (
+            <>
+              <dt>Notes</dt>
+              <dd className="note-text">{referral.notes}</dd>
+            </>
+          )}
+        </dl>
       </div>
       <SlButton slot="footer" onClick={onClose} disabled={busy}>
         Cancel
@@ -144,7 +151,8 @@ function LinkDialog({ referral, onClose, onLinked }: { referral: IncomingReferra
   );
 }
 
-const css = /* css */ `
+const css = /* css */ `${FACTS_CSS}
+.card.incoming-referrals { margin-bottom: var(--care-space-l); }
 .incoming-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; }
 .incoming-referral { display: flex; justify-content: space-between; align-items: center; gap: var(--care-space-s); padding: var(--care-space-xs) 0; border-top: 1px solid var(--care-color-border); }
 .incoming-referral:first-child { border-top: 0; }
@@ -152,14 +160,16 @@ const css = /* css */ `
 .incoming-facts { color: var(--care-color-text-subtle); font-size: var(--care-font-size-s); overflow-wrap: anywhere; }
 .namesakes { list-style: none; margin: var(--care-space-xs) 0 0; padding: 0; display: flex; flex-direction: column; gap: var(--care-space-xs); }
 .namesakes li { display: flex; justify-content: space-between; align-items: center; gap: var(--care-space-s); flex-wrap: wrap; }
-.duplicate-check { margin-top: var(--care-space-m); }
+.duplicate-check { margin: var(--care-space-m) 0; padding: var(--care-space-s); border-radius: var(--care-radius-m); background: var(--care-color-canvas); }
 .duplicate-check p { margin: 0; }
+.link-body h3 { margin: 0 0 var(--care-space-xs); font-size: var(--care-font-size-m); font-weight: var(--care-font-weight-semibold); }
+.link-body:focus-visible { outline: 2px solid var(--care-color-primary); outline-offset: 2px; }
 `;
 
 /**
  * Referrals other divisions sent here that nobody has linked to a record yet
- * (issue 31): a home card with the newest few, or the whole list on its page.
- * Linking one opens the patient it now belongs to.
+ * (issue 31): a home card with the newest few, shown only while one waits,
+ * or the whole list on its page. Linking one opens the patient it now belongs to.
  */
 export function IncomingReferrals({ variant = 'card' }: { variant?: 'card' | 'page' }) {
   const waiting = useIncomingReferrals();
@@ -178,6 +188,8 @@ export function IncomingReferrals({ variant = 'card' }: { variant?: 'card' | 'pa
     waiting.reload();
     navigate(`/patients/${encodeURIComponent(patientUid)}/face-sheet`)();
   };
+  // A home has nothing to link most days: the card appears only once a referral is known to wait (or its list failed), so no home jumps.
+  if (variant === 'card' && (waiting.isLoading || waiting.data?.total === 0)) return null;
   const Heading = variant === 'card' ? 'h2' : 'h1';
   return (
     <section className={variant === 'card' ? 'card incoming-referrals' : 'incoming-referrals-page'} aria-labelledby={titleId}>
