@@ -5,7 +5,7 @@ import { planOnce, type Db } from '../db/connect';
 import type { IdentityCard, IdentitySearchTable } from '../db/database';
 import { countCache } from '../dataviews/count-cache';
 import { patientVisibility } from '../dataviews/scopes';
-import type { PatientSearchRow } from '../patient-search/patient-search.repository';
+import { extractCase, type PatientSearchRow } from '../patient-search/patient-search.repository';
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 type Column = keyof IdentitySearchTable & string;
@@ -132,6 +132,7 @@ export interface IdentitySearchRow {
   restricted_flag: string;
   in_custody: boolean;
   agency_legal_status: string | null;
+  extract_case: boolean;
   division_uid: string;
   division_name: string;
   avatar_file: string | null;
@@ -163,7 +164,7 @@ export async function searchIdentity(db: Db, auth: AuthContext, query: IdentityS
          order by s.last_name, s.first_name, s.patient_uid limit ${sql.lit(pageSize)} offset ${(query.page - 1) * pageSize}
       )
       select p.patient_uid, p.first_name, p.last_name, p.middle_name, p.birth_date, p.gender_label as gender, p.sacwis_person_id,
-             p.restricted_flag, p.in_custody, p.agency_legal_status, p.division_uid, d.division_name, p.avatar_file, page.case_ids, ${walk ? sql`page.card` : sql`c.card`}
+             p.restricted_flag, p.in_custody, p.agency_legal_status, ${extractCase('p')} as extract_case, p.division_uid, d.division_name, p.avatar_file, page.case_ids, ${walk ? sql`page.card` : sql`c.card`}
         from page
         ${walk ? sql`` : sql`join identity_search c on c.patient_uid = page.patient_uid`}
         join patient p on p.patient_uid = page.patient_uid
@@ -214,7 +215,7 @@ export async function recentPatients(db: Db, auth: AuthContext, limit: number): 
        group by a.patient_uid
     )
     select p.patient_uid, p.first_name, p.middle_name, p.last_name, p.birth_date, p.gender_label, p.sacwis_person_id,
-           p.restricted_flag, p.in_custody, p.agency_legal_status, p.division_uid, d.division_name, true as visible,
+           p.restricted_flag, p.in_custody, p.agency_legal_status, ${extractCase('p')} as extract_case, p.division_uid, d.division_name, true as visible,
            p.adoption_case as has_adoption_case,
            coalesce((select json_agg(json_build_object('case_id', pc.case_id, 'case_category', pc.case_category, 'wkr_email', pc.wkr_email,
                                                        'chf_email', pc.chf_email, 'sup_email', pc.sup_email) order by pc.case_id)

@@ -4,7 +4,7 @@ import { IdentitySearchQuerySchema, RECENT_PATIENTS } from '../../shared/schemas
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import { badRequest, forbidden, HttpError } from '../errors';
-import { toSummary } from '../patient-search/patient-summary';
+import { custodyOfRow, toSummary } from '../patient-search/patient-summary';
 import { allow } from '../security/access';
 import { identitySources, recentPatients, searchIdentity, sourceAgencies, sourceStatuses, type IdentitySearchRow } from './identity-search.repository';
 
@@ -50,6 +50,7 @@ function toCard(row: IdentitySearchRow, auth: AuthContext) {
     },
     restricted_flag: row.restricted_flag,
     in_custody: row.in_custody,
+    custody: custodyOfRow(row),
     division_uid: row.division_uid,
     division_name: row.division_name,
     restricted_case_warning: row.restricted_flag === '1' && !auth.flags.identityViewRestricted,

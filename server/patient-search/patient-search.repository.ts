@@ -18,6 +18,8 @@ export interface PatientSearchRow {
   restricted_flag: string;
   in_custody: boolean;
   agency_legal_status: string | null;
+  /** One of the patient's cases came from the identity extract: with the SACWIS id and legal status, what `custodyOf` reads. */
+  extract_case: boolean;
   division_uid: string;
   division_name: string;
   /** The caller may see the whole record (the same rule as every patient list and the audit). */
@@ -25,6 +27,14 @@ export interface PatientSearchRow {
   has_adoption_case: boolean;
   source_cases: { case_id: string | null; case_category: string | null; wkr_email: string | null; chf_email: string | null; sup_email: string | null }[];
 }
+
+/**
+ * The `extract_case` fact of `alias`'s patient. Every query that feeds
+ * `custodyOf` (the searches, the recent patients, the identity search's
+ * cards) selects it this way, so they all read custody alike.
+ */
+export const extractCase = (alias: string): RawBuilder<boolean> =>
+  sql<boolean>`exists (select 1 from patient_case pc where pc.patient_uid = ${sql.ref(`${alias}.patient_uid`)} and pc.from_extract)`;
 
 const SORT_COLUMNS: Record<PatientSearchSort, string> = {
   lastName: 'last_name',
@@ -164,7 +174,7 @@ export async function searchPatients(db: Db, auth: AuthContext, search: PatientS
   const page = sql<PatientSearchRow>`
       with page as (select m.* from (${matching}) m order by ${orderOf(search, 'm')} limit ${search.pageSize} offset ${offset})
       select p.patient_uid, p.first_name, p.middle_name, p.last_name, p.birth_date, p.gender_label, p.sacwis_person_id,
-             p.restricted_flag, p.in_custody, p.agency_legal_status, p.division_uid, d.division_name,
+             p.restricted_flag, p.in_custody, p.agency_legal_status, ${extractCase('p')} as extract_case, p.division_uid, d.division_name,
              ${patientVisibility('p', auth)} as visible,
              p.adoption_case as has_adoption_case,
              coalesce((select json_agg(json_build_object('case_id', pc.case_id, 'case_category', pc.case_category, 'wkr_email', pc.wkr_email,

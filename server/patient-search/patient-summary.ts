@@ -1,3 +1,4 @@
+import { custodyOf, type Custody } from '../../shared/custody';
 import type { AuthContext } from '../auth/context';
 import { canSeeAdoption } from '../dataviews/scopes';
 import type { PatientSearchRow } from './patient-search.repository';
@@ -32,8 +33,13 @@ export function toSummary(row: PatientSearchRow, auth: AuthContext) {
     sacwis_person_id: row.sacwis_person_id,
     in_custody: row.in_custody,
     agency_legal_status: row.agency_legal_status,
+    custody: custodyOfRow(row),
     division_uid: row.division_uid,
     division_name: row.division_name,
     source_cases: row.source_cases,
   };
 }
+
+/** A row's custody as the preview shows it: the stored facts, read by the one shared rule. */
+export const custodyOfRow = (row: Pick<PatientSearchRow, 'sacwis_person_id' | 'agency_legal_status' | 'in_custody' | 'extract_case'>): Custody =>
+  custodyOf({ sacwisPersonId: row.sacwis_person_id, agencyLegalStatus: row.agency_legal_status, inCustody: row.in_custody, extractCase: row.extract_case });

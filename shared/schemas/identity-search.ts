@@ -1,4 +1,5 @@
 import { array, defaulted, object, optional, refine, string, type Infer } from 'superstruct';
+import type { Custody } from '../custody';
 import { parseSearchDate, searchDate, whole } from './patient-search';
 import { fromText } from './strings';
 
@@ -183,7 +184,8 @@ export interface IdentityPatientSummary {
   sourceCases?: { caseId: string }[];
   matchResults: { matches: IdentityMatch[]; hasAnyDisputes: boolean };
   restrictedFlag: string;
-  inCustody: boolean;
+  /** As in the patient search's summary (shared/custody.ts); the stored `inCustody` is left out for the same reason. */
+  custody: Custody;
   divisionUid: string;
   divisionName: string;
   /** A restricted case the caller sees through a case link (the preview's warning). */

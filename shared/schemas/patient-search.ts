@@ -1,4 +1,5 @@
 import { boolean, define, defaulted, object, optional, refine, string, type Infer } from 'superstruct';
+import type { Custody } from '../custody';
 import { fromText } from './strings';
 
 // The quick search's texts live apart so the top bar's first load carries no superstruct (issue 15).
@@ -133,8 +134,13 @@ export interface PatientSummaryFull extends Omit<PatientSummaryStub, 'access'> {
   middleName: string | null;
   genderLabel: string | null;
   sacwisPersonId: string | null;
-  inCustody: boolean;
   agencyLegalStatus: string | null;
+  /**
+   * The server's reading of the custody facts (shared/custody.ts). The stored
+   * `inCustody` is sent too but left out here: on its own it says "in custody"
+   * of every patient, so nothing in the browser may decide from it.
+   */
+  custody: Custody;
   divisionUid: string;
   divisionName: string;
   sourceCases: SourceCase[];

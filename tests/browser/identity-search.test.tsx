@@ -32,7 +32,7 @@ function card(over: Record<string, unknown> = {}) {
         ],
         has_any_disputes: false,
       },
-      restricted_flag: '0', in_custody: true, division_uid: 'd-1', division_name: 'Franklin County', restricted_case_warning: false,
+      restricted_flag: '0', in_custody: true, custody: 'in-custody', division_uid: 'd-1', division_name: 'Franklin County', restricted_case_warning: false,
       ...over,
     },
   };
@@ -222,7 +222,7 @@ describe('<care-identity-search> (stubbed server)', () => {
     const recent = ['Zed', 'Amy'].map((first, i) => ({
       type: 'list_view_cs_recent_patients',
       id: `r-${i}`,
-      attributes: { patient_uid: `r-${i}`, first_name: first, last_name: 'Recent', birth_date: '2015-01-02', restricted_flag: '0', access: 'full', adoption_restricted: false, restricted_case_warning: false, in_custody: true, agency_legal_status: 'Temporary Custody', division_name: 'Franklin County', source_cases: [] },
+      attributes: { patient_uid: `r-${i}`, first_name: first, last_name: 'Recent', birth_date: '2015-01-02', restricted_flag: '0', access: 'full', adoption_restricted: false, restricted_case_warning: false, in_custody: true, agency_legal_status: 'Temporary Custody', custody: 'in-custody', division_name: 'Franklin County', source_cases: [] },
     }));
     const server = serve({ recent });
     restore = server.restore;

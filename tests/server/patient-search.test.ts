@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { custodyOf } from '../../shared/custody';
 import { assertNoInternals, call, demoFacts, errorsOf, login, type DemoFacts, type LoggedIn } from './support/http';
 
 let server: TestServer;
@@ -179,7 +180,7 @@ describe('divisions', () => {
 
 describe('access rules', () => {
   const STUB_KEYS = ['access', 'adoption_restricted', 'birth_date', 'first_name', 'last_name', 'patient_uid', 'restricted_case_warning', 'restricted_flag'];
-  const FULL_KEYS = [...STUB_KEYS, 'agency_legal_status', 'division_name', 'division_uid', 'gender_label', 'in_custody', 'middle_name', 'sacwis_person_id', 'source_cases'].sort();
+  const FULL_KEYS = [...STUB_KEYS, 'agency_legal_status', 'custody', 'division_name', 'division_uid', 'gender_label', 'in_custody', 'middle_name', 'sacwis_person_id', 'source_cases'].sort();
   const find = async (who: LoggedIn, q: string, path = QUICK) => {
     const answer = await get(path, { q }, who);
     assert.equal(answer.status, 200, answer.text);
@@ -231,7 +232,7 @@ describe('access rules', () => {
       { ...amara, patient_uid: 'x', division_uid: 'x', sacwis_person_id: 'x', gender_label: 'x' },
       {
         patient_uid: 'x', first_name: 'Amara', middle_name: 'Lucía', last_name: 'García', birth_date: '2006-10-15', gender_label: 'x', sacwis_person_id: 'x',
-        restricted_flag: '0', in_custody: true, agency_legal_status: 'Temporary Custody', division_uid: 'x', division_name: 'Franklin County Care',
+        restricted_flag: '0', in_custody: true, agency_legal_status: 'Temporary Custody', custody: 'in-custody', division_uid: 'x', division_name: 'Franklin County Care',
         source_cases: [], access: 'full', adoption_restricted: false, restricted_case_warning: false,
       },
     );
@@ -433,6 +434,48 @@ describe('the word index follows the patients', () => {
     } finally {
       await server.db.updateTable('patient').set({ first_name: 'Felix', middle_name: null, last_name: 'Hale' }).where('patient_uid', '=', hale.patient_uid).execute();
       patients = patients.map((p) => (p === renamed ? hale : p));
+    }
+  });
+});
+
+describe('custody: one reading of the identity facts (issue 32 §1)', () => {
+  it('custodyOf: no SACWIS id, extract case or legal status is no custody at all; a legal status is custody whatever in_custody says', () => {
+    const facts = { sacwisPersonId: null, agencyLegalStatus: null, inCustody: true, extractCase: false };
+    assert.equal(custodyOf(facts), 'none');
+    // in_custody is `not null default true`: alone, true or false, it is no fact.
+    assert.equal(custodyOf({ ...facts, inCustody: false }), 'none');
+    for (const known of [{ sacwisPersonId: '70000017' }, { extractCase: true }]) {
+      assert.equal(custodyOf({ ...facts, ...known }), 'in-transition');
+      assert.equal(custodyOf({ ...facts, ...known, inCustody: false }), 'out-of-custody');
+      assert.equal(custodyOf({ ...facts, ...known, agencyLegalStatus: 'Temporary Custody' }), 'in-custody');
+    }
+    assert.equal(custodyOf({ ...facts, agencyLegalStatus: 'Permanent Custody', inCustody: false }), 'in-custody');
+  });
+
+  it('both search calls send that reading of the stored facts, a case from the identity extract included', async () => {
+    const [north] = facts.divisionUids;
+    const made: string[] = [];
+    const make = async (last: string, values: { in_custody?: boolean; agency_legal_status?: string; sacwis_person_id?: string }, extractCase = false) => {
+      const { patient_uid } = await server.db.insertInto('patient').values({ division_uid: north, first_name: 'Custo', last_name: last, birth_date: '1956-02-03', ...values }).returning('patient_uid').executeTakeFirstOrThrow();
+      made.push(patient_uid);
+      if (extractCase) await server.db.insertInto('patient_case').values({ patient_uid, case_id: `X-${last}`, case_category: 'Ongoing', from_extract: true }).execute();
+    };
+    try {
+      // An adult added by a navigator; a child fuzzily matched (no SACWIS id of its own) with and without an open
+      // episode; and the demo's contradiction: a legal status beside in_custody false.
+      await make('Plainadult', {});
+      await make('Leftcare', { in_custody: false }, true);
+      await make('Midchange', {}, true);
+      await make('Mixedfacts', { in_custody: false, agency_legal_status: 'Temporary Custody', sacwis_person_id: '990000001' });
+      const expected = { Plainadult: 'none', Leftcare: 'out-of-custody', Midchange: 'in-transition', Mixedfacts: 'in-custody' };
+      for (const path of [QUICK, SUMMARY]) {
+        for (const [last, custody] of Object.entries(expected)) {
+          const [row] = rowsOf(await get(path, { q: `custo ${last}` }));
+          assert.equal(row?.custody, custody, `${path} ${last}`);
+        }
+      }
+    } finally {
+      await server.db.deleteFrom('patient').where('patient_uid', 'in', made).execute();
     }
   });
 });

@@ -76,7 +76,7 @@ export function previewOf(p: IdentityPatientSummary): PatientSummary {
     middleName: p.middleName,
     genderLabel: p.gender,
     sacwisPersonId: p.sacwisPersonId,
-    inCustody: p.inCustody,
+    custody: p.custody,
     agencyLegalStatus: p.csChildLegalStatusLegal,
     divisionUid: p.divisionUid,
     divisionName: p.divisionName,

@@ -1,3 +1,4 @@
+import { custodyAllowsOpening } from '../../shared/custody';
 import type { PatientSummary } from '../../shared/schemas/patient-search';
 
 export interface PatientAlert {
@@ -11,7 +12,12 @@ export interface PatientAlert {
  * Spec 000 "Access alerts in the patient preview". Titles are the spec's
  * texts; the restricted case warning has no title there, so it reads
  * "Restricted Case". Custody and legal status are part of the record and are
- * only known (and only shown) when the caller may see it.
+ * only known (and only shown) when the caller may see it. The two custody
+ * alerts follow the server's reading of the custody facts (shared/custody.ts),
+ * so they never contradict the facts shown beside them, and a patient the
+ * identity extract knows nothing of gets neither. They exclude each other: a
+ * child who has left custody has no legal status because the custody ended,
+ * not because it is changing.
  */
 export function patientAlerts(patient: PatientSummary): PatientAlert[] {
   const alerts: PatientAlert[] = [];
@@ -34,16 +40,16 @@ export function patientAlerts(patient: PatientSummary): PatientAlert[] {
       variant: patient.access === 'full' ? 'warning' : 'danger',
     });
   }
-  if (patient.access === 'full' && !patient.inCustody) {
+  if (patient.access === 'full' && patient.custody === 'out-of-custody') {
     alerts.push({ key: 'out-of-custody', title: 'Out Of Custody', message: 'This patient is no longer in the custody of the agency, so the record cannot be opened from here.', variant: 'warning' });
   }
-  if (patient.access === 'full' && patient.agencyLegalStatus === null) {
+  if (patient.access === 'full' && patient.custody === 'in-transition') {
     alerts.push({ key: 'legal-status', title: 'Legal Status in Transition', message: 'The agency legal status of this patient is changing and is not known yet.', variant: 'neutral' });
   }
   return alerts;
 }
 
-/** Continue shows only when the patient is in custody and not blocked. */
-export const canContinue = (patient: PatientSummary): boolean => patient.access === 'full' && patient.inCustody;
+/** Continue shows only when the patient is in custody (or has no custody to leave) and is not blocked. */
+export const canContinue = (patient: PatientSummary): boolean => patient.access === 'full' && custodyAllowsOpening(patient.custody);
 
 export const displayName = (p: Pick<PatientSummary, 'firstName' | 'lastName'>) => `${p.lastName}, ${p.firstName}`;

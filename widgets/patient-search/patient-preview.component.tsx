@@ -3,6 +3,7 @@ import SlAlert from '@shoelace-style/shoelace/dist/react/alert/index.js';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { ApiError } from '../../shared/api/errors';
+import { hasIdentityFacts } from '../../shared/custody';
 import { formatDate } from '../../shared/format';
 import type { PatientSummary } from '../../shared/schemas/patient-search';
 import { useEmit } from '../../shared/widget/emit';
@@ -69,10 +70,14 @@ export function PatientPreview({ patient, onClose }: PatientPreviewProps) {
               <>
                 <dt>Gender</dt>
                 <dd>{patient.genderLabel || '—'}</dd>
-                <dt>SACWIS Person ID</dt>
-                <dd>{patient.sacwisPersonId || '—'}</dd>
-                <dt>Legal Status</dt>
-                <dd>{patient.agencyLegalStatus || '—'}</dd>
+                {hasIdentityFacts(patient.custody) && (
+                  <>
+                    <dt>SACWIS Person ID</dt>
+                    <dd>{patient.sacwisPersonId || '—'}</dd>
+                    <dt>Legal Status</dt>
+                    <dd>{patient.agencyLegalStatus || '—'}</dd>
+                  </>
+                )}
                 <dt>Division</dt>
                 <dd>{patient.divisionName}</dd>
               </>
