@@ -67,11 +67,41 @@ describe('<care-session>', () => {
 
   it('reuses a stored token after checking it with the server', async () => {
     sessionStorage.setItem(`careweave.token:${API}`, 'tok-1');
-    restore = fakeFetch((url) => (url.pathname.endsWith('/session/current') ? { body: { data: { type: 'session', id: 's', attributes: session } } } : { status: 404 })).restore;
+    const server = fakeFetch((url) => (url.pathname.endsWith('/session/current') ? { body: { data: { type: 'session', id: 's', attributes: session } } } : { status: 404 }));
+    restore = server.restore;
     const el = document.createElement('care-session');
     el.setAttribute('api-base', API);
     document.body.append(el);
     await waitFor(() => el.shadowRoot?.querySelector('slot'), { message: 'restored session' });
     ok(el.client);
+    // The token was checked with the server, with that token, before it was shared.
+    const checks = server.calls.filter((c) => c.url.pathname.endsWith('/session/current'));
+    equal(checks.length, 1, 'one GET /session/current');
+    equal(checks[0].init?.method ?? 'GET', 'GET');
+    equal(new Headers(checks[0].init?.headers).get('authorization'), 'Bearer tok-1');
+    equal(sessionStorage.getItem(`careweave.token:${API}`), 'tok-1');
+  });
+
+  it('drops a stored token the server rejects and shows the sign-in form', async () => {
+    sessionStorage.setItem(`careweave.token:${API}`, 'tok-old');
+    const server = fakeFetch((url) =>
+      url.pathname.endsWith('/session/current') ? { status: 401, body: { errors: [{ message: 'Your session has expired or you are not signed in.' }] } } : { status: 404 },
+    );
+    restore = server.restore;
+    const el = document.createElement('care-session');
+    el.setAttribute('api-base', API);
+    document.body.append(el);
+    // The form shows while the token is checked too: wait for the answer to be taken (the token leaves storage).
+    await waitFor(() => sessionStorage.getItem(`careweave.token:${API}`) === null, { message: 'the rejected token forgotten' });
+    await el.updateComplete;
+    const root = el.shadowRoot!;
+    const checks = server.calls.filter((c) => c.url.pathname.endsWith('/session/current'));
+    equal(checks.length, 1, 'one GET /session/current');
+    equal(new Headers(checks[0].init?.headers).get('authorization'), 'Bearer tok-old');
+    ok(root.querySelector('form'), 'the sign-in form');
+    ok(buttonByText(root, 'Sign in'), 'Sign in');
+    ok(!root.querySelector('slot'), 'the widgets stay hidden');
+    ok(!root.querySelector('[role="alert"]'), 'no error: an expired session is not a failure');
+    equal(el.client, undefined);
   });
 });

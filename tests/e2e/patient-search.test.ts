@@ -67,11 +67,31 @@ describe('finding patients in the shell', () => {
   // The custody alerts, on patients whose facts the test sets, are in patient-preview-custody.test.ts.
   test('each access alert in the preview, with Continue only where allowed', async () => {
     const page = await navigatorPage();
-    const cases: [string, string, string, boolean][] = [
-      ['blackwood theodore', 'Blackwood, Theodore', 'restricted-case', false],
-      ['ashgrove penelope', 'Ashgrove, Penelope', 'adoption', false],
-      ['whitfield', 'Whitfield, Rosalind', 'restricted-case-mine', true],
-      ['juniper hale', 'Hale, Juniper', 'legal-status', true],
+    type Alert = { key: string; variant: string; title: string; message: string };
+    const RESTRICTED_NOT_MINE: Alert = {
+      key: 'restricted-case',
+      variant: 'danger',
+      title: 'Restricted Case',
+      message: 'This is a restricted case. Only users with permission to view restricted cases, or its worker, chief or supervisor, can open it.',
+    };
+    const ADOPTION: Alert = {
+      key: 'restricted',
+      variant: 'danger',
+      title: 'Restricted',
+      message: 'This record is part of an adoption case. Only users with the healthcare role or permission to view adoption cases can open it.',
+    };
+    const RESTRICTED_MINE: Alert = {
+      key: 'restricted-case',
+      variant: 'warning',
+      title: 'Restricted Case',
+      message: 'This is a restricted case. You can open it because you are the worker, chief or supervisor on one of its cases.',
+    };
+    const IN_TRANSITION: Alert = { key: 'legal-status', variant: 'neutral', title: 'Legal Status in Transition', message: 'The agency legal status of this patient is changing and is not known yet.' };
+    const cases: [string, string, string, Alert[], boolean][] = [
+      ['blackwood theodore', 'Blackwood, Theodore', 'restricted-case', [RESTRICTED_NOT_MINE], false],
+      ['ashgrove penelope', 'Ashgrove, Penelope', 'adoption', [ADOPTION], false],
+      ['whitfield', 'Whitfield, Rosalind', 'restricted-case-mine', [RESTRICTED_MINE], true],
+      ['juniper hale', 'Hale, Juniper', 'legal-status', [IN_TRANSITION], true],
     ];
     await search(page, 'z');
     await page.getByText('Please enter at least 2 characters.').waitFor();
@@ -81,9 +101,19 @@ describe('finding patients in the shell', () => {
     await search(page, 'blackwood');
     await page.getByRole('option', { name: /Blackwood, Theodore/ }).waitFor();
     await shot(page, 'patient-search-dropdown-restricted');
-    for (const [q, name, file, continues] of cases) {
+    for (const [q, name, file, expected, continues] of cases) {
       const dialog = await openPreview(page, q, name);
       await dialog.locator('sl-alert').first().waitFor();
+      // Which alerts show, in order: each one's kind, colour, title and text.
+      const shown = await dialog.locator('sl-alert').evaluateAll((els) =>
+        els.map((e) => ({
+          key: (e as HTMLElement).dataset.alert,
+          variant: (e as HTMLElement & { variant: string }).variant,
+          title: e.querySelector('strong')?.textContent?.trim(),
+          message: [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim(),
+        })),
+      );
+      assert.deepEqual(shown, expected, name);
       assert.equal(await dialog.getByRole('button', { name: 'Continue' }).count(), continues ? 1 : 0, name);
       await shot(page, `patient-search-alert-${file}`);
       await dialog.getByRole('button', { name: 'Cancel' }).click();

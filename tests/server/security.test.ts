@@ -111,10 +111,28 @@ describe('errors', () => {
     assert.deepEqual(errorsOf(login400, 400), [{ message: 'Request body is not valid JSON' }]);
   });
 
-  it('a prototype-polluting body does nothing', async () => {
-    const answer = await call(server.url, '/api/auth/login', { rawBody: '{"__proto__":{"admin":true},"user_name":"navigator","password":"careweave-demo"}' });
-    assert.ok([200, 400].includes(answer.status), answer.text);
+  it('a prototype-polluting body does nothing: it is refused, and no session gains an admin flag', async () => {
+    for (const rawBody of [
+      '{"__proto__":{"admin":true,"navigatorAdmin":true},"user_name":"navigator","password":"careweave-demo"}',
+      '{"constructor":{"prototype":{"admin":true,"navigatorAdmin":true}},"user_name":"navigator","password":"careweave-demo"}',
+    ]) {
+      const answer = await call(server.url, '/api/auth/login', { rawBody });
+      assert.deepEqual(errorsOf(answer, 400), [{ message: 'Request body is not valid JSON' }], rawBody);
+      assert.equal(answer.headers.getSetCookie().length, 0, 'no session cookie');
+    }
     assert.equal(({} as Record<string, unknown>).admin, undefined);
+    assert.equal(({} as Record<string, unknown>).navigatorAdmin, undefined);
+    // The navigator's next session, as given and as read back, has her flags only, and the admin routes refuse it.
+    const me = await login(server.url, 'navigator');
+    const current = await call(server.url, '/api/session/current', { token: me.token });
+    assert.equal(current.status, 200, current.text);
+    for (const session of [me.session, current.body.data.attributes]) {
+      assert.equal(session.admin, undefined);
+      assert.equal(session.flags.admin, undefined);
+      assert.equal(session.flags.navigatorAdmin, false);
+      assert.equal(session.flags.isDirector, false);
+    }
+    errorsOf(await call(server.url, `/api/admin/users/${me.session.user_uid}`, { token: me.token }), 403);
   });
 
   it('a body that is too large is a JSON 413; an unknown content type a JSON 415', async () => {
