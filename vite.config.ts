@@ -2,7 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { trimShoelacePalette } from './scripts/shoelace-palette';
+import { skipLoadedPreloads } from './scripts/loaded-preloads.ts';
+import { trimShoelacePalette } from './scripts/shoelace-palette.ts';
 
 const here = import.meta.dirname;
 
@@ -16,11 +17,12 @@ for (const area of readdirSync(resolve(here, 'widgets'), { withFileTypes: true }
 }
 
 const shellHtml = resolve(here, 'shell/index.html');
+const preloads = skipLoadedPreloads();
 
 export default defineConfig({
   root: resolve(here, 'shell'),
   base: '/',
-  plugins: [react(), trimShoelacePalette(here)],
+  plugins: [react(), trimShoelacePalette(here), preloads.plugin],
   resolve: {
     alias: { 'use-sync-external-store/shim/index.js': resolve(here, 'shared/widget/sync-external-store.ts') },
   },
@@ -30,7 +32,7 @@ export default defineConfig({
     outDir: resolve(here, 'dist'),
     emptyOutDir: true,
     // Every browser the product supports preloads modules itself (Chrome 66, Firefox 115, Safari 17): the polyfill was dead weight in the first load.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
     rolldownOptions: {
       input: { ...(existsSync(shellHtml) ? { shell: shellHtml } : {}), ...elementEntries },
       // Elements keep fixed URLs (/elements/care-queue.js) for embedders; everything else is hashed and shared.

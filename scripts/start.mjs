@@ -23,8 +23,17 @@ const sources = ['shell', 'widgets', 'shared'].map((d) => path.join(root, d)).fi
 const stale = !fs.existsSync(stamp) || Math.max(...sources.map(newestMtime)) > fs.statSync(stamp).mtimeMs;
 if (stale) {
   console.log('[careweave] building the shell and elements ...');
-  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  // Vite lists every chunk (about 100 lines) before the URL and the logins: keep that for a failed build.
+  const started = Date.now();
+  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    process.exit(build.status ?? 1);
+  }
+  const modules = /(\d+) modules transformed/.exec(build.stdout)?.[1] ?? '?';
+  const chunks = (build.stdout.match(/^dist\//gm) ?? []).length;
+  console.log(`[careweave] built ${modules} modules into ${chunks} files in dist/ (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], { cwd: root, stdio: 'inherit' });

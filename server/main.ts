@@ -11,7 +11,10 @@ try {
   const publicUrl = `http://localhost:${new URL(running.url).port}`;
   log(`Careweave is running at ${publicUrl}/`);
   log(`Demo pages: ${publicUrl}/demo/   API: ${publicUrl}/api`);
-  if (config.demoSeed) log(`Demo logins (password "${DEMO_PASSWORD}"): ${DEMO_USERS.map((u) => u.userName).join(', ')}`);
+  if (config.demoSeed) {
+    log(`Demo logins (password "${DEMO_PASSWORD}"):`);
+    for (const u of DEMO_USERS) log(`  ${u.userName.padEnd(15)} ${u.role}`);
+  }
   let signalled = false;
   const shutdown = (signal: string) => {
     if (signalled) return;

@@ -6,7 +6,6 @@
 
 export const DATE_FORMAT = 'MM/DD/YYYY';
 export const DATE_TIME_FORMAT = 'MM/DD/YYYY hh:mm a';
-export const NOTE_DATE_FORMAT = 'MM/DD/YY';
 export const REPORT_TIME_FORMAT = 'hh:mm A';
 
 export const TOAST_MS = 2500;
@@ -32,6 +31,9 @@ export const SNOOZE_CHOICES = ['Tomorrow', 'Next Week', 'Customize'] as const;
 export const REGISTRATION_REDIRECT_MS = 1500;
 export const DEFAULT_REFERRAL_METHOD = 'Online';
 export const DEFAULT_ADDRESS_TYPE = 'Primary residence';
+
+/** Spec 001 section 8: the empty text of every list of notes (the record's, the face sheet's, an event's or an admission's). */
+export const NOTES_EMPTY = 'No notes found!';
 
 export const DEFAULT_PRIMARY_COLOR = '#0d6efd';
 export { DEFAULT_LANG } from './i18n-defaults';

@@ -11,9 +11,6 @@ export function formatDate(value: string | Date | null | undefined): string {
   return d.isValid() ? d.format(DATE_FORMAT) : String(value);
 }
 
-/** Spec 001 section 9: a note's date as MM/DD/YY. */
-export const formatShortDate = (value: string) => dayjs(value).format('MM/DD/YY');
-
 /** A user's or person's name from its parts; '' when none is known. */
 export const personName = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
 

@@ -17,6 +17,9 @@ export const LEGAL_STATUS_EXPLANATIONS: Record<string, string> = {
 
 export const NOT_AVAILABLE = 'N/A';
 
+/** Spec 001 section 4: printing and PDFs need an agency legal status; the server's refusal and the off print buttons' reason. */
+export const NO_LEGAL_STATUS = 'Printing is available only when the agency has a legal status for this child.';
+
 /** The status and its explanation, or N/A for an unknown or empty value. */
 export function legalStatusOf(value: string | null | undefined): { label: string; explanation: string | null } {
   const explanation = value ? LEGAL_STATUS_EXPLANATIONS[value] : undefined;

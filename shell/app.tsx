@@ -45,24 +45,26 @@ export function App() {
     navigate(attempted ?? decision.redirect, { replace: true });
   }, [decision?.redirect, decision?.rememberAttempt, location]);
 
+  const ready = boot !== 'checking' && !decision;
+  const signedIn = ready && !!session && location !== '/session-timeout';
   return (
     <>
-      {/* Mounted first so this is the one toast stack that draws (widgets/kit/toasts). */}
+      {signedIn && <TopBar session={session} />}
+      {/* Under the top bar, so toasts never cover it (shell.css); mounted before any page widget (the bar has no toasts of its own), so this is the one stack that draws (widgets/kit/toasts). */}
       <WidgetMount className="care-toasts">
         <Toasts />
       </WidgetMount>
-      {boot === 'checking' || decision ? (
+      {!ready ? (
         <Loading />
       ) : (
         <>
-          {session && location !== '/session-timeout' && <TopBar session={session} />}
           <Suspense fallback={<Loading />}>
             <Switch>
               {pageRoutes(session, new URLSearchParams(search))}
               <Route component={NotFoundPage} />
             </Switch>
           </Suspense>
-          {session && location !== '/session-timeout' && (
+          {signedIn && (
             <Suspense fallback={null}>
               <InactivityDialog />
             </Suspense>

@@ -5,7 +5,7 @@ import { ApiError } from '../shared/api/errors';
 import { ChangePasswordSchema, MIN_PASSWORD_LENGTH, type ChangePassword } from '../shared/schemas/auth';
 import { toast } from '../widgets/kit/toasts';
 import { FieldError } from './field-error';
-import { changePassword } from './session-actions';
+import { changePassword } from './account-actions';
 import './account-forms.css';
 
 const FIELDS = [

@@ -137,8 +137,12 @@ function HomeCards({ mode, session }: { mode: HomeMode; session: Session }) {
   );
 }
 
-/** Content by the first matching role (spec 001 section 1); with none, the spec's waiting text. */
-export function HomePage({ session }: { session: Session }) {
+/**
+ * Content by the first matching role (spec 001 section 1); with none, the
+ * spec's waiting text. `query` is the address's, where the identity search
+ * keeps its criteria.
+ */
+export function HomePage({ session, query }: { session: Session; query: string }) {
   const mode = homeMode(session.flags);
   // Each mode's home is titled by the work it holds; the navigator's is the product's plain Home.
   const title = mode === null || mode === 'navigator' ? 'Home' : `${HOME_MODE_LABELS[mode]} Home`;
@@ -150,7 +154,7 @@ export function HomePage({ session }: { session: Session }) {
         // Spec 001 section 1: the identity left panel (search form, recent patients) and the results beside it.
         <WidgetMount key={session.currentDivisionUid} className="care-home-identity">
           <Suspense fallback={<LoadState isLoading lines={6} />}>
-            <IdentitySearch />
+            <IdentitySearch query={query} />
           </Suspense>
         </WidgetMount>
       )}

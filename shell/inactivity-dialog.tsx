@@ -8,7 +8,7 @@ import { confirmActivity, readLastActivity, watchUserActivity } from './activity
 import { shellApi } from './api';
 import { rememberAttemptedRoute } from './attempted-route';
 import { formatCountdown, sessionState, type SessionClock } from './session-clock';
-import { expireSession } from './session-actions';
+import { expireSession } from './account-actions';
 
 /**
  * Spec 002 "Session": checks the shared last-activity stamp every second,

@@ -30,7 +30,7 @@ export const ReferralFormWidget = widget(() => import('../widgets/ext/referral-f
 export const HwcDetail = widget(() => import('../widgets/hwc/hwc-detail.component'), 'HwcDetail');
 export const HwcForm = widget(() => import('../widgets/hwc/hwc-form.component'), 'HwcForm');
 export const OptOut = widget(() => import('../widgets/opt-out/opt-out.component'), 'OptOut');
-export const RemindersPage = widget(() => import('../widgets/reminders/reminders.component'), 'RemindersPage');
+export const RemindersPage = widget(() => import('../widgets/reminders/reminders-page.component'), 'RemindersPage');
 export const SupportForm = widget(() => import('../widgets/support/support.component'), 'SupportForm');
 export const PatientRecord = widget(() => import('../widgets/patient-record/patient-record.component'), 'PatientRecord');
 export const PatientList = widget(() => import('../widgets/patient-list/patient-list.component'), 'PatientList');

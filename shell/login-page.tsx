@@ -5,7 +5,7 @@ import { ApiError } from '../shared/api/errors';
 import { LoginSchema, type Login } from '../shared/schemas/auth';
 import { FieldError } from './field-error';
 import { usePageTitle } from './page-title';
-import { signIn } from './session-actions';
+import { signIn } from './account-actions';
 import './account-forms.css';
 
 function loginErrorText(err: unknown): string {

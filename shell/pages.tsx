@@ -76,7 +76,8 @@ const PAGES: { [P in ShellPath]: Render<StringRouteParams<P>> } = {
   '/ext/:instance/:type?': widgetPage('Referral', (p) => <ReferralFormWidget instance={p.instance} type={p.type ?? ''} />, { publicApi: true }),
   '/hwc/:id': widgetPage('Handle with Care', (p) => <HwcDetail key={p.id} hwcId={p.id} />, { private: true }),
   '/cit-submission/:submissionId': widgetPage('CIT Submission', (p) => <CitSubmissionView submissionId={p.submissionId} />, { private: true }),
-  '/home': privatePage((_, { session }) => <HomePage session={session} />),
+  // The identity search keeps its criteria in the query (?lastName=...), so Back from a child's record finds them.
+  '/home': privatePage((_, { session, search }) => <HomePage session={session} query={search.toString()} />),
   '/home/queues/:queueId': widgetPage('Queue', (p) => <QueuePage key={p.queueId} queueId={p.queueId} />, { private: true }),
   '/home/reminders': widgetPage('Reminders', () => <RemindersPage />, { private: true }),
   '/home/incoming-referrals': widgetPage('Referrals To Link', () => <IncomingReferrals variant="page" />, { private: true }),
@@ -90,7 +91,7 @@ const PAGES: { [P in ShellPath]: Render<StringRouteParams<P>> } = {
   '/resource-library': widgetPage('Resource Library', () => <ResourceLibrary />, { private: true }),
   '/home/calendar': widgetPage('Calendar', (_, { search }) => <CalendarPage startDate={search.get('startDate') ?? undefined} />, { private: true }),
   '/patients/add': widgetPage('Add Patient', () => <AddPatient />, { private: true }),
-  '/patients': widgetPage('Patients', () => <PatientList />, { private: true }),
+  '/patients': widgetPage('Patients', (_, { search }) => <PatientList query={search.toString()} />, { private: true }),
   // Issue 14: the administration area.
   '/admin': adminPage(''),
   '/admin/users/*?': adminPage('users'),

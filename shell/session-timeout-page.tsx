@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { usePageTitle } from './page-title';
+import './buttons.css';
 
 /** Spec 002 "Session timeout page": any action takes the user back to the login screen. */
 export function SessionTimeoutPage() {

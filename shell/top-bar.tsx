@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation } from 'wouter';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { GuardedLink } from './guarded-link';
 import type { Session } from '../shared/session-store';
@@ -14,29 +15,48 @@ const LastUpdated = lazy(() => import('./last-updated').then((m) => ({ default: 
 
 export function TopBar({ session }: { session: Session }) {
   const flags = session.flags ?? {};
+  const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // A page chosen from the phone's menu closes it, so the page opens under the one-line bar.
+  useEffect(() => setMenuOpen(false), [location]);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    // An open dropdown, dialog or search list in the menu closes first (they take the key or are still open as it arrives).
+    if (event.key !== 'Escape' || !menuOpen || event.defaultPrevented || (event.target as Element).closest('sl-dropdown[open], sl-dialog')) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   return (
-    <header className="care-top-bar">
+    // On a phone (shell.css) the bar is one row, the menu button, the brand and the quick search; the button opens the nav and the user's controls under it.
+    <header className={menuOpen ? 'care-top-bar care-menu-open' : 'care-top-bar'} onKeyDown={closeOnEscape}>
+      <button ref={menuButton} type="button" className="care-menu-button" aria-label="Menu" aria-expanded={menuOpen} aria-controls="care-top-bar-menu" onClick={() => setMenuOpen(!menuOpen)}>
+        <svg viewBox="0 0 16 16" width="20" height="20" aria-hidden="true" fill="currentColor">
+          <path d="M1 3h14v1.5H1zm0 4.25h14v1.5H1zm0 4.25h14V13H1z" />
+        </svg>
+      </button>
       <GuardedLink href="/home" className="care-logo" aria-label="Careweave home">
         Careweave
       </GuardedLink>
-      <MainNav flags={flags} />
-      <div className="care-top-bar-end">
-        {isNavigatorMode(flags) && <QuickSearchSlot />}
-        {flags.hasAppIdentity && (
-          <Suspense fallback={null}>
-            <LastUpdated divisionUid={session.currentDivisionUid} />
+      <div id="care-top-bar-menu" className="care-top-bar-menu">
+        <MainNav flags={flags} />
+        <div className="care-top-bar-end">
+          {isNavigatorMode(flags) && <QuickSearchSlot />}
+          {flags.hasAppIdentity && (
+            <Suspense fallback={null}>
+              <LastUpdated divisionUid={session.currentDivisionUid} />
+            </Suspense>
+          )}
+          <Suspense
+            fallback={
+              <SlButton caret variant="text" disabled className="care-user-menu">
+                {session.displayName || session.userName}
+              </SlButton>
+            }
+          >
+            {flags.hasDebugMode && <DebugTools />}
+            <UserMenu session={session} />
           </Suspense>
-        )}
-        <Suspense
-          fallback={
-            <SlButton caret variant="text" disabled className="care-user-menu">
-              {session.displayName || session.userName}
-            </SlButton>
-          }
-        >
-          {flags.hasDebugMode && <DebugTools />}
-          <UserMenu session={session} />
-        </Suspense>
+        </div>
       </div>
     </header>
   );

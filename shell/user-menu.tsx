@@ -11,7 +11,7 @@ import type { Session } from '../shared/session-store';
 import { toast } from '../widgets/kit/toasts';
 import { shellApi } from './api';
 import { useRouteAccess } from './pages';
-import { signOut, switchDivision } from './session-actions';
+import { signOut, switchDivision } from './account-actions';
 
 // Its form code loads when the dialog is first opened, not with the top bar.
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));

@@ -94,6 +94,7 @@ export const STORED_LISTS: Record<ReferenceListName, StoredList> = {
       workPhone: 'work_phone',
       mobileNumber: 'mobile_number',
       emailAddress: 'email_address',
+      publicFormOffered: 'public_form_offered',
     },
     children: {
       locations: {

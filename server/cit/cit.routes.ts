@@ -167,11 +167,11 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
         facility = f.rows[0];
       }
       const stored = { ...values, code: undefined, approvalStatus: 'pending' };
-      const inserted = await sql<{ submission_uid: string }>`
+      const inserted = await sql<{ submission_uid: string; created_at: Date }>`
         insert into cit_submission (agency_uid, division_uid, officer_name, submission_json)
         values (${agency.agency_uid}, ${agency.division_uid}, ${values.officerName}, ${JSON.stringify(stored)}::jsonb)
-        returning submission_uid`.execute(trx);
-      const id = inserted.rows[0].submission_uid;
+        returning submission_uid, created_at`.execute(trx);
+      const { submission_uid: id, created_at: createdAt } = inserted.rows[0];
       await sql`insert into cit_submission_log (submission_uid, action, division_uid) values (${id}, 'submitted', ${agency.division_uid})`.execute(trx);
       let emailSent: boolean | null = null;
       if (facility) {
@@ -190,7 +190,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       }
       return {
         status: 201,
-        body: { data: { type: 'cit-submission', id, attributes: { approval_status: 'pending', email_sent: emailSent, facility_name: facility?.facility_name ?? null } } },
+        body: { data: { type: 'cit-submission', id, attributes: { approval_status: 'pending', created_at: createdAt, email_sent: emailSent, facility_name: facility?.facility_name ?? null } } },
       };
     });
   });

@@ -112,6 +112,8 @@ export interface ProviderTable {
   email_address: string | null;
   /** Migration 041. */
   is_active: Generated<boolean>;
+  /** Offered on the public external referral form (migration 065); staff and visitor-added providers are not until an admin says so. */
+  public_form_offered: Generated<boolean>;
 }
 
 export interface PatientTable {

@@ -105,7 +105,12 @@ function parseReferral(body: unknown, instance: Instance): ReferralValues {
 const opt = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : null);
 const phoneOrNull = (v: string | undefined) => (opt(v) ? digitsOf(v!) : null);
 
-/** Every uid the form sent must be a row of its own list; providers must belong to the link's organisation. */
+/**
+ * Every uid the form sent must be a row of its own list; a provider must be
+ * one the public form offers (of the link's organisation, active, and chosen
+ * by an administrator: `public_form_offered`, issue 32 §4), so a uid read
+ * elsewhere, a staff member's included, is refused as one not listed.
+ */
 async function checkReferences(db: Db, values: ReferralValues, instance: Instance): Promise<void> {
   const errors: { field: string; message: string }[] = [];
   const wanted = Object.entries(REFERRAL_REFERENCE_FIELDS).filter(([field]) => opt(values[field as keyof ReferralValues] as string));
@@ -121,11 +126,15 @@ async function checkReferences(db: Db, values: ReferralValues, instance: Instanc
   for (const field of ['fromProviderUid', 'toProviderUid'] as const) {
     const value = opt(values[field]);
     if (!value || (field === 'fromProviderUid' && value === NEW_PROVIDER)) continue;
-    const found = uuid.test(value) && (await db.selectFrom('provider').select('provider_uid').where('provider_uid', '=', value).where('org_uid', '=', instance.org_uid).executeTakeFirst());
+    const found = uuid.test(value) && (await offeredProviders(db, instance).where('p.provider_uid', '=', value).select('p.provider_uid').executeTakeFirst());
     if (!found) errors.push({ field: snakeCase(field), message: 'Must be one of the options' });
   }
   if (errors.length) throw new HttpError(422, errors);
 }
+
+/** The providers a public form of this link lists and accepts (issue 32 §4): the organisation's active ones an administrator offered. */
+const offeredProviders = (db: Db, instance: Instance) =>
+  db.selectFrom('provider as p').where('p.org_uid', '=', instance.org_uid).where('p.public_form_offered', '=', true).where('p.is_active', '=', true);
 
 /**
  * Same first and last name (any case) and birth date in the link's division;
@@ -226,15 +235,22 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
     };
   });
 
-  /** Providers of the link's organisation for the requester and "refer to" selects. */
+  /**
+   * The providers the requester and "refer to" selects offer: only those an
+   * administrator offered on public forms (issue 32 §4), never staff unless
+   * chosen. `location_label` names where they practise (their first location).
+   */
   app.get<{ Params: { instance: string } }>('/ext/:instance/providers', publicRoute, async (request) => {
     const instance = await findInstance(db, request.params.instance);
     await requireRegistration(db, request, instance);
-    const rows = await db
-      .selectFrom('provider as p')
+    const rows = await offeredProviders(db, instance)
       .leftJoin('reference_data as r', 'r.uid', 'p.provider_role_uid')
-      .select(['p.provider_uid', 'p.display_name', 'r.label as provider_role_label'])
-      .where('p.org_uid', '=', instance.org_uid)
+      .select([
+        'p.provider_uid',
+        'p.display_name',
+        'r.label as provider_role_label',
+        sql<string | null>`(select min(l.provider_location_label) from provider_location l where l.provider_uid = p.provider_uid)`.as('location_label'),
+      ])
       .orderBy('p.display_name')
       .limit(EXT_REFERENCE_PAGE_SIZE)
       .execute();

@@ -28,7 +28,7 @@ export const IDENTITY_PDF_FLAG: Record<IdentityPdfKind, Flag> = {
   'hospital-registration-sheet': 'isIdentityHealthcareUser',
 };
 
-export const NO_LEGAL_STATUS = 'Printing is available only when the agency has a legal status for this child.';
+export { NO_LEGAL_STATUS } from '../../shared/legal-status';
 
 /**
  * Spec 001 section 4, for a child the caller may see (the access guard already

@@ -57,6 +57,8 @@ export interface ReferenceField {
   accept?: readonly string[];
   /** Not shown for a row that names a file (a file resource's link, which is its file's key). */
   notWithFile?: boolean;
+  /** For 'boolean': may be left out of a body; a new row then gets the column's default and an edit keeps the row's value. */
+  optional?: boolean;
 }
 
 export const REFERENCE_LIST_NAMES = ['statuses', 'reasons', 'facilities', 'providers', 'badge-groups', 'badges', 'nav-items', 'resources', 'report-configurations'] as const;
@@ -151,7 +153,7 @@ export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceListDefinition>
     name: 'providers',
     label: 'Providers',
     singular: 'Provider',
-    description: "The organization's providers and their locations, offered on care teams, reminders and referrals. A deactivated provider is no longer offered.",
+    description: "The organization's providers and their locations, offered on care teams, reminders and referrals. A deactivated provider is no longer offered; the public referral forms offer only those marked Offered on Public Forms.",
     ordered: false,
     labelField: 'displayName',
     fields: [
@@ -163,6 +165,11 @@ export const REFERENCE_LISTS: Record<ReferenceListName, ReferenceListDefinition>
       f('workPhone', 'Work Phone', 'text', { max: MAX_LENGTH.phone }),
       f('mobileNumber', 'Mobile Number', 'text', { max: MAX_LENGTH.phone }),
       f('emailAddress', 'Email', 'email', { column: true }),
+      f('publicFormOffered', 'Offered on Public Forms', 'boolean', {
+        column: true,
+        optional: true,
+        hint: 'Listed under Provider name and Refer to on the external referral forms, which anyone with a link can open. Staff, and providers visitors add there, are not listed until chosen here.',
+      }),
       f('locations', 'Locations', 'rows', {
         fields: [
           f('providerLocationLabel', 'Label', 'text', { required: true, max: MAX_LENGTH.name }),
@@ -286,7 +293,7 @@ function fieldSchema(field: ReferenceField): Struct<any, any> {
     case 'color':
       return color();
     case 'boolean':
-      return boolean();
+      return field.optional ? optional(boolean()) : boolean();
     case 'choice':
       return field.required ? enums(field.options ?? []) : optional(nullable(enums(field.options ?? [])));
     case 'row':

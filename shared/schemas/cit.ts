@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { array, define, enums, nullable, object, optional, refine, size, type Infer } from 'superstruct';
+import { array, define, enums, nullable, object, optional, size, Struct, type Infer } from 'superstruct';
 import {
   CHARGES, CIT_TEXT, CRIME_LEVELS, CRISIS_EVENTS, EVALUATION_INITIATED_BY, hasRealInjury, INJURED_PARTIES, LOCATION_TYPES,
   OTHER, PHONE_TYPES, RESPONSES, TIME_ZONES, TRANSPORT_BY, VETERAN_STATUSES, WEAPONS, YES_NO,
@@ -86,35 +86,65 @@ const base = object({
   supervisorUnit: optionalText(100),
 });
 
-const empty = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+const isDay = (v: unknown): v is string => typeof v === 'string' && DATE.test(v) && dayjs(v).isValid();
 
 /**
- * Spec 002 section 5 "CIT submission". The conditional rules need the whole
- * sheet, so they run once every field on its own is valid.
+ * Spec 002 section 5 "CIT submission": the rules that need the whole sheet,
+ * as field → message. They read the sheet as sent, whatever else is wrong
+ * with it, so one check reports every problem at once (issue 32 §4).
  */
-export const CitSubmissionSchema = refine(base, 'citRules', (v, ctx) => {
-  const failures: { path: string[]; message: string; value?: unknown }[] = [];
-  const need = (field: keyof typeof v) => {
-    if (empty(v[field])) failures.push({ path: [field], message: 'Required', value: undefined });
+export function citRuleFailures(v: Record<string, unknown>): Map<string, string> {
+  const out = new Map<string, string>();
+  const need = (field: string) => {
+    if (blank(v[field])) out.set(field, 'Required');
   };
-  const today = dayjs().endOf('day');
-  if (v.birthDate) {
+  if (isDay(v.birthDate)) {
     const birth = dayjs(v.birthDate);
-    if (birth.isAfter(today)) failures.push({ path: ['birthDate'], message: 'Birth date cannot be in the future', value: v.birthDate });
-    else if (birth.isBefore(dayjs().subtract(CIT_BIRTH_MAX_YEARS, 'year').startOf('day'))) failures.push({ path: ['birthDate'], message: `Birth date cannot be more than ${CIT_BIRTH_MAX_YEARS} years ago`, value: v.birthDate });
-    else if (!dayjs(v.dateTime.slice(0, 10)).isAfter(birth, 'day')) failures.push({ path: ['dateTime'], message: CIT_TEXT.incidentDate, value: v.dateTime });
+    if (birth.isAfter(dayjs().endOf('day'))) out.set('birthDate', 'Birth date cannot be in the future');
+    else if (birth.isBefore(dayjs().subtract(CIT_BIRTH_MAX_YEARS, 'year').startOf('day'))) out.set('birthDate', `Birth date cannot be more than ${CIT_BIRTH_MAX_YEARS} years ago`);
+    else if (typeof v.dateTime === 'string' && DATE_TIME.test(v.dateTime) && !dayjs(v.dateTime.slice(0, 10)).isAfter(birth, 'day')) out.set('dateTime', CIT_TEXT.incidentDate);
   }
+  const injuries = v.forceUsedIncidentResultedInInjury;
   if (v.response === 'Force Used') need('forceUsedIncidentResultedInInjury');
-  if (v.response === 'Force Used' && hasRealInjury(v.forceUsedIncidentResultedInInjury)) need('injuryResultedFromForce');
+  if (v.response === 'Force Used' && Array.isArray(injuries) && hasRealInjury(injuries as string[])) need('injuryResultedFromForce');
   if (v.mhFollowUpRequested === 'yes') need('facilityUid');
   if (v.subjectTakenIntoCustodyForEvaluation === 'yes') need('processInitiatedBy');
   if (v.incidentHasRelatedCrime === 'yes') {
     need('incidentHasRelatedCrimeYes');
     need('criminalChargesToBeFiled');
   }
-  if (v.crisis.includes(OTHER)) need('crisisOther');
-  void ctx;
-  return failures.length ? failures.map((f) => ({ ...f, path: [...ctx.path, ...f.path], branch: [] })) : true;
+  if (Array.isArray(v.crisis) && v.crisis.includes(OTHER)) need('crisisOther');
+  return out;
+}
+
+/** A field's struct that also fails with `message` once its own check passes. */
+function failingWith<T, S>(struct: Struct<T, S>, message: string): Struct<T, S> {
+  return new Struct<T, S>({
+    ...struct,
+    validator: (value, ctx) => {
+      const own = [...struct.validator(value, ctx)];
+      return own.length ? own : { message };
+    },
+  });
+}
+
+/**
+ * Spec 002 section 5 "CIT submission". Not superstruct's `refine`: a
+ * refinement runs only once every field passes on its own, so a sheet was
+ * checked in rounds ("Facility is required" only after the 12 other errors
+ * were fixed). Each rule is checked as part of its own field instead, in the
+ * sheet's order, on the client and the server alike.
+ */
+export const CitSubmissionSchema = new Struct<Infer<typeof base>, typeof base.schema>({
+  ...base,
+  *entries(value, ctx) {
+    const rules = value && typeof value === 'object' && !Array.isArray(value) ? citRuleFailures(value as Record<string, unknown>) : new Map<string, string>();
+    for (const [key, v, struct] of base.entries(value, ctx)) {
+      const message = rules.get(String(key));
+      yield [key, v, message ? failingWith(struct as Struct<unknown, unknown>, message) : struct];
+    }
+  },
 });
 export type CitSubmission = Infer<typeof CitSubmissionSchema>;
 

@@ -57,6 +57,26 @@ describe('<care-admin> external action links (stubbed server)', () => {
     await waitFor(() => $toasts.get().some((t) => t.message === 'Refused for the test' && t.variant === 'danger'), { message: "the server's refusal as a toast" });
   });
 
+  it('names the providers the forms offer (active and Offered on Public Forms), with a link to where that is chosen', async () => {
+    const provider = (id: string, name: string, offered: boolean, active = true) => ({
+      type: 'admin-reference-providers',
+      id,
+      attributes: { id, is_active: active, sort_order: null, shared: false, values: { display_name: name, public_form_offered: offered, locations: [] } },
+    });
+    const fake = fakeFetch((url) => {
+      if (EMPTY_CODES(url)) return { body: { data: [] } };
+      if (url.pathname.endsWith('/admin/ext-instances')) return { body: LINKS };
+      if (url.pathname.endsWith('/admin/reference/providers'))
+        return { body: { data: [provider('p-1', 'Alicia Moreno, MD', true), provider('p-2', 'Nora Navigator', false), provider('p-3', 'Daniel Kim, MD', true, false), provider('p-4', 'Marcus Bell, LPCC', true)] } };
+      return notFound;
+    });
+    restore = fake.restore;
+    const el = mount('access-codes');
+    const note = await waitFor(() => shadow(el).querySelector('.offered-providers'), { message: 'the offered providers' });
+    ok(text(note).startsWith('The forms offer these providers: Alicia Moreno, MD; Marcus Bell, LPCC.'), text(note));
+    equal(note.querySelector('a')?.getAttribute('href'), '/admin/reference/providers');
+  });
+
   it('an empty list says so; a failed list shows the error', async () => {
     let fail = false;
     const fake = fakeFetch((url) => {

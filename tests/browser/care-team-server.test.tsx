@@ -72,7 +72,7 @@ describe('care team against the real server', function () {
     const givers = await waitFor(() => section(el, 'Care Givers')?.querySelector('sl-tab') && section(el, 'Care Givers'), { message: 'the care givers' });
     deepEqual(tabs(members), ['Active (2)', 'Inactive (1)']);
     deepEqual(tabs(givers), ['Active (2)', 'Inactive (1)']);
-    await waitFor(() => activePanelText(members).includes('Dr. Priya Raman'), { message: 'the active members' });
+    await waitFor(() => activePanelText(members).includes('Dr. Elena Ortiz'), { message: 'the active members' });
     ok(activePanelText(members).includes('Marcus Bell, LPCC'));
     ok(!activePanelText(members).includes('Dr. James Hsu'), 'a former member is not active');
     await waitFor(() => activePanelText(givers).includes('Interpreter (Spanish)'), { message: 'the interpreter among the active care givers' });

@@ -310,18 +310,85 @@ describe('<care-cit-form> against the real server', function () {
     }
   });
 
-  it('saves: "Form successfully saved!", the facility e-mail toast; the form resets and identity is needed again', async () => {
+  it('all errors at once: the first submit of an empty sheet lists every required field, conditional ones (Facility) included', async () => {
+    const el = mount();
+    await identified(el);
+    // Conditions that make further fields required; nothing else is filled in.
+    pick(el, 'mhFollowUpRequested', 'Yes');
+    pick(el, 'subjectTakenIntoCustodyForEvaluation', 'Yes');
+    pick(el, 'incidentHasRelatedCrime', 'Yes');
+    pick(el, 'response', 'Force Used');
+    box(el, 'crisis', 'Other').click();
+    await waitFor(() => has(el, 'facilityUid') && has(el, 'processInitiatedBy') && has(el, 'crisisOther'), { message: 'the conditional fields' });
+    save(el);
+    const summary = await waitFor(() => shadow(el).querySelector('.error-summary'), { message: 'the error summary' });
+    const listed = [...summary.querySelectorAll('li')].map((li) => text(li));
+    const expected = [
+      'First Name is required', 'Last Name is required', 'Gender is required', 'Race is required', 'Phone Number is required',
+      'Incident Date and Time is required', 'Officer is required', 'Shift is required', 'Referral Source is required', 'Other Crisis is required',
+      'Injured Parties is required', 'Disposition is required', 'Facility is required', 'Evaluation Initiated By is required', 'Crime Level is required',
+    ];
+    for (const line of expected) ok(listed.includes(line), `"${line}" in the summary: ${listed.join(' | ')}`);
+    // In the sheet's order: the Facility comes after the Disposition, not in a later round.
+    ok(listed.indexOf('Facility is required') > listed.indexOf('Disposition is required'), listed.join(' | '));
+    ok(listed.indexOf('First Name is required') === 0, listed.join(' | '));
+    equal(fieldError(el, 'facilityUid'), 'Facility is required');
+    equal(fieldError(el, 'firstName'), 'First Name is required');
+
+    // Filling the plain fields leaves exactly the conditional ones: nothing new appears.
+    fillValid(el, 'Allatonce');
+    pick(el, 'response', 'Force Used');
+    save(el);
+    await waitFor(() => fieldError(el, 'firstName') === '', { message: 'the plain fields pass' });
+    const after = [...shadow(el).querySelector('.error-summary')!.querySelectorAll('li')].map((li) => text(li));
+    for (const line of ['Facility is required', 'Evaluation Initiated By is required', 'Crime Level is required', 'Injured Parties is required']) ok(after.includes(line), `"${line}" still listed: ${after.join(' | ')}`);
+    ok(after.every((line) => expected.includes(line) || line === 'Criminal Charges To Be Filed is required'), `no new error: ${after.join(' | ')}`);
+  });
+
+  it('saves: "Form successfully saved!", the facility e-mail toast; a confirmation with the reference and time until "Start a new sheet", then an empty form that needs identity again', async () => {
     const el = mount();
     await identified(el);
     fillValid(el, `Citbrowser${Date.now() % 100000}`);
     pick(el, 'mhFollowUpRequested', 'Yes');
     await waitFor(() => has(el, 'facilityUid'), { message: 'the facility' });
     pick(el, 'facilityUid', 'Crisis Stabilization Unit');
-    save(el);
-    await waitFor(() => toasted(CIT_TEXT.saved), { timeout: 10000, message: 'Form successfully saved!' });
+    const posted: Promise<Response>[] = [];
+    const real = window.fetch;
+    window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = real(input, init);
+      if (String(input).includes('/cit/oh/submit')) posted.push(answer.then((r) => r.clone()));
+      return answer;
+    }) as typeof fetch;
+    try {
+      save(el);
+      await waitFor(() => toasted(CIT_TEXT.saved), { timeout: 10000, message: 'Form successfully saved!' });
+    } finally {
+      window.fetch = real;
+    }
     await waitFor(() => toasted(CIT_TEXT.emailSent), { message: 'the e-mail toast' });
     equal(shadow(el).querySelector('[role="alertdialog"]'), null, 'no failure dialog');
-    await waitFor(() => !has(el, 'firstName'), { message: 'the sheet hidden after the save' });
+    const receipt = await waitFor(() => shadow(el).querySelector('[data-testid="cit-receipt"]'), { message: 'the confirmation' });
+    equal(text(receipt.querySelector('h2')), 'Contact sheet submitted');
+    equal(has(el, 'firstName'), false, 'the sheet gives way to the confirmation');
+    equal(has(el, 'code'), false, 'so does the identity');
+    const answer = await (await posted[0]).json();
+    equal(text(receipt.querySelector('[data-testid="cit-reference"]')), answer.data.id, 'the reference is the sheet\'s id');
+    const shown = text(receipt.querySelector('[data-testid="cit-submitted-at"]'));
+    ok(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (am|pm)$/.test(shown), `MM/DD/YYYY hh:mm a: ${shown}`);
+    const [, mm, dd, yyyy, hh, mi, ap] = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}) (am|pm)$/.exec(shown)!;
+    const at = new Date(Number(yyyy), Number(mm) - 1, Number(dd), (Number(hh) % 12) + (ap === 'pm' ? 12 : 0), Number(mi));
+    ok(Math.abs(at.getTime() - new Date(answer.data.attributes.created_at).getTime()) < 60_000, `the server's time: ${shown} / ${answer.data.attributes.created_at}`);
+    equal(receipt.querySelector('[data-testid="cit-pdf-link"]'), null, 'no PDF link: this server offers none');
+    equal(shadow(el).activeElement, receipt.querySelector('h2'), 'focus moves to the confirmation');
+    equal(text(shadow(el).querySelector('.public-form-name')!), 'Franklin County Care', 'the team that received it stays named');
+    // It stays until the officer asks for a new sheet.
+    await sleep(300);
+    ok(shadow(el).querySelector('[data-testid="cit-receipt"]'), 'still there');
+    buttonByText(shadow(el), 'Start a new sheet').click();
+    await waitFor(() => has(el, 'code'), { message: 'the empty form' });
+    equal(shadow(el).querySelector('[data-testid="cit-receipt"]'), null, 'the confirmation is gone');
+    equal(has(el, 'firstName'), false, 'the sheet needs identity again');
+    equal(text(shadow(el).querySelector('.public-form-name')!), 'Careweave', 'whose form: unknown until identified again');
     equal(ctl(el, 'code').value, '', 'identifier cleared');
     equal(ctl(el, 'officerName').value, '', 'officer cleared');
     equal(identityStatus(el), '');
@@ -381,7 +448,7 @@ async function filed(approve: boolean) {
   return { person, id: sheet.data.id as string, token };
 }
 
-describe('<care-cit-submission> PDF against the real server', function () {
+describe('<care-cit-submission> approval and PDF against the real server', function () {
   this.timeout(30000);
   before(function () {
     if (!url) this.skip();
@@ -397,6 +464,31 @@ describe('<care-cit-submission> PDF against the real server', function () {
     return el;
   };
   const pdfButton = (el: HTMLElement) => [...shadow(el).querySelectorAll('button')].find((b) => text(b) === 'PDF');
+
+  it("the supervisor's button says what it will do: Approve (the default), Reject, Save (disabled) while pending", async () => {
+    const pending = await filed(false);
+    const el = view(pending.id, pending.token);
+    const submit = () => shadow(el).querySelector<HTMLButtonElement>('[data-testid="approval-save"]')!;
+    const choose = (label: string) => buttonByText(shadow(el).querySelector('[aria-label="Approval status"]')!, label).click();
+    await waitFor(() => shadow(el).querySelector('[data-testid="approval-save"]'), { timeout: 10000, message: 'the approval controls' });
+    equal(buttonByText(shadow(el), 'Approved').getAttribute('aria-pressed'), 'true', 'Approved by default (spec 002)');
+    equal(text(submit()), 'Approve', 'a plain "Save" would approve without saying so');
+    equal(submit().disabled, false);
+    choose('Rejected');
+    const warning = await waitFor(() => shadow(el).querySelector('[role="alertdialog"]'), { message: 'the reject warning' });
+    buttonByText(warning, 'Go Back').click();
+    await waitFor(() => text(submit()) === 'Reject', { message: 'Reject' });
+    ok(submit().classList.contains('danger'), 'rejecting deletes the sheet: the button says so in red');
+    choose('Pending');
+    await waitFor(() => text(submit()) === 'Save', { message: 'Save while pending' });
+    equal(submit().disabled, true, 'nothing to save while pending');
+    equal(getComputedStyle(submit()).cursor, 'not-allowed', 'and it looks it');
+    choose('Approved');
+    await waitFor(() => text(submit()) === 'Approve', { message: 'Approve again' });
+    submit().click();
+    await waitFor(() => text(shadow(el).querySelector('[data-testid="approval-status"]')) === 'approved', { timeout: 10000, message: 'approved' });
+    equal(shadow(el).querySelector('[data-testid="approval-save"]'), null, 'a decided sheet is locked');
+  });
 
   it('an approved sheet has a PDF button that opens the signed link in a new tab; a pending one has none', async () => {
     const pending = await filed(false);

@@ -1,3 +1,5 @@
+import { createRoot } from 'react-dom/client';
+import { adoptWidgetStyles } from '../../shared/widget/styles';
 import { DataTable, type Column, type PageRequest, type PageResult } from '../../widgets/kit/data-table';
 import { $toasts, Toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
@@ -147,5 +149,44 @@ describe('DataTable', () => {
     row.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
     row.click();
     deepEqual(clicked, [2, 2]);
+  });
+
+  it('labels each cell with its column header and marks the primary one, for the cards of a narrow list', async () => {
+    const server = fakeServer();
+    const root = render(<DataTable tableId={freshId()} columns={[columns[0], { ...columns[1], primary: true }]} fetchPage={server.fetchPage} />);
+    await waitFor(() => bodyRows(root).length === 10);
+    const cells = [...bodyRows(root)[0].querySelectorAll('td')];
+    deepEqual(cells.map((td) => td.dataset.label), ['Name', 'City']);
+    deepEqual(cells.map((td) => td.classList.contains('primary-cell')), [false, true]);
+  });
+
+  it('with the widget styles, a list narrower than 576 px shows each row as a card of label and value, and a wider one as a table', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    adoptWidgetStyles(shadow);
+    const mount = document.createElement('div');
+    shadow.append(mount);
+    const root = createRoot(mount);
+    try {
+      const server = fakeServer();
+      host.style.width = '360px';
+      root.render(<DataTable tableId={freshId()} columns={[columns[0], { ...columns[1], primary: true }]} fetchPage={server.fetchPage} minWidth="40rem" />);
+      await waitFor(() => bodyRows(mount).length === 10);
+      const [name, city] = [...bodyRows(mount)[0].querySelectorAll('td')];
+      equal(getComputedStyle(name).display, 'grid', 'a label and value pair');
+      equal(getComputedStyle(name, '::before').content, '"Name"', 'labelled with its column header');
+      ok(mount.querySelector('table')!.getBoundingClientRect().width <= 360, 'no wider than its box');
+      ok(city.getBoundingClientRect().width > 300, 'the primary cell takes the card\'s width');
+      ok(byLabel(mount, 'Filter Name').getBoundingClientRect().width > 0, 'the filter stays in view');
+      ok(buttonByText(mount, 'Name').getBoundingClientRect().width > 0, 'so does sorting');
+
+      host.style.width = '900px';
+      await waitFor(() => getComputedStyle(name).display === 'table-cell', { message: 'a table again' });
+      ok(mount.querySelector('table')!.getBoundingClientRect().width >= 640, 'at its minimum width');
+    } finally {
+      root.unmount();
+      host.remove();
+    }
   });
 });

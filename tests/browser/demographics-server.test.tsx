@@ -4,7 +4,7 @@ import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, sleep, text, typeInto, waitFor } from './support/dom';
 import { signIn, url, visiblePatient, type Api } from './support/reminders-server';
-import { mountElement, shadow, slButton } from './support/element';
+import { mountElement, plainButton, shadow, slButton } from './support/element';
 
 const mount = (api: Api, patientId: string) => mountElement('care-demographics', { token: api.token, 'patient-id': patientId });
 
@@ -101,7 +101,7 @@ describe('<care-demographics> against the real server', function () {
 
   it('Add Address and Add Email Address: the form rules, the contacts body they send, and the saved rows', async () => {
     const el = mount(nav, patient);
-    (await waitFor(() => slButton(el, 'Add Address'), { timeout: 10000, message: 'the page' })).click();
+    (await waitFor(() => plainButton(el, 'Add Address'), { timeout: 10000, message: 'the page' })).click();
     const dialog = await waitFor(() => shadow(el).querySelector<HTMLElement>('sl-dialog[label="Add Address"]'), { message: 'the address dialog' });
     const posts: { url: string; body: any }[] = [];
     const real = window.fetch;
@@ -131,7 +131,7 @@ describe('<care-demographics> against the real server', function () {
     // The contacts area stored it: the page lists it.
     await waitFor(() => text(shadow(el)).includes('12 Main St'), { timeout: 10000, message: 'the saved address' });
 
-    slButton(el, 'Add Email Address')!.click();
+    plainButton(el, 'Add Email Address')!.click();
     const email = await waitFor(() => shadow(el).querySelector<HTMLElement>('sl-dialog[label="Add Email Address"]'), { message: 'the e-mail dialog' });
     typeInto(byLabel(email, 'Email Address'), 'not-an-address');
     [...email.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Save')!.click();

@@ -1,7 +1,7 @@
 import '../../widgets/ext/referral-form.element';
 import { $toasts } from '../../widgets/kit/toasts';
 import { equal, ok } from './support/assert';
-import { selectOption, sleep, typeInto, waitFor } from './support/dom';
+import { description, selectOption, sleep, typeInto, waitFor } from './support/dom';
 
 /** <care-referral-form> against the real server: every step, conditional field and message of spec 000's external referral. */
 const url = __CAREWEAVE_URL__;
@@ -92,6 +92,10 @@ const pick = (el: HTMLElement, label: string, optionText: string) => {
   selectOption(s, option.value);
 };
 const chooseRequester = (el: HTMLElement, who: 'Patient' | 'Provider') => control(el, who).click();
+/** The public lists name a provider with where they practise (the seed's outside clinicians; issue 32 §4). */
+const PRIYA = 'Dr. Priya Raman (Riverside Pediatrics Downtown)';
+/** The line beside Submit referral saying what is missing (its accessible description). */
+const missingHint = (el: HTMLElement) => description(button(el, 'Submit referral'));
 const submitReferral = (el: HTMLElement) => button(el, 'Submit referral').click();
 
 describe('<care-referral-form> against the real server', function () {
@@ -222,7 +226,7 @@ describe('<care-referral-form> against the real server', function () {
     fill(el, 'Provider first name', 'Temp');
     fill(el, 'Provider email', 'not-an-email');
     await waitFor(() => errorUnder(el, 'Provider email') === 'Must be a valid email address', { message: 'email checked on change' });
-    pick(el, 'Provider name', 'Dr. Priya Raman');
+    pick(el, 'Provider name', PRIYA);
     await waitFor(() => !has(el, 'Provider first name'), { message: 'new-provider fields gone' });
     pick(el, 'Provider name', "I don't see me, add me");
     await waitFor(() => has(el, 'Provider first name'), { message: 'new-provider fields back' });
@@ -251,7 +255,7 @@ describe('<care-referral-form> against the real server', function () {
     await waitFor(() => has(el, 'First name'), { message: 'the form', timeout: 10000 });
     chooseRequester(el, 'Provider');
     await waitFor(() => !control(el, 'First name').matches(':disabled'), { message: 'enabled' });
-    pick(el, 'Provider name', 'Dr. Priya Raman');
+    pick(el, 'Provider name', PRIYA);
     const last = `Brwsr${Date.now().toString(36)}`;
     fill(el, 'First name', 'Clementine');
     fill(el, 'Last name', last);
@@ -277,6 +281,98 @@ describe('<care-referral-form> against the real server', function () {
     const queue = queues.find((q) => q.attributes.queue_label === 'new referrals')!;
     const rows = (await (await fetch(`${url}/api/queues/${queue.id}?last_name__eq=${last}`, { headers: auth })).json()).data.attributes.data;
     equal(rows.length, 1, 'the referral is in the "new referrals" queue');
+  });
+
+  it('Provider name and Refer to offer the outside clinicians an administrator chose, never the staff', async () => {
+    await registerDirectly();
+    const el = mount('referral-form');
+    await waitFor(() => has(el, 'First name'), { message: 'the form', timeout: 10000 });
+    chooseRequester(el, 'Provider');
+    await waitFor(() => has(el, 'Provider name'), { message: 'the provider select' });
+    for (const label of ['Provider name', 'Refer to']) {
+      const options = [...control<HTMLSelectElement>(el, label).options].map((o) => o.textContent ?? '');
+      for (const name of ['Alicia Moreno, MD (Linden Family Practice)', 'Rebecca Stein, LISW-S (Clintonville Counseling Associates)', PRIYA]) ok(options.includes(name), `${label}: ${name} in ${options.join(' | ')}`);
+      for (const staff of ['Ada Admin', 'Dana Director', 'Nora Navigator']) ok(!options.some((o) => o.startsWith(staff)), `${label}: no ${staff}`);
+    }
+  });
+
+  it('beside Submit referral: what is still missing, by label, live as fields are filled (its accessible description)', async () => {
+    await registerDirectly();
+    const el = mount('referral-form');
+    await waitFor(() => has(el, 'First name'), { message: 'the form', timeout: 10000 });
+    const submit = button(el, 'Submit referral');
+    ok(!submit.disabled, 'the button is on, so it can be reached and say why');
+    equal(missingHint(el), 'Choose Patient or Provider, then fill in: First name, Last name, Date of birth, Mobile phone, Reason for referral');
+    ok(textOf(el).includes('Choose Patient or Provider, then fill in:'), 'shown, not only described');
+
+    chooseRequester(el, 'Provider');
+    await waitFor(() => missingHint(el) === 'Fill in: Provider name, First name, Last name, Date of birth, Mobile phone, Reason for referral', { message: `after choosing Provider: ${missingHint(el)}` });
+    fill(el, 'First name', 'Wilhelmina');
+    fill(el, 'Date of birth', '1975-05-06');
+    await waitFor(() => missingHint(el) === 'Fill in: Provider name, Last name, Mobile phone, Reason for referral', { message: `filled fields drop out: ${missingHint(el)}` });
+    pick(el, 'Preferred phone', 'Work');
+    await waitFor(() => missingHint(el) === 'Fill in: Provider name, Last name, Work phone, Reason for referral', { message: `the preferred phone decides: ${missingHint(el)}` });
+    pick(el, 'Provider name', "I don't see me, add me");
+    await waitFor(() => missingHint(el).startsWith('Fill in: Provider first name, Provider last name, Provider role, Provider phone, Provider email, Last name'), { message: `a new provider's fields: ${missingHint(el)}` });
+    pick(el, 'Provider name', PRIYA);
+    fill(el, 'Last name', 'Ashdown');
+    fill(el, 'Work phone', '6145550111');
+    await waitFor(() => missingHint(el) === 'Fill in: Reason for referral', { message: `the link's own required field: ${missingHint(el)}` });
+    pick(el, 'Reason for referral', 'Housing');
+    await waitFor(() => submit.getAttribute('aria-describedby') === null, { message: 'nothing missing: no hint' });
+    ok(!textOf(el).includes('Fill in:'));
+  });
+
+  it("the policy holder's SSN: number pad, no autofill, •••-••-1234 once left, the digits while editing; the digits are sent", async () => {
+    await registerDirectly();
+    const el = mount('referral-form');
+    await waitFor(() => has(el, 'First name'), { message: 'the form', timeout: 10000 });
+    chooseRequester(el, 'Patient');
+    await waitFor(() => !control(el, 'Policy holder SSN').matches(':disabled'), { message: 'enabled' });
+    const ssn = control(el, 'Policy holder SSN');
+    equal(ssn.inputMode, 'numeric');
+    equal(ssn.getAttribute('autocomplete'), 'off');
+    ok(description(ssn).includes('Only the last 4 show once you leave the field.'), description(ssn));
+
+    ssn.focus();
+    typeInto(ssn, '123-45-6789');
+    await sleep(30);
+    equal(ssn.value, '123-45-6789', 'the digits while editing');
+    ssn.blur();
+    await waitFor(() => ssn.value === '•••-••-6789', { message: `masked after leaving: ${ssn.value}` });
+    ssn.focus();
+    await waitFor(() => ssn.value === '123-45-6789', { message: 'the digits again to edit' });
+    typeInto(ssn, '12345');
+    ssn.blur();
+    await waitFor(() => errorUnder(el, 'Policy holder SSN') === 'Must be 9 digits', { message: 'the schema still checks it' });
+    equal(ssn.value, '12345', 'a wrong value stays visible beside its error');
+    ssn.focus();
+    typeInto(ssn, '987654321');
+    ssn.blur();
+    await waitFor(() => ssn.value === '•••-••-4321' && errorUnder(el, 'Policy holder SSN') === '', { message: 'masked and valid' });
+    ok(!(sessionStorage.getItem(`careweave.draft.ext-referral-${INSTANCE}`) ?? '').includes('987654321'), 'the SSN is not kept in the draft');
+
+    // What is sent is the digits, never the mask.
+    const sent: string[] = [];
+    const realFetch = window.fetch;
+    window.fetch = (input, init) => {
+      if (init?.method === 'POST' && typeof init.body === 'string') sent.push(init.body);
+      return realFetch(input, init);
+    };
+    try {
+      fill(el, 'First name', 'Sorrel');
+      fill(el, 'Last name', `Maskwell${Date.now().toString(36)}`);
+      fill(el, 'Date of birth', '1980-01-02');
+      fill(el, 'Mobile phone', '6145550112');
+      pick(el, 'Reason for referral', 'Housing');
+      await sleep(50);
+      submitReferral(el);
+      await sees(el, 'Thanks for your referral.', 10000);
+    } finally {
+      window.fetch = realFetch;
+    }
+    const body = JSON.parse(sent.find((b) => b.includes('"requested_by"'))!);
+    equal(body.ssn, '987654321');
   });
 
   it('a server refusal (429 on too many codes for one phone) shows as a toast and a form error', async () => {

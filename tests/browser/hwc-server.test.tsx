@@ -96,6 +96,56 @@ describe('<care-hwc-form> against the real server', function () {
     equal(slButton(el, 'Save')!.disabled, true);
   });
 
+  it('Save looks enabled exactly when it is enabled: grey before a code, while it is checked, for a wrong or changed code; full colour once valid, also for a code changed back', async () => {
+    const el = mount('care-hwc-form');
+    await waitFor(() => slButton(el, 'Save'), { timeout: 10000, message: 'the form' });
+    const look = async () => {
+      const button = slButton(el, 'Save') as HTMLElement & { disabled: boolean; updateComplete: Promise<unknown> };
+      await button.updateComplete;
+      const style = getComputedStyle(button.shadowRoot!.querySelector('[part~="base"]')!);
+      return { disabled: button.disabled, opacity: Number(style.opacity), cursor: style.cursor, code: byLabel(shadow(el), 'District Code').value };
+    };
+    const samples: Awaited<ReturnType<typeof look>>[] = [];
+    /** The button's look on every frame until `done`. */
+    const watch = async (done: () => boolean, message: string) => {
+      const until = performance.now() + 10000;
+      while (!done()) {
+        if (performance.now() > until) throw new Error(`Timed out: ${message}`);
+        await new Promise(requestAnimationFrame);
+        samples.push(await look());
+      }
+    };
+    const fields = () => Boolean(shadow(el).querySelector('[data-field="officerName"]'));
+    samples.push(await look());
+    typeInto(byLabel(shadow(el), 'District Code'), 'NOT-A-CODE');
+    await watch(() => status(el) === HWC_INVALID_CODE, 'the invalid code');
+    typeInto(byLabel(shadow(el), 'District Code'), CODE);
+    await watch(fields, 'the valid code');
+    await watch(() => samples.length > 0 && !samples[samples.length - 1].disabled, 'Save enabled');
+    // A stray key, corrected before the check settles: hidden and disabled at once, then the verified code again
+    // (this used to leave the form hidden and Save disabled until the code was changed once more).
+    typeInto(byLabel(shadow(el), 'District Code'), `${CODE}X`);
+    await watch(() => !fields(), 'the changed code');
+    typeInto(byLabel(shadow(el), 'District Code'), CODE);
+    await watch(fields, 'valid again');
+
+    const enabled = samples.filter((x) => !x.disabled);
+    const disabled = samples.filter((x) => x.disabled);
+    ok(enabled.length > 0 && disabled.length > 0, `both states seen: ${samples.length} frames`);
+    for (const x of enabled) {
+      equal(x.opacity, 1, `enabled looks enabled: ${JSON.stringify(x)}`);
+      equal(x.cursor, 'pointer', `enabled looks enabled: ${JSON.stringify(x)}`);
+      equal(x.code, CODE, `enabled only for the verified code: ${JSON.stringify(x)}`);
+    }
+    for (const x of disabled) {
+      ok(x.opacity < 1, `disabled looks disabled: ${JSON.stringify(x)}`);
+      equal(x.cursor, 'not-allowed', `disabled looks disabled: ${JSON.stringify(x)}`);
+    }
+    const last = await look();
+    equal(last.disabled, false, 'enabled with the valid code');
+    equal(last.opacity, 1);
+  });
+
   it('submits once for a double click, shows "Form Sent!", resets after 2.5 s; the school gets the notice', async () => {
     const el = mount('care-hwc-form');
     await verified(el);

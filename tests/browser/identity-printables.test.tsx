@@ -1,9 +1,10 @@
 import { WidgetProvider } from '../../shared/widget/widget-context';
 import type { RecordPatient } from '../../widgets/patient-record/patient-record.resource';
 import { Toasts } from '../../widgets/kit/toasts';
+import { NO_LEGAL_STATUS } from '../../shared/legal-status';
 import { CHILD_HEALTH_FORM, HOSPITAL_REGISTRATION_SHEET, PDF_FAILED, PrintableMenuItems, PrintRecordButton } from '../../widgets/identity-record/identity-printables';
 import { deepEqual, equal, ok } from './support/assert';
-import { cleanup, render, text, waitFor } from './support/dom';
+import { cleanup, description, render, text, waitFor } from './support/dom';
 import { catchNewTabs } from './support/element';
 import { fakeFetch } from './support/fake-fetch';
 
@@ -85,7 +86,7 @@ describe('identity printables', () => {
     equal(caught.tabs[0].opener, null);
   });
 
-  it("prints the patient page with POST, disabled without a legal status, and says 'Failed to build PDF.' when the link cannot be had", async () => {
+  it("prints the patient page with POST, off without a legal status, and says 'Failed to build PDF.' when the link cannot be had", async () => {
     const asked: string[] = [];
     restore = fakeFetch(server(FULL, asked, 403)).restore;
     const root = mount(
@@ -97,7 +98,7 @@ describe('identity printables', () => {
       </>,
     );
     const none = await waitFor(() => root.querySelector<HTMLButtonElement>('#none button'), { message: 'the print buttons' });
-    ok(none.disabled, 'disabled without a legal status');
+    equal(none.getAttribute('aria-disabled'), 'true', 'off without a legal status');
     const caught = catchNewTabs();
     try {
       root.querySelector<HTMLButtonElement>('.id-print-record button')!.click();
@@ -105,7 +106,24 @@ describe('identity printables', () => {
     } finally {
       caught.restore();
     }
-    deepEqual(asked, ['POST pdf']);
+    deepEqual(asked, ['POST pdf'], 'the button that is off asked for nothing');
     await waitFor(() => document.body.textContent?.includes(PDF_FAILED) || [...document.querySelectorAll('sl-alert')].some((a) => text(a as HTMLElement).includes(PDF_FAILED)), { message: 'the failure toast' });
+  });
+
+  it('Print PDF without a legal status says why (issue 32 §5): a tooltip on hover and focus, and its accessible description', async () => {
+    restore = fakeFetch(server(FULL, [])).restore;
+    const root = mount(<PrintRecordButton patient={patient({ agencyLegalStatus: null })} />);
+    const button = await waitFor(() => root.querySelector<HTMLButtonElement>('.id-print-record button'), { message: 'Print PDF' });
+    equal(text(button), 'Print PDF');
+    equal(description(button), NO_LEGAL_STATUS);
+    const tip = root.querySelector<HTMLElement>('[role="tooltip"]')!;
+    equal(text(tip), NO_LEGAL_STATUS);
+    equal(getComputedStyle(tip).visibility, 'hidden', 'out of sight until wanted');
+    // Still in the tab order (a disabled button is not, and could say nothing to a keyboard user).
+    button.focus();
+    equal(document.activeElement, button);
+    await waitFor(() => getComputedStyle(tip).visibility === 'visible', { message: 'the tooltip shown on focus' });
+    const [b, t] = [button.getBoundingClientRect(), tip.getBoundingClientRect()];
+    ok(t.top >= b.bottom && t.left < b.right, `the tooltip under the button: ${JSON.stringify([b, t])}`);
   });
 });

@@ -1,18 +1,18 @@
 import dayjs from 'dayjs';
 import { WidgetProvider } from '../../shared/widget/widget-context';
-import { NOT_AVAILABLE } from '../../shared/legal-status';
+import { NO_LEGAL_STATUS, NOT_AVAILABLE } from '../../shared/legal-status';
 import type { RecordPatient } from '../../widgets/patient-record/patient-record.resource';
 import { ChildrensServices, groupAllegations } from '../../widgets/identity-record/childrens-services.component';
 import { IdentityPanel, PANEL_ROWS } from '../../widgets/identity-record/identity-panel';
 import { dateFilter } from '../../widgets/identity-record/identity.resource';
-import { ReferralsAppointments } from '../../widgets/identity-record/referrals-appointments.component';
+import { PRINT_ALL_OFF, ReferralsAppointments } from '../../widgets/identity-record/referrals-appointments.component';
 import { CompletedVisits } from '../../widgets/identity-record/completed-visits.component';
 import { DISPUTE_LABEL, DisputeMenuItem } from '../../widgets/identity-record/dispute-dialog';
 import { PendingMatches } from '../../widgets/identity-record/pending-matches';
 import { IdentityFaceSheet } from '../../widgets/identity-record/identity-face-sheet.component';
 import { AlertBadges } from '../../widgets/identity-record/alert-badges.component';
 import { deepEqual, equal, ok } from './support/assert';
-import { cleanup, render, selectOption, text, waitFor } from './support/dom';
+import { cleanup, description as reasonOf, render, selectOption, text, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
 
 const API = 'http://api.test/api';
@@ -173,7 +173,7 @@ describe('Referrals & Appointments', () => {
 
   const appointment = { appointment_id: 'AP-1', appointment_time: '2027-01-05T10:00', department: 'Pediatrics', provider_name: 'Priya Shah, MD', reason: 'Well child check', source_name: 'OhioHealth' };
 
-  it('the first panel open, the others closed; ReferralAppt recorded once; Print All disabled, a panel prints only with a legal status', async () => {
+  it('the first panel open, the others closed; ReferralAppt recorded once; Print All off with its reason, a panel prints only with a legal status', async () => {
     const fake = fakeFetch(server({ appointment: { id: 'appointment_id', rows: [appointment] } }));
     restore = fake.restore;
     const root = mount(<ReferralsAppointments patientId={PATIENT} patient={patient()} params={{}} reloadPatient={() => undefined} />);
@@ -187,7 +187,9 @@ describe('Referrals & Appointments', () => {
     equal(audits.length, 1);
     deepEqual(JSON.parse(String(audits[0].init!.body)), { patient_uid: PATIENT, action: 'ReferralAppt' });
     const button = (label: string) => [...root.querySelectorAll('button')].find((b) => text(b) === label)!;
-    ok(button('Print All').disabled);
+    equal(button('Print All').getAttribute('aria-disabled'), 'true');
+    equal(reasonOf(button('Print All')), PRINT_ALL_OFF);
+    equal(button('Print Upcoming Appointments').getAttribute('aria-disabled'), null);
     ok(!button('Print Upcoming Appointments').disabled);
   });
 
@@ -195,7 +197,20 @@ describe('Referrals & Appointments', () => {
     restore = fakeFetch(server({})).restore;
     const root = mount(<ReferralsAppointments patientId={PATIENT} patient={patient({ agencyLegalStatus: null })} params={{}} reloadPatient={() => undefined} />);
     await waitFor(() => [...root.querySelectorAll('button')].some((b) => text(b) === 'Print Upcoming Appointments'), { message: 'print button' });
-    ok([...root.querySelectorAll('button')].filter((b) => text(b).startsWith('Print')).every((b) => b.disabled));
+    const prints = [...root.querySelectorAll('button')].filter((b) => text(b).startsWith('Print') && text(b) !== 'Print All');
+    equal(prints.length, 4);
+    // Off, and saying why (issue 32 §5): the reason is each button's description and its tooltip.
+    ok(prints.every((b) => b.getAttribute('aria-disabled') === 'true' && reasonOf(b) === NO_LEGAL_STATUS), prints.map(reasonOf).join(' | '));
+    const printed: string[] = [];
+    const realPrint = window.print;
+    window.print = () => void printed.push('print');
+    try {
+      prints[0].click();
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      window.print = realPrint;
+    }
+    deepEqual(printed, [], 'a click does nothing');
   });
 });
 

@@ -62,7 +62,9 @@ function serve({ flags = { hasAppIdentity: true, hasIdentityViewFull: true }, re
   });
 }
 
-const mount = () => mountElement('care-identity-search', { 'api-base': 'http://api.test/api', token: 't0k' });
+const mount = (attributes: Record<string, string> = {}) => mountElement('care-identity-search', { 'api-base': 'http://api.test/api', token: 't0k', ...attributes });
+/** What stops a search, said beside Search (issue 32 §5) as well as at the top of the form. */
+const besideSearch = (root: ShadowRoot) => text(root.querySelector('.form-buttons .search-problem'));
 const button = (root: ShadowRoot, label: string) => waitFor(() => [...root.querySelectorAll<HTMLElement & { disabled: boolean }>('sl-button')].find((b) => text(b) === label), { message: label });
 const formReady = (root: ShadowRoot) => waitFor(() => root.querySelectorAll('.hospital-options input').length === 3 && root.querySelectorAll('[data-field="county"] option').length === 3, { message: 'the form lists' });
 async function searchFor(root: ShadowRoot, label: string, value: string) {
@@ -120,9 +122,12 @@ describe('<care-identity-search> (stubbed server)', () => {
     await formReady(root);
     (await button(root, 'Search')).click();
     await waitFor(() => text(root.querySelector('.error-summary')).includes('Enter at least one search criterion.'), { message: 'one criterion' });
+    equal(besideSearch(root), 'Enter at least one search criterion.', 'said beside Search too');
+    equal(root.querySelector('.search-problem')!.previousElementSibling, await button(root, 'Search'), 'right after the Search button');
     typeInto(byLabel(root, 'Date of Birth'), '13/45/2014');
     (await button(root, 'Search')).click();
     await waitFor(() => text(root.querySelector('[data-field="birthDate"] .field-error')).includes('MM/DD/YYYY'), { message: 'date error' });
+    ok(besideSearch(root).includes('MM/DD/YYYY'), besideSearch(root));
     typeInto(byLabel(root, 'Date of Birth'), '01/01/1899');
     (await button(root, 'Search')).click();
     await waitFor(() => text(root.querySelector('[data-field="birthDate"] .field-error')).includes('1900 to 2099'), { message: '1899 refused' });
@@ -131,6 +136,7 @@ describe('<care-identity-search> (stubbed server)', () => {
     typeInto(byLabel(root, 'Date of Birth'), '');
     typeInto(byLabel(root, 'First Name'), '   ');
     await searchFor(root, 'Last Name', 'quill');
+    equal(besideSearch(root), '', 'nothing beside Search once the search went');
     const q = server.calls.find((c) => c.url.pathname.endsWith('/identity_search'))!.url.searchParams;
     deepEqual([...q.keys()], ['last_name__like', 'sort', 'page', 'page-size']);
     (await button(root, 'Reset')).click();
@@ -249,5 +255,50 @@ describe('<care-identity-search> (stubbed server)', () => {
     typeInto(byLabel(root, 'Last Name'), 'nobody2');
     (await button(root, 'Search')).click();
     await waitFor(() => root.querySelector('.identity-results .load-state-error'), { message: 'error state' });
+    equal(besideSearch(root), 'Oops, something went wrong!', 'a failed search is said beside Search too');
+  });
+
+  it('with `query` (the shell passes the address\'s): searches what it holds at once; each search asks for its own address, so Back from a record finds it (issue 32 §5)', async () => {
+    const server = serve({ results: () => ({ data: [card()], meta: { total: 120 } }) });
+    restore = server.restore;
+    const el = mount({ query: `lastName=quill&hospitals=${encodeURIComponent(NCH)}&page=2` });
+    const root = shadow(el);
+    const paths: string[] = [];
+    el.addEventListener('care-navigate', (e) => (paths.push((e as CustomEvent<{ path: string }>).detail.path), e.preventDefault()));
+    await waitFor(() => root.querySelector('article.summary-card'), { message: 'the results, without a click' });
+    const asked = server.calls.find((c) => c.url.pathname.endsWith('/identity_search'))!.url.searchParams;
+    equal(asked.get('last_name__like'), 'quill');
+    deepEqual(asked.getAll('source_description'), [NCH]);
+    equal(asked.get('page'), '2');
+    await formReady(root);
+    equal(byLabel(root, 'Last Name').value, 'quill', 'the form shows the criteria');
+    ok(byLabel(root, NCH).checked);
+    ok(text(root.querySelector('.results-pages')).includes('Page 2 of 3'));
+    deepEqual(paths, [], 'showing what the address holds moves nowhere');
+
+    typeInto(byLabel(root, 'First Name'), ' Ama ');
+    (await button(root, 'Search')).click();
+    await waitFor(() => paths.length === 1, { message: 'the new address' });
+    equal(paths[0], `${location.pathname}?${new URLSearchParams([['lastName', 'quill'], ['firstName', 'Ama'], ['hospitals', NCH]])}`, 'criteria trimmed, back to the first page');
+    await waitFor(() => byLabel(root, 'First Name').value === 'Ama', { message: 'the form showing the criteria searched, trimmed' });
+
+    // Back: the address under the widget changes; the form and the results follow it.
+    el.setAttribute('query', 'lastName=hale');
+    await waitFor(() => byLabel(root, 'Last Name').value === 'hale' && byLabel(root, 'First Name').value === '' && !byLabel(root, NCH).checked, { message: 'the form as the address says' });
+    await waitFor(() => server.calls.some((c) => c.url.pathname.endsWith('/identity_search') && c.url.searchParams.get('last_name__like') === 'hale'), { message: 'searched again' });
+    equal(paths.length, 1, 'following the address moves nowhere');
+    // Back to the page as it was before any search: an address with no criteria.
+    el.setAttribute('query', 'page=1');
+    await waitFor(() => !root.querySelector('.identity-results section') && byLabel(root, 'Last Name').value === '', { message: 'no search: the intro and the empty form again' });
+  });
+
+  it('without `query` (an embedder\'s page owns its address) the search stays in the widget', async () => {
+    restore = serve().restore;
+    const el = mount();
+    const root = shadow(el);
+    const paths: string[] = [];
+    el.addEventListener('care-navigate', (e) => (paths.push((e as CustomEvent<{ path: string }>).detail.path), e.preventDefault()));
+    await searchFor(root, 'Last Name', 'quill');
+    deepEqual(paths, []);
   });
 });

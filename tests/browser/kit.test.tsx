@@ -4,8 +4,22 @@ import { TOAST_MS } from '../../shared/constants';
 import { $toasts, toast, Toasts } from '../../widgets/kit/toasts';
 import { LoadState } from '../../widgets/kit/load-state';
 import { FileDrop, humanSize } from '../../widgets/kit/file-drop';
-import { equal, ok } from './support/assert';
-import { byLabel, cleanup, render, sleep, text, waitFor } from './support/dom';
+import { AddAction } from '../../widgets/kit/add-action';
+import { EmailAddress } from '../../widgets/kit/email-address';
+import { ButtonWithReason } from '../../widgets/kit/button-with-reason';
+import { StatusBadge } from '../../widgets/kit/status-badge';
+import { WidgetMount } from '../../shell/widget-mount';
+import { deepEqual, equal, ok } from './support/assert';
+import { byLabel, cleanup, description, render, sleep, text, waitFor } from './support/dom';
+
+/** Renders as a widget is drawn (a shadow root with the widget styles); the shadow root once drawn. */
+async function renderWidget(node: React.ReactNode): Promise<ShadowRoot> {
+  const container = render(<WidgetMount>{node}</WidgetMount>);
+  return waitFor(() => {
+    const shadow = container.querySelector('div')?.shadowRoot;
+    return shadow?.querySelector('.care-root > *') ? shadow : null;
+  }, { message: 'the widget drawn' });
+}
 
 describe('toasts', () => {
   afterEach(() => {
@@ -112,5 +126,111 @@ describe('FileDrop', () => {
     drop(new File(['x'], 'photo.png', { type: 'image/png' }));
     await waitFor(() => text(root).includes('File type not accepted'), { message: 'rejection' });
     equal(picked.length, 1);
+  });
+});
+
+describe('one product (issue 32 §5)', () => {
+  afterEach(cleanup);
+
+  it('AddAction: a link when it opens a page, a button when it opens a dialog, the one look either way, beside its title', async () => {
+    let clicked = 0;
+    const paths: string[] = [];
+    const root = await renderWidget(
+      <>
+        <div className="card-header">
+          <h3>Notes</h3>
+          <AddAction path="/patients/p-1/notes/add" label="Add Note" />
+        </div>
+        <AddAction onClick={() => clicked++} label="Add Address" />
+      </>,
+    );
+    root.host.addEventListener('care-navigate', (e) => (paths.push((e as CustomEvent<{ path: string }>).detail.path), e.preventDefault()));
+    const [link, button] = [...root.querySelectorAll<HTMLElement>('.add-action')];
+    equal(link.tagName, 'A');
+    equal(link.getAttribute('href'), '/patients/p-1/notes/add');
+    equal(button.tagName, 'BUTTON');
+    equal(button.getAttribute('type'), 'button');
+    deepEqual([text(link), text(button)], ['Add Note', 'Add Address'], 'the "+" is decoration, not part of the name');
+    const look = (el: Element) => {
+      const s = getComputedStyle(el);
+      return [s.color, s.backgroundColor, s.borderTopStyle, s.borderTopWidth, s.borderTopColor, s.borderTopLeftRadius, s.fontSize, s.fontWeight, s.paddingTop, s.paddingLeft, s.textDecorationLine, s.whiteSpace];
+    };
+    deepEqual(look(link), look(button));
+    equal(getComputedStyle(link).textDecorationLine, 'none');
+    equal(getComputedStyle(link).borderTopStyle, 'solid');
+    const header = root.querySelector('.card-header')!.getBoundingClientRect();
+    ok(Math.abs(link.getBoundingClientRect().right - header.right) < 1, 'at the right of its title');
+    link.click();
+    button.click();
+    deepEqual(paths, ['/patients/p-1/notes/add']);
+    equal(clicked, 1);
+  });
+
+  /** The text of `el` line by line, as drawn. */
+  function linesOf(el: Element): string[] {
+    const lines: { top: number; text: string }[] = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.textContent!.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const top = Math.round(range.getClientRects()[0].top);
+        if (lines.at(-1)?.top !== top) lines.push({ top, text: '' });
+        lines.at(-1)!.text += node.textContent![i];
+      }
+    }
+    return lines.map((l) => l.text);
+  }
+
+  it('EmailAddress wraps only after its "@" or before a ".", never inside a word, even where cells break anywhere', async () => {
+    const address = 'robin.obrien@athens.jfs.example';
+    const root = render(
+      <div style={{ width: '7rem', overflowWrap: 'anywhere', fontSize: '16px' }}>
+        <EmailAddress address={address} />
+      </div>,
+    );
+    const email = await waitFor(() => root.querySelector('span'), { message: 'the address' });
+    equal(text(email), address, 'copied or read whole');
+    const lines = linesOf(email);
+    ok(lines.length > 1, `it wraps in 7rem: ${lines.join(' | ')}`);
+    equal(lines.join(''), address);
+    for (let i = 1; i < lines.length; i++) ok(lines[i].startsWith('.') || lines[i - 1].endsWith('@'), `broken inside a word: ${lines.join(' | ')}`);
+    const linked = render(<EmailAddress address={address} link />);
+    const link = await waitFor(() => linked.querySelector('a'), { message: 'the mailto link' });
+    equal(link.getAttribute('href'), `mailto:${address}`);
+  });
+
+  it('ButtonWithReason: an ordinary button until it has a reason; then it stays focusable, says why and does nothing', async () => {
+    let clicks = 0;
+    const onBox = render(<ButtonWithReason onClick={() => clicks++}>Print</ButtonWithReason>);
+    const on = await waitFor(() => onBox.querySelector('button'), { message: 'the button' });
+    equal(on.getAttribute('aria-disabled'), null);
+    on.click();
+    equal(clicks, 1);
+    const offBox = render(
+      <ButtonWithReason onClick={() => clicks++} disabledReason="Printing needs a legal status.">
+        Print
+      </ButtonWithReason>,
+    );
+    const off = await waitFor(() => offBox.querySelector('button'), { message: 'the button that is off' });
+    equal(off.getAttribute('aria-disabled'), 'true');
+    equal(off.disabled, false, 'not disabled: a disabled button takes no focus and shows no tooltip');
+    equal(description(off), 'Printing needs a legal status.');
+    off.click();
+    equal(clicks, 1);
+  });
+
+  it("a kit piece's own rules reach each shadow root it is drawn in, once however many it holds", async () => {
+    const root = await renderWidget(
+      <>
+        <StatusBadge variant="success">Enrolled</StatusBadge>
+        <StatusBadge variant="danger">Declined</StatusBadge>
+      </>,
+    );
+    const badge = root.querySelector('.status-badge')!;
+    equal(getComputedStyle(badge).display, 'inline-block');
+    equal(getComputedStyle(badge).borderTopStyle, 'solid');
+    equal(root.adoptedStyleSheets.length, 2, 'the widget styles and the badge rules once');
   });
 });

@@ -3,7 +3,7 @@ import { WidgetProvider } from '../../shared/widget/widget-context';
 import { todayIn } from '../../shared/schemas/medical-events';
 import { $toasts } from '../../widgets/kit/toasts';
 import { MedicalEventForm } from '../../widgets/medical-events/medical-event-form.component';
-import { MedicalEventsList } from '../../widgets/medical-events/medical-events-list.component';
+import { MedicalEventsList, noEventsText } from '../../widgets/medical-events/medical-events-list.component';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, cleanup, render, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
@@ -67,6 +67,8 @@ function server(session: unknown = SESSION) {
       notes = notes.filter((n) => n.note_uid !== note);
       return { status: 204 };
     }
+    // A patient with no survivor interaction (issue 32 §5: the empty list names what it lacks).
+    if (path.endsWith(`/patients/${PATIENT}/medical-events/survivor_interaction`)) return { body: list('medical-events', [], 'medical_event_uid') };
     if (path.endsWith(`/patients/${PATIENT}/medical-events/treatment_referral`)) {
       return { body: list('medical-events', [REFERRAL, { ...REFERRAL, medical_event_uid: 'ev-2', status_name: 'enrolled', status_label: 'Enrolled' }], 'medical_event_uid') };
     }
@@ -153,8 +155,11 @@ describe('medical event form (stubbed server)', () => {
     byLabel(root, 'Is Home Address').click();
     await waitFor(() => byLabel(root, 'Address Line 1').value === '12 Main St', { message: 'home address' });
     equal(byLabel(root, 'City').value, 'Columbus');
+    const posts = () => fetched.calls.filter((c) => c.init?.method === 'POST');
+    equal(posts().length, 0, 'the refused saves posted nothing');
     save(root);
-    const post = await waitFor(() => fetched.calls.find((c) => c.init?.method === 'POST'), { message: 'POST' });
+    const post = await waitFor(() => posts()[0], { message: 'POST' });
+    equal(post.url.href, `${API}/medical-events`);
     const a = JSON.parse(String(post.init!.body)).data.attributes;
     equal(a.medical_event_name, 'drug_overdose');
     equal(a.patient_uid, PATIENT);
@@ -166,6 +171,8 @@ describe('medical event form (stubbed server)', () => {
     );
     ok(new Headers(post.init!.headers).get('idempotency-key'), 'an Idempotency-Key');
     await waitFor(() => $toasts.get().some((t) => t.message === 'Successfully saved!'), { message: 'toast' });
+    await sleep(300); // a second POST, if any, would be on its way by now
+    equal(posts().length, 1, 'exactly one POST');
   });
 
   it('survivor interaction: kit and strip counts only when the status is Completed, and whole numbers', async () => {
@@ -195,7 +202,7 @@ describe('medical event form (stubbed server)', () => {
     await waitFor(() => root.querySelector('fieldset.human-interactions'), { message: 'people' });
     ok(text(root).includes('No one else was met.'));
     const person = (n: number) => root.querySelector<HTMLElement>(`fieldset.person[data-person="${n}"]`)!;
-    const addPerson = () => [...root.querySelectorAll<HTMLElement>('fieldset.human-interactions sl-button')].find((b) => text(b) === 'Add Person')!.click();
+    const addPerson = () => [...root.querySelectorAll<HTMLElement>('fieldset.human-interactions .add-action')].find((b) => text(b) === 'Add Person')!.click();
     addPerson();
     await waitFor(() => person(1), { message: 'person 1' });
     choose(person(1), 'Relationship', 'Sibling');
@@ -270,7 +277,9 @@ describe('medical event form (stubbed server)', () => {
     const root = mountForm('treatment_referral', 'ev-1');
     await waitFor(() => root.querySelector('.previous-notes li'), { message: 'notes' });
     deepEqual([...root.querySelectorAll('.previous-notes .note-text')].map(text), ['Called the clinic', 'Referred at intake']);
-    ok(text(root.querySelector('.previous-notes li')).includes('11/21/26') && text(root.querySelector('.previous-notes li')).includes('Internal'));
+    // MM/DD/YYYY like every other date (issue 32 §5), not spec 001's MM/DD/YY.
+    ok(text(root.querySelector('.previous-notes li')).startsWith('11/21/2026'), text(root.querySelector('.previous-notes li')));
+    ok(text(root.querySelector('.previous-notes li')).includes('Internal'));
     equal(byLabel<HTMLTextAreaElement>(root, 'Notes').value, '', 'Notes adds a new note');
     const buttons = [...root.querySelectorAll<HTMLElement>('.previous-notes li sl-button')];
     buttons[1].click();
@@ -303,12 +312,26 @@ describe('medical events list (stubbed server)', () => {
     cleanup();
   });
 
-  const mountList = () =>
+  const mountList = (name = 'treatment_referral') =>
     render(
       <WidgetProvider apiBase={API} token="t0k">
-        <MedicalEventsList patientId={PATIENT} name="treatment_referral" />
+        <MedicalEventsList patientId={PATIENT} name={name} />
       </WidgetProvider>,
     );
+
+  it('an empty list names what it lacks (issue 32 §5): "No survivor interactions", not "No medical events"', async () => {
+    restore = fakeFetch(server()).restore;
+    const root = mountList('survivor_interaction');
+    const empty = await waitFor(() => root.querySelector('.load-state-empty'), { message: 'the empty state' });
+    equal(text(root.querySelector('h2')), 'Survivor Interactions');
+    equal(text(empty), 'No survivor interactions');
+  });
+
+  it("an empty list's text is the type's plural label, lower-cased but for acronyms", () => {
+    equal(noEventsText('Drug Overdoses'), 'No drug overdoses');
+    equal(noEventsText('CIT Contacts'), 'No CIT contacts');
+    equal(noEventsText('Other Interactions'), 'No other interactions');
+  });
 
   it('titled with the plural label; rows with date, badge and summary; Add for a care mode', async () => {
     restore = fakeFetch(server()).restore;

@@ -1,5 +1,6 @@
 import '../../widgets/patient-list/patient-list.element';
 import { $toasts } from '../../widgets/kit/toasts';
+import { CLIENTS_EMPTY } from '../../widgets/patient-list/patient-list.component';
 import { equal, ok } from './support/assert';
 import { text, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
@@ -41,14 +42,18 @@ describe('<care-patient-list> (stubbed server)', () => {
     });
     row.click();
     equal(path, '/patients/pat-1');
-    equal(text(root.querySelector('sl-button')), 'Add Patient', 'a mode that may add patients gets the button');
+    // Every "Add ..." is the kit's AddAction (issue 32 §5): a link with the one look.
+    const add = root.querySelector<HTMLAnchorElement>('a.add-action')!;
+    equal(text(add), 'Add Patient', 'a mode that may add patients gets Add Patient');
+    equal(add.getAttribute('href'), '/patients/add');
   });
 
-  it('"No patients" when the division has none; the error state when the list fails', async () => {
+  it('"No Clients" (spec 001 section 8) when the division has none; the error state when the list fails', async () => {
     let fail = false;
     restore = serve({ hasAppCommunity: true }, () => (fail ? { status: 500, body: { errors: [{ message: 'boom' }] } } : { body: { data: [], meta: { total: 0 } } })).restore;
     const el = mount();
-    await waitFor(() => text(el.shadowRoot!.querySelector('.load-state-empty')) === 'No patients', { message: 'empty text' });
+    await waitFor(() => text(el.shadowRoot!.querySelector('.load-state-empty')) === CLIENTS_EMPTY, { message: 'empty text' });
+    equal(CLIENTS_EMPTY, 'No Clients');
     el.remove();
     fail = true;
     const again = mount();
@@ -63,7 +68,7 @@ describe('<care-patient-list> (stubbed server)', () => {
     ok(text(welcome).startsWith('Welcome'), text(welcome));
     ok(text(welcome).includes('SACWIS person ID'));
     ok(!server.calls.some((c) => c.url.pathname.endsWith('/patient-list')));
-    ok(![...el.shadowRoot!.querySelectorAll('sl-button')].some((b) => text(b) === 'Add Patient'), 'no Add Patient for identity users');
+    ok(![...el.shadowRoot!.querySelectorAll('.add-action')].some((b) => text(b) === 'Add Patient'), 'no Add Patient for identity users');
     await waitFor(() => el.shadowRoot!.querySelector('form[aria-label="Search for a child"]'), { message: 'the identity search form' });
   });
 });

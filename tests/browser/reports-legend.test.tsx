@@ -3,13 +3,13 @@ import { resetMouse, sendMouse, setViewport } from '@web/test-runner-commands';
 import { Chart } from 'chart.js';
 import { BADGE_REPORT_CONFIGURATIONS } from '../../server/db/reference-lists/report-configurations';
 import { snakeKeys } from '../../shared/casing';
-import { REPORT_TEXT, type ReportChart } from '../../shared/schemas/reports';
+import type { ReportChart } from '../../shared/schemas/reports';
 import { $toasts } from '../../widgets/kit/toasts';
 import { fitLabel, legendPosition, SIDE_LEGEND_MIN_WIDTH } from '../../widgets/reports/report-chart';
 import { deepEqual, equal, ok } from './support/assert';
 import { text, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
-import { mountElement, shadow, slButton } from './support/element';
+import { mountElement, shadow, updateReport } from './support/element';
 
 /**
  * Patients By Badge (issue 12) in the page, and chart legends at the side
@@ -89,10 +89,8 @@ describe('<care-report name="patients-by-badge"> (stubbed server)', () => {
     const root = shadow(el);
     await waitFor(() => root.querySelectorAll('.badge-group').length === 2, { message: 'both badge filters' });
     root.querySelector<HTMLInputElement>('.badge-filter label.choice input')!.click();
-    await waitFor(() => slButton(el, REPORT_TEXT.run) && !slButton(el, REPORT_TEXT.run)!.disabled, { message: 'Run Report enabled' });
-    slButton(el, REPORT_TEXT.run)!.click();
-    await waitFor(() => slButton(el, REPORT_TEXT.update), { message: 'Update Report' });
-    const charts = fake.calls.filter((c) => c.url.pathname.endsWith('/permissable/views/report-patient-badges/chart')).map((c) => c.url.searchParams);
+    const run = await updateReport(el, fake.calls);
+    const charts = run.filter((c) => c.url.pathname.endsWith('/permissable/views/report-patient-badges/chart')).map((c) => c.url.searchParams);
     deepEqual(charts.map((q) => [q.get('x'), q.get('series'), q.get('aggregation'), q.get('y')]), [['badge_label', 'badge_group_label', 'unique-count', 'patient_uid'], ['badge_group_label', null, 'unique-count', 'patient_uid']]);
     equal(charts[0].get('badge_uid_list__contains_uuid_or'), 'b-1');
     const images = await waitFor(() => (root.querySelectorAll('figure.report-chart canvas').length === 2 ? [...root.querySelectorAll('figure.report-chart canvas')] : null), { message: 'both charts' });
@@ -106,9 +104,7 @@ describe('<care-report name="patients-by-badge"> (stubbed server)', () => {
     restore = fake.restore;
     const el = mountElement('care-report', { 'api-base': 'http://api.test/api', token: 't0k', name: BADGES.name });
     const root = shadow(el);
-    await waitFor(() => slButton(el, REPORT_TEXT.run) && !slButton(el, REPORT_TEXT.run)!.disabled, { message: 'Run Report enabled' });
-    slButton(el, REPORT_TEXT.run)!.click();
-    // The bar chart's legend is on the right, beside its axis; the doughnut's on the left.
+    // The report opens run (issue 32 §5). The bar chart's legend is on the right, beside its axis; the doughnut's on the left.
     const canvases = await waitFor(() => (root.querySelectorAll('figure.report-chart canvas').length === 2 ? [...root.querySelectorAll<HTMLCanvasElement>('figure.report-chart canvas')] : null), { message: 'both charts' });
     const [bars, chart] = await waitFor(() => (canvases.every((c) => Chart.getChart(c)) ? canvases.map((c) => Chart.getChart(c)!) : null), { message: 'the charts' });
     const canvas = canvases[1];

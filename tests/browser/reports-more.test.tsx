@@ -2,14 +2,14 @@ import '../../widgets/reports/report.element';
 import '../../widgets/reports/report-card.element';
 import { MORE_REPORT_CONFIGURATIONS } from '../../server/db/reference-lists/report-configurations';
 import { snakeKeys } from '../../shared/casing';
-import { CUSTOM_REPORTS, REPORT_TEXT, type ReportChart } from '../../shared/schemas/reports';
+import { CUSTOM_REPORTS, type ReportChart } from '../../shared/schemas/reports';
 import { $toasts } from '../../widgets/kit/toasts';
 import { chartDatasets, dataLabelText } from '../../widgets/reports/report-chart';
 import { filterQuery, initialValues } from '../../widgets/reports/report-filters';
 import { deepEqual, equal, ok } from './support/assert';
 import { selectOption, text, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
-import { mountElement, shadow, slButton } from './support/element';
+import { mountElement, shadow, updateReport } from './support/element';
 
 const named = (name: string) => MORE_REPORT_CONFIGURATIONS.find((c) => c.name === name)!;
 const FIRST_CONTACT = named('time-to-first-contact');
@@ -52,11 +52,6 @@ function server(config: unknown, rows: Record<string, unknown>[] = []) {
 }
 
 const mountReport = (name: string) => mountElement('care-report', { 'api-base': 'http://api.test/api', token: 't0k', name });
-const runAndWait = async (el: HTMLElement) => {
-  await waitFor(() => slButton(el, REPORT_TEXT.run) && !slButton(el, REPORT_TEXT.run)!.disabled, { message: 'Run Report enabled' });
-  slButton(el, REPORT_TEXT.run)!.click();
-  await waitFor(() => slButton(el, REPORT_TEXT.update), { message: 'Update Report' });
-};
 
 describe('new filter queries', () => {
   it('badges go as one list, all of them or any; reference choices as __eq; a case-insensitive dropdown as __ieq', () => {
@@ -119,8 +114,8 @@ describe('<care-report> (stubbed server)', () => {
     const boxes = [...root.querySelectorAll<HTMLLabelElement>('.badge-filter label.choice')];
     boxes.find((l) => text(l) === 'High Risk')!.querySelector('input')!.click();
     boxes.find((l) => text(l) === 'Peer Support')!.querySelector('input')!.click();
-    await runAndWait(el);
-    const q = fake.calls.find((c) => c.url.pathname.endsWith('/chart'))!.url.searchParams;
+    const run = await updateReport(el, fake.calls);
+    const q = run.find((c) => c.url.pathname.endsWith('/chart'))!.url.searchParams;
     equal(q.get('referral_source_uid__eq'), 's-2');
     equal(q.get('badge_uids__contains_uuid_and'), 'b-1,b-3');
     const sources = fake.calls.find((c) => c.url.pathname.endsWith('/reference-referral-source'))!.url.searchParams;
@@ -140,8 +135,8 @@ describe('<care-report> (stubbed server)', () => {
     const [provider, user] = [...root.querySelectorAll<HTMLSelectElement>('.report-filter select')];
     selectOption(provider, 'p-2');
     selectOption(user, 'u-1');
-    await runAndWait(el);
-    const byAssignee = fake.calls.find((c) => c.url.searchParams.get('x') === 'assignee_name')!.url.searchParams;
+    const run = await updateReport(el, fake.calls);
+    const byAssignee = run.find((c) => c.url.searchParams.get('x') === 'assignee_name')!.url.searchParams;
     equal(byAssignee.get('series'), 'reminder_status');
     equal(byAssignee.get('assignee_uid__eq'), 'p-2');
     equal(byAssignee.get('created_by__eq'), 'u-1');
@@ -161,8 +156,8 @@ describe('<care-report> (stubbed server)', () => {
     root = shadow(el);
     const facility = await waitFor(() => [...root.querySelectorAll<HTMLSelectElement>('.report-filter select')].find((s) => [...s.options].some((o) => o.text === 'Riverside General')), { message: 'the facility list' });
     selectOption(facility, 'f-1');
-    await runAndWait(el);
-    equal(fake.calls.find((c) => c.url.pathname.endsWith('/chart'))!.url.searchParams.get('facility_uid__eq'), 'f-1');
+    const rerun = await updateReport(el, fake.calls);
+    equal(rerun.find((c) => c.url.pathname.endsWith('/chart'))!.url.searchParams.get('facility_uid__eq'), 'f-1');
     const facilities = fake.calls.find((c) => c.url.pathname.endsWith('/data/public/facility'))!.url.searchParams;
     deepEqual([facilities.get('sort'), facilities.get('all-data'), facilities.get('is_in_selections')], ['facility_name', '1', 'true']);
   });
@@ -186,8 +181,8 @@ describe('<care-report> (stubbed server)', () => {
     await waitFor(() => first.checked, { message: 'the current (first) division' });
     ok(!second.checked, 'only the current division');
     second.click();
-    await runAndWait(el);
-    deepEqual(fake.calls.find((c) => c.url.pathname.endsWith('/report-custody/chart'))!.url.searchParams.getAll('division_uid'), ['d-1', 'd-2']);
+    const run = await updateReport(el, fake.calls);
+    deepEqual(run.find((c) => c.url.pathname.endsWith('/report-custody/chart'))!.url.searchParams.getAll('division_uid'), ['d-1', 'd-2']);
     ok(!fake.calls.some((c) => c.url.pathname.endsWith('/reference-report-configuration')), 'a built-in report asks for no configuration');
   });
 });

@@ -5,11 +5,10 @@ import { REPORT_TEXT } from '../../shared/schemas/reports';
 import { $toasts } from '../../widgets/kit/toasts';
 import { filterQuery, initialValues, presetDate } from '../../widgets/reports/report-filters';
 import { chartSeries, percent } from '../../widgets/reports/report-chart';
-import { RUN_HINT } from '../../widgets/reports/reports.component';
 import { deepEqual, equal, ok } from './support/assert';
 import { selectOption, sleep, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
-import { mountElement, shadow, slButton } from './support/element';
+import { mountElement, shadow, slButton, updateReport } from './support/element';
 
 const [INBOUND, OVER_TIME] = REPORT_CONFIGURATIONS;
 const MENU = {
@@ -127,16 +126,37 @@ describe('<care-reports> (stubbed server)', () => {
     equal(shadow(el).querySelector('.report'), null, 'nothing of the report is drawn');
   });
 
-  it('Run Report shows Loading, then charts and the table and Update Report; the filters and divisions go with every call', async () => {
+  it('opens run with its default filters (issue 32 §5): Loading, then charts, the table and Update Report, without a click', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const fake = fakeFetch(server({ gate }));
     restore = fake.restore;
     const el = mount('configured/inbound-referrals');
     const root = shadow(el);
-    await waitFor(() => root.querySelector('h2.report-title, .report-head h2'), { message: 'the report' });
+    await waitFor(() => root.querySelector('.report-head h2'), { message: 'the report' });
     equal(text(root.querySelector('.report-head h2')), 'Inbound Referrals');
-    ok(text(root).includes(RUN_HINT), 'not run yet');
+    await waitFor(() => slButton(el, REPORT_TEXT.loading), { message: 'Loading, the report running by itself' });
+    ok(slButton(el, REPORT_TEXT.loading)!.disabled, 'Loading is disabled');
+    equal(slButton(el, REPORT_TEXT.run), undefined, 'never waits for Run Report');
+    ok(!text(root).includes('Choose the filters'), 'no "Choose the filters, then Run Report."');
+    release();
+    await waitFor(() => slButton(el, REPORT_TEXT.update), { message: 'Update Report' });
+    await waitFor(() => root.querySelectorAll('canvas').length === 2, { message: 'two charts' });
+    await waitFor(() => text(root.querySelector('table')).includes('Ames'), { message: 'the table' });
+    ok(text(root.querySelector('table')).includes('01/15/2025'), 'dates as MM/DD/YYYY');
+    // The opening run is the report's defaults: its date range, no status or source, the first division.
+    const opening = fake.calls.find((c) => c.url.pathname.endsWith('/chart'))!.url.searchParams;
+    ok(opening.get('referral_date__>>=') && opening.get('referral_date__<='), 'the default date range');
+    deepEqual(opening.getAll('referral_status'), []);
+    equal(opening.get('referral_source_label__like'), null);
+    deepEqual(opening.getAll('division_uid'), ['d-1'], 'no session: the first division');
+  });
+
+  it('Update Report runs it again with the filters and divisions as changed', async () => {
+    const fake = fakeFetch(server());
+    restore = fake.restore;
+    const el = mount('configured/inbound-referrals');
+    const root = shadow(el);
     await waitFor(() => root.querySelectorAll('.report-divisions input').length === 2, { message: 'the divisions' });
 
     // Filters: tick New, type a source; choose the second division too.
@@ -144,18 +164,9 @@ describe('<care-reports> (stubbed server)', () => {
     boxes[0].click();
     typeInto(root.querySelector<HTMLInputElement>('.report-filter input[type="search"]')!, 'Hosp');
     root.querySelectorAll<HTMLInputElement>('.report-divisions input')[1].click();
-
-    await waitFor(() => slButton(el, REPORT_TEXT.run) && !slButton(el, REPORT_TEXT.run)!.disabled, { message: 'Run Report enabled' });
-    slButton(el, REPORT_TEXT.run)!.click();
-    await waitFor(() => slButton(el, REPORT_TEXT.loading), { message: 'Loading' });
-    ok(slButton(el, REPORT_TEXT.loading)!.disabled, 'Loading is disabled');
-    release();
-    await waitFor(() => slButton(el, REPORT_TEXT.update), { message: 'Update Report' });
+    const run = await updateReport(el, fake.calls);
     await waitFor(() => root.querySelectorAll('canvas').length === 2, { message: 'two charts' });
-    await waitFor(() => text(root.querySelector('table')).includes('Ames'), { message: 'the table' });
-    ok(text(root.querySelector('table')).includes('01/15/2025'), 'dates as MM/DD/YYYY');
-    const chartCall = fake.calls.find((c) => c.url.pathname.endsWith('/chart'))!;
-    const q = chartCall.url.searchParams;
+    const q = run.find((c) => c.url.pathname.endsWith('/chart'))!.url.searchParams;
     equal(q.get('x'), 'referral_source_label');
     equal(q.get('aggregation'), 'count');
     deepEqual(q.getAll('referral_status'), ['New']);
@@ -210,13 +221,11 @@ describe('<care-reports> (stubbed server)', () => {
     typeInto(age, '35');
     const notInCustody = [...root.querySelectorAll<HTMLLabelElement>('.report-filter label.choice')].find((l) => text(l) === 'Not In Custody')!;
     notInCustody.querySelector('input')!.click();
-    await waitFor(() => slButton(el, REPORT_TEXT.run) && !slButton(el, REPORT_TEXT.run)!.disabled, { message: 'Run Report enabled' });
-    slButton(el, REPORT_TEXT.run)!.click();
-    await waitFor(() => slButton(el, REPORT_TEXT.update), { message: 'Update Report' });
-    const q = fake.calls.find((c) => c.url.pathname.endsWith('/chart'))!.url.searchParams;
+    let run = await updateReport(el, fake.calls);
+    const q = run.find((c) => c.url.pathname.endsWith('/chart'))!.url.searchParams;
     equal(q.get('patient_age__>>='), '35');
     deepEqual(q.getAll('in_custody'), ['false', 'null']);
-    const series = fake.calls.find((c) => c.url.searchParams.get('x') === 'referral_date')!.url.searchParams;
+    const series = run.find((c) => c.url.searchParams.get('x') === 'referral_date')!.url.searchParams;
     equal(series.get('time-unit'), 'month');
     el.remove();
     restore();
@@ -227,10 +236,8 @@ describe('<care-reports> (stubbed server)', () => {
     root = shadow(el);
     const type = await waitFor(() => root.querySelector<HTMLSelectElement>('.report-filter select'), { message: 'the dropdown' });
     selectOption(type, 'Drug Overdose');
-    await waitFor(() => slButton(el, REPORT_TEXT.run) && !slButton(el, REPORT_TEXT.run)!.disabled, { message: 'Run Report enabled' });
-    slButton(el, REPORT_TEXT.run)!.click();
-    await waitFor(() => slButton(el, REPORT_TEXT.update), { message: 'Update Report' });
-    equal(fake.calls.find((c) => c.url.pathname.endsWith('/chart'))!.url.searchParams.get('medical_event_label__eq'), 'Drug Overdose');
+    run = await updateReport(el, fake.calls);
+    equal(run.find((c) => c.url.pathname.endsWith('/chart'))!.url.searchParams.get('medical_event_label__eq'), 'Drug Overdose');
   });
 
   it('the filter panel collapses and opens again', async () => {

@@ -4,7 +4,7 @@ import { $toasts } from '../../widgets/kit/toasts';
 import { OPEN_FAILED } from '../../widgets/resources/resource-link';
 import { deepEqual, equal, ok } from './support/assert';
 import { selectOption, sleep, text, waitFor } from './support/dom';
-import { catchNewTabs, fieldError, mountElement, plainButton, shadow, slButton } from './support/element';
+import { catchNewTabs, fieldError, mountElement, plainButton, shadow } from './support/element';
 import { signIn, visiblePatient, type Api } from './support/reminders-server';
 
 const titles = (el: HTMLElement) => [...shadow(el).querySelectorAll('tbody tr td:first-child :is(a, button)')].map((a) => text(a).replace(' (opens in a new tab)', ''));
@@ -156,7 +156,7 @@ describe('<care-patient-resources> against the real server', function () {
 
   it('Add Resource: the resource is required, then the chosen one is added and no longer offered', async () => {
     const el = mountElement('care-patient-resources', { token: nav.token, 'patient-id': patient });
-    (await waitFor(() => slButton(el, 'Add Resource'), { timeout: 10000, message: 'the page' })).click();
+    (await waitFor(() => plainButton(el, 'Add Resource'), { timeout: 10000, message: 'the page' })).click();
     const add = await waitFor(() => dialog(el, 'Add Resource'), { message: 'the add dialog' });
     const select = await waitFor(() => add.querySelector<HTMLSelectElement>('select'), { timeout: 10000, message: 'the resource list' });
     ok([...select.querySelectorAll('optgroup')].some((g) => g.label === 'Food and Nutrition'), 'grouped by category');
@@ -177,7 +177,7 @@ describe('<care-patient-resources> against the real server', function () {
     ok(!dialog(el, 'Add Resource'), 'the dialog closed');
     ok($toasts.get().some((t) => t.message === 'Successfully saved!'));
 
-    (await waitFor(() => slButton(el, 'Add Resource'))).click();
+    (await waitFor(() => plainButton(el, 'Add Resource'))).click();
     const again = await waitFor(() => dialog(el, 'Add Resource')?.querySelector<HTMLSelectElement>('select'), { timeout: 10000, message: 'the list again' });
     ok(![...again.options].some((o) => o.value === snap.value), 'a resource the patient has is not offered again');
   });

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { lastEmailTo, runAdminCommand, signInLinkIn } from '../../server/testing/admin-command';
 import { CIT_TEXT } from '../../shared/cit-options';
-import { openPage, shot, signIn, startHarness, type Harness } from './support/harness';
+import { openPage, openUserMenu, shot, signIn, startHarness, type Harness } from './support/harness';
 
 const ADMIN_PASSWORD = 'first-admin-password';
 const NAVIGATOR_PASSWORD = 'new-navigator-password';
@@ -60,7 +60,7 @@ describe('administration from an empty install', () => {
 
     const navigator = await openPage(h, 390, 844);
     await useLink(navigator.page, signInLinkIn((await lastEmailTo(h.server.db, 'nora@county.example')).body).url, NAVIGATOR_PASSWORD);
-    await navigator.page.getByRole('button', { name: 'Nora Navigator' }).click();
+    await openUserMenu(navigator.page, 'Nora Navigator');
     assert.equal(await navigator.page.getByRole('menuitem', { name: 'Admin' }).count(), 0, 'Admin is for administrators');
     await navigator.page.keyboard.press('Escape');
     assert.equal(await navigator.page.evaluate(() => fetch('/api/reminders/me').then((r) => r.status)), 200);

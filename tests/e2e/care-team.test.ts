@@ -101,8 +101,16 @@ describe('care team in the record', () => {
     await loginAs(page, 'navigator');
     // The demo patient whose team has Active and Inactive members and care givers (Harold Walker is a former one).
     const seeded = await h.server.db.selectFrom('care_giver').select('patient_uid').where('first_name', '=', 'Harold').where('last_name', '=', 'Walker').executeTakeFirstOrThrow();
+    const pcp = await h.server.db
+      .selectFrom('provider_patient as m')
+      .innerJoin('provider as p', 'p.provider_uid', 'm.provider_uid')
+      .select('p.display_name')
+      .where('m.patient_uid', '=', seeded.patient_uid)
+      .where('m.is_pcp', '=', true)
+      .where('m.care_team', '=', true)
+      .executeTakeFirstOrThrow();
     await page.goto(`/patients/${seeded.patient_uid}/care-team`);
-    await page.getByRole('cell', { name: /Dr\. Priya Raman/ }).waitFor();
+    await page.getByRole('cell', { name: new RegExp(pcp.display_name.replace(/[.]/g, '\\.')) }).waitFor();
     await shot(page, 'care-team-390');
     await page.goto(`/patients/${seeded.patient_uid}/care-givers/add`);
     await page.getByLabel('Other', { exact: true }).check();

@@ -48,18 +48,36 @@ describe('CIT contact sheet and approval', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(CIT_TEXT.saved).waitFor();
     await page.getByText(CIT_TEXT.emailSent).waitFor();
-    // The form resets and the officer must identify again.
+    const row = (await sql<{ submission_uid: string; created_at: Date }>`select submission_uid, created_at from cit_submission where submission_json->>'lastName' = 'Eastfield'`.execute(h.server.db)).rows;
+    assert.equal(row.length, 1);
+    const id = row[0].submission_uid;
+    // The sheet gives way to a confirmation the officer can copy the reference from, until they start a new sheet.
+    const receipt = page.getByTestId('cit-receipt');
+    await receipt.getByRole('heading', { name: 'Contact sheet submitted' }).waitFor();
+    assert.equal(await page.getByTestId('cit-reference').textContent(), id);
+    assert.equal(await page.getByTestId('cit-submitted-at').textContent(), await page.evaluate((iso) => {
+      // MM/DD/YYYY hh:mm a on the browser's clock.
+      const d = new Date(iso);
+      const [mo, da, ho, mi] = [d.getMonth() + 1, d.getDate(), d.getHours() % 12 || 12, d.getMinutes()].map((n) => String(n).padStart(2, '0'));
+      return `${mo}/${da}/${d.getFullYear()} ${ho}:${mi} ${d.getHours() < 12 ? 'am' : 'pm'}`;
+    }, row[0].created_at.toISOString()));
+    assert.equal(await page.getByLabel('First Name').count(), 0);
+    await page.getByText(CIT_TEXT.saved).waitFor({ state: 'detached' });
+    await page.getByText(CIT_TEXT.emailSent).waitFor({ state: 'detached' });
+    await shot(page, 'cit-confirmation-390', false);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await shot(page, 'cit-confirmation-1366', false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Start a new sheet' }).click();
+    // An empty form; the officer must identify again.
     assert.equal(await page.getByLabel('Agency Identifier').inputValue(), '');
     assert.equal(await page.getByLabel('First Name').count(), 0);
+    assert.equal(await receipt.count(), 0);
     await shot(page, 'cit-form-390-saved', false);
     assert.deepEqual(errors, []);
     await context.close();
 
-    const row = (await sql<{ submission_uid: string }>`select submission_uid from cit_submission where submission_json->>'lastName' = 'Eastfield'`.execute(h.server.db)).rows;
-    assert.equal(row.length, 1);
-    const id = row[0].submission_uid;
-
-    const sup = await openPage(h, 1280, 900);
+    const sup = await openPage(h, 1366, 900);
     await loginAs(sup.page, 'cit-supervisor');
     // The supervisor finds the new sheet on the home page's CIT Submissions card.
     const card = sup.page.locator('.care-home-cit');
@@ -68,15 +86,28 @@ describe('CIT contact sheet and approval', () => {
     await sup.page.waitForURL(`**/cit-submission/${id}`);
     await sup.page.getByTestId('approval-status').getByText('pending').waitFor();
     assert.equal(await sup.page.getByRole('button', { name: 'Approved' }).getAttribute('aria-pressed'), 'true');
+    // The button says what it will do: Approved is the default, so it reads Approve, never a plain Save.
+    const decide = sup.page.getByTestId('approval-save');
+    assert.equal(await decide.textContent(), 'Approve');
+    await shot(sup.page, 'cit-supervisor-approve-1366', false);
     await sup.page.getByRole('button', { name: 'Rejected' }).click();
     await sup.page.getByRole('alertdialog', { name: CIT_TEXT.rejectTitle }).waitFor();
     await shot(sup.page, 'cit-submission-reject-warning', false);
     await sup.page.getByRole('button', { name: 'Go Back' }).click();
+    assert.equal(await decide.textContent(), 'Reject');
+    await shot(sup.page, 'cit-supervisor-reject-1366', false);
+    await sup.page.getByRole('button', { name: 'Pending' }).click();
+    assert.equal(await decide.textContent(), 'Save');
+    assert.equal(await decide.isDisabled(), true);
+    await shot(sup.page, 'cit-supervisor-pending-1366', false);
     await sup.page.getByRole('button', { name: 'Approved' }).click();
+    await sup.page.setViewportSize({ width: 390, height: 844 });
+    await shot(sup.page, 'cit-supervisor-approve-390', false);
+    await sup.page.setViewportSize({ width: 1366, height: 900 });
     await shot(sup.page, 'cit-submission-supervisor');
-    await sup.page.getByRole('button', { name: 'Save' }).click();
+    await sup.page.getByRole('button', { name: 'Approve', exact: true }).click();
     await sup.page.getByTestId('approval-status').getByText('approved').waitFor();
-    assert.equal(await sup.page.getByRole('button', { name: 'Save' }).count(), 0, 'a decided submission is locked');
+    assert.equal(await decide.count(), 0, 'a decided submission is locked');
     const event = await sql<{ first_name: string; name: string }>`
       select p.first_name, m.name from cit_submission s join medical_event me on me.medical_event_uid = s.medical_event_uid
         join patient p on p.patient_uid = me.patient_uid join reference_data m on m.uid = me.medical_event_type_uid

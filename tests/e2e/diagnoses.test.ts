@@ -85,12 +85,14 @@ describe('diagnoses in the record', () => {
   test('the diagnosis pages at 390 px', async () => {
     const { context, page } = await openPage(h, 390, 844);
     await loginAs(page, 'navigator');
-    // The demo patient with ADHD, welfare custody and a resolved otitis media of the left ear.
+    // A demo patient whose diagnoses include one with a body site (a resolved cellulitis of the left arm).
     const diagnosis = await h.server.db
       .selectFrom('patient_diagnosis as d')
       .innerJoin('reference_data as r', 'r.uid', 'd.ref_diagnosis_uid')
       .select(['d.patient_uid', 'd.diagnosis_uid'])
-      .where('r.name', '=', 'H66.9')
+      .where('r.name', '=', 'L03.90')
+      .where('d.region_uid', 'is not', null)
+      .orderBy('d.patient_uid')
       .executeTakeFirstOrThrow();
     await page.goto(`/patients/${diagnosis.patient_uid}/diagnoses`);
     await loadedRows(page).first().waitFor();

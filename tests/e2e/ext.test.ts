@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
 
 describe('external referral: a provider registers on a phone and refers; the navigator sees it', () => {
@@ -107,6 +108,87 @@ describe('external referral: a provider registers on a phone and refers; the nav
     assert.equal(a!.y, b!.y, 'side by side');
     await shot(page, 'ext-referral-desktop');
     await context.close();
+  });
+
+  test('issue 32 §4: beside Submit referral what is missing, the SSN masked, outside clinicians only; the admin chooses who is offered', async () => {
+    const phone = '6145550155';
+    const post = (path: string, body: unknown) =>
+      fetch(`${h.server.url}/api/ext/demo-referral${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-offered-${path.length}-${Date.now()}` }, body: JSON.stringify(body) });
+    assert.equal((await post('/register', { name: 'Dr. Offer Shot', identifier: phone, identifier_type: 'Phone' })).status, 202);
+    const sms = await h.server.db.selectFrom('outbox').select('body').where('recipient', '=', phone).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const confirmed = await (await post('/register-confirm', { challenge: /(\d{6})/.exec(sms.body)![1], identifier: phone })).json();
+    const token = confirmed.data.attributes.registration_token as string;
+
+    const providerOptions = async (page: Page) =>
+      page.getByLabel('Provider name').locator('option').evaluateAll((options) => options.map((o) => o.textContent ?? ''));
+    for (const [width, height] of [
+      [1366, 900],
+      [390, 844],
+    ] as const) {
+      const { context, page, errors } = await openPage(h, width, height);
+      await context.addInitScript((t) => localStorage.setItem('careweave.ext.registration.demo-referral', t), token);
+      await page.goto('/ext/demo-referral/referral-form');
+      const widget = page.locator('main');
+      await widget.getByLabel('First name', { exact: true }).waitFor();
+      const submit = widget.getByRole('button', { name: 'Submit referral' });
+      assert.equal(await submit.isDisabled(), false);
+      await widget.getByText('Choose Patient or Provider, then fill in: First name, Last name, Date of birth, Mobile phone, Reason for referral').waitFor();
+      await widget.getByRole('radio', { name: 'Provider' }).check();
+      const options = await providerOptions(page);
+      assert.ok(options.includes('Alicia Moreno, MD (Linden Family Practice)'), options.join(' | '));
+      assert.ok(!options.some((o) => /Ada Admin|Dana Director|Nora Navigator/.test(o)), options.join(' | '));
+      await widget.getByLabel('First name', { exact: true }).fill('Rosalind');
+      await widget.getByLabel('Date of birth', { exact: true }).fill('1982-10-14');
+      const ssn = widget.getByLabel('Policy holder SSN');
+      await ssn.fill('123-45-6789');
+      assert.equal(await ssn.inputValue(), '123-45-6789', 'the digits while typing');
+      await widget.getByLabel('Policy number').click();
+      assert.equal(await ssn.inputValue(), '•••-••-6789', 'masked once left');
+      assert.equal(await ssn.getAttribute('inputmode'), 'numeric');
+      assert.equal(await ssn.getAttribute('autocomplete'), 'off');
+      const hint = widget.getByText('Fill in: Provider name, Last name, Mobile phone, Reason for referral');
+      await hint.waitFor();
+      const describedBy = (await submit.getAttribute('aria-describedby'))!;
+      assert.equal(await hint.getAttribute('id'), describedBy, 'the hint is the button\'s description');
+      await shot(page, `ext-referral-missing-ssn-${width}`);
+      await ssn.focus();
+      assert.equal(await ssn.inputValue(), '123-45-6789', 'the digits again to edit');
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+
+    // The administrator offers a staff member on the public forms, from the providers' reference list.
+    const admin = await openPage(h, 1366, 900);
+    await loginAs(admin.page, 'admin');
+    await admin.page.goto('/admin/access-codes');
+    const note = admin.page.locator('.offered-providers');
+    await note.getByText('The forms offer these providers:', { exact: false }).waitFor();
+    assert.ok(!(await note.innerText()).includes('Nora Navigator'));
+    await shot(admin.page, 'admin-ext-links-offered-1366');
+    await note.getByRole('link', { name: 'Choose them under Reference → Providers' }).click();
+    await admin.page.waitForURL('**/admin/reference/providers');
+    await admin.page.getByRole('columnheader', { name: 'Offered on Public Forms' }).waitFor();
+    await shot(admin.page, 'admin-providers-offered-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-providers-offered-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+    await admin.page.getByRole('link', { name: 'Nora Navigator' }).click();
+    const offered = admin.page.getByLabel('Offered on Public Forms');
+    await offered.waitFor();
+    assert.equal(await offered.isChecked(), false, 'staff are off by default');
+    assert.equal(await admin.page.getByLabel('Role').locator('option:checked').innerText(), 'Navigator', 'the role shows as it is (its options came first)');
+    await offered.check();
+    await shot(admin.page, 'admin-provider-offered-form-1366');
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await shot(admin.page, 'admin-provider-offered-form-390');
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await admin.page.waitForURL('**/admin/reference/providers');
+    await admin.page.locator('tr', { hasText: 'Nora Navigator' }).getByRole('cell', { name: 'Yes', exact: true }).waitFor();
+    const listed = await (await fetch(`${h.server.url}/api/ext/demo-referral/providers`, { headers: { 'x-registration-token': token } })).json();
+    assert.ok(listed.data.some((p: { attributes: { display_name: string } }) => p.attributes.display_name === 'Nora Navigator'), 'offered now');
+    assert.deepEqual(admin.errors, []);
+    await admin.context.close();
   });
 
   test('an unknown type shows "<type> form not found"', async () => {

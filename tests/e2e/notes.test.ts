@@ -15,8 +15,10 @@ describe('patient notes in the record', () => {
   test('a navigator adds a note from the face sheet, finds it in Notes, opens it and deactivates it after confirming', async () => {
     const { context, page, errors } = await openPage(h, 1366, 1000);
     await loginAs(page, 'navigator');
+    // One without the demo's notes: deactivating the one added leaves "No notes found!" (spec 001 section 8).
     const patient = await openPatients(h)
       .select('patient_uid')
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_note').select('note_uid').whereRef('patient_note.patient_uid', '=', 'patient.patient_uid'))))
       .orderBy('patient_uid', 'desc')
       .executeTakeFirstOrThrow();
     const base = `/patients/${patient.patient_uid}`;
@@ -60,7 +62,7 @@ describe('patient notes in the record', () => {
     await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await page.waitForURL(`**${base}/notes`);
     await page.getByText('Successfully deleted!').waitFor();
-    await page.getByText('No Notes').waitFor();
+    await page.getByText('No notes found!').waitFor();
     const stored = await h.server.db.selectFrom('patient_note').select('is_archived').where('patient_uid', '=', patient.patient_uid).execute();
     assert.deepEqual(stored, [{ is_archived: true }]);
 

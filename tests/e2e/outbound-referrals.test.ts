@@ -1,13 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
+import { loginAs, openPage, openUserMenu, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
 /** The top bar's user menu: the demo navigator works in Franklin County Care and Summit County Care. */
 async function switchDivision(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Nora Navigator' }).click();
+  await openUserMenu(page, 'Nora Navigator');
   await page.getByRole('menuitemcheckbox', { name }).click();
   await page.waitForURL('**/home');
 }
@@ -119,6 +119,9 @@ describe('outbound referrals in the record', () => {
       .selectFrom('outbound_referral_view')
       .select(['patient_uid', 'outbound_referral_uid', 'to_name'])
       .where('provider_role_name', '=', 'Psychologist')
+      // The demo caseload has several; one the provider enrolled.
+      .where('status_label', '=', 'Enrolled')
+      .orderBy('outbound_referral_uid')
       .executeTakeFirstOrThrow();
     await page.goto(`/patients/${referral.patient_uid}/face-sheet`);
     const card = page.locator('section.face-card', { has: page.getByRole('heading', { name: 'Top Mental Health Referrals' }) });

@@ -30,11 +30,14 @@ describe('reports', () => {
     await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Inbound Referrals' }).click();
     await page.waitForURL('**/reports/configured/inbound-referrals');
     await page.getByRole('heading', { name: 'Inbound Referrals' }).waitFor();
-    await page.getByRole('button', { name: REPORT_TEXT.run }).waitFor();
+    // It opens run with its default filters (issue 32 §5); Update Report runs it again with the range changed.
+    await page.getByRole('button', { name: REPORT_TEXT.update }).waitFor();
 
     await page.getByLabel('From').fill('2001-02-03');
     await page.getByLabel('To').fill('2001-02-03');
-    await page.getByRole('button', { name: REPORT_TEXT.run }).click();
+    const rerun = page.waitForResponse((r) => r.url().includes('/report-inbound-referrals/chart') && r.url().includes('2001-02-03'));
+    await page.getByRole('button', { name: REPORT_TEXT.update }).click();
+    await rerun;
     await page.getByRole('button', { name: REPORT_TEXT.update }).waitFor();
     const table = page.getByRole('table');
     await table.getByRole('cell', { name: 'Zedreport' }).waitFor();
@@ -76,7 +79,7 @@ describe('reports', () => {
     ] as const) {
       await page.goto(`/reports/configured/${name}`);
       await page.getByRole('heading', { name: label }).waitFor();
-      await page.getByRole('button', { name: REPORT_TEXT.run }).click();
+      // Each opens run with its default filters (issue 32 §5).
       await page.getByRole('button', { name: REPORT_TEXT.update }).waitFor();
       // Each chart is drawn, or says it has nothing to draw under the filters.
       const figures = page.locator('figure.report-chart');
@@ -94,22 +97,30 @@ describe('reports', () => {
     await context.close();
   });
 
-  it('CustodyFlagReport runs over the chosen divisions; a user with an app identity has the run logged', async () => {
+  it('CustodyFlagReport runs over the chosen divisions; a user with an app identity has each run logged, the opening one too', async () => {
     const { context, page, errors } = await openPage(h, 1366, 900);
     await loginAs(page, 'admin');
     await page.goto('/reports');
     await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Custody Flags' }).click();
     await page.waitForURL('**/reports/custom/CustodyFlagReport');
     await page.getByRole('heading', { name: 'Custody Flags' }).waitFor();
+    const runsLogged = async () =>
+      (await h.server.db.selectFrom('tbl_identity_action_log').select('report_name').where('action', '=', 'RanReport').where('report_name', '=', 'CustodyFlagReport').execute()).length;
+    const logged = async (runs: number) => {
+      for (let i = 0; i < 50 && (await runsLogged()) < runs; i++) await page.waitForTimeout(100);
+      assert.equal(await runsLogged(), runs);
+    };
+    // The report opens run, over the current division (issue 32 §5), and that run is logged.
+    await page.getByRole('button', { name: REPORT_TEXT.update }).waitFor();
+    await logged(1);
     const divisions = page.getByRole('group', { name: 'Divisions' });
     await divisions.waitFor();
     const boxes = divisions.getByRole('checkbox');
     assert.ok((await boxes.count()) >= 2, 'the admin reports on two divisions');
     assert.equal(await boxes.nth(0).isChecked() || await boxes.nth(1).isChecked(), true, 'the current division is chosen');
     for (let i = 0; i < (await boxes.count()); i++) if (!(await boxes.nth(i).isChecked())) await boxes.nth(i).check();
-    const before = await h.server.db.selectFrom('tbl_identity_action_log').select('report_name').where('action', '=', 'RanReport').execute();
-    const chart = page.waitForResponse((r) => r.url().includes('/report-custody/chart'));
-    await page.getByRole('button', { name: REPORT_TEXT.run }).click();
+    const chart = page.waitForResponse((r) => r.url().includes('/report-custody/chart') && new URL(r.url()).searchParams.getAll('division_uid').length > 1);
+    await page.getByRole('button', { name: REPORT_TEXT.update }).click();
     const asked = new URL((await chart).url()).searchParams.getAll('division_uid');
     assert.equal(asked.length, await boxes.count());
     await page.getByRole('button', { name: REPORT_TEXT.update }).waitFor();
@@ -117,12 +128,7 @@ describe('reports', () => {
     await shot(page, 'report-custody-flags-1366');
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, 'report-custody-flags-390');
-    let logged: { report_name: string | null }[] = [];
-    for (let i = 0; i < 50 && logged.length === before.length; i++) {
-      logged = await h.server.db.selectFrom('tbl_identity_action_log').select('report_name').where('action', '=', 'RanReport').execute();
-      await page.waitForTimeout(100);
-    }
-    assert.deepEqual(logged.map((r) => r.report_name).filter((n) => n === 'CustodyFlagReport').length, 1);
+    await logged(2);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -1,74 +1,27 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
-import { DEMO_B2W_VENDOR } from '../../server/db/seed/b2w';
 import { DEMO_USERS } from '../../server/db/seed/demo-users';
-import { DEMO_EXT_INSTANCE } from '../../server/db/seed/ext';
-import { DEMO_OPT_OUT_TOKENS } from '../../server/db/seed/opt-out';
 import { flagsAllow, flagsFrom } from '../../shared/permissions';
-import { CUSTOM_REPORTS } from '../../shared/schemas/reports';
 import { NO_ACCESS_MESSAGE, SHELL_ROUTES, type ShellPath, type ShellRoute } from '../../shell/routes';
-import { loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
+import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { demoRouteAddresses, settled } from './support/routes';
 
 /** What the tester saw instead of a page or a refusal: the generic error, a not-found panel, an error alert. */
 const ERROR_TEXT = /oops|something went wrong|not found/i;
 const ALERT_ERROR = /error|fail|could not|denied|forbidden|oops|wrong|not found/i;
-
-/** A required `*` stands for one page of its area; an optional `*?` is left out (the area's first page). */
-type Wildcard = Extract<ShellPath, `${string}/*`>;
 
 let h: Harness;
 let addressOf: (path: ShellPath) => string;
 
 before(async () => {
   h = await startHarness();
-  const db = h.server.db;
-  // Every demo user works in the first division: ids from there open for all who may open them.
-  const division = await db.selectFrom('division').select('division_uid').orderBy('division_name').executeTakeFirstOrThrow();
-  const inDivision = division.division_uid;
-  const queue = await db.selectFrom('queue').select('queue_uid').where('division_uid', '=', inDivision).orderBy('queue_label').executeTakeFirstOrThrow();
-  const hwc = await db.selectFrom('hwc_patient').select('hwc_patient_uid').where('division_uid', '=', inDivision).executeTakeFirstOrThrow();
-  const cit = (await sql<{ submission_uid: string }>`select submission_uid from cit_submission where division_uid = ${inDivision} limit 1`.execute(db)).rows[0];
-  const patient = await openPatients(h).select('patient_uid').orderBy('last_name').executeTakeFirstOrThrow();
-  const params: Record<string, string> = {
-    token: DEMO_OPT_OUT_TOKENS[0],
-    state: 'oh',
-    instance: DEMO_EXT_INSTANCE,
-    id: hwc.hwc_patient_uid,
-    submissionId: cit.submission_uid,
-    queueId: queue.queue_uid,
-    patientId: patient.patient_uid,
-  };
-  const wildcards: Record<Wildcard, string> = {
-    '/reports/*': `custom/${Object.keys(CUSTOM_REPORTS)[0]}`,
-    '/patient/*': `${patient.patient_uid}/face-sheet`,
-    '/patients/:patientId/*': 'face-sheet',
-  };
-  // The links a user is handed carry their query (README: /b2w?vendorCode=DEMO-B2W).
-  const queries: Partial<Record<ShellPath, string>> = { '/b2w': `?vendorCode=${DEMO_B2W_VENDOR.vendor_code}` };
-  addressOf = (path) => {
-    const address = path
-      .replace(/\/\*$/, () => `/${wildcards[path as Wildcard]}`)
-      .replace(/\/\*\?$/, '')
-      .replace(/\/:(\w+)(\?)?/g, (_, name: string, optional?: string) => (params[name] ? `/${params[name]}` : optional ? '' : `/:${name}`));
-    assert.doesNotMatch(address, /[:*]/, `a demo value for each parameter of ${path}`);
-    return address + (queries[path] ?? '');
-  };
+  addressOf = await demoRouteAddresses(h);
 });
 
 after(async () => {
   await h?.stop();
 });
-
-/** Until nothing shown says it is still loading (skeletons, busy tables, spinners; a closed popover's do not count). */
-async function settled(page: Page): Promise<void> {
-  const busy = page.locator('[aria-busy="true"], sl-spinner').filter({ visible: true });
-  for (let tries = 0; (await busy.count()) > 0; tries++) {
-    if (tries === 100) throw new Error('still loading after 10 s');
-    await page.waitForTimeout(100);
-  }
-}
 
 /**
  * Types the route's address into a fresh load, as the tester did, and returns

@@ -120,7 +120,9 @@ describe('shell', () => {
     await card.getByRole('link', { name: 'View all' }).click();
     await page.waitForURL(`**/home/queues/${newReferralsId}`);
     await page.getByRole('heading', { name: 'New Referrals', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Add Referral' }).waitFor();
+    // Opens Add Patient, which posts the patient's inbound referral (issue 32 §5: every Add the kit's one look).
+    await page.getByRole('link', { name: 'Add Referral' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Add Referral' }).getAttribute('href'), '/patients/add');
     await shot(page, 'queue-page');
     await page.getByRole('link', { name: 'Go back' }).click();
     await page.waitForURL('**/home');
@@ -231,9 +233,15 @@ describe('shell', () => {
     await dialog.getByLabel('New password').fill('a-brand-new-password');
     const post = page.waitForResponse((r) => r.url().endsWith('/api/auth/change-password'));
     await dialog.getByRole('button', { name: 'Change Password' }).click();
-    const status = (await post).status();
-    assert.ok(status >= 400, `a wrong current password is refused (${status})`);
-    await dialog.locator('.care-field-error, [role="alert"]').first().waitFor();
+    const answer = await post;
+    assert.equal(answer.status(), 422, 'a wrong current password is refused');
+    assert.deepEqual(await answer.json(), { errors: [{ field: 'current_password', message: 'Current password is incorrect' }] });
+    // The server's message, under the field it names, and nowhere else.
+    const error = dialog.locator('#cp-currentPassword-error');
+    await error.waitFor();
+    assert.equal((await error.textContent())?.trim(), 'Current password is incorrect');
+    assert.equal(await dialog.locator('.care-field-error').count(), 1, 'one field error');
+    assert.equal(await dialog.locator('[role="alert"]').count(), 0, 'no form-level alert');
     await shot(page, 'change-password-error');
     await context.close();
   });
@@ -264,8 +272,17 @@ describe('shell', () => {
     await loginAs(page, 'navigator');
     const cards = page.locator('.care-card-slot');
     await queueCard(page, /^New Referrals/).waitFor();
-    const boxes = await cards.evaluateAll((els) => els.slice(0, 2).map((e) => e.getBoundingClientRect().left));
-    assert.ok(boxes.length < 2 || boxes[0] === boxes[1], 'cards stack');
+    await page.waitForFunction(() => document.querySelectorAll('.care-card-slot').length >= 2);
+    const boxes = await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as { left: number; right: number; top: number; bottom: number }));
+    // The navigator's demo division has several queues: a page with fewer than two cards proves nothing about columns.
+    assert.ok(boxes.length >= 2, `at least two queue cards (${boxes.length})`);
+    for (const [i, box] of boxes.entries()) {
+      assert.equal(box.left, boxes[0].left, `card ${i + 1} starts where the first does`);
+      assert.equal(box.right, boxes[0].right, `card ${i + 1} is as wide as the first`);
+      assert.ok(box.right <= 390, `card ${i + 1} fits the screen (right edge ${box.right})`);
+      if (i > 0) assert.ok(box.top >= boxes[i - 1].bottom, `card ${i + 1} is below card ${i}`);
+    }
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'the page does not scroll sideways');
     await shot(page, 'home-mobile');
     await context.close();
   });

@@ -89,6 +89,36 @@ describe('public CIT form', () => {
     assert.equal(stored.rows[0].j.code, undefined, 'the agency identifier is not stored in the sheet');
   });
 
+  it('the answer carries the reference (the sheet\'s id) and when it was submitted, the same on a replay', async () => {
+    const k = key();
+    const before = Date.now();
+    const a = await submit(sheet({ first_name: 'Receipt' }), k);
+    assert.equal(a.status, 201);
+    assert.match(a.body.data.id, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const at = new Date(a.body.data.attributes.created_at).getTime();
+    assert.ok(Math.abs(at - before) < 60_000, a.body.data.attributes.created_at);
+    const row = await sql<{ created_at: Date }>`select created_at from cit_submission where submission_uid = ${a.body.data.id}`.execute(server.db);
+    assert.equal(at, row.rows[0].created_at.getTime(), 'the stored time');
+    const replay = await submit(sheet({ first_name: 'Receipt' }), k);
+    assert.deepEqual([replay.body.data.id, replay.body.data.attributes.created_at], [a.body.data.id, a.body.data.attributes.created_at]);
+  });
+
+  it('one 422 lists every field error at once: conditional rules with the rest, in the sheet\'s order', async () => {
+    const answer = await submit({
+      ...identity, birth_date: '1990-05-01', date_time: '1990-04-01T10:00', mh_follow_up_requested: 'yes', subject_taken_into_custody_for_evaluation: 'yes',
+      incident_has_related_crime: 'yes', response: 'Force Used', crisis: ['Other'],
+    });
+    const errors = errorsOf(answer, 422);
+    assert.deepEqual(errors.map((e) => e.field), [
+      'first_name', 'last_name', 'gender_uid', 'race_uid', 'veteran_status', 'phone_number', 'phone_type', 'date_time', 'event_time_zone', 'officer', 'shift_uid',
+      'referral_source_uid', 'crisis_other', 'force_used_incident_resulted_in_injury', 'disposition_uid', 'facility_uid', 'process_initiated_by',
+      'incident_has_related_crime_yes', 'criminal_charges_to_be_filed',
+    ]);
+    const f = fields(answer);
+    assert.equal(f.date_time, CIT_TEXT.incidentDate, 'the incident-date rule beside the missing fields');
+    for (const name of ['first_name', 'facility_uid', 'process_initiated_by', 'crisis_other', 'force_used_incident_resulted_in_injury', 'incident_has_related_crime_yes']) assert.equal(f[name], 'Required', name);
+  });
+
   it('a wrong identity cannot submit', async () => {
     assert.deepEqual(errorsOf(await submit(sheet({ officer_name: 'Officer Nobody' })), 403), [{ message: CIT_TEXT.identityInvalid }]);
   });

@@ -40,12 +40,14 @@ async function upload(user: LoggedIn | null, fields: Fields, file?: { name: stri
 
 const pdfFields = (title = 'Discharge summary'): Fields => ({ patient_uid: patient, doc_type: 'PDF', title, description: 'From the hospital' });
 const documentCount = async () => (await server.db.selectFrom('patient_attachment').select('attachment_uid').execute()).length;
-/** Stored files (besides the library's) and temporary files under DATA_DIR/files. */
+/** The files the demo caseload's documents hold (read once the server started). */
+let seededFiles: Set<string>;
+/** Stored files (besides the library's and the demo's) and temporary files under DATA_DIR/files. */
 async function storedFiles(): Promise<{ files: string[]; temporary: string[] }> {
   const dir = path.join(server.dataDir, 'files');
-  // The library's seeded handouts are stored files too (migration 033); these tests count the documents' own.
+  // The library's seeded handouts (migration 033) and the demo caseload's documents are stored files too; these tests count their own documents'.
   const library = new Set((await server.db.selectFrom('reference_resource').select('resource_link').where('resource_type', '=', 'File').execute()).map((r) => r.resource_link));
-  const files = (await fs.readdir(dir)).filter((f) => f !== 'tmp' && !library.has(f));
+  const files = (await fs.readdir(dir)).filter((f) => f !== 'tmp' && !library.has(f) && !seededFiles.has(f));
   return { files, temporary: await fs.readdir(path.join(dir, 'tmp')) };
 }
 
@@ -61,6 +63,7 @@ before(async () => {
   server = await startTestServer();
   facts = await demoFacts(server.db);
   [nav, identity] = await Promise.all([login(server.url, 'navigator'), login(server.url, 'identity')]);
+  seededFiles = new Set((await server.db.selectFrom('patient_attachment').select('attachment_link').where('attachment_type', '=', 'file').execute()).map((r) => r.attachment_link));
   const hidden = [facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
   patient = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[0]).where('patient_uid', 'not in', hidden).orderBy('first_name').executeTakeFirstOrThrow()).patient_uid;
   otherDivision = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[1]).executeTakeFirstOrThrow()).patient_uid;
@@ -143,7 +146,7 @@ describe('documents', () => {
   });
 
   it('refuses each invalid field with its message and stores nothing', async () => {
-    const before = await documentCount();
+    const before = { count: await documentCount(), files: (await storedFiles()).files };
     assert.deepEqual(fieldErrors(await upload(nav, { patient_uid: patient, doc_type: '', title: '' })), {
       'data.attributes.doc_type': 'Required',
       'data.attributes.title': 'Required',
@@ -162,8 +165,9 @@ describe('documents', () => {
     assert.deepEqual(fieldErrors(await upload(nav, pdfFields(), { name: 'photo.png', bytes: PNG })), { 'data.attributes.file_name': 'A PDF document must be a .pdf file' });
     assert.deepEqual(fieldErrors(await upload(nav, { patient_uid: '', doc_type: 'Link', title: 'a', link: 'https://a.example' })), { 'data.attributes.patient_uid': 'Required' });
     assert.equal((await upload(nav, pdfFields(), { name: 'a.pdf', bytes: PDF }, null)).status, 400, 'an Idempotency-Key is required');
-    assert.equal(await documentCount(), before);
-    assert.deepEqual(await storedFiles(), { files: (await storedFiles()).files, temporary: [] });
+    assert.equal(await documentCount(), before.count);
+    // Against the snapshot taken before the uploads: a file left behind by a refused upload shows here.
+    assert.deepEqual(await storedFiles(), { files: before.files, temporary: [] });
   });
 
   it('decides the type by the bytes: a renamed file, an executable, a scripted SVG, an empty or 21 MB file is a clear 4xx and nothing is stored', async () => {

@@ -23,7 +23,17 @@ before(async () => {
   facts = await demoFacts(server.db);
   [nav, cit] = await Promise.all([login(server.url, 'navigator'), login(server.url, 'cit')]);
   const hidden = [facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
-  patient = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[0]).where('patient_uid', 'not in', hidden).orderBy('last_name').executeTakeFirstOrThrow()).patient_uid;
+  // One without the demo's notes, so its list and activity log hold only what the tests add.
+  patient = (
+    await server.db
+      .selectFrom('patient')
+      .select('patient_uid')
+      .where('division_uid', '=', facts.divisionUids[0])
+      .where('patient_uid', 'not in', hidden)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_note').select('note_uid').whereRef('patient_note.patient_uid', '=', 'patient.patient_uid'))))
+      .orderBy('last_name')
+      .executeTakeFirstOrThrow()
+  ).patient_uid;
   otherDivision = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[1]).executeTakeFirstOrThrow()).patient_uid;
 });
 after(async () => {

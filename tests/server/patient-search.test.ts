@@ -171,9 +171,19 @@ describe('divisions', () => {
   });
 
   it('the quick search is the current division only and takes no division parameter', async () => {
-    const other = south();
-    const rows = rowsOf(await get(QUICK, { q: `${other.first_name} ${other.last_name}`, 'page-size': '50' }));
-    assert.ok(rows.every((r) => r.division_uid === undefined || r.division_uid === facts.divisionUids[0]));
+    // A patient of the other division whose last name the current division has too: the query matches on both sides.
+    const [here, there] = facts.divisionUids;
+    const other = patients.find((p) => p.division_uid === there && truth(p.last_name).length > 0) ?? south();
+    const q = other.last_name;
+    assert.ok(truth(q, [there]).includes(other.patient_uid), 'the query matches the other division\'s patient');
+    const answer = await get(QUICK, { q, 'page-size': '50' });
+    assert.equal(answer.status, 200, answer.text);
+    const rows = rowsOf(answer);
+    assert.ok(!ids(rows).includes(other.patient_uid), `${other.first_name} ${other.last_name} of the other division is not listed`);
+    // Stub rows carry no division_uid: each row's division is looked up by its patient.
+    const divisionOf = new Map(patients.map((p) => [p.patient_uid, p.division_uid]));
+    assert.deepEqual(rows.filter((r) => divisionOf.get(r.patient_uid) !== here).map((r) => r.patient_uid), [], 'rows of another division');
+    if (truth(q).length) assert.ok(rows.length > 0, 'the current division\'s matches are listed');
     assert.deepEqual(errorsOf(await get(QUICK, { q: 'garcia', current_division_only: 'false' }), 400), [{ field: 'current_division_only', message: "Unknown parameter 'current_division_only'" }]);
   });
 });
@@ -221,9 +231,13 @@ describe('access rules', () => {
     assert.equal(mine.access, 'full');
     assert.equal(mine.restricted_case_warning, true);
     assert.deepEqual(mine.source_cases, [{ case_id: 'C-1001', case_category: 'Protective', wkr_email: 'navigator@careweave.test', chf_email: null, sup_email: 'sup@agency.test' }]);
+    const [sterling] = (await find(nav, 'dominic sterling')).rows;
+    assert.equal(sterling.access, 'full');
+    assert.equal(sterling.in_custody, false);
+    assert.equal(sterling.custody, 'out-of-custody');
     const [ellery] = (await find(nav, 'marcus ellery')).rows;
     assert.equal(ellery.access, 'full');
-    assert.equal(ellery.in_custody, false);
+    assert.equal(ellery.custody, 'none', 'an adult of the caseload has no custody to be out of');
     const hale = (await find(nav, 'hale')).rows;
     assert.equal(hale.length, 2);
     for (const row of hale) assert.equal(row.agency_legal_status, null);

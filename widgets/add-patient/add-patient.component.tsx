@@ -16,6 +16,7 @@ import {
   type AddPatientValues,
 } from '../../shared/schemas/add-patient';
 import { useEmit } from '../../shared/widget/emit';
+import { AddAction } from '../kit/add-action';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, errorOf, Field, fieldText, SelectField, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
@@ -346,9 +347,7 @@ function AddPatientForm({ options, communityMode }: { options: AddPatientOptions
         {addresses.fields.map((f, i) => (
           <AddressRow key={f.id} form={form} index={i} options={options} onRemove={() => addresses.remove(i)} />
         ))}
-        <button type="button" className="care-button" onClick={() => addresses.append(blankAddress(addresses.fields.length === 0))}>
-          Add Address
-        </button>
+        <AddAction onClick={() => addresses.append(blankAddress(addresses.fields.length === 0))} label="Add Address" />
       </fieldset>
       <fieldset className="form-section">
         <legend>Email Addresses</legend>
@@ -356,9 +355,7 @@ function AddPatientForm({ options, communityMode }: { options: AddPatientOptions
         {emails.fields.map((f, i) => (
           <EmailRow key={f.id} form={form} index={i} onRemove={() => emails.remove(i)} />
         ))}
-        <button type="button" className="care-button" onClick={() => emails.append(blankEmailAddress(emails.fields.length === 0))}>
-          Add Email Address
-        </button>
+        <AddAction onClick={() => emails.append(blankEmailAddress(emails.fields.length === 0))} label="Add Email Address" />
       </fieldset>
       {duplicates && (
         <PossibleDuplicates rows={duplicates.rows} failed={duplicates.failed} busy={busy} onGoOn={() => void goOn()} onBack={() => setDuplicates(null)} />

@@ -8,6 +8,7 @@ import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
 import { applyServerErrors, Field, SelectField, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
+import { AddAction } from '../kit/add-action';
 import { NavLink } from '../kit/nav-link';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { SectionPage } from '../kit/section-page';
@@ -90,7 +91,7 @@ function HolderList({ kind }: { kind: CodeHolderKind }) {
   const [shown, setShown] = useState<{ name: string; code: string } | null>(null);
   const k = KINDS[kind];
   return (
-    <SectionPage title={k.title} action={<NavLink path={`/admin/access-codes/${kind}/new`}>Add {k.one}</NavLink>}>
+    <SectionPage title={k.title} action={<AddAction path={`/admin/access-codes/${kind}/new`} label={`Add ${k.one}`} />}>
       {shown && <NewCode {...shown} />}
       <LoadState isLoading={holders.isLoading} error={holders.error} isEmpty={holders.data?.length === 0} emptyText={k.empty}>
         <ul className="code-holders">

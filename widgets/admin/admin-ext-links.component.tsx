@@ -8,12 +8,13 @@ import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
 import { applyServerErrors, CheckboxGroup, Field, SelectField, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
-import { NavLink } from '../kit/nav-link';
+import { AddAction } from '../kit/add-action';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { SectionPage } from '../kit/section-page';
 import { toast } from '../kit/toasts';
 import { SAVE_FAILED, SAVED } from './admin-user-form.component';
-import { useAdminDivisions, useExtInstanceActions, useExtInstances } from './admin.resource';
+import { NavLink } from '../kit/nav-link';
+import { useAdminDivisions, useExtInstanceActions, useExtInstances, useReferenceRows } from './admin.resource';
 
 /** The path segment of the new-link page under /admin/access-codes. */
 export const EXT_LINKS = 'ext-links';
@@ -102,13 +103,34 @@ function LinkRow({ link, onChanged }: { link: ExtInstance; onChanged: (fresh: Ex
   );
 }
 
+/** Where an administrator chooses the providers the public forms offer (issue 32 §4). */
+export const OFFERED_PROVIDERS_PATH = '/admin/reference/providers';
+
+/**
+ * The providers every link's form lists under Provider name and Refer to,
+ * read from the setting on each provider (Reference → Providers), so the
+ * administrator sees here what visitors see and where to change it.
+ */
+function OfferedProviders() {
+  const providers = useReferenceRows('providers');
+  if (providers.isLoading || providers.error) return null;
+  const names = (providers.data ?? []).filter((p) => p.isActive && p.values.publicFormOffered).map((p) => String(p.values.displayName));
+  return (
+    <p className="division-note offered-providers">
+      {names.length ? `The forms offer these providers: ${names.join('; ')}.` : 'The forms offer no providers: visitors add themselves.'}{' '}
+      <NavLink path={OFFERED_PROVIDERS_PATH}>Choose them under Reference → Providers</NavLink> (Offered on Public Forms); staff are offered only when chosen.
+    </p>
+  );
+}
+
 /** The organisation's external-action links (spec 000 "External referral pages"), beside the access codes. */
 export function ExtLinkList() {
   const links = useExtInstances();
   const [fresh, setFresh] = useState<ExtInstance | null>(null);
   return (
-    <SectionPage title="External Action Links" action={<NavLink path={`${BACK}/${EXT_LINKS}/new`}>Add Link</NavLink>}>
+    <SectionPage title="External Action Links" action={<AddAction path={`${BACK}/${EXT_LINKS}/new`} label="Add Link" />}>
       <p className="division-note">Anyone with a link can open its form and register by phone to send a referral. Rotate a link that went where it should not.</p>
+      <OfferedProviders />
       {fresh && (
         <div className="new-code" role="status">
           <p>

@@ -6,6 +6,7 @@ import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
+import { AddAction } from '../kit/add-action';
 import { NavLink } from '../kit/nav-link';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { SectionPage } from '../kit/section-page';
@@ -57,7 +58,7 @@ function DivisionList() {
   const divisions = useAdminDivisions();
   const list = divisions.data;
   return (
-    <SectionPage title="Divisions" action={<NavLink path="/admin/organization/divisions/new">Add Division</NavLink>}>
+    <SectionPage title="Divisions" action={<AddAction path="/admin/organization/divisions/new" label="Add Division" />}>
       <LoadState isLoading={divisions.isLoading} error={divisions.error} isEmpty={list?.length === 0} emptyText="No divisions yet">
         <ul className="division-list">
           {list?.map((d) => (

@@ -7,6 +7,7 @@ import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
 import { applyServerErrors, errorOf, Field, fieldText, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
+import { AddAction } from '../kit/add-action';
 import { NavLink } from '../kit/nav-link';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { SectionPage } from '../kit/section-page';
@@ -24,7 +25,7 @@ const FIRST_COLUMNS = ['last_name', 'first_name', 'birth_date', 'episode_status_
 export function QueueList({ division }: { division: AdminDivision }) {
   const queues = useAdminQueues(division.divisionUid);
   return (
-    <SectionPage title="Work Queues" action={<NavLink path={`/admin/organization/divisions/${division.divisionUid}/queues/new`}>Add Queue</NavLink>}>
+    <SectionPage title="Work Queues" action={<AddAction path={`/admin/organization/divisions/${division.divisionUid}/queues/new`} label="Add Queue" />}>
       <LoadState isLoading={queues.isLoading} error={queues.error} isEmpty={queues.data?.queues.length === 0} emptyText="No work queues yet">
         <ul className="queue-list">
           {queues.data?.queues.map((q) => (
@@ -89,9 +90,10 @@ function ColumnMap({ form, viewColumns }: { form: UseFormReturn<QueueInput>; vie
           </div>
         </div>
       ))}
-      <SlButton size="small" onClick={() => append({ columnName: viewColumns.find((c) => !form.getValues('columns').some((x) => x.columnName === c)) ?? viewColumns[0], displayHeader: '', isHidden: false })}>
-        Add Column
-      </SlButton>
+      <AddAction
+        onClick={() => append({ columnName: viewColumns.find((c) => !form.getValues('columns').some((x) => x.columnName === c)) ?? viewColumns[0], displayHeader: '', isHidden: false })}
+        label="Add Column"
+      />
     </fieldset>
   );
 }

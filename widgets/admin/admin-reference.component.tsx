@@ -22,6 +22,7 @@ import { FileDrop } from '../kit/file-drop';
 import { FormButtons } from '../kit/form-buttons';
 import { applyServerErrors, errorOf, Field, fieldText, SelectField, useCareForm, type Choice } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
+import { AddAction } from '../kit/add-action';
 import { NavLink } from '../kit/nav-link';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { SectionPage } from '../kit/section-page';
@@ -201,7 +202,7 @@ function ReferenceListPage({ list }: { list: ReferenceListName }) {
   };
 
   return (
-    <SectionPage title={def.label} action={<NavLink path={`${BASE}/${list}/new`}>Add {def.singular}</NavLink>}>
+    <SectionPage title={def.label} action={<AddAction path={`${BASE}/${list}/new`} label={`Add ${def.singular}`} />}>
       <p className="reference-back">
         <NavLink path={BASE}>All Reference Lists</NavLink>
       </p>
@@ -301,7 +302,7 @@ function FieldOf({ form, field, lookups, currentFile, onFile }: FieldOfProps) {
         </Field>
       );
     case 'boolean':
-      return <CheckboxField form={form} name={field.name} label={field.label} />;
+      return <CheckboxField form={form} name={field.name} label={field.label} hint={field.hint} />;
     case 'choice':
       return <SelectField form={form} name={field.name} label={field.label} options={(field.options ?? []).map((o) => ({ value: o, label: o[0].toUpperCase() + o.slice(1) }))} />;
     case 'row':
@@ -335,10 +336,9 @@ function placeServerErrors(def: ReferenceListDefinition, form: AnyForm, error: u
   return applyServerErrors(form, new ApiError(error.status, errors));
 }
 
-function ReferenceForm({ list, row }: { list: ReferenceListName; row: ReferenceRow | null }) {
+function ReferenceForm({ list, row, lookups }: { list: ReferenceListName; row: ReferenceRow | null; lookups: Record<string, Choice[]> }) {
   const def = REFERENCE_LISTS[list];
   const emit = useEmit();
-  const lookups = useReferenceLookups(def).data ?? NO_LOOKUPS;
   const { save } = useReferenceActions(list);
   const { submit, busy } = useIdempotentSubmit(`admin-reference-${list}`);
   const schema = useMemo(() => referenceFormSchema(list), [list]);
@@ -377,13 +377,16 @@ function ReferenceForm({ list, row }: { list: ReferenceListName; row: ReferenceR
 function ReferenceFormPage({ list, id }: { list: ReferenceListName; id: string | null }) {
   const def = REFERENCE_LISTS[list];
   const row = useReferenceRow(list, id);
+  // A select's options come before its value is set: a row's role or group drawn before its
+  // options arrive would show as "None" though the row has one (a failed lookup leaves them empty).
+  const lookups = useReferenceLookups(def);
   return (
     <SectionPage title={row.data ? `Edit ${def.singular}: ${labelOf(def, row.data)}` : `Add ${def.singular}`}>
       <p className="reference-back">
         <NavLink path={`${BASE}/${list}`}>{def.label}</NavLink>
       </p>
-      <LoadState isLoading={row.isLoading} error={row.error}>
-        {!row.isLoading && <ReferenceForm key={row.data?.id ?? 'new'} list={list} row={row.data} />}
+      <LoadState isLoading={row.isLoading || lookups.isLoading} error={row.error}>
+        {!row.isLoading && !lookups.isLoading && <ReferenceForm key={row.data?.id ?? 'new'} list={list} row={row.data} lookups={lookups.data ?? NO_LOOKUPS} />}
       </LoadState>
     </SectionPage>
   );

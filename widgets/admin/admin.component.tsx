@@ -2,6 +2,8 @@ import { formatDateTime } from '../../shared/format';
 import type { CodeHolderKind } from '../../shared/schemas/admin';
 import { useEmit } from '../../shared/widget/emit';
 import { DataTable, type Column } from '../kit/data-table';
+import { AddAction } from '../kit/add-action';
+import { EmailAddress } from '../kit/email-address';
 import { NavLink } from '../kit/nav-link';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
@@ -17,7 +19,7 @@ import { AdminStyles } from './admin.styles';
 const USER_COLUMNS: Column<AdminUserRow>[] = [
   { columnName: 'display_name', displayHeader: 'Name', filterable: true },
   { columnName: 'user_name', displayHeader: 'User Name', filterable: true },
-  { columnName: 'email_address', displayHeader: 'Email', filterable: true },
+  { columnName: 'email_address', displayHeader: 'Email', filterable: true, format: (v) => (v ? <EmailAddress address={String(v)} /> : '') },
   { columnName: 'division_names', displayHeader: 'Divisions', filterable: true },
   { columnName: 'is_admin', displayHeader: 'Administrator', format: (v) => (v ? 'Yes' : 'No') },
   { columnName: 'is_active', displayHeader: 'Status', format: (v) => (v ? 'Active' : 'Inactive') },
@@ -51,7 +53,7 @@ function UsersList() {
   const emit = useEmit();
   const { users } = useAdminPages();
   return (
-    <SectionPage title="Users" action={<NavLink path="/admin/users/new">Add User</NavLink>}>
+    <SectionPage title="Users" action={<AddAction path="/admin/users/new" label="Add User" />}>
       <DataTable tableId="admin-users" columns={USER_COLUMNS} fetchPage={users} defaultSort="display_name" emptyText="No users found" minWidth="48rem" onRowClick={(row) => emit('care-navigate', { path: `/admin/users/${row.user_uid}` })} />
     </SectionPage>
   );

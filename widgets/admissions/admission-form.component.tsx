@@ -1,4 +1,5 @@
-import { formatShortDate, personName } from '../../shared/format';
+import { NOTES_EMPTY } from '../../shared/constants';
+import { formatDate, personName } from '../../shared/format';
 import { AdmissionFormSchema, type AdmissionFormValues } from '../../shared/schemas/admissions';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
@@ -99,20 +100,18 @@ function RelatedNotes({ notes }: { notes: NonNullable<Admission['relatedNotes']>
   return (
     <section className="card" aria-labelledby="related-notes">
       <h3 id="related-notes">Related Notes</h3>
-      {notes.length === 0 ? (
-        <p className="load-state load-state-empty">No Notes</p>
-      ) : (
+      <LoadState isEmpty={notes.length === 0} emptyText={NOTES_EMPTY}>
         <dl className="section-facts">
           {notes.map((n) => (
             <div key={n.noteUid} style={{ display: 'contents' }}>
               <dt>
-                {formatShortDate(n.createdDate)} {personName(n.authorFirstName, n.authorLastName)}
+                {formatDate(n.createdDate)} {personName(n.authorFirstName, n.authorLastName)}
               </dt>
               <dd>{n.note}</dd>
             </div>
           ))}
         </dl>
-      )}
+      </LoadState>
     </section>
   );
 }

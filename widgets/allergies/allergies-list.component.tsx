@@ -3,7 +3,7 @@ import { formatDate } from '../../shared/format';
 import { useEmit } from '../../shared/widget/emit';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { DataTable, type Column, type PageRequest } from '../kit/data-table';
-import { NavLink } from '../kit/nav-link';
+import { AddAction } from '../kit/add-action';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { PatientPageView } from '../patient-record/patient-page-view';
@@ -27,7 +27,7 @@ export function PatientAllergies({ patientId }: Pick<RecordPageProps, 'patientId
   const base = `/patients/${encodeURIComponent(patientId)}/allergies`;
   const fetchPage = useCallback((request: PageRequest) => fetchAllergiesPage(api, patientId, request), [api, patientId]);
   return (
-    <SectionPage title="Allergies" action={<NavLink path={`${base}/add`}>Add Allergy</NavLink>}>
+    <SectionPage title="Allergies" action={<AddAction path={`${base}/add`} label="Add Allergy" />}>
       <DataTable
         tableId="patient-allergies"
         columns={COLUMNS}

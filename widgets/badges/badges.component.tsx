@@ -36,7 +36,7 @@ function GroupChoices({ group, chosen, onChange }: { group: BadgeGroup; chosen: 
         {group.badgeGroupLabel}
       </legend>
       <p className="badge-hint">{group.isExclusive ? 'Choose one' : 'Choose any'}</p>
-      {group.badges.length === 0 && <p className="load-state-empty">No badges in this group.</p>}
+      {group.badges.length === 0 && <LoadState isEmpty emptyText="No badges in this group." />}
       {group.isExclusive && group.badges.length > 0 && (
         <label className="badge-option">
           <input type="radio" name={name} checked={!chosen.some((uid) => inGroup.has(uid))} onChange={() => onChange(others)} />

@@ -30,6 +30,8 @@ const css =
   .calendar-view.view-dayGridMonth:not(.compact) .care-event > div:last-child > div:last-child:not(:first-child),
   .calendar-view.view-dayGridMonth:not(.compact) .care-event > div:last-child > div:only-child { position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden !important; clip-path: inset(50%); white-space: nowrap !important; }
   .calendar-view.view-dayGridMonth:not(.compact) .care-event { min-height: 0.75rem; }
+  /* The toolbar's title (its only heading) keeps its one-line width in the toolbar, so a week's ("November 29 – December 5, 2026") widened the page: here it is smaller and breaks between words into two even lines. */
+  .calendar-view [role='heading'] { font-size: var(--care-font-size-l); max-width: 15rem; white-space: normal; text-wrap: balance; text-align: center; }
 }
 /* The type's colour as a bar instead of a dot: the dot's width is what a long type ("Appendectomy") needs to stay whole. */
 .calendar-view.compact .care-event { align-items: flex-start; border-left: 3px solid var(--fc-event-color); padding-left: 2px; }

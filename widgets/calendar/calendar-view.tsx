@@ -13,6 +13,7 @@ import interactionPlugin from '@fullcalendar/react/interaction';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import { DEFAULT_CALENDAR_VIEW } from '../../shared/constants';
 import type { CalendarEventRow } from '../../shared/schemas/calendar';
+import { LoadState } from '../kit/load-state';
 import { EVENT_TYPE_COLORS } from './calendar-colors';
 import { adoptCalendarStyles } from './calendar-styles';
 
@@ -33,6 +34,8 @@ const DAY_VIEW = 'timeGridDay';
 const LIST_VIEW = 'listWeek';
 /** On a phone the card's month cells are a finger wide: there the card opens on the week's list, where every event reads whole. */
 const PHONE = '(max-width: 575.98px)';
+/** Spec 000: the calendar's empty text, in our box and in FullCalendar's list. */
+const EVENTS_EMPTY = 'No events found!';
 
 /**
  * The home card's cells are too narrow for "Type: Patient (Status)": there an
@@ -132,7 +135,7 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
             {compact ? 'Error' : 'Oops, something went wrong!'}
           </p>
         )}
-        {empty && <p className="load-state load-state-empty">No events found!</p>}
+        {empty && <LoadState isEmpty emptyText={EVENTS_EMPTY} />}
       </div>
       {/* Over the grid, not above it: a busy month (hundreds of events a day) takes seconds, and an empty grid would read as "no events". The list shows it in its own empty box. */}
       {fetched.loading && !list && (
@@ -153,7 +156,7 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
           dayMaxEvents={compact ? 2 : 4}
           scrollTime="08:00:00"
           // Said only once the events are in: while they load, the box holds the spinner.
-          noEventsText="No events found!"
+          noEventsText={EVENTS_EMPTY}
           noEventsContent={fetched.loading ? spinner : undefined}
           events={events}
           dateClick={dateClick}

@@ -7,8 +7,10 @@ import { formatPhone, personName } from '../../shared/format';
 import { CARE_FLAGS, hasAnyFlag } from '../../shared/permissions';
 import { INTERPRETER_ROLE, OTHER_ROLE } from '../../shared/schemas/care-team';
 import { useEmit } from '../../shared/widget/emit';
+import { EmailAddress } from '../kit/email-address';
 import { LoadState } from '../kit/load-state';
-import { NavLink } from '../kit/nav-link';
+import { AddAction } from '../kit/add-action';
+import { RowsTable, type RowsColumn } from '../kit/rows-table';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { useFlags } from '../kit/use-flags';
@@ -20,38 +22,10 @@ import { careTeamCss } from './care-team.styles';
 /** Spec 001 section 8's empty text for a list. */
 export const NO_ITEMS = 'No items.';
 
-interface Column<T> {
-  header: string;
-  cell: (row: T) => ReactNode;
-}
-
 /** One tab's rows; a row opens its form for the modes that edit. */
-function RowsTable<T>({ rows, columns, rowKey, open }: { rows: T[]; columns: Column<T>[]; rowKey: (row: T) => string; open: ((row: T) => void) | null }) {
-  if (rows.length === 0) return <p className="load-state load-state-empty">{NO_ITEMS}</p>;
-  return (
-    <div className="data-table">
-      <table className="care-team-table" style={{ minWidth: '40rem' }}>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col">
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} {...(open && { className: 'clickable', tabIndex: 0, onClick: () => open(row), onKeyDown: (e) => e.key === 'Enter' && open(row) })}>
-              {columns.map((c) => (
-                <td key={c.header}>{c.cell(row)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+function TabRows<T>({ rows, ...table }: { rows: T[]; columns: RowsColumn<T>[]; rowKey: (row: T) => string; open: ((row: T) => void) | null }) {
+  if (rows.length === 0) return <LoadState isEmpty emptyText={NO_ITEMS} />;
+  return <RowsTable rows={rows} minWidth="40rem" {...table} />;
 }
 
 /**
@@ -87,7 +61,7 @@ const Flag = ({ on, children }: { on: boolean; children: string }) => (on ? <SlB
 export const addressOf = (l: { addr1: string | null; addr2: string | null; city: string | null; provinceIso: string | null; postCode: string | null }) =>
   [l.addr1, l.addr2, l.city, personName(l.provinceIso, l.postCode)].filter(Boolean).join(', ');
 
-const MEMBER_COLUMNS: Column<CareTeamMember>[] = [
+const MEMBER_COLUMNS: RowsColumn<CareTeamMember>[] = [
   {
     header: 'Provider',
     cell: (m) => (
@@ -112,7 +86,7 @@ const MEMBER_COLUMNS: Column<CareTeamMember>[] = [
     ),
   },
   { header: 'Phone', cell: (m) => formatPhone(m.workPhone ?? m.mobileNumber) },
-  { header: 'Email', cell: (m) => m.emailAddress },
+  { header: 'Email', cell: (m) => m.emailAddress && <EmailAddress address={m.emailAddress} /> },
 ];
 
 /** The roles as a person reads them: Other's free text in its place, the interpreter's language beside Interpreter. */
@@ -124,7 +98,7 @@ export function rolesText(g: Pick<CareGiver, 'roles' | 'otherRoles' | 'interpret
 
 const preferredPhone = (g: CareGiver) => (g.preferredPhoneType === 'Home' ? g.homePhone : g.preferredPhoneType === 'Mobile' ? g.mobilePhone : (g.mobilePhone ?? g.homePhone));
 
-const GIVER_COLUMNS: Column<CareGiver>[] = [
+const GIVER_COLUMNS: RowsColumn<CareGiver>[] = [
   {
     header: 'Name',
     cell: (g) => (
@@ -139,7 +113,7 @@ const GIVER_COLUMNS: Column<CareGiver>[] = [
   { header: 'Relationship', cell: (g) => g.relationship },
   { header: 'Roles', cell: rolesText },
   { header: 'Phone', cell: (g) => formatPhone(preferredPhone(g)) },
-  { header: 'Email', cell: (g) => g.email },
+  { header: 'Email', cell: (g) => g.email && <EmailAddress address={g.email} /> },
 ];
 
 /**
@@ -160,28 +134,28 @@ export function PatientCareTeam({ patientId }: Pick<RecordPageProps, 'patientId'
       <section className="card care-team-section" aria-labelledby="care-team-members">
         <div className="card-header">
           <h3 id="care-team-members">Care Team Members</h3>
-          {canEdit && <NavLink path={`${base}/care-team/add`}>Add Care Team Member</NavLink>}
+          {canEdit && <AddAction path={`${base}/care-team/add`} label="Add Care Team Member" />}
         </div>
         <LoadState isLoading={members.isLoading} error={members.error} lines={3}>
           <ActiveInactive
             name="members"
             rows={members.data ?? []}
             isActive={(m) => m.careTeam}
-            table={(rows) => <RowsTable rows={rows} columns={MEMBER_COLUMNS} rowKey={(m) => m.providerPatientUid} open={canEdit ? (m) => go(`${base}/care-team/${m.providerPatientUid}`) : null} />}
+            table={(rows) => <TabRows rows={rows} columns={MEMBER_COLUMNS} rowKey={(m) => m.providerPatientUid} open={canEdit ? (m) => go(`${base}/care-team/${m.providerPatientUid}`) : null} />}
           />
         </LoadState>
       </section>
       <section className="card care-team-section" aria-labelledby="care-givers">
         <div className="card-header">
           <h3 id="care-givers">Care Givers</h3>
-          {canEdit && <NavLink path={`${base}/care-givers/add`}>Add Care Giver</NavLink>}
+          {canEdit && <AddAction path={`${base}/care-givers/add`} label="Add Care Giver" />}
         </div>
         <LoadState isLoading={givers.isLoading} error={givers.error} lines={3}>
           <ActiveInactive
             name="givers"
             rows={givers.data ?? []}
             isActive={(g) => g.isCurrent}
-            table={(rows) => <RowsTable rows={rows} columns={GIVER_COLUMNS} rowKey={(g) => g.careGiverUid} open={canEdit ? (g) => go(`${base}/care-givers/${g.careGiverUid}`) : null} />}
+            table={(rows) => <TabRows rows={rows} columns={GIVER_COLUMNS} rowKey={(g) => g.careGiverUid} open={canEdit ? (g) => go(`${base}/care-givers/${g.careGiverUid}`) : null} />}
           />
         </LoadState>
       </section>

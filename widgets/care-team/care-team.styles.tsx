@@ -4,9 +4,7 @@ export const careTeamCss = /* css */ `
 .care-team-section h3 { margin: 0; font-size: var(--care-font-size-l); font-weight: var(--care-font-weight-semibold); }
 .care-team-section .card-header { align-items: center; flex-wrap: wrap; }
 .care-team-section sl-tab-panel::part(base) { padding: var(--care-space-s) 0 0; }
-.care-team-table th { white-space: nowrap; }
-.care-team-table td { vertical-align: top; }
-.care-team-table .secondary { display: block; color: var(--care-color-text-subtle); font-size: var(--care-font-size-s); }
+.care-team-section .secondary { display: block; color: var(--care-color-text-subtle); font-size: var(--care-font-size-s); }
 .care-team-flags { display: flex; flex-wrap: wrap; gap: var(--care-space-3xs); }
 .care-team-form .form-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 14rem), 1fr)); gap: 0 var(--care-space-m); }
 .care-team-form input:not([type='checkbox']), .care-team-form select { min-height: 2.5rem; }

@@ -9,6 +9,7 @@ import {
   TRANSPORT_BY, VETERAN_STATUSES, WEAPONS,
 } from '../../shared/cit-options';
 import { citFormDefaults, CitSubmissionSchema, type CitSubmission } from '../../shared/schemas/cit';
+import { formatDateTime } from '../../shared/format';
 import { useEmit } from '../../shared/widget/emit';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { ErrorSummary } from '../kit/error-summary';
@@ -88,6 +89,59 @@ function Dialog({ title, children, onClose }: { title: string; children: ReactNo
   );
 }
 
+/** What the officer keeps of a filed sheet (issue 32 §4). */
+export interface CitReceipt {
+  reference: string;
+  submittedAt: string;
+  pdfHref: string | null;
+}
+
+/** Only a web address is offered as the PDF link (never javascript: or data:). */
+const webAddress = (href: string | null | undefined) => (href && /^(https?:\/\/|\/(?!\/))/i.test(href) ? href : null);
+
+export const CIT_RECEIPT_TEXT = {
+  title: 'Contact sheet submitted',
+  body: 'The crisis intervention team has your sheet. Keep the reference number for your report.',
+  reference: 'Reference number',
+  submittedAt: 'Submitted',
+  pdf: 'PDF',
+  pdfLink: 'Open the sheet as a PDF',
+  again: 'Start a new sheet',
+} as const;
+
+/** Shown instead of the (already emptied) sheet after a save, until the officer starts a new one. */
+function Receipt({ receipt, onAgain }: { receipt: CitReceipt; onAgain: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The long sheet was scrolled to its Save button: show the form's top (whose team got it) and the confirmation.
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    (heading.current?.closest('.public-form') ?? heading.current)?.scrollIntoView?.({ block: 'start' });
+  }, []);
+  return (
+    <section className="cit-receipt" aria-labelledby="cit-receipt-title" data-testid="cit-receipt">
+      <h2 id="cit-receipt-title" ref={heading} tabIndex={-1}>{CIT_RECEIPT_TEXT.title}</h2>
+      <p>{CIT_RECEIPT_TEXT.body}</p>
+      <dl>
+        <dt>{CIT_RECEIPT_TEXT.reference}</dt>
+        <dd className="cit-reference" data-testid="cit-reference">{receipt.reference}</dd>
+        <dt>{CIT_RECEIPT_TEXT.submittedAt}</dt>
+        <dd data-testid="cit-submitted-at">{receipt.submittedAt}</dd>
+        {receipt.pdfHref && (
+          <>
+            <dt>{CIT_RECEIPT_TEXT.pdf}</dt>
+            <dd>
+              <a href={receipt.pdfHref} target="_blank" rel="noopener noreferrer" data-testid="cit-pdf-link">{CIT_RECEIPT_TEXT.pdfLink}</a>
+            </dd>
+          </>
+        )}
+      </dl>
+      <div className="cit-buttons">
+        <button type="button" className="primary" onClick={onAgain}>{CIT_RECEIPT_TEXT.again}</button>
+      </div>
+    </section>
+  );
+}
+
 export interface CitFormProps {
   /** Two-letter state of the agency, default 'oh'. */
   state?: string;
@@ -153,6 +207,7 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
   // Spec 002: debug mode shows read-only id, latitude and longitude (only a signed-in debug user has it).
   const debug = Boolean(useStore($session).session?.flags.hasDebugMode);
   const [failedFacility, setFailedFacility] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<CitReceipt | null>(null);
   const otherSourceUid = useMemo(() => options.referralSource.find((o) => o.label === OTHER)?.uid ?? null, [options]);
 
   const w = form.watch();
@@ -201,8 +256,9 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
       controller.abort();
     };
   }, [api, state, code, officerName, attempt]);
-  // Whose form it is holds only while the identity does.
-  useEffect(() => onBrand(identity === 'VALID' ? brand : undefined), [identity, brand, onBrand]);
+  // Whose form it is holds only while the identity does, and on the confirmation of the sheet it received.
+  const received = receipt !== null;
+  useEffect(() => onBrand(identity === 'VALID' || received ? brand : undefined), [identity, received, brand, onBrand]);
 
   // Dependent-field clearing (spec 002 section 4).
   const toClear = dependentsToClear(w, otherSourceUid).join(',');
@@ -277,9 +333,10 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
       const answer = await submit((key) => submitCit(api, state, values, key));
       if (!answer) return;
       toast(CIT_TEXT.saved, 'success');
-      const { emailSent, facilityName } = answer.data.attributes;
+      const { emailSent, facilityName, createdAt, secureHref } = answer.data.attributes;
       if (emailSent === true) toast(CIT_TEXT.emailSent, 'success');
       if (emailSent === false) setFailedFacility(facilityName ?? '');
+      setReceipt({ reference: answer.data.id, submittedAt: formatDateTime(createdAt ?? new Date()), pdfHref: webAddress(secureHref) });
       draft.clear();
       form.reset(citFormDefaults() as never);
       setIdentity('INVALID');
@@ -297,8 +354,26 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
     }
   };
 
+  const startAgain = () => {
+    setReceipt(null);
+    setTimeout(() => form.setFocus('code' as Path<CitSubmission>));
+  };
+
   const valid = identity === 'VALID';
   const statusClass = identity === 'VALID' ? 'ok' : identityMessage ? 'bad' : '';
+  const emailFailed = failedFacility !== null && (
+    <Dialog title={CIT_TEXT.emailFailedTitle} onClose={() => setFailedFacility(null)}>
+      <p>{CIT_TEXT.emailFailed(failedFacility)}</p>
+    </Dialog>
+  );
+  if (receipt) {
+    return (
+      <>
+        <Receipt receipt={receipt} onAgain={startAgain} />
+        {emailFailed}
+      </>
+    );
+  }
   return (
     <form noValidate onSubmit={form.handleSubmit(onValid)} data-identity={identity}>
       <ErrorSummary form={form} labels={CIT_LABELS as Record<string, string>} />
@@ -400,11 +475,7 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
           </div>
         </>
       )}
-      {failedFacility !== null && (
-        <Dialog title={CIT_TEXT.emailFailedTitle} onClose={() => setFailedFacility(null)}>
-          <p>{CIT_TEXT.emailFailed(failedFacility)}</p>
-        </Dialog>
-      )}
+      {emailFailed}
     </form>
   );
 }

@@ -42,6 +42,13 @@ export function CitSheetFacts({ doc, lookup }: { doc: CitSubmissionDoc; lookup: 
   );
 }
 
+/**
+ * The approval controls' submit button says what it will do: Approved is
+ * chosen by default on a pending sheet (spec 002), so a plain "Save" would
+ * approve without saying so (issue 32 §4).
+ */
+export const decisionLabel = (choice: CitApprovalStatus) => (choice === 'approved' ? 'Approve' : choice === 'rejected' ? 'Reject' : 'Save');
+
 /** Staff view of one CIT submission, with the approval controls for supervisors (spec 002 "CIT approval controls"). */
 export function CitSubmissionView({ submissionId }: { submissionId: string }) {
   const api = useWidgetApi();
@@ -141,7 +148,9 @@ export function CitSubmissionView({ submissionId }: { submissionId: string }) {
                     ))}
                   </div>
                   <div className="cit-buttons">
-                    <button type="button" className="primary" disabled={saving || choice === 'pending'} onClick={save}>Save</button>
+                    <button type="button" className={choice === 'rejected' ? 'danger' : 'primary'} disabled={saving || choice === 'pending'} onClick={save} data-testid="approval-save">
+                      {decisionLabel(choice)}
+                    </button>
                   </div>
                 </section>
               )}

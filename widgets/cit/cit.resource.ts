@@ -37,8 +37,16 @@ export const personMatch = (api: ApiClient, state: string, body: { code: string;
 export interface GeoRow { zipCode: string; city: string; county: string; stateIso: string; stateUid: string | null; latitude: string | null; longitude: string | null }
 export const geoByZip = (api: ApiClient, zip: string) => api.get<{ data: { attributes: GeoRow }[] }>('reference-data/reference-geo-data', { zip_code: zip });
 
+/** What the server answers a submit: the sheet's id is the officer's reference number; `secureHref` (a PDF of the sheet) only where the server offers one. */
+export interface CitSubmitAnswer {
+  approvalStatus: string;
+  createdAt?: string;
+  emailSent: boolean | null;
+  facilityName: string | null;
+  secureHref?: string | null;
+}
 export const submitCit = (api: ApiClient, state: string, values: CitSubmission, key: string) =>
-  api.post<Doc<{ approvalStatus: string; emailSent: boolean | null; facilityName: string | null }>>(`cit/${encodeURIComponent(state)}/submit`, values, undefined, idempotencyHeader(key));
+  api.post<Doc<CitSubmitAnswer>>(`cit/${encodeURIComponent(state)}/submit`, values, undefined, idempotencyHeader(key));
 
 export interface CitSubmissionDoc {
   status: 'pending' | 'approved' | 'rejected';

@@ -18,11 +18,21 @@ const css = /* css */ `
 .cit-buttons { display: flex; gap: var(--care-space-s); justify-content: flex-end; flex-wrap: wrap; }
 .cit-buttons button, .approval button, .cit-dialog button { min-height: 44px; min-width: 44px; padding: 0 var(--care-space-l); font: inherit; border-radius: var(--care-radius-m); border: 1px solid var(--sl-color-neutral-400); background: white; cursor: pointer; }
 .cit-buttons button.primary, .cit-dialog button.primary { background: var(--care-color-primary); border-color: var(--care-color-primary); color: white; }
+.cit-buttons button.danger { background: var(--care-color-danger); border-color: var(--care-color-danger); color: white; }
+.cit-buttons button:disabled { opacity: 0.5; cursor: not-allowed; }
 .approval { display: flex; gap: var(--care-space-xs); flex-wrap: wrap; margin: var(--care-space-s) 0; }
 .approval button[aria-pressed=true] { background: var(--care-color-primary); color: white; border-color: var(--care-color-primary); }
 .cit-dialog-backdrop { position: fixed; inset: 0; background: rgb(0 0 0 / 0.4); display: grid; place-items: center; z-index: 1000; padding: var(--care-space-m); }
 .cit-dialog { background: white; border-radius: var(--care-radius-l); padding: var(--care-space-l); max-width: 28rem; }
 .cit-dialog h2 { margin-top: 0; font-size: var(--care-font-size-l); }
+.cit-receipt { border: 1px solid var(--sl-color-success-600); border-left-width: 6px; border-radius: var(--care-radius-l); padding: var(--care-space-m) var(--care-space-l); margin: 0 0 var(--care-space-m); }
+.cit-receipt h2 { margin: 0 0 var(--care-space-xs); font-size: var(--care-font-size-l); color: var(--sl-color-success-700); }
+.cit-receipt h2:focus { outline: none; }
+.cit-receipt dl { display: grid; grid-template-columns: max-content 1fr; gap: var(--care-space-2xs) var(--care-space-m); margin: var(--care-space-m) 0; }
+.cit-receipt dt { font-weight: var(--care-font-weight-semibold); }
+.cit-receipt dd { margin: 0; overflow-wrap: anywhere; }
+.cit-receipt .cit-reference { font-family: var(--sl-font-mono, monospace); }
+@media (max-width: 575.98px) { .cit-receipt { padding: var(--care-space-s); } .cit-receipt dl { grid-template-columns: 1fr; } .cit-receipt dd { margin-bottom: var(--care-space-xs); } .cit-receipt .cit-buttons button { flex: 1 1 100%; } }
 .cit-readonly dl { display: grid; grid-template-columns: minmax(10rem, 16rem) 1fr; gap: var(--care-space-2xs) var(--care-space-m); margin: 0; }
 .cit-readonly dt { font-weight: var(--care-font-weight-semibold); }
 .cit-readonly dd { margin: 0; overflow-wrap: anywhere; }

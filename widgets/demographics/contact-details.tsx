@@ -2,7 +2,10 @@ import { useId, useState } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { addressPayload, AddressFieldsSchema, emailAddressPayload, EmailAddressFieldsSchema, type AddressFields, type EmailAddressFields } from '../../shared/schemas/contacts';
 import { useWidgetApi } from '../../shared/widget/widget-context';
+import { AddAction } from '../kit/add-action';
+import { EmailAddress } from '../kit/email-address';
 import { FormDialog } from '../kit/form-dialog';
+import { LoadState } from '../kit/load-state';
 import { applyServerErrors, Field, formErrors, useCareForm } from '../kit/forms';
 import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import type { PatientAddress, PatientEmail } from './demographics.resource';
@@ -136,11 +139,9 @@ export function ContactDetails({ patientUid, addresses, emails, canEdit, onSaved
       <section className="card" aria-labelledby={addressesId}>
         <div className="card-header">
           <h3 id={addressesId}>Addresses</h3>
-          {editButton('Add Address', () => setEditing({ kind: 'address', row: null }))}
+          {canEdit && <AddAction onClick={() => setEditing({ kind: 'address', row: null })} label="Add Address" />}
         </div>
-        {addresses.length === 0 ? (
-          <p className="empty">No addresses</p>
-        ) : (
+        <LoadState isEmpty={addresses.length === 0} emptyText="No addresses">
           <ul className="contact-list">
             {addresses.map((a) => (
               <li key={a.id}>
@@ -155,26 +156,26 @@ export function ContactDetails({ patientUid, addresses, emails, canEdit, onSaved
               </li>
             ))}
           </ul>
-        )}
+        </LoadState>
       </section>
       <section className="card" aria-labelledby={emailsId}>
         <div className="card-header">
           <h3 id={emailsId}>Email Addresses</h3>
-          {editButton('Add Email Address', () => setEditing({ kind: 'email', row: null }))}
+          {canEdit && <AddAction onClick={() => setEditing({ kind: 'email', row: null })} label="Add Email Address" />}
         </div>
-        {emails.length === 0 ? (
-          <p className="empty">No email addresses</p>
-        ) : (
+        <LoadState isEmpty={emails.length === 0} emptyText="No email addresses">
           <ul className="contact-list">
             {emails.map((e) => (
               <li key={e.id}>
-                <span className="contact-email">{e.emailAddress}</span>
+                <span className="contact-email">
+                  <EmailAddress address={e.emailAddress} />
+                </span>
                 {e.isPrimary && <span className="primary-pill">Primary</span>}
                 {editButton('Edit', () => setEditing({ kind: 'email', row: e }))}
               </li>
             ))}
           </ul>
-        )}
+        </LoadState>
       </section>
       {/* Mounted while open: each opening starts from the row's current values. */}
       {editing?.kind === 'address' && <AddressDialog patientUid={patientUid} address={editing.row} onClose={close} onSaved={onSaved} />}

@@ -48,9 +48,7 @@ function InsuranceCard({ insurance }: { insurance: PatientInsurance[] }) {
   return (
     <section className="card" aria-labelledby={id}>
       <h3 id={id}>Insurance</h3>
-      {insurance.length === 0 ? (
-        <p className="empty">No insurance on record</p>
-      ) : (
+      <LoadState isEmpty={insurance.length === 0} emptyText="No insurance on record">
         <ul className="contact-list">
           {insurance.map((i) => (
             <li key={i.id}>
@@ -64,7 +62,7 @@ function InsuranceCard({ insurance }: { insurance: PatientInsurance[] }) {
             </li>
           ))}
         </ul>
-      )}
+      </LoadState>
     </section>
   );
 }

@@ -18,7 +18,6 @@ const css = /* css */ `
 .contact-list address { display: flex; flex-direction: column; font-style: normal; flex: 1 1 12rem; min-width: 0; overflow-wrap: anywhere; }
 .contact-email { flex: 1 1 12rem; min-width: 0; overflow-wrap: anywhere; }
 .primary-pill { padding: 0 var(--care-space-xs); border-radius: var(--care-radius-pill); background: var(--sl-color-success-100); color: var(--sl-color-success-800); font-size: var(--care-font-size-s); }
-.empty { color: var(--care-color-text-subtle); margin: 0; }
 .check { display: flex; gap: var(--care-space-xs); align-items: center; }
 `;
 

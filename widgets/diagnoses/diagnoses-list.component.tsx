@@ -1,7 +1,7 @@
 import { formatDate } from '../../shared/format';
 import { useEmit } from '../../shared/widget/emit';
 import { LoadState } from '../kit/load-state';
-import { NavLink } from '../kit/nav-link';
+import { AddAction } from '../kit/add-action';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { PatientPageView } from '../patient-record/patient-page-view';
@@ -22,7 +22,7 @@ export function PatientDiagnoses({ patientId }: Pick<RecordPageProps, 'patientId
   const open = (id: string) => emit('care-navigate', { path: `${base}/${encodeURIComponent(id)}/details` });
   const rows = diagnoses.data ?? [];
   return (
-    <SectionPage title="Diagnoses" action={<NavLink path={`${base}/add`}>Add Diagnosis</NavLink>}>
+    <SectionPage title="Diagnoses" action={<AddAction path={`${base}/add`} label="Add Diagnosis" />}>
       <DiagnosesStyles />
       <LoadState isLoading={diagnoses.isLoading} error={diagnoses.error} isEmpty={rows.length === 0} emptyText={DIAGNOSES_EMPTY} lines={3}>
         <div className="data-table diagnoses-table">

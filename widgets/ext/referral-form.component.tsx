@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useController, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../shared/api/errors';
 import {
+  digitsOf,
   dropEmpty,
   EXT_ACTION_TYPES,
   EXT_ADDRESS_TYPE_LABEL,
@@ -251,7 +252,8 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
   const schema = useMemo(() => referralSchema(index.requiredFields), [index.requiredFields]);
   const addressType = options.lists['reference-address-type']?.find((o) => o.label === EXT_ADDRESS_TYPE_LABEL)?.uid ?? '';
   const form = useCareForm<ReferralValues>(schema, { mode: 'all', defaultValues: emptyReferral() });
-  const draft = usePersistedDraft(`ext-referral-${instance}`, form, ['referralDate', 'referralMethod', 'addressTypeUid']);
+  // The SSN is never kept in the tab's draft.
+  const draft = usePersistedDraft(`ext-referral-${instance}`, form, ['referralDate', 'referralMethod', 'addressTypeUid', 'ssn']);
   const { submit, busy } = useIdempotentSubmit(`ext-referral-${instance}`);
   const actions = useExtActions(instance);
   const [thanks, setThanks] = useState(false);
@@ -285,7 +287,8 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
 
   const onValid = async (v: ReferralValues) => {
     try {
-      const payload = dropEmpty({ ...v, referralDate: todayIso(), referralMethod: EXT_REFERRAL_METHOD, fromProviderPCP: v.fromProviderPCP || '' });
+      // The SSN goes as its digits, whatever punctuation was typed (and never as the mask shown).
+      const payload = dropEmpty({ ...v, ssn: digitsOf(v.ssn ?? ''), referralDate: todayIso(), referralMethod: EXT_REFERRAL_METHOD, fromProviderPCP: v.fromProviderPCP || '' });
       await submit((key) => actions.submitReferral(payload, key));
       draft.clear();
       form.reset(emptyReferral(addressType));
@@ -408,7 +411,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
                   POLICY_HOLDERS.map((p) => ({ uid: p, label: p })),
                 )}
                 {text('policyHolderBirthDate', 'date')}
-                {text('ssn', 'text', { inputMode: 'numeric', autoComplete: 'off' })}
+                <SsnField form={form} required={required} />
                 {text('insuranceCompanyPhone', 'tel')}
               </div>
             </fieldset>
@@ -431,12 +434,8 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
               </Field>
             </fieldset>
 
-            <div className="ext-buttons">
-              <button type="submit" className="care-button primary" disabled={busy}>
-                {busy ? 'Sending…' : 'Submit referral'}
-              </button>
-            </div>
           </fieldset>
+          <SubmitFooter missing={missingFields(values, required)} requesterChosen={Boolean(requester)} busy={busy} />
         </form>
       </LoadState>
       {thanks && (
@@ -450,6 +449,99 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
         </div>
       )}
     </div>
+  );
+}
+
+/** The fields in the order the form shows them, so the hint names what is missing top to bottom. */
+const FORM_ORDER: (keyof ReferralValues)[] = [
+  'requestedBy', 'fromProviderUid', 'fromProviderFirstName', 'fromProviderLastName', 'fromProviderRoleUid', 'fromProviderPhone', 'fromProviderEmail',
+  'firstName', 'lastName', 'displayName', 'birthDate', 'genderUid', 'genderIdentityUid', 'raceUid', 'ethnicityUid',
+  'preferredPhoneNumber', 'mobileNumber', 'homeNumber', 'workNumber', 'emailAddress',
+  'addr1', 'addr2', 'city', 'countryDivisionUid', 'postCode', 'county',
+  'carrierUid', 'policyNumber', 'groupNumber', 'effectiveDate', 'policyHolderName', 'policyHolder', 'policyHolderBirthDate', 'ssn', 'insuranceCompanyPhone',
+  'reasonUid', 'diagnosisUid', 'advertisementUid', 'toProviderUid', 'note',
+];
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** The required fields still empty, by their labels, in the form's order (a link's extra required fields too). */
+export function missingFields(values: ReferralValues, required: Set<string>): string[] {
+  const order = [...FORM_ORDER, ...[...required].filter((f) => !FORM_ORDER.includes(f as keyof ReferralValues))] as (keyof ReferralValues)[];
+  return order.filter((name) => required.has(name) && isBlank(values[name])).map((name) => REFERRAL_LABELS[name] ?? name);
+}
+
+/** Issue 32 §4: what is missing, said next to the button and as its description, as the fields are filled. */
+export function missingText(missing: string[], requesterChosen: boolean): string {
+  if (!requesterChosen) {
+    const rest = missing.filter((m) => m !== REFERRAL_LABELS.requestedBy);
+    return `Choose Patient or Provider${rest.length ? `, then fill in: ${rest.join(', ')}` : ''}`;
+  }
+  return missing.length ? `Fill in: ${missing.join(', ')}` : '';
+}
+
+/**
+ * The submit button with what is still missing beside it (its accessible
+ * description). The button stays on: pressing it with something missing
+ * shows the field errors and the summary (spec 002 section 8), which a
+ * disabled button could not do, nor be reached by keyboard to be described.
+ */
+function SubmitFooter({ missing, requesterChosen, busy }: { missing: string[]; requesterChosen: boolean; busy: boolean }) {
+  const id = useId();
+  const text = missingText(missing, requesterChosen);
+  return (
+    <div className="ext-buttons">
+      {text && (
+        <p id={`${id}-missing`} className="field-hint ext-missing">
+          {text}
+        </p>
+      )}
+      <button type="submit" className="care-button primary" disabled={busy} aria-describedby={text ? `${id}-missing` : undefined}>
+        {busy ? 'Sending…' : 'Submit referral'}
+      </button>
+    </div>
+  );
+}
+
+/** •••-••-1234: the last four digits of a whole SSN. */
+export const maskSsn = (digits: string) => `•••-••-${digits.slice(-4)}`;
+export const SSN_HINT = '9 digits. Only the last 4 show once you leave the field.';
+
+/**
+ * The policy holder's SSN (issue 32 §4): a number pad, no autofill, and once
+ * left holding 9 digits it shows as •••-••-1234; focusing it shows the digits
+ * again to edit. The form's value (and what is sent) stays the digits; a value
+ * that is not 9 digits stays visible beside its error.
+ */
+function SsnField({ form, required }: { form: UseFormReturn<ReferralValues>; required: Set<string> }) {
+  const [editing, setEditing] = useState(false);
+  const { field } = useController({ control: form.control, name: 'ssn' });
+  const value = String(field.value ?? '');
+  const digits = digitsOf(value);
+  const masked = !editing && digits.length === 9;
+  const f = form as unknown as UseFormReturn<FieldValues>;
+  return (
+    <Field form={f} name="ssn" label={REFERRAL_LABELS.ssn} hint={SSN_HINT}>
+      {(control) => (
+        <input
+          {...control}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          aria-required={required.has('ssn')}
+          name={field.name}
+          ref={field.ref}
+          value={masked ? maskSsn(digits) : value}
+          data-masked={masked || undefined}
+          onFocus={() => setEditing(true)}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={() => {
+            setEditing(false);
+            field.onBlur();
+          }}
+        />
+      )}
+    </Field>
   );
 }
 

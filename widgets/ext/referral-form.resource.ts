@@ -106,6 +106,9 @@ export interface Option {
   label: string;
 }
 
+/** A provider as the public selects name them: with where they practise, so a visitor tells namesakes apart. */
+export const providerLabel = (p: { displayName: string; locationLabel?: string | null }) => (p.locationLabel ? `${p.displayName} (${p.locationLabel})` : p.displayName);
+
 /** The reference lists and providers the referral form offers (page 1, page-size 1000, default order then label). */
 export function useReferralOptions(instance: string) {
   const client = useWidgetApi();
@@ -119,10 +122,10 @@ export function useReferralOptions(instance: string) {
         .then((doc) => [model, doc.data.map((r) => ({ uid: r.id, label: r.attributes.label }))] as const);
     Promise.all([
       Promise.all(EXT_REFERENCE_MODELS.map(list)),
-      client.request<{ data: Resource<{ displayName: string }>[] }>('GET', path(instance, '/providers'), { headers }),
+      client.request<{ data: Resource<{ displayName: string; locationLabel: string | null }>[] }>('GET', path(instance, '/providers'), { headers }),
     ])
       .then(([lists, providers]) => {
-        if (live) setState({ lists: Object.fromEntries(lists), providers: providers.data.map((p) => ({ uid: p.id, label: p.attributes.displayName })), error: null, isLoading: false });
+        if (live) setState({ lists: Object.fromEntries(lists), providers: providers.data.map((p) => ({ uid: p.id, label: providerLabel(p.attributes) })), error: null, isLoading: false });
       })
       .catch((error) => live && setState((s) => ({ ...s, error, isLoading: false })));
     return () => {

@@ -22,6 +22,11 @@ const css = /* css */ `
 .ext-action button.care-button { min-height: 44px; padding: 0 var(--care-space-l); }
 .ext-action button.care-button.primary { background: var(--care-color-primary); border-color: var(--care-color-primary); color: #fff; }
 .ext-choose-first { margin: 0 0 var(--care-space-s); }
+.ext-missing { margin: 0 auto 0 0; flex: 1 1 16rem; align-self: center; font-size: var(--care-font-size-m); }
+.ext-form input[data-masked] { letter-spacing: 0.08em; }
+/* The SSN's hint under its box, so the box lines up with its neighbour's. */
+.ext-form .field[data-field='ssn'] > .field-hint { order: 1; }
+.ext-form .field[data-field='ssn'] > .field-error { order: 2; }
 .ext-not-found { padding: var(--care-space-xl) 0; text-align: center; }
 .ext-modal-backdrop { position: fixed; inset: 0; background: rgb(0 0 0 / 45%); display: grid; place-items: center; z-index: var(--sl-z-index-dialog); padding: var(--care-space-m); }
 .ext-modal { background: var(--care-color-surface); border-radius: var(--care-radius-l); padding: var(--care-space-xl); max-width: 28rem; display: grid; gap: var(--care-space-m); box-shadow: var(--sl-shadow-x-large); }
@@ -31,6 +36,7 @@ const css = /* css */ `
   .ext-grid { grid-template-columns: minmax(0, 1fr); }
   .ext-section { padding: var(--care-space-s); }
   .ext-buttons button.care-button { width: 100%; }
+  .ext-missing { flex-basis: 100%; }
 }
 `;
 

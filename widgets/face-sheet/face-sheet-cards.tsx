@@ -1,7 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { CALENDAR_EVENT_TYPE_LABELS, eventDetailsPath } from '../../shared/schemas/calendar';
-import { formatDate, formatShortDate, personName } from '../../shared/format';
+import { NOTES_EMPTY } from '../../shared/constants';
+import { formatDate, personName } from '../../shared/format';
 import { LoadState } from '../kit/load-state';
+import { AddAction } from '../kit/add-action';
 import { NavLink } from '../kit/nav-link';
 import { StatusBadge } from '../kit/status-badge';
 import { statusBadge } from '../../shared/schemas/outbound-referrals';
@@ -53,7 +55,7 @@ export function EventCards({ patientId, events }: { patientId: string; events: L
   );
 }
 
-/** Spec 001 section 9: notes newest first, dated MM/DD/YY. */
+/** Notes newest first, dated MM/DD/YYYY like every other date (docs/decisions.md: not spec 001's MM/DD/YY). */
 export function NotesCard({ patientId, notes, canAdd }: { patientId: string; notes: Loaded<PatientNote[]>; canAdd: boolean }) {
   const base = `/patients/${encodeURIComponent(patientId)}/notes`;
   return (
@@ -63,18 +65,18 @@ export function NotesCard({ patientId, notes, canAdd }: { patientId: string; not
         canAdd && (
           <span className="card-actions">
             <NavLink path={base}>View All</NavLink>
-            <NavLink path={`${base}/add`}>Add Note</NavLink>
+            <AddAction path={`${base}/add`} label="Add Note" />
           </span>
         )
       }
     >
-      <ListBody list={notes} emptyText="No Notes">
+      <ListBody list={notes} emptyText={NOTES_EMPTY}>
         {(rows) => (
           <ul className="face-list">
             {rows.map((n) => (
               <li key={n.noteUid}>
                 <div className="face-list-meta">
-                  <time dateTime={n.createdDate}>{formatShortDate(n.createdDate)}</time>
+                  <time dateTime={n.createdDate}>{formatDate(n.createdDate)}</time>
                   {(n.authorFirstName || n.authorLastName) && <span>{personName(n.authorFirstName, n.authorLastName)}</span>}
                 </div>
                 <p className="face-text">{n.note}</p>
@@ -95,7 +97,7 @@ export function AdmissionsCard({ patientId, admissions }: { patientId: string; a
       action={
         <span className="card-actions">
           <NavLink path={base}>View All</NavLink>
-          <NavLink path={`${base}/add`}>Add Admission</NavLink>
+          <AddAction path={`${base}/add`} label="Add Admission" />
         </span>
       }
     >
@@ -125,7 +127,7 @@ export function AdmissionsCard({ patientId, admissions }: { patientId: string; a
 export function RemindersCard({ patientId, reminders }: { patientId: string; reminders: Loaded<PatientReminder[]> }) {
   const base = `/patients/${encodeURIComponent(patientId)}`;
   return (
-    <Card title="Reminders" action={<NavLink path={`${base}/reminders/add`}>Add Reminder</NavLink>}>
+    <Card title="Reminders" action={<AddAction path={`${base}/reminders/add`} label="Add Reminder" />}>
       <ReminderRows reminders={reminders} />
     </Card>
   );

@@ -1,5 +1,5 @@
 import type { RecordPageProps } from '../patient-record/record-pages';
-import { NavLink } from '../kit/nav-link';
+import { AddAction } from '../kit/add-action';
 import { Card, ReminderRows } from './face-sheet-cards';
 import { usePatientList, type PatientReminder } from './face-sheet.resource';
 import { FaceSheetStyles } from './face-sheet.styles';
@@ -10,7 +10,7 @@ export function PatientReminders({ patientId }: RecordPageProps) {
   return (
     <div className="patient-reminders">
       <FaceSheetStyles />
-      <Card title="Reminders" action={<NavLink path={`/patients/${encodeURIComponent(patientId)}/reminders/add`}>Add Reminder</NavLink>}>
+      <Card title="Reminders" action={<AddAction path={`/patients/${encodeURIComponent(patientId)}/reminders/add`} label="Add Reminder" />}>
         <ReminderRows reminders={reminders} />
       </Card>
     </div>

@@ -30,7 +30,12 @@ const LABELS: Record<keyof HwcFormValues, string> = {
   facilityName: 'School Name',
 };
 
-type Verification = { state: 'idle' | 'checking' } | { state: 'valid'; agencyName: string; brand: PublicFormBrand; genders: Option[]; schools: Option[] } | { state: 'invalid' | 'error'; message: string };
+/** What the server said about a district code (`code`: the code it is about). */
+type Verification =
+  | { state: 'idle' }
+  | { state: 'checking'; code: string }
+  | { state: 'valid'; code: string; agencyName: string; brand: PublicFormBrand; genders: Option[]; schools: Option[] }
+  | { state: 'invalid' | 'error'; code: string; message: string };
 
 /**
  * Spec 002 "Handle with Care form (/hwc)": the district code is verified by
@@ -55,26 +60,22 @@ export function HwcForm() {
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
-  // A changed code hides the form at once; the settled code is checked by the server.
-  useEffect(() => {
-    if (district.trim() !== code || !code) setVerification({ state: 'idle' });
-  }, [district, code]);
-
+  // The settled code is checked by the server.
   useEffect(() => {
     if (!code) return;
     let live = true;
-    setVerification({ state: 'checking' });
+    setVerification({ state: 'checking', code });
     api
       .verify(code)
       .then(async (context) => {
         const [genders, schools] = await Promise.all([api.genders(code), api.schools(code)]);
-        if (live) setVerification({ state: 'valid', agencyName: context.agencyName, brand: context.brand, genders, schools });
+        if (live) setVerification({ state: 'valid', code, agencyName: context.agencyName, brand: context.brand, genders, schools });
       })
       .catch((error: unknown) => {
         if (!live) return;
-        if (error instanceof ApiError && error.status === 401) setVerification({ state: 'invalid', message: HWC_INVALID_CODE });
-        else if (error instanceof ApiError && error.status === 429) setVerification({ state: 'invalid', message: error.errors[0]?.message ?? SEND_FAILED });
-        else setVerification({ state: 'error', message: 'The district code could not be checked. Please try again.' });
+        if (error instanceof ApiError && error.status === 401) setVerification({ state: 'invalid', code, message: HWC_INVALID_CODE });
+        else if (error instanceof ApiError && error.status === 429) setVerification({ state: 'invalid', code, message: error.errors[0]?.message ?? SEND_FAILED });
+        else setVerification({ state: 'error', code, message: 'The district code could not be checked. Please try again.' });
       });
     return () => {
       live = false;
@@ -87,7 +88,10 @@ export function HwcForm() {
     form.setValue('childAge', (age ?? undefined) as number, { shouldValidate: form.formState.submitCount > 0 });
   }, [birthDate, form]);
 
-  const valid = verification.state === 'valid' ? verification : null;
+  // What is known about the code in the field now. A changed code hides the fields and disables Save in the
+  // same render (not one effect later), and a code changed back before the check settles is still verified.
+  const current: Verification = verification.state !== 'idle' && verification.code === district.trim() ? verification : { state: 'idle' };
+  const valid = current.state === 'valid' ? current : null;
   const schoolName = (id: string) => valid?.schools.find((s) => s.id === id)?.label;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -96,7 +100,7 @@ export function HwcForm() {
       const answer = await submit((key) => api.submit(values.district, hwcSubmitPayload(values, schoolName), key));
       if (answer === undefined) return;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) setVerification({ state: 'invalid', message: HWC_INVALID_CODE });
+      if (error instanceof ApiError && error.status === 401) setVerification({ state: 'invalid', code: values.district.trim(), message: HWC_INVALID_CODE });
       if (error instanceof ApiError && error.status === 429) {
         form.setError('root.server', { type: 'server', message: error.errors[0]?.message ?? SEND_FAILED });
         return;
@@ -107,24 +111,24 @@ export function HwcForm() {
     draft.clear();
     setSent(true);
     resetTimer.current = setTimeout(() => {
+      // The emptied code field is unverified again (`current` follows the field).
       form.reset(emptyHwcForm());
-      setVerification({ state: 'idle' });
       setSent(false);
     }, SUCCESS_MESSAGE_DELAY_MS);
   });
 
   const status =
-    verification.state === 'checking'
+    current.state === 'checking'
       ? { className: '', text: 'Checking ...' }
-      : verification.state === 'valid'
-        ? { className: 'valid', text: verification.agencyName }
-        : verification.state === 'invalid' || verification.state === 'error'
-          ? { className: 'invalid', text: verification.message }
+      : current.state === 'valid'
+        ? { className: 'valid', text: current.agencyName }
+        : current.state === 'invalid' || current.state === 'error'
+          ? { className: 'invalid', text: current.message }
           : null;
 
   return (
     // The receiving division shows once the district code is accepted.
-    <PublicFormFrame purpose={HWC_PURPOSE} brand={verification.state === 'valid' ? verification.brand : undefined}>
+    <PublicFormFrame purpose={HWC_PURPOSE} brand={valid?.brand}>
     <section className="hwc hwc-form">
       <HwcStyles />
       <h1>Handle with Care</h1>
@@ -202,7 +206,7 @@ export function HwcForm() {
           </SlAlert>
         )}
         <div className="hwc-buttons">
-          <SlButton type="submit" variant="primary" size="large" disabled={!valid || busy || sent}>
+          <SlButton type="submit" variant="primary" size="large" disabled={!valid || busy || sent} data-testid="hwc-save">
             {busy ? 'Sending ...' : 'Save'}
           </SlButton>
         </div>

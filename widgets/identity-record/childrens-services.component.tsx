@@ -3,7 +3,7 @@ import type { RecordPageProps } from '../patient-record/record-pages';
 import { useFlags } from '../kit/use-flags';
 import type { PanelRow } from './identity.resource';
 import { IdentityPage } from './identity-page';
-import { endDate, IdentityPanel, legalStatusCell } from './identity-panel';
+import { emailCell, endDate, IdentityPanel, legalStatusCell } from './identity-panel';
 
 export const SUBSTANTIATED = 'Substantiated';
 
@@ -35,7 +35,7 @@ export function groupAllegations(rows: PanelRow[]): PanelRow[] {
 const person = (nameKey: string, emailKey: string) => (row: PanelRow) => (
   <>
     {String(row[nameKey] ?? '')}
-    {row[emailKey] ? <span className="id-explanation">{String(row[emailKey])}</span> : null}
+    {row[emailKey] ? <span className="id-explanation">{emailCell(emailKey)(row)}</span> : null}
   </>
 );
 

@@ -1,4 +1,5 @@
 import { formatDate, formatPhone } from '../../shared/format';
+import { EmailAddress } from '../kit/email-address';
 import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
 import { Card } from '../face-sheet/face-sheet-cards';
@@ -60,7 +61,7 @@ export function IdentityFaceSheet({ patientId, patient }: { patientId: string; p
                 </span>
               </address>
             ) : (
-              <p className="load-state load-state-empty">No PCP on record</p>
+              <LoadState isEmpty emptyText="No PCP on record" />
             )}
           </Card>
           <Card title="Contact">
@@ -72,10 +73,10 @@ export function IdentityFaceSheet({ patientId, patient }: { patientId: string; p
                   {s.contact.agencyName ? `, ${s.contact.agencyName}` : ''}
                 </span>
                 {s.contact.phone && <a href={`tel:${s.contact.phone.replace(/[^\d+]/g, '')}`}>{formatPhone(s.contact.phone)}</a>}
-                {s.contact.email && <a href={`mailto:${s.contact.email}`}>{s.contact.email}</a>}
+                {s.contact.email && <EmailAddress address={s.contact.email} link />}
               </address>
             ) : (
-              <p className="load-state load-state-empty">No contact on record</p>
+              <LoadState isEmpty emptyText="No contact on record" />
             )}
           </Card>
         </div>

@@ -3,6 +3,7 @@ import type { Query } from '../../shared/api/client';
 import { formatPhone, formatValue } from '../../shared/format';
 import { legalStatusOf } from '../../shared/legal-status';
 import { useWidgetApi } from '../../shared/widget/widget-context';
+import { EmailAddress } from '../kit/email-address';
 import { LoadState } from '../kit/load-state';
 import { useLoaded } from '../kit/use-loaded';
 import { DATE_PRESETS, dateFilter, fetchPanel, type DatePreset, type PanelRow } from './identity.resource';
@@ -19,8 +20,6 @@ export interface PanelColumn {
   label: string;
   /** How the cell shows; dates and times in the spec's formats otherwise. */
   format?: (row: PanelRow) => ReactNode;
-  /** Long unbroken values (e-mail addresses) may break anywhere; other cells break only between words. */
-  breakAnywhere?: boolean;
 }
 
 /** Dates, times, ids and phone numbers stay on one line. */
@@ -107,7 +106,7 @@ export function IdentityPanel({ title, view, patientId, columns, query, sort, da
                   const value = row[c.key];
                   const unbroken = typeof value === 'string' && UNBROKEN.test(value);
                   return (
-                    <td key={c.key} data-label={c.label} className={c.breakAnywhere ? 'id-break' : unbroken ? 'id-nowrap' : undefined}>
+                    <td key={c.key} data-label={c.label} className={unbroken ? 'id-nowrap' : undefined}>
                       <div>{c.format ? c.format(row) : formatValue(value)}</div>
                     </td>
                   );
@@ -131,6 +130,8 @@ export function IdentityPanel({ title, view, patientId, columns, query, sort, da
 export const endDate = (key: string) => (row: PanelRow) => (row[key] ? formatValue(row[key]) : 'Current');
 
 export const formatPhoneCell = (key: string) => (row: PanelRow) => <span className="id-nowrap">{formatPhone(row[key] as string | null)}</span>;
+/** An e-mail address wraps only at its '@' or a '.' (EmailAddress). */
+export const emailCell = (key: string) => (row: PanelRow) => (row[key] ? <EmailAddress address={String(row[key])} /> : null);
 
 /** Spec 001 section 4: the legal status with its explanation; unknown values N/A. */
 export function LegalStatus({ value }: { value: unknown }) {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { NO_LEGAL_STATUS } from '../../shared/legal-status';
 import type { Flags } from '../../shared/permissions';
 import { useWidgetApi } from '../../shared/widget/widget-context';
+import { ButtonWithReason } from '../kit/button-with-reason';
 import { openInNewTab } from '../kit/open-link';
 import { toast } from '../kit/toasts';
 import { useFlags } from '../kit/use-flags';
@@ -63,16 +65,15 @@ export function PrintRecordButton({ patient }: { patient: Printable & Pick<Recor
   const canPrint = !!patient.agencyLegalStatus;
   return (
     <div className="id-toolbar id-print-record">
-      <button
-        type="button"
+      <ButtonWithReason
         className="care-button"
-        disabled={!canPrint || busy === 'patient'}
+        disabledReason={canPrint ? null : NO_LEGAL_STATUS}
+        disabled={busy === 'patient'}
         aria-busy={busy === 'patient' || undefined}
         onClick={() => print('patient')}
-        title={canPrint ? undefined : 'Printing needs an agency legal status'}
       >
         Print PDF
-      </button>
+      </ButtonWithReason>
     </div>
   );
 }

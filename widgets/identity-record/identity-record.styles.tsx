@@ -16,7 +16,7 @@ const css = /* css */ `
 .id-table td { vertical-align: top; padding: var(--care-space-2xs) var(--care-space-xs) var(--care-space-2xs) 0; border-bottom: 1px solid var(--care-color-hover); overflow-wrap: break-word; }
 .id-table-wrap { overflow-x: auto; }
 .id-nowrap { white-space: nowrap; }
-.id-break, .id-explanation { overflow-wrap: anywhere; }
+.id-explanation { overflow-wrap: anywhere; }
 .id-show-more { align-self: flex-start; border: 0; background: none; padding: 0; color: var(--care-color-primary); font: inherit; text-decoration: underline; cursor: pointer; }
 .id-explanation { display: block; color: var(--care-color-text-subtle); font-size: var(--care-font-size-xs, 0.75rem); }
 .id-facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: var(--care-space-2xs) var(--care-space-m); margin: 0; }

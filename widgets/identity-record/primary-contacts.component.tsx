@@ -1,6 +1,6 @@
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { IdentityPage } from './identity-page';
-import { endDate, formatPhoneCell, IdentityPanel, legalStatusCell, PanelGroup, SOURCE_COLUMN } from './identity-panel';
+import { emailCell, endDate, formatPhoneCell, IdentityPanel, legalStatusCell, PanelGroup, SOURCE_COLUMN } from './identity-panel';
 
 /**
  * Spec 001 "Identity pages and their panels", Primary Contacts: Public
@@ -19,7 +19,7 @@ export function PrimaryContacts({ patientId, patient }: RecordPageProps) {
             { key: 'contact_role', label: 'Role' },
             { key: 'contact_name', label: 'Name' },
             { key: 'phone', label: 'Phone', format: formatPhoneCell('phone') },
-            { key: 'email', label: 'Email', breakAnywhere: true },
+            { key: 'email', label: 'Email', format: emailCell('email') },
           ]}
         />
         <PanelGroup title="Placement and Court">

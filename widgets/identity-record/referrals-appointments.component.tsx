@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { NO_LEGAL_STATUS } from '../../shared/legal-status';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { Accordion } from '../kit/accordion';
+import { ButtonWithReason } from '../kit/button-with-reason';
 import type { RecordPageProps } from '../patient-record/record-pages';
 import { IdentityPage } from './identity-page';
 import { IdentityPanel, SOURCE_COLUMN, type IdentityPanelProps, type PanelColumn } from './identity-panel';
@@ -22,6 +24,9 @@ const REFERRAL: PanelColumn[] = [
 ];
 
 type Panel = Omit<IdentityPanelProps, 'patientId'>;
+
+/** Why Print All stays off (spec 001 keeps it disabled): each panel prints on its own. */
+export const PRINT_ALL_OFF = 'Printing every panel at once is not available: print each panel with its own Print button.';
 
 /** Spec 001: Upcoming Appointments, Open Referrals, Missed Appointments, Scheduling (upcoming lists leave out Missed, section 9). */
 const PANELS: Panel[] = [
@@ -66,18 +71,18 @@ export function ReferralsAppointments({ patientId, patient }: RecordPageProps) {
   return (
     <IdentityPage title="Referrals & Appointments" patient={patient} restricted>
       <div className="id-toolbar">
-        <button type="button" className="care-button" disabled title="Printing every panel at once is not available">
+        <ButtonWithReason className="care-button" disabledReason={PRINT_ALL_OFF}>
           Print All
-        </button>
+        </ButtonWithReason>
       </div>
       <div className="id-accordion" data-printing={printing !== null ? '' : undefined}>
         {PANELS.map((panel, i) => (
           <div key={panel.title} className="id-acc-item" data-print-item={printing === i ? '' : undefined}>
             <Accordion summary={panel.title} open={open[i]} onToggle={(value) => setOpen((o) => o.map((v, j) => (j === i ? value : v)))}>
               <div className="id-toolbar">
-                <button type="button" className="care-button" disabled={!canPrint} onClick={() => print(i)} title={canPrint ? undefined : 'Printing needs an agency legal status'}>
+                <ButtonWithReason className="care-button" disabledReason={canPrint ? null : NO_LEGAL_STATUS} onClick={() => print(i)}>
                   Print {panel.title}
-                </button>
+                </ButtonWithReason>
               </div>
               {open[i] && <IdentityPanel {...panel} patientId={patientId} hideTitle />}
             </Accordion>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import dayjs from 'dayjs';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
@@ -13,7 +13,8 @@ import {
   type IdentitySearchForm,
 } from '../../shared/schemas/identity-search';
 import type { PatientSummary } from '../../shared/schemas/patient-search';
-import { ErrorSummary } from '../kit/error-summary';
+import { useEmit } from '../../shared/widget/emit';
+import { ErrorSummary, formProblems } from '../kit/error-summary';
 import { Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { useFlags } from '../kit/use-flags';
@@ -21,6 +22,10 @@ import { PatientPreview } from '../patient-search/patient-preview.component';
 import { pageCount, previewOf, useIdentitySearch, useIdentitySources, useRecentPatients, useSourceAgencies } from './identity-search.resource';
 import { identitySearchCss } from './identity-search.styles';
 import { PatientSummaryCard } from './patient-summary-card.component';
+import { searchFromQuery, searchToQuery } from './search-address';
+
+/** LoadState's error text, said beside Search too when the search itself failed. */
+export const SEARCH_FAILED = 'Oops, something went wrong!';
 
 const LABELS: Record<keyof IdentitySearchForm, string> = {
   lastName: 'Last Name',
@@ -57,6 +62,10 @@ function HospitalChoices({ value, onChange }: { value: string[]; onChange: (next
 
 export interface IdentitySearchFormProps {
   loading: boolean;
+  /** The criteria of the results shown (a search restored from the address included); null for none. */
+  searched: IdentitySearchForm | null;
+  /** The search asked for could not be had. */
+  failed: boolean;
   onSearch: (form: IdentitySearchForm) => void;
   onReset: () => void;
 }
@@ -66,12 +75,18 @@ export interface IdentitySearchFormProps {
  * date of birth (MM/DD/YYYY), MRN (contains), hospitals, PCSA county,
  * caseworker name, SACWIS person and case ids, provider id and placement
  * provider name. Reset restores the empty form and clears the results;
- * Search is disabled while a search loads.
+ * Search is disabled while a search loads. What stops a search is said at
+ * the top of the form and again beside Search, which on a phone is a long
+ * scroll below the top (issue 32 §5).
  */
-export function IdentitySearchFormView({ loading, onSearch, onReset }: IdentitySearchFormProps) {
-  const form = useCareForm(IdentitySearchFormSchema, { mode: 'onSubmit', defaultValues: EMPTY_IDENTITY_SEARCH });
+export function IdentitySearchFormView({ loading, searched, failed, onSearch, onReset }: IdentitySearchFormProps) {
+  const form = useCareForm(IdentitySearchFormSchema, { mode: 'onSubmit', defaultValues: searched ?? EMPTY_IDENTITY_SEARCH });
+  // The form shows the criteria of the results beside it, also when they come back from the address.
+  useEffect(() => form.reset(searched ?? EMPTY_IDENTITY_SEARCH), [searched]);
   const agencies = useSourceAgencies();
   const hospitals = form.watch('hospitals');
+  const { general, fields } = formProblems(form, LABELS);
+  const problem = general ?? (fields.length ? fields.map((f) => f.text).join(' ') : failed ? SEARCH_FAILED : null);
   const submit = form.handleSubmit((values) => {
     if (!hasCriterion(values)) {
       form.setError('root.server', { type: 'validate', message: ANY_IDENTITY_CRITERION });
@@ -116,6 +131,7 @@ export function IdentitySearchFormView({ loading, onSearch, onReset }: IdentityS
         <SlButton type="submit" variant="primary" disabled={loading} loading={loading}>
           Search
         </SlButton>
+        {problem && <p className="search-problem field-error">{problem}</p>}
       </div>
     </form>
   );
@@ -163,6 +179,14 @@ function UnderReviewDialog({ patient, onClose, onContinue }: { patient: Identity
 export interface IdentitySearchProps {
   /** Shown where the results go until the first search (the /patients page's welcome); by default how to search. */
   intro?: ReactNode;
+  /**
+   * The page address's query (`lastName=hale&page=2`). Given one (even ''),
+   * the widget searches what it holds and asks, with `care-navigate`, for the
+   * page's own path with each new search's query, so Back from a child's
+   * record finds the search and its results again. Without it the search
+   * lives in the widget alone.
+   */
+  query?: string;
 }
 
 const HOW_TO_SEARCH = (
@@ -179,10 +203,22 @@ const HOW_TO_SEARCH = (
  * an identity-healthcare user first sees 'Health Information is under review'
  * when the patient's matches are disputed.
  */
-export function IdentitySearch({ intro = HOW_TO_SEARCH }: IdentitySearchProps) {
+export function IdentitySearch({ intro = HOW_TO_SEARCH, query }: IdentitySearchProps) {
   const flags = useFlags();
-  const [search, setSearch] = useState<{ form: IdentitySearchForm; page: number } | null>(null);
+  const emit = useEmit();
+  // The search as an address query; each Search counts (`round`), so searching the same criteria again asks again.
+  const [asked, setAsked] = useState({ query: query ?? '', round: 0 });
+  // Back and Forward change the address under the widget: follow it.
+  useEffect(() => {
+    if (query !== undefined) setAsked((a) => (a.query === query ? a : { query, round: a.round + 1 }));
+  }, [query]);
+  const search = useMemo(() => searchFromQuery(asked.query), [asked]);
   const results = useIdentitySearch(search);
+  const ask = (next: IdentitySearchForm | null, page = 1) => {
+    const nextQuery = next ? searchToQuery({ form: next, page }) : '';
+    setAsked((a) => ({ query: nextQuery, round: a.round + 1 }));
+    if (query !== undefined && nextQuery !== query) emit('care-navigate', { path: nextQuery ? `${window.location.pathname}?${nextQuery}` : window.location.pathname });
+  };
   const [preview, setPreview] = useState<PatientSummary | null>(null);
   const [review, setReview] = useState<IdentityPatientSummary | null>(null);
   const today = dayjs().format('YYYY-MM-DD');
@@ -204,7 +240,7 @@ export function IdentitySearch({ intro = HOW_TO_SEARCH }: IdentitySearchProps) {
     <div className={search ? 'identity-search searched' : 'identity-search'}>
       <style>{identitySearchCss}</style>
       <aside className="identity-left-panel card" aria-label="Find a child">
-        <IdentitySearchFormView loading={loading} onSearch={(form) => setSearch({ form, page: 1 })} onReset={() => setSearch(null)} />
+        <IdentitySearchFormView loading={loading} searched={search?.form ?? null} failed={!!results.error} onSearch={(form) => ask(form)} onReset={() => ask(null)} />
         <RecentPatients onOpen={setPreview} />
       </aside>
       <div className="identity-results">
@@ -223,13 +259,13 @@ export function IdentitySearch({ intro = HOW_TO_SEARCH }: IdentitySearchProps) {
               </div>
               {data && data.total > IDENTITY_SEARCH_PAGE_SIZE && (
                 <nav className="results-pages" aria-label="Result pages">
-                  <SlButton size="small" disabled={search.page <= 1 || loading} onClick={() => setSearch({ ...search, page: search.page - 1 })}>
+                  <SlButton size="small" disabled={search.page <= 1 || loading} onClick={() => ask(search.form, search.page - 1)}>
                     Previous
                   </SlButton>
                   <span>
                     Page {search.page} of {pages}
                   </span>
-                  <SlButton size="small" disabled={search.page >= pages || loading} onClick={() => setSearch({ ...search, page: search.page + 1 })}>
+                  <SlButton size="small" disabled={search.page >= pages || loading} onClick={() => ask(search.form, search.page + 1)}>
                     Next
                   </SlButton>
                 </nav>

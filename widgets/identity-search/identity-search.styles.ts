@@ -10,7 +10,9 @@ export const identitySearchCss = /* css */ `
 .hospital-options { display: grid; gap: var(--care-space-2xs); max-height: 10rem; overflow-y: auto; border: 1px solid var(--care-color-border-input); border-radius: var(--care-radius-m); padding: var(--care-space-xs); }
 .hospital-options input { flex: none; width: auto; margin-top: 0.2rem; }
 .hospital-options label { display: flex; gap: var(--care-space-xs); align-items: flex-start; font-weight: var(--care-font-weight-normal); }
-.identity-search-form .form-buttons { display: flex; justify-content: flex-end; gap: var(--care-space-xs); }
+.identity-search-form .form-buttons { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: var(--care-space-xs); }
+/* Under the buttons, on a line of its own: the left panel is too narrow for it beside them. */
+.search-problem { flex: 1 1 100%; margin: 0; }
 .recent-patients ul { list-style: none; margin: 0; padding: 0; }
 .recent-patients li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: var(--care-space-xs); padding: var(--care-space-xs) 0; border-bottom: 1px solid var(--care-color-hover); }
 .recent-meta { color: var(--care-color-text-subtle); font-size: var(--care-font-size-s); }

@@ -1,5 +1,5 @@
 import { formatValue } from '../../shared/format';
-import { Fragment, useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useMemo, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { LoadState } from './load-state';
 import { tablePrefs } from './table-prefs';
@@ -16,6 +16,10 @@ export interface Column<R extends Row = Row> {
   /** False for columns the server cannot sort by (a column of buttons). */
   sortable?: boolean;
   format?: (value: unknown, row: R) => ReactNode;
+  /** The row's own text (a note, a reminder): where rows become cards (a phone), it takes the card's whole width under its label. */
+  primary?: boolean;
+  /** A button that names itself (Mark as Done): a card shows it without its header beside it. */
+  action?: boolean;
 }
 
 export interface PageRequest {
@@ -44,7 +48,7 @@ export interface DataTableProps<R extends Row = Row> {
   onRowClick?: (row: R) => void;
   emptyText?: string;
   caption?: string;
-  /** Narrower than this (a phone), the table scrolls sideways instead of squeezing every cell into a column of words. */
+  /** Narrower than this the table scrolls sideways instead of squeezing every cell into a column of words; narrower than a phone, its rows become cards instead. */
   minWidth?: string;
   /** A summary card (a queue on the home page) leaves out the columns with no value in any row it shows. */
   hideEmptyColumns?: boolean;
@@ -67,6 +71,31 @@ function ariaSort(current: string, column: string): 'ascending' | 'descending' |
   if (current === column) return 'ascending';
   if (current === `-${column}`) return 'descending';
   return 'none';
+}
+
+/** The table's minimum width as a custom property, which the phone layout (shared/widget/base.css) can set aside; an inline min-width could not be. */
+export const minWidthStyle = (minWidth: string | undefined) => (minWidth ? ({ '--care-table-min-width': minWidth } as CSSProperties) : undefined);
+
+/** A row that opens something: a click, or Enter while it has focus. */
+export function openRowProps(open: (() => void) | null | undefined) {
+  if (!open) return {};
+  return { className: 'clickable', tabIndex: 0, onClick: open, onKeyDown: (event: KeyboardEvent) => event.key === 'Enter' && open() };
+}
+
+/**
+ * A body cell. Where the rows become cards (base.css: `.card-rows`), its
+ * column's header shows beside its value from `data-label` (no label: the
+ * value alone across the card), the value in its own box so that text and
+ * elements in it stay one block beside the label, and an empty value leaves
+ * the card rather than leaving a label with nothing after it.
+ */
+export function Cell({ label, primary, children }: { label: string | undefined; primary?: boolean; children: ReactNode }) {
+  const empty = children === null || children === undefined || children === '' || children === false;
+  return (
+    <td data-label={label} className={[primary && 'primary-cell', empty && 'empty-cell'].filter(Boolean).join(' ') || undefined}>
+      <div className="cell-value">{children}</div>
+    </td>
+  );
 }
 
 /** A server-paged table: sortable headers, per-column filters, pager, remembered page size and sort. */
@@ -120,15 +149,12 @@ export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, de
     setFilters((f) => ({ ...f, [column]: value }));
     setPage(1);
   };
-  const onRowKey = (event: KeyboardEvent, row: R) => {
-    if (event.key === 'Enter') onRowClick?.(row);
-  };
-
   return (
     <div className="data-table">
-      <table style={minWidth ? { minWidth } : undefined}>
+      <table className="card-rows" style={minWidthStyle(minWidth)}>
         {caption && <caption>{caption}</caption>}
-        <thead>
+        {/* Its sort buttons and filters stay in view above the cards on a phone. */}
+        <thead className="table-tools">
           <tr>
             {visible.map((c, ci) => (
               <th key={`${ci}-${c.columnName}`} scope="col" aria-sort={c.sortable === false ? undefined : ariaSort(sort, c.columnName)}>
@@ -178,15 +204,12 @@ export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, de
                     </th>
                   </tr>
                 )}
-                <tr
-                  className={onRowClick ? 'clickable' : undefined}
-                  tabIndex={onRowClick ? 0 : undefined}
-                  onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  onKeyDown={onRowClick ? (e) => onRowKey(e, row) : undefined}
-                >
+                <tr {...openRowProps(onRowClick && (() => onRowClick(row)))}>
                   {/* A report may show one column twice (a date-time as its date and its time). */}
                   {visible.map((c, ci) => (
-                    <td key={`${ci}-${c.columnName}`}>{c.format ? c.format(row[c.columnName], row) : formatValue(row[c.columnName])}</td>
+                    <Cell key={`${ci}-${c.columnName}`} label={c.action ? undefined : c.displayHeader} primary={c.primary}>
+                      {c.format ? c.format(row[c.columnName], row) : formatValue(row[c.columnName])}
+                    </Cell>
                   ))}
                 </tr>
               </Fragment>

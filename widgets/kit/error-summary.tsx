@@ -24,23 +24,33 @@ function flatten(errors: FieldErrors, prefix = ''): { name: string; message: str
   return out;
 }
 
+/**
+ * What is wrong with the form once the user has tried to submit: the form's
+ * own (general) error first, then each field's, worded with its label.
+ */
+export function formProblems<T extends FieldValues>(form: UseFormReturn<T>, labels: Record<string, string> = {}): { general?: string; fields: { name: string; text: string }[] } {
+  const { errors, submitCount } = form.formState;
+  if (submitCount === 0) return { fields: [] };
+  const { root, ...fieldErrors } = errors;
+  return {
+    general: root?.server?.message,
+    fields: flatten(fieldErrors as FieldErrors).map(({ name, message }) => ({ name, text: fieldText(labels[name] ?? readable(name), message) })),
+  };
+}
+
 /** Lists every field error once the user has tried to submit; each entry moves focus to its field. */
 export function ErrorSummary<T extends FieldValues>({ form, labels = {}, title = 'Please correct the following:' }: ErrorSummaryProps<T>) {
-  const { errors, submitCount } = form.formState;
-  if (submitCount === 0) return null;
-  const { root, ...fieldErrors } = errors;
-  const items = flatten(fieldErrors as FieldErrors);
-  const general = root?.server?.message;
-  if (!items.length && !general) return null;
+  const { general, fields } = formProblems(form, labels);
+  if (!fields.length && !general) return null;
   return (
     <div className="error-summary" role="alert">
       <p>{title}</p>
       <ul>
         {general && <li>{general}</li>}
-        {items.map(({ name, message }) => (
+        {fields.map(({ name, text }) => (
           <li key={name}>
             <button type="button" className="link-button" onClick={() => form.setFocus(name as never)}>
-              {fieldText(labels[name] ?? readable(name), message)}
+              {text}
             </button>
           </li>
         ))}

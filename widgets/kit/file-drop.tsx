@@ -1,4 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
+import { adoptCss } from './adopt-css';
 import type { FieldControlProps } from './forms';
 
 export interface FileDropProps {
@@ -11,6 +12,11 @@ export interface FileDropProps {
   /** The name of the file the record has now: a file chosen replaces it. */
   current?: string;
 }
+
+const css = /* css */ `
+.file-drop { border: 2px dashed var(--care-color-border-input); border-radius: var(--care-radius-l); padding: var(--care-space-m); display: grid; gap: var(--care-space-xs); }
+.file-drop.over { border-color: var(--care-color-primary); background: var(--care-color-canvas); }
+`;
 
 const UNITS = ['B', 'KB', 'MB', 'GB'];
 
@@ -66,6 +72,7 @@ export function FileDrop({ label, accept, onFile, control, current }: FileDropPr
 
   return (
     <div
+      ref={(el) => adoptCss(el, css)}
       className={over ? 'file-drop over' : 'file-drop'}
       onDragOver={(e) => {
         e.preventDefault();

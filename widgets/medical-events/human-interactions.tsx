@@ -12,6 +12,7 @@ import {
 } from '../../shared/schemas/human-interactions';
 import type { MedicalEventValues } from '../../shared/schemas/medical-events';
 import { useWidgetApi } from '../../shared/widget/widget-context';
+import { AddAction } from '../kit/add-action';
 import { CheckboxField } from '../kit/checkbox-field';
 import { digitsOnly, Field, SelectField, type Choice } from '../kit/forms';
 import { DUPLICATES_FAILED, DUPLICATES_FOUND, DUPLICATES_RUNNING, findPossibleDuplicates, NO_DUPLICATES, type PossibleDuplicate } from '../kit/possible-duplicates';
@@ -178,9 +179,7 @@ export function HumanInteractions({ form, genders, communityMode, readOnly }: { 
       ))}
       {!readOnly && values.length < MAX_HUMAN_INTERACTIONS && (
         <div>
-          <SlButton size="small" onClick={() => people.append(blankPerson() as never)}>
-            Add Person
-          </SlButton>
+          <AddAction onClick={() => people.append(blankPerson() as never)} label="Add Person" />
         </div>
       )}
     </fieldset>

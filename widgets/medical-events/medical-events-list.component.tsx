@@ -1,7 +1,7 @@
 import { useMemo, type KeyboardEvent } from 'react';
 import { useEmit } from '../../shared/widget/emit';
 import { LoadState } from '../kit/load-state';
-import { NavLink } from '../kit/nav-link';
+import { AddAction } from '../kit/add-action';
 import { SectionPage } from '../kit/section-page';
 import { StatusBadge } from '../kit/status-badge';
 import { useFlags } from '../kit/use-flags';
@@ -14,6 +14,13 @@ import { eventSummary, eventWhen } from './medical-event-summary';
 import { useEventType, useMedicalEvents } from './medical-events.resource';
 
 export const EVENTS_EMPTY = 'No medical events';
+
+/**
+ * A type's list names what it lacks (issue 32 §5; the spec gives lists no
+ * text of their own): its plural label after "No", lower-cased but for
+ * acronyms, so 'Survivor Interactions' says "No survivor interactions".
+ */
+export const noEventsText = (pluralLabel: string) => `No ${pluralLabel.replace(/\b[A-Z](?=[a-z])/g, (c) => c.toLowerCase())}`;
 
 const css = /* css */ `
 .foreign-mark { display: inline-flex; margin-left: var(--care-space-2xs); color: var(--care-color-text-subtle); vertical-align: -2px; }
@@ -52,9 +59,9 @@ export function MedicalEventsList({ patientId, name }: { patientId: string; name
   const rows = events.data ?? [];
   const canAdd = flags !== null && !flags.hasAppCit && name !== 'cit';
   return (
-    <SectionPage title={type.data?.medicalEventPluralLabel ?? 'Medical Events'} action={canAdd && type.data && <NavLink path={`${base}/add`}>Add {type.data.medicalEventLabel}</NavLink>}>
+    <SectionPage title={type.data?.medicalEventPluralLabel ?? 'Medical Events'} action={canAdd && type.data && <AddAction path={`${base}/add`} label={`Add ${type.data.medicalEventLabel}`} />}>
       <style>{css}</style>
-      <LoadState isLoading={events.isLoading || type.isLoading} error={type.error ?? events.error} isEmpty={rows.length === 0} emptyText={EVENTS_EMPTY} lines={3}>
+      <LoadState isLoading={events.isLoading || type.isLoading} error={type.error ?? events.error} isEmpty={rows.length === 0} emptyText={type.data ? noEventsText(type.data.medicalEventPluralLabel) : EVENTS_EMPTY} lines={3}>
         <div className="data-table">
           <table>
             <thead>

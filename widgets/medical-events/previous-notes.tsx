@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
-import { formatShortDate, personName } from '../../shared/format';
+import { NOTES_EMPTY } from '../../shared/constants';
+import { formatDate, personName } from '../../shared/format';
 import { ConfirmDialog } from '../kit/confirm-dialog';
+import { LoadState } from '../kit/load-state';
 import { toast } from '../kit/toasts';
 import type { EventNote } from './medical-events.resource';
 
-/** Spec 002 section 8 empty state. */
-export const NO_NOTES = 'No notes found!';
 export const NOTE_DEACTIVATED = 'Note deactivated';
 export const NOTE_DEACTIVATE_FAILED = 'Oops, something went wrong.';
 
@@ -42,14 +42,12 @@ export function PreviousNotes({ notes, canDeactivate, deactivate, onChanged }: {
     <section className="card previous-notes" aria-labelledby="previous-notes">
       <style>{css}</style>
       <h3 id="previous-notes">Previous Notes</h3>
-      {notes.length === 0 ? (
-        <p className="load-state load-state-empty">{NO_NOTES}</p>
-      ) : (
+      <LoadState isEmpty={notes.length === 0} emptyText={NOTES_EMPTY}>
         <ul>
           {notes.map((n) => (
             <li key={n.noteUid}>
               <div className="note-meta">
-                <span>{formatShortDate(n.createdAt)}</span>
+                <span>{formatDate(n.createdAt)}</span>
                 <span>{personName(n.authorFirstName, n.authorLastName)}</span>
                 {n.noteIsInternal && <span className="note-internal">Internal</span>}
                 {canDeactivate && (
@@ -62,7 +60,7 @@ export function PreviousNotes({ notes, canDeactivate, deactivate, onChanged }: {
             </li>
           ))}
         </ul>
-      )}
+      </LoadState>
       <ConfirmDialog label="Deactivate Note" open={confirming !== null} busy={busy} action="Deactivate" onConfirm={confirm} onClose={() => setConfirming(null)}>
         This note will no longer show on the event. Deactivate it?
       </ConfirmDialog>

@@ -3,7 +3,7 @@ import { formatDate } from '../../shared/format';
 import { useEmit } from '../../shared/widget/emit';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { DataTable, type Column, type PageRequest } from '../kit/data-table';
-import { NavLink } from '../kit/nav-link';
+import { AddAction } from '../kit/add-action';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { PatientPageView } from '../patient-record/patient-page-view';
@@ -37,7 +37,7 @@ export function PatientMedications({ patientId }: Pick<RecordPageProps, 'patient
   const base = `/patients/${encodeURIComponent(patientId)}/medications`;
   const fetchPage = useCallback((request: PageRequest) => fetchMedicationsPage(api, patientId, request), [api, patientId]);
   return (
-    <SectionPage title="Medications" action={<NavLink path={`${base}/add`}>Add Medication</NavLink>}>
+    <SectionPage title="Medications" action={<AddAction path={`${base}/add`} label="Add Medication" />}>
       <DataTable
         tableId="patient-medications"
         columns={COLUMNS}

@@ -7,7 +7,7 @@ import { NavLink } from '../kit/nav-link';
 import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
 import type { RecordPageProps } from '../patient-record/record-pages';
-import { formatShortDate, personName } from '../../shared/format';
+import { formatDate, personName } from '../../shared/format';
 import { sessionLength } from './session-length';
 import { useDeactivateNote, useNote } from './notes.resource';
 import { NotesStyles } from './notes.styles';
@@ -49,9 +49,9 @@ export function NoteDetails({ patientId, params }: Pick<RecordPageProps, 'patien
             <>
               <dl className="section-facts">
                 <dt>Date</dt>
-                <dd>{formatShortDate(note.data.createdDate)}</dd>
+                <dd>{formatDate(note.data.createdDate)}</dd>
                 <dt>Activity Date</dt>
-                <dd>{formatShortDate(note.data.activityDate)}</dd>
+                <dd>{formatDate(note.data.activityDate)}</dd>
                 <dt>Author</dt>
                 <dd>{personName(note.data.authorFirstName, note.data.authorLastName) || '—'}</dd>
                 <dt>Session Duration</dt>

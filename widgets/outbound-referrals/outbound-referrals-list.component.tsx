@@ -6,14 +6,15 @@ import { useEmit } from '../../shared/widget/emit';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { DataTable, type Column, type PageRequest } from '../kit/data-table';
 import { LoadState } from '../kit/load-state';
-import { NavLink } from '../kit/nav-link';
+import { AddAction } from '../kit/add-action';
+import { RowsTable, type RowsColumn } from '../kit/rows-table';
 import { SectionPage } from '../kit/section-page';
 import { StatusBadge } from '../kit/status-badge';
 import { Toasts } from '../kit/toasts';
 import { useFlags } from '../kit/use-flags';
 import { PatientPageView } from '../patient-record/patient-page-view';
 import type { RecordPageProps } from '../patient-record/record-pages';
-import { fetchReferralsPage, useReceivedReferrals, type OutboundReferralRow } from './outbound-referrals.resource';
+import { fetchReferralsPage, useReceivedReferrals, type OutboundReferralRow, type ReceivedReferral } from './outbound-referrals.resource';
 import { ReferralStyles } from './outbound-referrals.styles';
 
 export const REFERRALS_EMPTY = 'No outbound referrals';
@@ -46,6 +47,14 @@ const COLUMNS: Column<OutboundReferralRow>[] = [
   { columnName: 'status_label', displayHeader: 'Status', format: (value, row) => <ReferralStatus label={value as string} changedAt={row.status_changed_at} /> },
 ];
 
+const RECEIVED_COLUMNS: RowsColumn<ReceivedReferral>[] = [
+  { header: 'Date', cell: (r) => formatDate(r.eventDate) },
+  { header: 'From', cell: (r) => r.fromDivisionName },
+  { header: 'Specialty', cell: (r) => r.providerRoleName },
+  { header: 'Priority', cell: (r) => r.priorityLabel },
+  { header: 'Status', cell: (r) => <ReferralStatus label={r.statusLabel} changedAt={r.statusChangedAt} /> },
+];
+
 /** What other divisions referred this patient for; a row opens it to answer. */
 function ReceivedReferrals({ patientId, open }: { patientId: string; open: (id: string) => void }) {
   const received = useReceivedReferrals(patientId);
@@ -55,32 +64,7 @@ function ReceivedReferrals({ patientId, open }: { patientId: string; open: (id: 
     <section className="card received-referrals" aria-labelledby="received-referrals">
       <h3 id="received-referrals">Referrals From Other Divisions</h3>
       <LoadState isLoading={received.isLoading} error={received.error} lines={2}>
-        <div className="data-table">
-          <table style={{ minWidth: '36rem' }}>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">From</th>
-                <th scope="col">Specialty</th>
-                <th scope="col">Priority</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.outboundReferralUid} className="clickable" tabIndex={0} onClick={() => open(r.outboundReferralUid)} onKeyDown={(e) => e.key === 'Enter' && open(r.outboundReferralUid)}>
-                  <td>{formatDate(r.eventDate)}</td>
-                  <td>{r.fromDivisionName}</td>
-                  <td>{r.providerRoleName}</td>
-                  <td>{r.priorityLabel}</td>
-                  <td>
-                    <ReferralStatus label={r.statusLabel} changedAt={r.statusChangedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RowsTable rows={rows} columns={RECEIVED_COLUMNS} rowKey={(r) => r.outboundReferralUid} open={(r) => open(r.outboundReferralUid)} minWidth="36rem" />
       </LoadState>
     </section>
   );
@@ -99,7 +83,7 @@ export function PatientOutboundReferrals({ patientId }: Pick<RecordPageProps, 'p
   const open = useCallback((id: string) => emit('care-navigate', { path: `${base}/${id}` }), [emit, base]);
   const fetchPage = useCallback((request: PageRequest) => fetchReferralsPage(api, patientId, request), [api, patientId]);
   return (
-    <SectionPage title="Outbound Referrals" action={flags && hasAnyFlag(flags, CARE_FLAGS) ? <NavLink path={`${base}/add`}>Add Referral</NavLink> : undefined}>
+    <SectionPage title="Outbound Referrals" action={flags && hasAnyFlag(flags, CARE_FLAGS) ? <AddAction path={`${base}/add`} label="Add Referral" /> : undefined}>
       <ReferralStyles />
       <DataTable
         tableId="patient-outbound-referrals"

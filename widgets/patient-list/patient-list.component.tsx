@@ -1,7 +1,7 @@
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { hasAnyFlag, PATIENT_EDIT_FLAGS } from '../../shared/permissions';
 import { useEmit } from '../../shared/widget/emit';
 import { useWidgetSession } from '../../shared/widget/widget-context';
+import { AddAction } from '../kit/add-action';
 import { DataTable, type Column } from '../kit/data-table';
 import { LoadState } from '../kit/load-state';
 import { Toasts } from '../kit/toasts';
@@ -9,6 +9,9 @@ import { IdentitySearch } from '../identity-search/identity-search.component';
 import { useFlags } from '../kit/use-flags';
 import { usePatientListFetcher, type PatientListRow } from './patient-list.resource';
 import { PatientListStyles } from './patient-list.styles';
+
+/** Spec 001 section 8: the patient list's empty text. */
+export const CLIENTS_EMPTY = 'No Clients';
 
 const COLUMNS: Column<PatientListRow>[] = [
   { columnName: 'last_name', displayHeader: 'Last Name', filterable: true },
@@ -45,7 +48,7 @@ function DivisionPatients() {
         tableId="patient-list"
         columns={COLUMNS}
         fetchPage={fetchPage}
-        emptyText="No patients"
+        emptyText={CLIENTS_EMPTY}
         minWidth="48rem"
         onRowClick={(row) => emit('care-navigate', { path: `/patients/${encodeURIComponent(row.patient_uid)}` })}
       />
@@ -56,12 +59,12 @@ function DivisionPatients() {
 /**
  * `/patients` (spec 001 section 2): identity users see a welcome, what the
  * patients are and how to search; every other mode the patient list of its
- * current division, a row opening the patient.
+ * current division, a row opening the patient. `query` is the identity
+ * search's (its criteria in the address, IdentitySearch).
  */
-export function PatientList() {
+export function PatientList({ query }: { query?: string }) {
   const flags = useFlags();
   const session = useWidgetSession();
-  const emit = useEmit();
   // Identity is the first of the home modes (shared/modes.ts): any identity user gets the identity page.
   const identity = !!flags?.hasAppIdentity;
   return (
@@ -71,14 +74,12 @@ export function PatientList() {
       <div className="card-header">
         <h1>Patients</h1>
         {flags && !identity && hasAnyFlag(flags, PATIENT_EDIT_FLAGS) && (
-          <SlButton variant="primary" href="/patients/add" onClick={(e) => (e.preventDefault(), emit('care-navigate', { path: '/patients/add' }))}>
-            Add Patient
-          </SlButton>
+          <AddAction path="/patients/add" label="Add Patient" />
         )}
       </div>
       <LoadState isLoading={!flags} lines={6}>
         {identity ? (
-          <IdentitySearch key={session?.currentDivisionUid} intro={<IdentityWelcome displayName={session?.displayName ?? null} />} />
+          <IdentitySearch key={session?.currentDivisionUid} intro={<IdentityWelcome displayName={session?.displayName ?? null} />} query={query} />
         ) : (
           <DivisionPatients key={session?.currentDivisionUid} />
         )}

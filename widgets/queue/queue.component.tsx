@@ -1,6 +1,5 @@
 import { QUEUE_CARD_PAGE_SIZE } from '../../shared/constants';
 import { useCallback, useId, useState, type MouseEvent } from 'react';
-import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlSkeleton from '@shoelace-style/shoelace/dist/react/skeleton/index.js';
 import { headingCase } from '../../shared/format';
 import { useEmit } from '../../shared/widget/emit';
@@ -66,7 +65,13 @@ export function QueuePage({ queueId }: QueueProps) {
       </a>
       <div className="card-header">
         <h1>{info ? headingCase(info.queueLabel) : <SlSkeleton effect="sheen" className="skeleton-line" />}</h1>
-        {info?.queueLabel.trim().toLowerCase() === 'new referrals' && <SlButton variant="primary">Add Referral</SlButton>}
+        {/* A new referral comes with its patient (Add Patient posts the inbound referral), so this opens that form.
+            AddAction's look by its class alone: the queue is on every home's first load, which the component's module would grow. */}
+        {info?.queueLabel.trim().toLowerCase() === 'new referrals' && (
+          <a className="add-action" href="/patients/add" onClick={navigate('/patients/add')}>
+            Add Referral
+          </a>
+        )}
       </div>
       <DataTable tableId={`queue.${queueId}`} columns={columns} fetchPage={fetchPage} onRowClick={(row) => navigate(faceSheet(row))()} />
       <Toasts />

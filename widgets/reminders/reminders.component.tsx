@@ -2,16 +2,14 @@ import dayjs from 'dayjs';
 import { Suspense, useCallback, useId, useMemo, useState, type MouseEvent } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { ApiError } from '../../shared/api/errors';
-import { formatDate } from '../../shared/format';
 import { isIsoDate } from '../../shared/dates';
 import { useEmit } from '../../shared/widget/emit';
-import { DataTable, type Column } from '../kit/data-table';
 import { SlDialog } from '../kit/lazy-shoelace';
 import { LoadState } from '../kit/load-state';
 import { toast, Toasts } from '../kit/toasts';
 import { RemindersStyles } from './reminders.styles';
 import { patientPath, ReminderItem, type ReminderActions, type SnoozeChoice } from './reminder-item';
-import { isDueToday, useNavigators, useReminderPage, useTodayReminders, type Navigator, type Reminder } from './reminders.resource';
+import { isDueToday, useNavigators, useTodayReminders, type Navigator, type Reminder } from './reminders.resource';
 
 export const EMPTY_MINE = 'No reminders assigned to you for today';
 export const EMPTY_UNASSIGNED = 'No unassigned reminders for today';
@@ -28,7 +26,7 @@ export function snoozedDate(reminder: Reminder, day: dayjs.Dayjs): string {
 const SNOOZE_DAYS: Record<Exclude<SnoozeChoice, 'Customize'>, number> = { Tomorrow: 1, 'Next Week': 7 };
 
 /** A failure leaves the reminder as it was (the resource puts it back) and says so, also to an embedder. */
-function useFailureReport() {
+export function useFailureReport() {
   const emit = useEmit();
   return useCallback(
     (message: string) => (error: unknown) => {
@@ -39,7 +37,7 @@ function useFailureReport() {
   );
 }
 
-function useNavigate() {
+export function useNavigate() {
   const emit = useEmit();
   return useCallback(
     (path: string, event?: MouseEvent) => {
@@ -55,15 +53,13 @@ function ReminderList({ title, reminders, emptyText, navigators, actions }: { ti
   return (
     <section className="reminder-list" aria-labelledby={titleId}>
       <h3 id={titleId}>{title}</h3>
-      {reminders.length === 0 ? (
-        <p className="load-state load-state-empty">{emptyText}</p>
-      ) : (
+      <LoadState isEmpty={reminders.length === 0} emptyText={emptyText}>
         <ul>
           {reminders.map((r) => (
             <ReminderItem key={r.id} reminder={r} navigators={navigators} {...actions} />
           ))}
         </ul>
-      )}
+      </LoadState>
     </section>
   );
 }
@@ -168,59 +164,4 @@ export function RemindersCard() {
       <Toasts />
     </section>
   );
-}
-
-/** Full page /home/reminders (spec 000 "Home dashboard"): every unread reminder I may see. */
-export function RemindersPage() {
-  const navigate = useNavigate();
-  const failed = useFailureReport();
-  const { fetchPage, markDone } = useReminderPage();
-  const columns = useMemo<Column<Reminder & Record<string, unknown>>[]>(
-    () => [
-      { columnName: 'patientFirstName', displayHeader: 'Patient First Name' },
-      { columnName: 'patientLastName', displayHeader: 'Patient Last Name' },
-      { columnName: 'note', displayHeader: 'Reminder' },
-      { columnName: 'assignedTo', displayHeader: 'Assigned To' },
-      { columnName: 'reminderDate', displayHeader: 'Due', format: (value) => formatDate(value as string) },
-      {
-        columnName: 'markAsDone',
-        displayHeader: 'Mark as Done',
-        sortable: false,
-        format: (_, row) => (
-          // The row itself opens the patient: the button's click and Enter stay with the button.
-          <button
-            type="button"
-            className="care-button"
-            onClick={(e) => {
-              e.stopPropagation();
-              void markDone(row).catch(failed(UPDATE_FAILED));
-            }}
-            onKeyDown={(e) => e.stopPropagation()}
-          >
-            Mark as Done
-          </button>
-        ),
-      },
-    ],
-    [markDone, failed],
-  );
-  return (
-    <section className="reminders-page">
-      <RemindersStyles />
-      <a href="/home" onClick={(e) => navigate('/home', e)}>
-        Go back
-      </a>
-      <h1>Reminders</h1>
-      <DataTable tableId="reminders" columns={columns} fetchPage={fetchPage} defaultSort="-reminderDate" onRowClick={(row) => navigate(patientPath(row.patientUid))} />
-      <Toasts />
-    </section>
-  );
-}
-
-export interface RemindersWidgetProps {
-  variant?: 'card' | 'page';
-}
-
-export function RemindersWidget({ variant = 'card' }: RemindersWidgetProps) {
-  return variant === 'page' ? <RemindersPage /> : <RemindersCard />;
 }

@@ -1,5 +1,5 @@
 import { defineWidget } from '../../shared/widget/define-widget';
-import { RemindersWidget } from './reminders.component';
+import { RemindersWidget } from './reminders-page.component';
 
 /**
  * Reminders of the current division: today's card (assigned to me and

@@ -21,6 +21,7 @@ import {
 import { toFont } from 'chart.js/helpers';
 import { formatDate } from '../../shared/format';
 import type { ChartPoint, ReportChart } from '../../shared/schemas/reports';
+import { LoadState } from '../kit/load-state';
 
 // Only what the report charts draw: chart.js tree-shakes the rest away.
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, PieController, DoughnutController, ArcElement, CategoryScale, LinearScale, Filler, Legend, Tooltip);
@@ -303,7 +304,7 @@ export function ReportChartCanvas({ chart, points }: { chart: ReportChart; point
     const drawn = new Chart(canvas.current!, configuration(chart, points, canvas.current!.parentElement!.clientWidth));
     return () => drawn.destroy();
   }, [chart, points, empty]);
-  if (empty) return <p className="load-state load-state-empty">{CHART_EMPTY}</p>;
+  if (empty) return <LoadState isEmpty emptyText={CHART_EMPTY} />;
   return (
     <div className="chart-canvas">
       <canvas ref={canvas} role="img" aria-label={`${chart.title}: ${describe(labels, datasets)}`} />

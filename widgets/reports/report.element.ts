@@ -3,9 +3,9 @@ import { Report } from './reports.component';
 
 /**
  * One report, without the Reports menu, for a partner's intranet page
- * (issue 12): its filters, division choice, Run Report / Update Report,
- * Export (CSV) and its charts and tables on the layout grid (one column
- * under 768 px). For users with hasReports; everyone else gets the server's
+ * (issue 12), opened run with its default filters: its filters, division
+ * choice, Update Report, Export (CSV) and its charts and tables on the
+ * layout grid (one column under 768 px). For users with hasReports; everyone else gets the server's
  * 403 (the error state).
  *
  * @element care-report

@@ -1,5 +1,5 @@
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
-import { lazy, Suspense, useCallback, useEffect, useId, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Query } from '../../shared/api/client';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { csvFileName, CUSTOM_REPORTS, REPORT_TABLE_PAGE_SIZE, REPORT_TABLE_PAGE_SIZES, REPORT_TEXT, type ChartPoint, type LayoutItem, type ReportConfiguration, type ReportTable } from '../../shared/schemas/reports';
@@ -14,8 +14,6 @@ import { ReportsStyles } from './reports.styles';
 
 // chart.js loads with the first report that draws a chart, never with the shell or the menu.
 const ReportChartCanvas = lazy(() => import('./report-chart').then((m) => ({ default: m.ReportChartCanvas })));
-
-export const RUN_HINT = 'Choose the filters, then Run Report.';
 
 type RunState = 'not-run' | 'running' | 'shown';
 
@@ -113,8 +111,10 @@ function download(text: string, fileName: string): void {
 
 /**
  * One report: filters, division choice, Run/Update, Export, charts and
- * tables. `custom` (a built-in report such as CustodyFlagReport) always
- * shows the division multi-select, the current division chosen.
+ * tables. It opens run with its default filters (issue 32 §5), as soon as it
+ * knows its division; Update Report runs it again with the filters changed.
+ * `custom` (a built-in report such as CustodyFlagReport) always shows the
+ * division multi-select, the current division chosen.
  */
 function ReportBody({ name, title, config, custom = false }: { name: string; title: string; config: ReportConfiguration; custom?: boolean }) {
   const api = useWidgetApi();
@@ -144,6 +144,16 @@ function ReportBody({ name, title, config, custom = false }: { name: string; tit
       setRun((r) => ({ ...r, state: r.round ? 'shown' : 'not-run', error }));
     }
   };
+
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || chosen.length === 0) return;
+    opened.current = true;
+    void runReport();
+  }, [chosen]);
+  // Until the opening run is in, the page says it is loading (also while an embedder's divisions load); a failed one offers Run Report.
+  const opening = run.round === 0 && !run.error && !divisions.error;
+  const busy = opening || run.state === 'running';
 
   const exportReport = async () => {
     setExporting(true);
@@ -176,7 +186,7 @@ function ReportBody({ name, title, config, custom = false }: { name: string; tit
   };
 
   return (
-    <section className="report" aria-busy={run.state === 'running'}>
+    <section className="report" aria-busy={busy}>
       <div className="report-head">
         <h2>{title}</h2>
         <LoadState isLoading={divisions.isLoading} error={divisions.error} compact>
@@ -201,15 +211,15 @@ function ReportBody({ name, title, config, custom = false }: { name: string; tit
         </div>
       )}
       <div className="report-commands">
-        <SlButton variant="primary" disabled={run.state === 'running' || chosen.length === 0} onClick={() => void runReport()}>
-          {run.state === 'running' ? REPORT_TEXT.loading : run.state === 'shown' ? REPORT_TEXT.update : REPORT_TEXT.run}
+        <SlButton variant="primary" disabled={busy || chosen.length === 0} onClick={() => void runReport()}>
+          {busy ? REPORT_TEXT.loading : run.state === 'shown' ? REPORT_TEXT.update : REPORT_TEXT.run}
         </SlButton>
         <SlButton variant="default" disabled={exporting || chosen.length === 0} onClick={() => void exportReport()}>
           {REPORT_TEXT.export}
         </SlButton>
       </div>
       {run.error ? <LoadState error={run.error} /> : null}
-      {run.state === 'not-run' && !run.error && <p className="report-hint">{RUN_HINT}</p>}
+      {opening && <LoadState isLoading lines={4} />}
       {run.round > 0 && (
         <div className="report-grid visual-grid" key={run.round}>
           {[...items('chart'), ...items('table')].map(({ item, index }, _, all) => (

@@ -3,10 +3,10 @@ import { ReportsPage } from './reports.component';
 
 /**
  * The Reports area for users with hasReports (spec 002 "Reports area";
- * issue 12): a menu of the configured reports and the chosen report, with
- * its filters, division choice, Run Report / Update Report, Export (CSV) and
- * its charts and tables laid out on a 12-column grid (one column under
- * 768 px). Everyone else gets the server's 403.
+ * issue 12): a menu of the configured reports and the chosen report,
+ * opened run with its default filters, with its filters, division choice,
+ * Update Report, Export (CSV) and its charts and tables laid out on a
+ * 12-column grid (one column under 768 px). Everyone else gets the server's 403.
  *
  * @element care-reports
  * @attr page - The page under /reports: '' (pick a report), `configured/{name}` or `custom/{name}` (CustodyFlagReport).

@@ -12,7 +12,7 @@ const css = /* css */ `
 .report { display: flex; flex-direction: column; gap: var(--care-space-m, 1rem); min-width: 0; }
 .report-head { display: flex; justify-content: space-between; align-items: flex-start; gap: var(--care-space-m, 1rem); flex-wrap: wrap; }
 .report-head h2 { margin: 0; font-size: var(--care-font-size-xl, 1.5rem); font-weight: var(--care-font-weight-normal, 400); }
-.report-description, .report-hint { margin: 0; color: var(--care-color-text-subtle, #555); }
+.report-description { margin: 0; color: var(--care-color-text-subtle, #555); }
 fieldset { border: 0; margin: 0; padding: 0; min-width: 0; }
 legend, .report-filter > label { font-weight: var(--sl-font-weight-semibold); margin-bottom: var(--care-space-2xs, .125rem); padding: 0; }
 .report-divisions { display: flex; flex-wrap: wrap; gap: var(--care-space-xs, .25rem) var(--care-space-m, 1rem); }

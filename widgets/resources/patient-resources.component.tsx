@@ -4,6 +4,7 @@ import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { PatientResourceFormSchema, type PatientResourceFormValues } from '../../shared/schemas/resources';
 import { formatDate, personName } from '../../shared/format';
 import { useEmit } from '../../shared/widget/emit';
+import { AddAction } from '../kit/add-action';
 import { FormDialog } from '../kit/form-dialog';
 import { applyServerErrors, Field, formErrors, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
@@ -126,7 +127,7 @@ export function PatientResources({ patientId }: Pick<RecordPageProps, 'patientId
     emit('care-saved', { type: 'patient-resources', patientUid: patientId });
   };
   return (
-    <SectionPage title="Resources" action={<SlButton variant="primary" onClick={() => setAdding(true)}>Add Resource</SlButton>}>
+    <SectionPage title="Resources" action={<AddAction onClick={() => setAdding(true)} label="Add Resource" />}>
       <ResourcesStyles />
       <LoadState isLoading={resources.isLoading} error={resources.error} isEmpty={rows.length === 0} emptyText={RESOURCES_EMPTY} lines={3}>
         <div className="data-table resource-rows">

@@ -55,34 +55,17 @@ const GROUPS: { name: string; label: string; color: string; exclusive: boolean; 
   },
 ];
 
-/** The badges of the demo, and a few on the navigator's first patient so the header shows pills from the start. */
-export async function seedBadges(db: Db, ids: DemoIds): Promise<void> {
-  const badgeUids = new Map<string, { badge_uid: string; badge_group_uid: string }>();
+/** The badge groups and badges of the demo; the caseload's patients wear theirs (caseload-stories.ts). */
+export async function seedBadges(db: Db, _ids: DemoIds): Promise<void> {
   for (const [order, g] of GROUPS.entries()) {
     const group = await db
       .insertInto('reference_badge_group')
       .values({ badge_group_name: g.name, badge_group_label: g.label, badge_group_color: g.color, is_exclusive: g.exclusive, default_sort_order: order })
       .returning('badge_group_uid')
       .executeTakeFirstOrThrow();
-    const badges = await db
+    await db
       .insertInto('reference_badge')
       .values(g.badges.map((b, i) => ({ badge_group_uid: group.badge_group_uid, badge_name: b.name, badge_label: b.label, color: b.color ?? null, default_sort_order: i })))
-      .returning(['badge_uid', 'badge_group_uid', 'badge_name'])
       .execute();
-    for (const b of badges) badgeUids.set(`${g.name}/${b.badge_name}`, { badge_uid: b.badge_uid, badge_group_uid: b.badge_group_uid });
   }
-  const first = await db
-    .selectFrom('patient as p')
-    .select('p.patient_uid')
-    .where('p.division_uid', '=', ids.divisionUids[0])
-    .where('p.restricted_flag', '=', '0')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_case as c').select('c.case_uid').whereRef('c.patient_uid', '=', 'p.patient_uid'))))
-    .orderBy('p.last_name')
-    .orderBy('p.first_name')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('patient_badge')
-    .values(['risk-level/medium', 'social-needs/transportation'].map((key) => ({ patient_uid: first.patient_uid, ...badgeUids.get(key)! })))
-    .execute();
 }

@@ -1,6 +1,5 @@
 import type { Db } from '../connect';
 import type { DemoIds } from './demo';
-import { ordinaryPatients } from './ordinary-patients';
 
 type Location = { provider_location_label: string; addr1: string; addr2?: string; city: string; province_iso: string; post_code: string };
 
@@ -57,15 +56,12 @@ const PROVIDERS: { display_name: string; first_name: string; last_name: string; 
 ];
 
 /**
- * Demo providers with locations, and care teams and care givers for the first
- * ordinary patients of the navigator's division (the ones the face sheet seed
- * also fills), so the Care Team page shows Active and Inactive rows.
+ * Demo providers with their locations; the caseload's care teams and care
+ * givers name them (caseload-stories.ts, caseload.ts).
  */
 export async function seedCareTeam(db: Db, ids: DemoIds): Promise<void> {
   const roles = await db.selectFrom('reference_data').select(['uid', 'name']).where('model', '=', 'reference-provider-role').execute();
   const roleUid = (name: string) => roles.find((r) => r.name === name)!.uid;
-  const providers: Record<string, string> = {};
-  const locations: Record<string, string[]> = {};
   for (const p of PROVIDERS) {
     const existing = await db.selectFrom('provider').select('provider_uid').where('display_name', '=', p.display_name).where('org_uid', '=', ids.orgUid).executeTakeFirst();
     const uid =
@@ -77,38 +73,6 @@ export async function seedCareTeam(db: Db, ids: DemoIds): Promise<void> {
           .returning('provider_uid')
           .executeTakeFirstOrThrow()
       ).provider_uid;
-    providers[p.display_name] = uid;
-    const rows = await db.insertInto('provider_location').values(p.locations.map((l) => ({ ...l, provider_uid: uid }))).returning('provider_location_uid').execute();
-    locations[p.display_name] = rows.map((r) => r.provider_location_uid);
+    await db.insertInto('provider_location').values(p.locations.map((l) => ({ ...l, provider_uid: uid }))).execute();
   }
-
-  const patients = await ordinaryPatients(db, ids.divisionUids[0], 4);
-  const member = (patient: number, provider: string, location: number, values: { care_team?: boolean; is_pcp?: boolean; is_primary?: boolean } = {}) => ({
-    patient_uid: patients[patient].patient_uid,
-    provider_uid: providers[provider],
-    preferred_location_uid: locations[provider][location],
-    ...values,
-  });
-  await db
-    .insertInto('provider_patient')
-    .values([
-      member(0, 'Dr. Priya Raman', 0, { is_pcp: true }),
-      member(0, 'Marcus Bell, LPCC', 0, { is_primary: true }),
-      member(0, 'Dr. James Hsu', 1, { care_team: false }),
-      member(1, 'Dr. Elena Ortiz', 0, { is_pcp: true, is_primary: true }),
-      member(1, 'Tanya Brooks, LPC', 0),
-      member(2, 'Dr. James Hsu', 0, { is_pcp: true }),
-    ])
-    .execute();
-
-  const giver = (patient: number, g: Record<string, unknown>) => ({ patient_uid: patients[patient].patient_uid, first_name: '', last_name: '', relationship: 'Unknown', ...g });
-  await db
-    .insertInto('care_giver')
-    .values([
-      giver(0, { first_name: 'Denise', last_name: 'Walker', relationship: 'Parent', preferred_phone_type: 'Mobile', mobile_phone: '6145550110', email: 'denise.walker@example.test', is_primary: true, roles: 'Emergency Contact,Next of Kin,Transportation', patient_consents: true }),
-      giver(0, { first_name: 'Luis', last_name: 'Moreno', relationship: 'Other - Third-Party', preferred_phone_type: 'Mobile', mobile_phone: '6145550133', roles: 'Interpreter', interpreter_id: 'OH-INT-20417', interpreter_language: 'Spanish' }),
-      giver(0, { first_name: 'Harold', last_name: 'Walker', relationship: 'Relative', preferred_phone_type: 'Home', home_phone: '6145550188', is_current: false, roles: 'Meals,Other', other_roles: 'Yard work, Grocery runs', comment: 'Moved to Dayton in the spring.' }),
-      giver(1, { first_name: 'Keisha', last_name: 'Turner', relationship: 'Legal Guardian', preferred_phone_type: 'Home', home_phone: '6145550151', is_primary: true, roles: 'Authorized Contact,Pick up meds' }),
-    ])
-    .execute();
 }

@@ -7,7 +7,11 @@ export const DEMO_CIT_AGENCY = { code: 'OH-DEMO-PD', name: 'Demo City Police Dep
 /** A facility that takes CIT follow-ups by email, and one with no address (the "Failed to send email" case). */
 export const CIT_FACILITIES = { withEmail: 'Crisis Stabilization Unit', withoutEmail: 'Harbor Walk-in Center' };
 
-/** Demo agency and officers for the public CIT form, two facilities, and a few submissions (one pending for the supervisor). */
+/**
+ * Demo agency and officers for the public CIT form, two facilities, and two
+ * pending submissions for the supervisor (the caseload's approved ones come
+ * with its history: caseload-history.ts).
+ */
 export async function seedCit(db: Db, ids: DemoIds): Promise<void> {
   const [north] = ids.divisionUids;
   const agency = await sql<{ agency_uid: string }>`
@@ -23,34 +27,53 @@ export async function seedCit(db: Db, ids: DemoIds): Promise<void> {
     insert into division_setting (division_uid, setting_name, setting_value) values (${north}, 'requires-supervisory-approval', 'true')
     on conflict (division_uid, setting_name) do update set setting_value = 'true'`.execute(db);
 
+  const refs = await citRefs(db);
+  const pending = [
+    { first: 'Dale', last: 'Harmon', sex: 0, birth: '1984-03-12', daysAgo: 1, crisis: ['Depression', 'Suicide Thoughts'] },
+    { first: 'Renata', last: 'Okafor', sex: 1, birth: '1991-07-30', daysAgo: 3, crisis: ['Anxiety Related'] },
+  ];
+  for (const p of pending) {
+    const when = new Date(Date.now() - p.daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const person = { first: p.first, last: p.last, birth: p.birth, genderUid: refs.genders[p.sex], raceUid: refs.races[4], phone: '6145550' + String(100 + p.daysAgo), addr1: '415 Oak St', city: 'Columbus', postCode: '43215' };
+    const s = citSheet(refs, person, `${when}T21:30`, p.crisis, { reportNumber: `R-2026-${1000 + p.daysAgo}` });
+    await sql`
+      insert into cit_submission (agency_uid, division_uid, officer_name, submission_json, created_at)
+      values (${agencyUid}, ${north}, ${s.officerName}, ${JSON.stringify(s)}::jsonb, now() - make_interval(days => ${p.daysAgo}))`.execute(db);
+  }
+}
+
+/** The reference rows a contact sheet names. */
+export async function citRefs(db: Db) {
   const ref = async (model: string, type?: string) =>
     (await sql<{ uid: string }>`select uid from reference_data where model = ${model} and (${type ?? null}::text is null or ref_data_type = ${type ?? null}) order by default_sort_order`.execute(db)).rows.map((r) => r.uid);
-  const [genders, races, shifts, sources, statuses] = [
-    await ref('reference-gender'),
-    await ref('reference-race'),
-    await ref('reference-shift'),
-    await ref('reference-referral-source'),
-    await ref('reference-status', 'Episode'),
-  ];
-  const sheet = (first: string, last: string, birth: string, daysAgo: number, crisis: string[]) => {
-    const when = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-    return {
-      officerName: 'Officer Riley', firstName: first, lastName: last, birthDate: birth, genderUid: genders[daysAgo % 2], raceUid: [races[4]],
-      juvenile: 'no', veteranStatus: 'Veteran status unknown', phoneNumber: '6145550' + String(100 + daysAgo), phoneType: 'Mobile',
-      addr1: '415 Oak St', addr2: '', city: 'Columbus', stateUid: '', postCode: '43215', county: 'Franklin', priorityNote: '',
-      dateTime: `${when}T21:30`, eventTimeZone: 'America/New_York', officer: 'Officer Riley', officerCit: 'yes', shiftUid: shifts[2],
-      totalTimeOnCall: '45 minutes', type: 'Personal Residence', locationAddr1: '415 Oak St', locationAddr2: '', locationCity: 'Columbus',
-      locationStateUid: '', locationPostCode: '43215', locationCounty: 'Franklin', referralSourceUid: sources[2], otherReporting: '',
-      crisis, crisisOther: '', weaponInvolved: [], response: 'Active Listening/De-escalation', forceUsedIncidentResultedInInjury: [],
-      injuryResultedFromForce: '', dispositionUid: statuses[0], mhFollowUpRequested: 'no', facilityUid: '', transportBy: 'No Transport',
-      destination: '', subjectTakenIntoCustodyForEvaluation: 'no', processInitiatedBy: '', incidentHasRelatedCrime: 'no',
-      incidentHasRelatedCrimeYes: '', criminalChargesToBeFiled: '', incidentNote: 'Family called about a relative in distress; de-escalated on scene.',
-      officerUnit: 'Unit 12', reportNumber: `R-2026-${1000 + daysAgo}`, supervisor: 'Sgt. Moore', supervisorUnit: 'Unit 1', approvalStatus: 'pending',
-    };
+  return {
+    genders: await ref('reference-gender'),
+    races: await ref('reference-race'),
+    shifts: await ref('reference-shift'),
+    sources: await ref('reference-referral-source'),
+    statuses: await ref('reference-status', 'Episode'),
   };
-  for (const s of [sheet('Dale', 'Harmon', '1984-03-12', 1, ['Depression', 'Suicide Thoughts']), sheet('Renata', 'Okafor', '1991-07-30', 3, ['Anxiety Related'])]) {
-    await sql`
-      insert into cit_submission (agency_uid, division_uid, officer_name, submission_json)
-      values (${agencyUid}, ${north}, ${s.officerName}, ${JSON.stringify(s)}::jsonb)`.execute(db);
-  }
+}
+
+export interface CitPerson { first: string; last: string; birth: string; genderUid: string; raceUid: string; phone: string; addr1: string; city: string; postCode: string }
+
+/**
+ * A contact sheet as the public CIT form submits it (pending), about a person
+ * at their home: `dateTime` is the incident's local time (YYYY-MM-DDTHH:MM).
+ */
+export function citSheet(refs: Awaited<ReturnType<typeof citRefs>>, person: CitPerson, dateTime: string, crisis: string[], changes: Record<string, unknown> = {}) {
+  return {
+    officerName: 'Officer Riley', firstName: person.first, lastName: person.last, birthDate: person.birth, genderUid: person.genderUid, raceUid: [person.raceUid],
+    juvenile: 'no', veteranStatus: 'Veteran status unknown', phoneNumber: person.phone, phoneType: 'Mobile',
+    addr1: person.addr1, addr2: '', city: person.city, stateUid: '', postCode: person.postCode, county: 'Franklin', priorityNote: '',
+    dateTime, eventTimeZone: 'America/New_York', officer: 'Officer Riley', officerCit: 'yes', shiftUid: refs.shifts[2],
+    totalTimeOnCall: '45 minutes', type: 'Personal Residence', locationAddr1: person.addr1, locationAddr2: '', locationCity: person.city,
+    locationStateUid: '', locationPostCode: person.postCode, locationCounty: 'Franklin', referralSourceUid: refs.sources[2], otherReporting: '',
+    crisis, crisisOther: '', weaponInvolved: [], response: 'Active Listening/De-escalation', forceUsedIncidentResultedInInjury: [],
+    injuryResultedFromForce: '', dispositionUid: refs.statuses[0], mhFollowUpRequested: 'no', facilityUid: '', transportBy: 'No Transport',
+    destination: '', subjectTakenIntoCustodyForEvaluation: 'no', processInitiatedBy: '', incidentHasRelatedCrime: 'no',
+    incidentHasRelatedCrimeYes: '', criminalChargesToBeFiled: '', incidentNote: 'Family called about a relative in distress; de-escalated on scene.',
+    officerUnit: 'Unit 12', reportNumber: 'R-2026-1000', supervisor: 'Sgt. Moore', supervisorUnit: 'Unit 1', approvalStatus: 'pending',
+    ...changes,
+  };
 }

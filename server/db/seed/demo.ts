@@ -4,45 +4,38 @@ import { hashPassword } from '../../auth/password';
 import type { FileStore } from '../../files/file-store';
 import type { Db } from '../connect';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
-import { seedAllergiesMedications } from './allergies-medications';
 import { seedB2w } from './b2w';
 import { seedBadges } from './badges';
-import { seedDiagnoses } from './diagnoses';
 import { seedCalendar } from './calendar';
-import { seedMedicalEvents } from './medical-events';
 import { seedCareTeam } from './care-team';
+import { CASELOAD, seedCaseloadPatients } from './caseload';
+import { seedCaseloadHistory } from './caseload-history';
 import { seedCit } from './cit';
 import { seedExt } from './ext';
-import { seedFaceSheet } from './face-sheet';
 import { seedHwc } from './hwc';
+import { IDENTITY_CHILDREN, seedIdentityChildren } from './identity-children';
 import { seedOptOut } from './opt-out';
-import { seedOutboundReferrals } from './outbound-referrals';
 import { generatePatients } from './patients';
-import { seedPatientSearch } from './patient-search';
 import { seedReminders } from './reminders';
 import { seedResourceFiles } from './resource-files';
-import { seedResources } from './resources';
 import { seedReference, type ReferenceUids } from './reference';
 
-/** Each area's demo rows, in this order (later areas may read earlier ones' rows). A new area adds its seed here. */
+/**
+ * Each area's demo rows, in this order (later areas may read earlier ones' rows). A new area adds its seed here.
+ * The caseload's history comes last: it names the providers, facilities, badges, library files and CIT agency the others add.
+ */
 const AREA_SEEDS: ((db: Db, ids: DemoIds, files: FileStore) => Promise<void>)[] = [
   seedReminders,
   seedCalendar,
-  seedMedicalEvents,
   seedB2w,
   seedOptOut,
   seedHwc,
   seedCit,
   seedExt,
-  seedPatientSearch,
-  seedFaceSheet,
   seedBadges,
   seedResourceFiles,
-  seedResources,
   seedCareTeam,
-  seedAllergiesMedications,
-  seedDiagnoses,
-  seedOutboundReferrals,
+  seedCaseloadHistory,
 ];
 
 const QUEUE_COLUMNS = [
@@ -71,9 +64,14 @@ export interface DemoIds {
   orgUid: string;
   divisionUids: [string, string];
   reference: ReferenceUids;
+  /** The navigator's caseload in the first division, in CASELOAD order (caseload.ts). */
+  caseload: string[];
 }
 
-/** Demo organisation, users, reference data, patients, queues and the library's files (into `files`); runs once per database. */
+/**
+ * Demo organisation, users, reference data, patients, queues and the library's files (into `files`); runs once per database.
+ * The first division holds `patientCount` patients: the navigator's caseload, the child-welfare children and generated ones.
+ */
 export async function seedDemo(db: Db, files: FileStore, patientCount = 240): Promise<DemoIds | null> {
   const existing = await db.selectFrom('organization').select('org_uid').executeTakeFirst();
   if (existing) return null;
@@ -114,15 +112,16 @@ export async function seedDemo(db: Db, files: FileStore, patientCount = 240): Pr
     await seedNavigatorProviders(tx, org.org_uid, reference);
 
     for (const [division, count, seed] of [
-      [north.division_uid, patientCount, 0.42],
+      [north.division_uid, patientCount - CASELOAD.length - IDENTITY_CHILDREN.length, 0.42],
       [south.division_uid, Math.round(patientCount / 4), 0.17],
     ] as const) {
       await generatePatients(tx, { divisionUid: division, genderUids: reference.genders, episodeStatusUids: reference.episodeStatuses, referralSourceUids: reference.referralSources, reasonUids: reference.reasons }, count, seed);
     }
-    await markRestrictedAndAdoption(tx, north.division_uid);
+    await seedIdentityChildren(tx, north.division_uid, reference.genders);
+    const caseload = await seedCaseloadPatients(tx, north.division_uid);
 
     for (const division of [north.division_uid, south.division_uid]) await seedQueues(tx, division);
-    const ids: DemoIds = { orgUid: org.org_uid, divisionUids: [north.division_uid, south.division_uid], reference };
+    const ids: DemoIds = { orgUid: org.org_uid, divisionUids: [north.division_uid, south.division_uid], reference, caseload };
     for (const seedArea of AREA_SEEDS) await seedArea(tx, ids, files);
     return ids;
   });
@@ -134,28 +133,6 @@ async function seedNavigatorProviders(db: Db, orgUid: string, reference: Referen
     insert into provider (display_name, first_name, last_name, user_uid, org_uid, provider_role_uid, email_address)
     select u.display_name, u.first_name, u.last_name, u.user_uid, ${orgUid}, ${reference.navigatorRole}, u.email_address
       from app_user u where u.user_name in ('navigator', 'director', 'admin')`.execute(db);
-}
-
-/**
- * Some patients carry a restricted case or an adoption case, so the access
- * rules have something to act on; the navigator is the worker on one restricted case.
- */
-async function markRestrictedAndAdoption(db: Db, divisionUid: string): Promise<void> {
-  const some = await db.selectFrom('patient').select('patient_uid').where('division_uid', '=', divisionUid).orderBy('patient_uid').limit(8).execute();
-  const [r1, r2, r3, a1, a2, o1, t1, t2] = some.map((p) => p.patient_uid);
-  await db.updateTable('patient').set({ restricted_flag: '1' }).where('patient_uid', 'in', [r1, r2, r3]).execute();
-  await db.updateTable('patient').set({ in_custody: false }).where('patient_uid', '=', o1).execute();
-  await db.updateTable('patient').set({ agency_legal_status: 'Temporary Custody' }).where('patient_uid', 'not in', [t1, t2]).where('division_uid', '=', divisionUid).execute();
-  await db
-    .insertInto('patient_case')
-    .values([
-      { patient_uid: r1, case_id: 'C-1001', case_category: 'Protective', wkr_name: 'Nora Navigator', wkr_email: 'navigator@careweave.test', sup_email: 'sup@agency.test' },
-      { patient_uid: r2, case_id: 'C-1002', case_category: 'Protective', wkr_name: 'Pat Worker', wkr_email: 'worker@agency.test' },
-      { patient_uid: r3, case_id: 'C-1003', case_category: 'Protective', wkr_name: 'Pat Worker', wkr_email: 'worker@agency.test' },
-      { patient_uid: a1, case_id: 'C-2001', case_category: 'Adoption', wkr_name: 'Ann Adopt', wkr_email: 'adopt@agency.test' },
-      { patient_uid: a2, case_id: 'C-2002', case_category: 'Adoption', wkr_name: 'Ann Adopt', wkr_email: 'adopt@agency.test' },
-    ])
-    .execute();
 }
 
 async function seedQueues(db: Db, divisionUid: string): Promise<void> {

@@ -43,8 +43,7 @@ export async function seedHwc(db: Db, ids: DemoIds): Promise<void> {
     ])
     .execute();
 
-  const female = ids.reference.genders[1] ?? null;
-  const male = ids.reference.genders[0] ?? null;
+  const { female, male } = ids.reference.genders;
   const records = [
     { first: 'Maya', last: 'Brooks', birth: '2014-03-09', gender: female, school: eastmoor, reason: null },
     { first: 'Leo', last: 'Carter', birth: '2010-11-21', gender: male, school: westgate, reason: NOT_SENT_NO_LIST },

@@ -1,7 +1,7 @@
 import type { Db } from '../connect';
 
 export interface ReferenceUids {
-  genders: string[];
+  genders: { female: string; male: string };
   episodeStatuses: string[];
   referralSources: string[];
   reasons: string[];
@@ -20,10 +20,8 @@ const LISTS: Record<string, Row[]> = {
   'reference-reason': [
     ...['Overdose', 'Mental Health', 'Substance Use', 'Housing', 'Other'].map((l) => ({ name: l.toLowerCase().replace(/\W+/g, '_'), label: l, type: 'inbound referral' })),
   ],
-  'reference-status': [
-    ...['Active', 'Pending', 'Closed'].map((l) => ({ name: l.toLowerCase(), label: l, type: 'Episode' })),
-    ...['Admitted', 'Discharged'].map((l) => ({ name: l.toLowerCase(), label: l, type: 'Admission' })),
-  ],
+  // Admission statuses come with migration 019.
+  'reference-status': [...['Active', 'Pending', 'Closed'].map((l) => ({ name: l.toLowerCase(), label: l, type: 'Episode' }))],
   'reference-provider-role': [
     { name: 'navigator', label: 'Navigator', type: 'Navigator' },
     { name: 'physician', label: 'Physician', type: 'Physician' },
@@ -38,6 +36,8 @@ const FACILITIES = [
   { facility_name: "Nationwide Children's Clinic", facility_type: 'Hospital', city: 'Columbus', province_iso: 'OH', post_code: '43205' },
   { facility_name: 'Summit Behavioral Health', facility_type: 'Treatment', city: 'Akron', province_iso: 'OH', post_code: '44308' },
   { facility_name: 'Eastmoor Middle School', facility_type: 'School', city: 'Columbus', province_iso: 'OH', post_code: '43209' },
+  { facility_name: 'Eastside Family Health Center', facility_type: 'Clinic', city: 'Columbus', province_iso: 'OH', post_code: '43219' },
+  { facility_name: 'Northland Imaging Center', facility_type: 'Clinic', city: 'Columbus', province_iso: 'OH', post_code: '43229' },
 ];
 
 export async function seedReference(db: Db, orgUid: string): Promise<ReferenceUids> {
@@ -50,16 +50,18 @@ export async function seedReference(db: Db, orgUid: string): Promise<ReferenceUi
       .execute();
   }
   await db.insertInto('facility').values(FACILITIES.map((f) => ({ ...f, org_uid: orgUid }))).execute();
+  // Community clinicians outside the organisation: the public referral form offers them (issue 32 §4; seed/ext.ts adds more).
   await db
     .insertInto('provider')
     .values([
-      { display_name: 'Dr. Priya Raman', first_name: 'Priya', last_name: 'Raman', org_uid: orgUid, provider_role_uid: uids['reference-provider-role'][1].uid, npi_number: '1234567890' },
-      { display_name: 'Marcus Bell, LPCC', first_name: 'Marcus', last_name: 'Bell', org_uid: orgUid, provider_role_uid: uids['reference-provider-role'][2].uid },
+      { display_name: 'Dr. Priya Raman', first_name: 'Priya', last_name: 'Raman', org_uid: orgUid, provider_role_uid: uids['reference-provider-role'][1].uid, npi_number: '1234567890', public_form_offered: true },
+      { display_name: 'Marcus Bell, LPCC', first_name: 'Marcus', last_name: 'Bell', org_uid: orgUid, provider_role_uid: uids['reference-provider-role'][2].uid, public_form_offered: true },
     ])
     .execute();
   const of = (model: string, type?: string) => uids[model].filter((r) => (type ? r.type === type : true)).map((r) => r.uid);
+  const gender = (name: string) => uids['reference-gender'][LISTS['reference-gender'].findIndex((r) => r.name === name)].uid;
   return {
-    genders: of('reference-gender'),
+    genders: { female: gender('female'), male: gender('male') },
     episodeStatuses: of('reference-status', 'Episode'),
     referralSources: of('reference-referral-source'),
     reasons: of('reference-reason', 'inbound referral'),

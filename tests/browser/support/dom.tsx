@@ -77,6 +77,16 @@ export function text(root: ParentNode | null | undefined): string {
   return ((root as Element).textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
+/** The text an element's aria-describedby points at (its accessible description), in its own document or shadow root. */
+export function description(el: Element): string {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  return (el.getAttribute('aria-describedby') ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((id) => text(root.getElementById(id)))
+    .join(' ');
+}
+
 /** The colour a widget's links take for a theme colour: a shade darker than it (--care-color-link in shared/design-tokens.css). */
 export function themeLinkColor(primary: string): string {
   const probe = document.createElement('span');

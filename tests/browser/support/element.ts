@@ -1,4 +1,5 @@
-import { text } from './dom';
+import { REPORT_TEXT } from '../../../shared/schemas/reports';
+import { text, waitFor } from './dom';
 
 /** The real test server (injected by scripts/test-browser.mjs). */
 const url = __CAREWEAVE_URL__;
@@ -19,6 +20,23 @@ export const shadow = (el: HTMLElement): ShadowRoot => el.shadowRoot!;
 
 /** A Shoelace button of the element by its text. */
 export const slButton = (el: HTMLElement, label: string) => [...shadow(el).querySelectorAll<HTMLElement & { disabled: boolean }>('sl-button')].find((b) => text(b) === label);
+
+/**
+ * A report opens run (issue 32 §5): once that run is in, runs it again with
+ * the filters as the test set them (Update Report) and gives back the calls
+ * of that second run alone.
+ */
+export async function updateReport<C>(el: HTMLElement, calls: C[]): Promise<C[]> {
+  const ready = () => {
+    const button = slButton(el, REPORT_TEXT.update);
+    return button && !button.disabled ? button : null;
+  };
+  const update = await waitFor(ready, { message: 'Update Report enabled' });
+  const from = calls.length;
+  update.click();
+  await waitFor(() => calls.length > from && ready(), { message: 'the run done' });
+  return calls.slice(from);
+}
 
 /** A plain button of the element by its text. */
 export const plainButton = (el: HTMLElement, label: string) => [...shadow(el).querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === label);

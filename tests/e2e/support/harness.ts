@@ -80,6 +80,24 @@ export async function recordMenu(page: Page | Locator): Promise<Locator> {
   return menu;
 }
 
+/**
+ * The top bar's main navigation, opened first on a phone, where it waits
+ * behind the Menu button (shell/top-bar.tsx).
+ */
+export async function mainNav(page: Page): Promise<Locator> {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  // The bar is drawn once the session is known; until then neither the button nor the nav is there to ask.
+  await page.getByRole('link', { name: 'Careweave home' }).waitFor();
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+/** Opens the user menu (the button with the user's name), behind the Menu button on a phone. */
+export async function openUserMenu(page: Page, displayName: string): Promise<void> {
+  await mainNav(page);
+  await page.getByRole('button', { name: displayName }).click();
+}
+
 /** Fills whichever sign-in form is on the page (the shell's or <care-session>'s). */
 export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD): Promise<void> {
   await page.getByLabel('User name').fill(userName);
