@@ -22,7 +22,8 @@ import { build } from 'esbuild';
 
 const WTR_PORT = Number(process.env.WTR_PORT ?? 8765);
 const SERVER_ENTRY = 'server/testing/serve-for-tests.ts';
-const BUILD_DIR = '.wtr-build';
+// One directory per port, so that runs side by side (a helper's file beside the whole suite) never delete each other's bundles.
+const BUILD_DIR = `.wtr-build/${WTR_PORT}`;
 /** web-test-runner.config.mjs plus the reporter that lists skipped tests in SKIPPED_FILE. */
 const RUN_CONFIG = `${BUILD_DIR}/run.config.mjs`;
 const SKIPPED_FILE = `${BUILD_DIR}/skipped.json`;
@@ -69,7 +70,7 @@ function writeRunConfig() {
     RUN_CONFIG,
     `import { writeFileSync } from 'node:fs';
 import { defaultReporter } from '@web/test-runner';
-import base from '../web-test-runner.config.mjs';
+import base from '../../web-test-runner.config.mjs';
 
 const skippedIn = (suite, path, out) => {
   for (const test of suite?.tests ?? []) if (test.skipped) out.push([...path, test.name].join(' > '));
@@ -82,13 +83,13 @@ const skipReporter = {
     writeFileSync(${JSON.stringify(SKIPPED_FILE)}, JSON.stringify(skipped, null, 2));
   },
 };
-export default { ...base, reporters: [...(base.reporters ?? [defaultReporter()]), skipReporter] };
+export default { ...base, files: [${JSON.stringify(`${BUILD_DIR}/**/*.test.js`)}], reporters: [...(base.reporters ?? [defaultReporter()]), skipReporter] };
 `,
   );
 }
 
-/** `.wtr-build/a/b.test.js` (absolute or not) -> `tests/browser/a/b.test.tsx`. */
-const sourceOf = (bundle) => bundle.replace(/^.*?\.wtr-build\//, 'tests/browser/').replace(/\.js$/, '.tsx');
+/** `.wtr-build/<port>/a/b.test.js` (absolute or not) -> `tests/browser/a/b.test.tsx`. */
+const sourceOf = (bundle) => bundle.replace(/^.*?\.wtr-build\/\d+\//, 'tests/browser/').replace(/\.js$/, '.tsx');
 
 /** Fails (returns 1) when any test was skipped, naming each one and saying why. */
 function checkNothingSkipped(serverUrl) {

@@ -17,10 +17,14 @@ export const UPDATE_FAILED = 'The reminder could not be updated. Please try agai
 export const DELETE_FAILED = 'The reminder could not be deleted. Please try again.';
 const DELETE_CONFIRM = 'This action cannot be undone. Please confirm you want to delete this reminder.';
 
-/** A snoozed reminder keeps its time of day on the chosen day. */
+/**
+ * A snoozed reminder keeps its time of day on the chosen day: the clock's
+ * hour and minute, not the time elapsed since midnight, which a
+ * daylight-saving change makes an hour longer or shorter.
+ */
 export function snoozedDate(reminder: Reminder, day: dayjs.Dayjs): string {
   const due = dayjs(reminder.reminderDate);
-  return day.startOf('day').add(due.diff(due.startOf('day')), 'millisecond').toISOString();
+  return day.hour(due.hour()).minute(due.minute()).second(due.second()).millisecond(due.millisecond()).toISOString();
 }
 
 const SNOOZE_DAYS: Record<Exclude<SnoozeChoice, 'Customize'>, number> = { Tomorrow: 1, 'Next Week': 7 };

@@ -280,10 +280,16 @@ export function ReportsPage({ page = '' }: { page?: string }) {
   const custom = kind === 'custom' && name ? customConfiguration(name) : null;
   const items = menu.data && [...menu.data, ...CUSTOM_MENU];
   return (
-    <div className="reports-page">
+    <div className={page ? 'reports-page report-open' : 'reports-page'}>
       <ReportsStyles />
       <nav className="reports-menu" aria-label="Reports">
         <h2>Reports</h2>
+        {/* On a phone an open report keeps only its own menu item above it; this leads back to the whole menu. */}
+        {page && (
+          <NavLink path="/reports" className="all-reports">
+            All Reports
+          </NavLink>
+        )}
         <LoadState isLoading={menu.isLoading} error={menu.error} isEmpty={menu.data?.length === 0} emptyText="No Reports" compact>
           <ul>
             {items?.map((item) => (

@@ -40,8 +40,12 @@ legend, .report-filter > label { font-weight: var(--sl-font-weight-semibold); ma
 .single-report { grid-template-columns: minmax(0, 1fr); }
 .fixed-height { overflow: auto; }
 .fixed-height thead th { position: sticky; top: 0; background: var(--care-color-surface, #fff); z-index: 1; }
+.reports-menu .all-reports { display: none; }
 @media (max-width: 767px) {
   .reports-page { grid-template-columns: minmax(0, 1fr); }
+  /* Thirteen report names would push the open report below the fold: keep the current one, and All Reports for the rest. */
+  .report-open .reports-menu li:not(:has([aria-current])) { display: none; }
+  .report-open .reports-menu .all-reports { display: inline-block; margin-bottom: var(--care-space-xs, .25rem); padding: 0; color: var(--care-color-link); text-decoration: underline; }
   .report-grid { grid-template-columns: minmax(0, 1fr); }
   .filter-grid .report-item, .visual-grid .report-item { grid-column: 1; grid-row: auto; }
   .visual-grid { grid-auto-rows: auto; }

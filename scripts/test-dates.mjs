@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+
+/**
+ * The browser suite at faked dates (issue 40 §1): a test that reads today's
+ * date apart from the code under test passes on most days and fails on a
+ * month's last day, a year's first or a daylight-saving change. libfaketime
+ * moves the clock of the test server and its PostgreSQL, and the test page's
+ * Date moves by the same offset (web-test-runner.config.mjs), so SQL
+ * `now()`, the server's and the widgets' dates agree as they do on that day;
+ * the clock then runs on from there.
+ *
+ * `node scripts/test-dates.mjs` runs the three dates below; a date given as
+ * arguments (`'2027-02-28 23:58:00' America/Chicago`), with test files after
+ * them or not, runs that one alone.
+ */
+const DATES = [
+  { at: '2026-11-30 12:00:00', tz: 'UTC', why: 'the last day of a month' },
+  { at: '2027-01-01 09:00:00', tz: 'UTC', why: 'the first day of a year' },
+  { at: '2027-03-14 01:30:00', tz: 'America/New_York', why: 'the day clocks go forward in America/New_York' },
+];
+
+function faketimeInstalled() {
+  return spawnSync('sh', ['-c', 'command -v faketime'], { encoding: 'utf8' }).status === 0;
+}
+
+if (!faketimeInstalled()) {
+  if (process.getuid?.() === 0) {
+    console.log('[test-dates] installing faketime (apt-get install -y faketime)');
+    const apt = spawnSync('apt-get', ['install', '-y', 'faketime'], { stdio: 'inherit' });
+    if (apt.status !== 0) process.exit(apt.status ?? 1);
+  } else {
+    console.error('[test-dates] needs libfaketime: apt-get install -y faketime (as root)');
+    process.exit(1);
+  }
+}
+
+const [at, tz, ...files] = process.argv.slice(2);
+const runs = at ? [{ at, tz: tz ?? 'UTC', why: 'the date asked for' }] : DATES;
+const failed = [];
+for (const run of runs) {
+  console.log(`\n[test-dates] browser suite on ${run.at} ${run.tz} (${run.why})`);
+  // The page's Date is moved by the same offset as libfaketime's clock (web-test-runner.config.mjs).
+  const fakedStart = Number(spawnSync('date', ['-d', run.at, '+%s%3N'], { encoding: 'utf8', env: { ...process.env, TZ: run.tz } }).stdout.trim());
+  const result = spawnSync('faketime', [run.at, process.execPath, 'scripts/test-browser.mjs', ...files], {
+    stdio: 'inherit',
+    // Monotonic clocks stay real: timers hang when they jump with the wall clock.
+    env: { ...process.env, TZ: run.tz, FAKETIME_DONT_FAKE_MONOTONIC: '1', CAREWEAVE_CLOCK_OFFSET_MS: String(fakedStart - Date.now()) },
+  });
+  if (result.status !== 0) failed.push(`${run.at} ${run.tz}`);
+}
+if (failed.length) {
+  console.error(`\n[test-dates] FAILED on: ${failed.join('; ')}`);
+  process.exit(1);
+}
+console.log(`\n[test-dates] the browser suite passed on ${runs.length} faked date(s)`);
