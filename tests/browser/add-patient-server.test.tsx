@@ -3,8 +3,8 @@ import '../../widgets/add-patient/add-patient.element';
 import { MESSAGES } from '../../shared/schemas/add-patient';
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
-import { byLabel, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
-import { fakeFetch } from './support/fake-fetch';
+import { byLabel, selectOption, settle, text, typeInto, waitFor } from './support/dom';
+import { fakeFetch, watchFetch } from './support/fake-fetch';
 import { signInAs } from './support/sign-in';
 import { mountElement, plainButton, shadow, slButton } from './support/element';
 
@@ -84,8 +84,11 @@ describe('<care-add-patient> against the real server', function () {
     const first = byLabel(shadow(el), 'First Name');
     typeInto(first, 'x');
     typeInto(first, '');
+    // Leaving the field as a browser does: React's onBlur listens to the bubbling focusout.
     first.dispatchEvent(new FocusEvent('blur'));
-    await sleep(100);
+    first.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    // Validation on blur would be drawn by now: its microtasks, then the render they schedule.
+    await settle();
     equal(shadow(el).querySelector('.field-error, .error-summary'), null, 'nothing before the first submit');
 
     slButton(el, 'Add Patient')!.click();
@@ -135,11 +138,18 @@ describe('<care-add-patient> against the real server', function () {
     equal(mobile.value, '61455501');
     plainButton(el, 'Add Address')!.click();
     const postCode = await waitFor(() => byLabel(shadow(el), 'Post Code'));
-    typeInto(postCode, '4430');
-    await sleep(200);
-    equal(byLabel(shadow(el), 'City').value, '', 'no lookup below 5 characters');
-    typeInto(postCode, '44308');
-    await waitFor(() => byLabel(shadow(el), 'City').value === 'Akron', { message: 'city from the post code' });
+    const requests = watchFetch();
+    try {
+      typeInto(postCode, '4430');
+      await settle(); // "4430" drawn, and its effects run, before the fifth character
+      typeInto(postCode, '44308');
+      await waitFor(() => byLabel(shadow(el), 'City').value === 'Akron', { message: 'city from the post code' });
+    } finally {
+      requests.restore();
+    }
+    // The lookup is asked as the value changes, with no debounce: one for "4430" would have gone before this one.
+    const lookups = requests.sent.filter((r) => r.url.pathname.endsWith('/reference-geo-data'));
+    deepEqual(lookups.map((r) => r.url.searchParams.get('zip_code')), ['44308'], 'no lookup below 5 characters');
     equal(byLabel(shadow(el), 'County').value, 'Summit');
     const state = byLabel<HTMLSelectElement>(shadow(el), 'State');
     equal(state.selectedOptions[0].textContent, 'Ohio');

@@ -2,7 +2,7 @@ import '../../widgets/patient-record/patient-record.element';
 import '../../widgets/allergies/patient-allergies.element';
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
-import { byLabel, selectOption, text, typeInto, waitFor } from './support/dom';
+import { byLabel, selectOption, settle, text, typeInto, waitFor } from './support/dom';
 import { fieldError, mountElement, shadow, slButton } from './support/element';
 import { eventually, signIn, visiblePatient, type Api } from './support/reminders-server';
 
@@ -59,7 +59,7 @@ describe('allergies and medications against the real server', function () {
     equal(shadow(el).querySelector('[data-field="medicationUid"]'), null, 'no medication field before a choice');
 
     selectOption(allergy, labelOf(allergy, 'Peanut'));
-    await new Promise((r) => setTimeout(r, 50));
+    await settle(); // the field would be drawn by now
     equal(shadow(el).querySelector('[data-field="medicationUid"]'), null, 'no medication field for a food');
 
     selectOption(allergy, labelOf(allergy, 'Medication'));

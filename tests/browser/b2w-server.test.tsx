@@ -5,7 +5,7 @@ import { BackToWork } from '../../widgets/b2w/b2w.component';
 import { B2W_STORAGE } from '../../widgets/b2w/b2w.resource';
 import { $toasts } from '../../widgets/kit/toasts';
 import { equal, ok } from './support/assert';
-import { byLabel, cleanup, render, text, typeInto, waitFor } from './support/dom';
+import { byLabel, cleanup, render, text, typeInto, waitFor, waitForAsync } from './support/dom';
 
 const url = __CAREWEAVE_URL__;
 const VENDOR = 'DEMO-B2W';
@@ -44,14 +44,12 @@ function choose(el: HTMLElement, legendStart: string, answer: string) {
 
 /** The newest Back to Work code sent to a phone, read from /demo/outbox as a person would. */
 async function codeFor(phone: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
+  const codeInOutbox = async () => {
     const page = await (await fetch(`${url}/demo/outbox`)).text();
     const article = page.split('<article>').find((a) => a.includes(`to ${phone}`) && a.includes('Back to Work code'));
-    const found = /code is (\d{6})/.exec(article ?? '')?.[1];
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`No code for ${phone} in the outbox`);
+    return /code is (\d{6})/.exec(article ?? '')?.[1];
+  };
+  return waitForAsync(codeInOutbox, { timeout: 5000, interval: 100, message: `a code for ${phone} in the outbox` });
 }
 
 async function register(el: HTMLElement, who: { phone: string; ssn?: string; employeeId?: string }) {

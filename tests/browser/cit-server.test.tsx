@@ -1,10 +1,12 @@
 import '../../widgets/cit/cit-form.element';
 import '../../widgets/cit/cit-submission.element';
-import { CIT_TEXT } from '../../shared/cit-options';
+import { CIT_DUPLICATE_DEBOUNCE_MS, CIT_TEXT } from '../../shared/cit-options';
+import { TOAST_MS } from '../../shared/constants';
 import { $session } from '../../shared/session-store';
 import { $toasts } from '../../widgets/kit/toasts';
-import { equal, ok } from './support/assert';
-import { buttonByText, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
+import { deepEqual, equal, ok } from './support/assert';
+import { buttonByText, selectOption, settle, sleep, text, typeInto, waitFor } from './support/dom';
+import { watchFetch } from './support/fake-fetch';
 import { catchNewTabs, fieldError, mountElement, shadow } from './support/element';
 
 /** <care-cit-form> against the real server: identity, every conditional field and clearing rule, every message (spec 002 section 4). */
@@ -123,11 +125,18 @@ describe('<care-cit-form> against the real server', function () {
 
     // Zip of five characters fills city, county and state.
     type(el, 'addr1', '22 Elm St');
-    type(el, 'postCode', '4430');
-    await sleep(300);
-    equal(hint(el, 'postCode'), '', 'nothing at four characters');
-    type(el, 'postCode', '44308');
-    await waitFor(() => hint(el, 'postCode') === CIT_TEXT.addressCompleted, { message: 'address completed' });
+    const requests = watchFetch();
+    try {
+      type(el, 'postCode', '4430');
+      await settle(); // "4430" drawn, and its effects run, before the fifth character
+      equal(hint(el, 'postCode'), '', 'nothing at four characters');
+      type(el, 'postCode', '44308');
+      await waitFor(() => hint(el, 'postCode') === CIT_TEXT.addressCompleted, { message: 'address completed' });
+    } finally {
+      requests.restore();
+    }
+    // The lookup is asked as the zip changes, with no debounce: one for "4430" would have gone before this one.
+    deepEqual(requests.sent.filter((r) => r.url.pathname.endsWith('/reference-geo-data')).map((r) => r.url.searchParams.get('zip_code')), ['44308'], 'no lookup at four characters');
     equal(ctl(el, 'city').value, 'Akron');
     equal(ctl(el, 'county').value, 'Summit');
     ok(ctl<HTMLSelectElement>(el, 'stateUid').value !== '', 'the state is chosen');
@@ -161,25 +170,40 @@ describe('<care-cit-form> against the real server', function () {
 
     // Duplicate check: names of three characters or more and a gender, after 1000 ms.
     const real = window.fetch;
+    const matchesAsked: string[] = [];
+    // The first check is held until "Running duplication check ..." has been seen.
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
     window.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input).includes('/person-match')) await sleep(400);
+      if (String(input).includes('/person-match')) {
+        matchesAsked.push(String(init?.body));
+        if (matchesAsked.length === 1) await firstHeld;
+      }
       return real(input, init);
     }) as typeof fetch;
     try {
       type(el, 'firstName', 'Zo');
       type(el, 'lastName', 'Nobodyhere');
       pick(el, 'genderUid', 'Female');
-      await sleep(1300);
-      equal(duplicateStatus(el), '', 'no check with a two-letter first name');
+      // Every field of the check feeds one 1000 ms debounce, so the next key would restart the wait a check
+      // of "Zo" needs, and a second form on the page would share this one's draft: nothing else marks the end
+      // of the window. No fake clock is installed, so it is waited out (tests/server/test-tree.test.ts).
+      await sleep(CIT_DUPLICATE_DEBOUNCE_MS + 300);
+      deepEqual(matchesAsked, [], 'no check with a two-letter first name');
+      equal(duplicateStatus(el), '');
       type(el, 'firstName', 'Zoey');
       await waitFor(() => duplicateStatus(el) === CIT_TEXT.duplicateRunning, { timeout: 3000, message: 'Running duplication check ...' });
+      releaseFirst();
       await waitFor(() => duplicateStatus(el) === CIT_TEXT.noMatches, { timeout: 5000, message: 'No Matches Found' });
+      equal(matchesAsked.length, 1, 'one check');
+      ok(matchesAsked[0].includes('Zoey'), `for "Zoey": ${matchesAsked[0]}`);
       const person = await matchedPerson();
       type(el, 'firstName', person.firstName);
       type(el, 'lastName', person.lastName);
       pick(el, 'genderUid', person.genderUid);
       await waitFor(() => duplicateStatus(el) === CIT_TEXT.matchesFound, { timeout: 5000, message: 'Potential Matches Found' });
     } finally {
+      releaseFirst();
       window.fetch = real;
     }
   });
@@ -249,7 +273,7 @@ describe('<care-cit-form> against the real server', function () {
     await waitFor(() => has(el, 'forceUsedIncidentResultedInInjury'), { message: 'injured parties' });
     equal(has(el, 'injuryResultedFromForce'), false, 'nothing before an injury');
     boxByLabel(el, 'forceUsedIncidentResultedInInjury', 'No Injury').click();
-    await sleep(100);
+    await settle(); // the field would be drawn by now
     equal(has(el, 'injuryResultedFromForce'), false, 'No Injury alone does not ask');
     box(el, 'forceUsedIncidentResultedInInjury', 'Subject Injured').click();
     await waitFor(() => has(el, 'injuryResultedFromForce'), { message: 'injury from force' });
@@ -381,8 +405,9 @@ describe('<care-cit-form> against the real server', function () {
     equal(receipt.querySelector('[data-testid="cit-pdf-link"]'), null, 'no PDF link: this server offers none');
     equal(shadow(el).activeElement, receipt.querySelector('h2'), 'focus moves to the confirmation');
     equal(text(shadow(el).querySelector('.public-form-name')!), 'Franklin County Care', 'the team that received it stays named');
-    // It stays until the officer asks for a new sheet.
-    await sleep(300);
+    // It stays until the officer asks for a new sheet: past the save's toast, the one thing that times out here.
+    ok(toasted(CIT_TEXT.saved), 'the toast is up');
+    await waitFor(() => !toasted(CIT_TEXT.saved), { timeout: TOAST_MS + 2000, message: 'the toast gone' });
     ok(shadow(el).querySelector('[data-testid="cit-receipt"]'), 'still there');
     buttonByText(shadow(el), 'Start a new sheet').click();
     await waitFor(() => has(el, 'code'), { message: 'the empty form' });

@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { adoptWidgetStyles } from '../../shared/widget/styles';
-import { DataTable, type Column, type PageRequest, type PageResult } from '../../widgets/kit/data-table';
+import { DataTable, FILTER_DEBOUNCE_MS, type Column, type PageRequest, type PageResult } from '../../widgets/kit/data-table';
 import { $toasts, Toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { buttonByText, byLabel, cleanup, render, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
@@ -15,12 +15,15 @@ const people = Array.from({ length: 23 }, (_, i) => ({ id: i + 1, name: `Person 
 
 function fakeServer(rows = people) {
   const calls: PageRequest[] = [];
+  /** When each call was made (performance.now()), by index. */
+  const times: number[] = [];
   const fetchPage = async (request: PageRequest): Promise<PageResult> => {
     calls.push(request);
+    times.push(performance.now());
     const start = (request.page - 1) * request.pageSize;
     return { rows: rows.slice(start, start + request.pageSize), total: rows.length };
   };
-  return { calls, fetchPage };
+  return { calls, times, fetchPage };
 }
 
 let tableCount = 0;
@@ -107,17 +110,25 @@ describe('DataTable', () => {
     await waitFor(() => bodyRows(root).length === 10);
     const before = server.calls.length;
     const filter = byLabel(root, 'Filter Name');
+    // No fake clock is installed (@sinonjs/fake-timers is not a dependency): the keys go 100 ms apart in
+    // real time (the typing is the input under test, not a wait), and when the fetch was made is measured.
     typeInto(filter, 'P');
     await sleep(100);
     typeInto(filter, 'Pe');
     await sleep(100);
+    const lastKey = performance.now();
     typeInto(filter, 'Per');
-    await sleep(600);
-    equal(server.calls.length, before, 'no fetch before 750 ms of quiet');
-    await waitFor(() => server.calls.length > before, { message: 'debounced fetch' });
-    await sleep(300);
-    equal(server.calls.length, before + 1, 'exactly one fetch');
-    deepEqual(server.calls.at(-1)?.filters, { name: 'Per' });
+    await waitFor(() => server.calls.length > before, { message: 'the debounced fetch' });
+    // The first fetch after the keys is for the last text: one for "P" or "Pe" would have come first.
+    deepEqual(server.calls.slice(before).map((c) => c.filters), [{ name: 'Per' }], 'one fetch, for the last text');
+    // 750 ms after the last key, not the first: each key started the wait again (less 5 ms for timer rounding).
+    const waited = server.times[before] - lastKey;
+    ok(waited >= FILTER_DEBOUNCE_MS - 5, `made ${Math.round(waited)} ms after the last key`);
+    await waitFor(() => bodyRows(root).length === 10, { message: 'the filtered page' });
+    // Still one: the next page's fetch is the next one made, nothing came between.
+    buttonByText(root, 'Next').click();
+    await waitFor(() => server.calls.length > before + 1, { message: 'the next page' });
+    deepEqual(server.calls.slice(before).map((c) => [c.page, c.filters]), [[1, { name: 'Per' }], [2, { name: 'Per' }]], 'exactly one fetch for the filter');
   });
 
   it('says "No rows found" when there are no rows', async () => {

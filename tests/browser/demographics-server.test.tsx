@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import '../../widgets/demographics/demographics.element';
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
-import { byLabel, sleep, text, typeInto, waitFor } from './support/dom';
+import { byLabel, settle, text, typeInto, waitFor } from './support/dom';
 import { signIn, url, visiblePatient, type Api } from './support/reminders-server';
 import { mountElement, plainButton, shadow, slButton } from './support/element';
 
@@ -59,7 +59,8 @@ describe('<care-demographics> against the real server', function () {
     spy = spyOnPuts();
     typeInto(byLabel(f, 'First Name'), '');
     typeInto(byLabel(f, 'Date of Birth'), dayjs().add(1, 'day').format('YYYY-MM-DD'));
-    await sleep(50);
+    // Validation on change would be drawn by now: its microtasks, then the render they schedule.
+    await settle();
     equal(f.querySelector('.field-error, .error-summary'), null, 'nothing said before the first submit');
     f.requestSubmit();
     await waitFor(() => summary(el).length >= 2, { message: 'the error summary' });
@@ -88,7 +89,9 @@ describe('<care-demographics> against the real server', function () {
     const race = f.querySelector<HTMLInputElement>('.choice-group input[type="checkbox"]')!;
     if (!race.checked) race.click();
     f.requestSubmit();
-    await waitFor(() => !form(el), { timeout: 10000, message: 'the saved view' });
+    // A refusal fails here with its reasons, not after a timeout.
+    await waitFor(() => !form(el) || summary(el).length > 0, { timeout: 10000, message: 'the saved view' });
+    deepEqual(summary(el), []);
     equal(spy.puts.length, 1);
     const body = spy.puts[0].body.data;
     equal(spy.puts[0].url, `${url}/api/patients/${patient}`);

@@ -1,7 +1,7 @@
 import '../../widgets/ext/referral-form.element';
 import { $toasts } from '../../widgets/kit/toasts';
 import { equal, ok } from './support/assert';
-import { description, selectOption, sleep, typeInto, waitFor } from './support/dom';
+import { description, selectOption, typeInto, waitFor } from './support/dom';
 
 /** <care-referral-form> against the real server: every step, conditional field and message of spec 000's external referral. */
 const url = __CAREWEAVE_URL__;
@@ -97,6 +97,11 @@ const PRIYA = 'Dr. Priya Raman (Riverside Pediatrics Downtown)';
 /** The line beside Submit referral saying what is missing (its accessible description). */
 const missingHint = (el: HTMLElement) => description(button(el, 'Submit referral'));
 const submitReferral = (el: HTMLElement) => button(el, 'Submit referral').click();
+/** The form ready to send, as the visitor sees it: nothing missing beside Submit referral, and no field error. */
+const valid = (el: HTMLElement) =>
+  waitFor(() => missingHint(el) === '' && ![...root(el).querySelectorAll('.field-error')].some((e) => e.textContent?.trim()), {
+    message: `a valid form (missing: "${missingHint(el)}", errors: ${[...root(el).querySelectorAll('.field-error')].map((e) => e.textContent?.trim()).filter(Boolean).join(' | ')})`,
+  });
 
 describe('<care-referral-form> against the real server', function () {
   this.timeout(30000);
@@ -267,7 +272,7 @@ describe('<care-referral-form> against the real server', function () {
     pick(el, 'Insurance carrier', 'Medicaid');
     pick(el, 'Reason for referral', 'Housing');
     fill(el, 'Note', 'From the browser test');
-    await sleep(50);
+    await valid(el);
     submitReferral(el);
     await sees(el, 'Thanks for your referral. You can now safely close your browser tab.', 10000);
     button(el, 'Start another referral').click();
@@ -336,8 +341,9 @@ describe('<care-referral-form> against the real server', function () {
 
     ssn.focus();
     typeInto(ssn, '123-45-6789');
-    await sleep(30);
+    // The mask is drawn from the value and the focus, in the render the typing makes (a controlled input's is done when the event is).
     equal(ssn.value, '123-45-6789', 'the digits while editing');
+    equal(ssn.hasAttribute('data-masked'), false, 'not masked while editing');
     ssn.blur();
     await waitFor(() => ssn.value === '•••-••-6789', { message: `masked after leaving: ${ssn.value}` });
     ssn.focus();
@@ -365,7 +371,7 @@ describe('<care-referral-form> against the real server', function () {
       fill(el, 'Date of birth', '1980-01-02');
       fill(el, 'Mobile phone', '6145550112');
       pick(el, 'Reason for referral', 'Housing');
-      await sleep(50);
+      await valid(el);
       submitReferral(el);
       await sees(el, 'Thanks for your referral.', 10000);
     } finally {

@@ -4,7 +4,7 @@ import { ageFrom, HWC_DISMISS_CONFIRM, HWC_FORM_SENT, HWC_INVALID_CODE, HWC_NEED
 import { SEND_FAILED } from '../../widgets/hwc/hwc-form.component';
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
-import { byLabel, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
+import { byLabel, selectOption, text, typeInto, waitFor } from './support/dom';
 import { signInAs } from './support/sign-in';
 import { fieldError, mountElement, shadow, slButton } from './support/element';
 
@@ -197,7 +197,6 @@ describe('<care-hwc-form> against the real server', function () {
       window.fetch = real;
     }
     equal(byLabel(shadow(el), 'Child Last Name').value, 'Keepme');
-    await sleep(10);
   });
 });
 

@@ -4,7 +4,7 @@ import { Toasts } from '../../widgets/kit/toasts';
 import { NO_LEGAL_STATUS } from '../../shared/legal-status';
 import { CHILD_HEALTH_FORM, HOSPITAL_REGISTRATION_SHEET, PDF_FAILED, PrintableMenuItems, PrintRecordButton } from '../../widgets/identity-record/identity-printables';
 import { deepEqual, equal, ok } from './support/assert';
-import { cleanup, description, render, text, waitFor } from './support/dom';
+import { cleanup, description, render, settle, text, waitFor } from './support/dom';
 import { catchNewTabs } from './support/element';
 import { fakeFetch } from './support/fake-fetch';
 
@@ -37,10 +37,11 @@ function server(flags: Record<string, boolean>, asked: string[], fail?: number) 
 }
 
 const items = (root: HTMLElement) => [...root.querySelectorAll('li button')].map((b) => text(b));
-/** Waits for the session to load, then a little for anything that would appear after it. */
-async function settled(root: HTMLElement, expected: number) {
-  await waitFor(() => items(root).length === expected, { message: `${expected} items` });
-  await new Promise((r) => setTimeout(r, 50));
+/** Until the session's answer has been read and drawn: the items are drawn from its flags. */
+async function settled(calls: { url: URL; read: boolean }[]) {
+  const sessions = () => calls.filter((c) => c.url.pathname.endsWith('/session/current'));
+  await waitFor(() => sessions().length > 0 && sessions().every((c) => c.read), { message: 'the session read' });
+  await settle();
 }
 
 describe('identity printables', () => {
@@ -62,9 +63,10 @@ describe('identity printables', () => {
   ];
   for (const [name, flags, extra, expected] of cases) {
     it(`shows ${expected.join(' and ') || 'no printable'} for ${name}`, async () => {
-      restore = fakeFetch(server(flags, [])).restore;
+      const fake = fakeFetch(server(flags, []));
+      restore = fake.restore;
       const root = mount(<ul><PrintableMenuItems patient={patient(extra)} /></ul>);
-      await settled(root, expected.length);
+      await settled(fake.calls);
       deepEqual(items(root), expected);
     });
   }

@@ -12,7 +12,7 @@ import { PendingMatches } from '../../widgets/identity-record/pending-matches';
 import { IdentityFaceSheet } from '../../widgets/identity-record/identity-face-sheet.component';
 import { AlertBadges } from '../../widgets/identity-record/alert-badges.component';
 import { deepEqual, equal, ok } from './support/assert';
-import { cleanup, description as reasonOf, render, selectOption, text, waitFor } from './support/dom';
+import { cleanup, description as reasonOf, render, selectOption, settle, text, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
 
 const API = 'http://api.test/api';
@@ -206,7 +206,7 @@ describe('Referrals & Appointments', () => {
     window.print = () => void printed.push('print');
     try {
       prints[0].click();
-      await new Promise((r) => setTimeout(r, 50));
+      await settle(); // a print is asked from the render the click makes
     } finally {
       window.print = realPrint;
     }
@@ -252,9 +252,12 @@ describe('matches on the patient page', () => {
   });
 
   it('the dispute option shows only while a source may be disputed; the dialog needs a source and a comment, then sends them', async () => {
-    restore = fakeFetch(matchServer([], [])).restore;
+    const asked = fakeFetch(matchServer([], []));
+    restore = asked.restore;
     const none = mount(<ul><DisputeMenuItem patientId={PATIENT} onDisputed={() => undefined} /></ul>);
-    await new Promise((r) => setTimeout(r, 200));
+    // The option is drawn from the matches' answer: once it is read, and drawn, the option would show.
+    await waitFor(() => asked.calls.some((c) => c.url.pathname.endsWith(`/patients/${PATIENT}/identity-matches`) && c.read), { message: 'the matches read' });
+    await settle();
     equal(none.querySelectorAll('button').length, 0);
     restore();
     cleanup();

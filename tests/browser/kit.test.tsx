@@ -10,7 +10,7 @@ import { ButtonWithReason } from '../../widgets/kit/button-with-reason';
 import { StatusBadge } from '../../widgets/kit/status-badge';
 import { WidgetMount } from '../../shell/widget-mount';
 import { deepEqual, equal, ok } from './support/assert';
-import { byLabel, cleanup, description, render, sleep, text, waitFor } from './support/dom';
+import { byLabel, cleanup, description, render, text, waitFor } from './support/dom';
 
 /** Renders as a widget is drawn (a shadow root with the widget styles); the shadow root once drawn. */
 async function renderWidget(node: React.ReactNode): Promise<ShadowRoot> {
@@ -29,13 +29,26 @@ describe('toasts', () => {
 
   it('shows a toast and closes it after 2500 ms', async () => {
     const root = render(<Toasts />);
+    // The instant the toast leaves the page (a mutation observer), rather than a look at one moment.
+    let drawn = false;
+    let closedAt = 0;
+    const watch = new MutationObserver(() => {
+      if (root.querySelector('sl-alert')) drawn = true;
+      else if (drawn && !closedAt) closedAt = performance.now();
+    });
+    watch.observe(root, { childList: true, subtree: true });
+    const toasted = performance.now();
     toast('Saved', 'success');
     const alert = await waitFor(() => root.querySelector('sl-alert'));
     equal(text(alert), 'Saved');
     equal(alert.getAttribute('variant'), 'success');
-    await sleep(TOAST_MS - 500);
-    ok(root.querySelector('sl-alert'), 'still open before 2500 ms');
-    await waitFor(() => !root.querySelector('sl-alert'), { timeout: 1500, message: 'auto-close' });
+    try {
+      await waitFor(() => closedAt, { timeout: TOAST_MS + 1500, message: 'auto-close' });
+    } finally {
+      watch.disconnect();
+    }
+    const open = closedAt - toasted;
+    ok(open >= TOAST_MS - 5 && open < TOAST_MS + 1000, `closed ${Math.round(open)} ms after it was raised, ${TOAST_MS} ms expected`);
   });
 
   it('draws each toast once even with several renderers on the page', async () => {
@@ -50,9 +63,13 @@ describe('toasts', () => {
   it('a widget toasting from an effect renders no other widget inside React\'s effect flush', async () => {
     const seen: string[] = [];
     let phase = 'before';
+    let otherCommitted = false;
     function Other() {
       useStore($toasts);
       seen.push(phase);
+      useEffect(() => {
+        otherCommitted = true;
+      });
       return <Toasts />;
     }
     function ToastOnLoad() {
@@ -65,8 +82,8 @@ describe('toasts', () => {
       return null;
     }
     render(<Other />);
-    await waitFor(() => document.querySelector('sl-alert') === null && seen.length > 0);
-    await sleep(50);
+    // Its first render done, effects and all: only the toast below can render it again.
+    await waitFor(() => document.querySelector('sl-alert') === null && otherCommitted, { message: 'the other widget drawn' });
     seen.length = 0;
     render(
       <>

@@ -5,7 +5,7 @@ import { $toasts } from '../../widgets/kit/toasts';
 import { MedicalEventForm } from '../../widgets/medical-events/medical-event-form.component';
 import { MedicalEventsList, noEventsText } from '../../widgets/medical-events/medical-events-list.component';
 import { deepEqual, equal, ok } from './support/assert';
-import { byLabel, cleanup, render, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
+import { byLabel, cleanup, render, selectOption, settle, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
 
 const PATIENT = 'pat-1';
@@ -171,7 +171,8 @@ describe('medical event form (stubbed server)', () => {
     );
     ok(new Headers(post.init!.headers).get('idempotency-key'), 'an Idempotency-Key');
     await waitFor(() => $toasts.get().some((t) => t.message === 'Successfully saved!'), { message: 'toast' });
-    await sleep(300); // a second POST, if any, would be on its way by now
+    // The submission is over once Save is back (its busy state ends last, after the answer is handled).
+    await waitFor(() => [...root.querySelectorAll<HTMLElement & { disabled: boolean }>('sl-button')].some((b) => text(b) === 'Save' && !b.disabled), { message: 'Save again' });
     equal(posts().length, 1, 'exactly one POST');
   });
 
@@ -205,25 +206,25 @@ describe('medical event form (stubbed server)', () => {
     const addPerson = () => [...root.querySelectorAll<HTMLElement>('fieldset.human-interactions .add-action')].find((b) => text(b) === 'Add Person')!.click();
     addPerson();
     await waitFor(() => person(1), { message: 'person 1' });
+    addPerson();
+    await waitFor(() => person(2), { message: 'person 2' });
+    const asked = () => fetched.calls.filter((c) => c.url.pathname.endsWith('/possible-duplicates')).map((c) => Object.fromEntries(c.url.searchParams));
     choose(person(1), 'Relationship', 'Sibling');
     typeInto(byLabel(person(1), 'First Name'), 'Ma');
     typeInto(byLabel(person(1), 'Last Name'), 'Quill');
-    await sleep(1300);
-    ok(!fetched.calls.some((c) => c.url.pathname.endsWith('/possible-duplicates')), 'no check while a name has 2 characters or fewer');
+    // Person 2, typed at the same moment, is the clock: their check waits as long, from just after, so once
+    // it has been asked and answered a check of person 1 would have been asked before it.
+    typeInto(byLabel(person(2), 'First Name'), 'Nadia');
+    typeInto(byLabel(person(2), 'Last Name'), 'Okafor');
+    await waitFor(() => text(person(2)).includes('No duplicates found!'), { message: 'no duplicates', timeout: 4000 });
+    deepEqual(asked(), [{ first_name: 'Nadia', last_name: 'Okafor' }], 'no check while a name has 2 characters or fewer');
     typeInto(byLabel(person(1), 'First Name'), 'Marta');
     await waitFor(() => text(person(1)).includes('Duplicates found!'), { message: 'duplicates', timeout: 4000 });
-    const asked = fetched.calls.filter((c) => c.url.pathname.endsWith('/possible-duplicates'));
-    equal(asked.length, 1, 'asked once, after the typing stopped');
-    deepEqual(Object.fromEntries(asked[0].url.searchParams), { first_name: 'Marta', last_name: 'Quill' });
+    deepEqual(asked().slice(1), [{ first_name: 'Marta', last_name: 'Quill' }], 'asked once, after the typing stopped');
     ok(text(person(1)).includes('Marta Quill, born 04/02/1990, Female'));
     [...person(1).querySelectorAll<HTMLButtonElement>('button')].find((b) => text(b) === 'This Is the Same Person')!.click();
     await waitFor(() => text(person(1)).includes('Linked to an existing patient record.'), { message: 'linked' });
 
-    addPerson();
-    await waitFor(() => person(2), { message: 'person 2' });
-    typeInto(byLabel(person(2), 'First Name'), 'Nadia');
-    typeInto(byLabel(person(2), 'Last Name'), 'Okafor');
-    await waitFor(() => text(person(2)).includes('No duplicates found!'), { message: 'no duplicates', timeout: 4000 });
     typeInto(byLabel(person(2), 'Telephone Number'), '614-555-0111');
     byLabel(person(2), 'Create a patient record for this person when saving').click();
     addPerson();
@@ -361,10 +362,14 @@ describe('medical events list (stubbed server)', () => {
   });
 
   it('no Add button for CIT staff', async () => {
-    restore = fakeFetch(server(CIT_SESSION)).restore;
+    const fetched = fakeFetch(server(CIT_SESSION));
+    restore = fetched.restore;
     const root = mountList();
     await waitFor(() => root.querySelector('tbody tr'));
-    await new Promise((r) => setTimeout(r, 100));
+    // Add is drawn from the session's flags and the type: once both answers are read, and drawn, it would show.
+    const read = (path: string) => fetched.calls.some((c) => c.url.pathname.endsWith(path) && c.read);
+    await waitFor(() => read('/session/current') && read('/medical-event-types/treatment_referral'), { message: 'the session and the type read' });
+    await settle();
     ok(!text(root).includes('Add Treatment Referral'));
   });
 });

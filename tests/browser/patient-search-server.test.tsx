@@ -15,6 +15,8 @@ interface Seen {
 describe('<care-patient-search> against the real server', function () {
   let token = '';
   let seen: Seen[] = [];
+  /** Each quick search as it leaves (before its answer): its text and when. */
+  let sent: { q: string | null; at: number }[] = [];
   const realFetch = window.fetch;
 
   before(async function () {
@@ -23,6 +25,7 @@ describe('<care-patient-search> against the real server', function () {
     token = (await login.json()).data.attributes.token;
     // Every call the widget makes, with the server's real answer.
     window.fetch = async (input, init) => {
+      if (String(input).includes('/identity-quick-search')) sent.push({ q: new URL(String(input)).searchParams.get('q'), at: performance.now() });
       const response = await realFetch(input, init);
       seen.push({ method: init?.method ?? 'GET', url: String(input), status: response.status, pageView: new Headers(init?.headers).get('x-page-view') });
       return response;
@@ -33,6 +36,7 @@ describe('<care-patient-search> against the real server', function () {
   });
   beforeEach(() => {
     seen = [];
+    sent = [];
   });
   afterEach(() => document.querySelectorAll('care-patient-search').forEach((el) => el.remove()));
 
@@ -80,30 +84,40 @@ describe('<care-patient-search> against the real server', function () {
 
   it('asks for at least 2 characters and sends nothing for one', async () => {
     const { root, input } = await mount();
+    // A second box, typed into at the same moment, is the clock: its debounce started just after the
+    // first box's, so once its request has left, a request for "g" would have left before it.
+    const clock = await mount();
+    const twoLetters = 'qz';
     input.focus();
     typeInto(input, 'g');
+    typeInto(clock.input, twoLetters);
     equal(message(root), 'Please enter at least 2 characters.');
-    await sleep(SEARCH_DEBOUNCE_MS + 300);
-    equal(searches().length, 0);
+    await waitFor(() => sent.some((s) => s.q === twoLetters), { timeout: SEARCH_DEBOUNCE_MS + 3000, message: "the second box's request" });
+    deepEqual(sent.map((s) => s.q), [twoLetters], 'nothing asked for "g"');
     equal(message(root), 'Please enter at least 2 characters.');
   });
 
   it('debounces 900 ms: quick typing makes exactly one request, for the last text', async () => {
     const { root, input } = await mount();
     input.focus();
-    const started = performance.now();
+    // No fake clock is installed (@sinonjs/fake-timers is not a dependency): the keys go 100 ms apart in
+    // real time (the typing is the input under test, not a wait), and when the request left is measured.
+    let lastKey = 0;
     for (const q of ['g', 'ga', 'gar', 'garc']) {
+      if (lastKey) await sleep(100);
+      lastKey = performance.now();
       typeInto(input, q);
-      await sleep(100);
     }
-    await sleep(SEARCH_DEBOUNCE_MS - 200);
-    equal(searches().length, 0, 'nothing before 900 ms after the last key');
-    await waitFor(() => searches().length === 1, { timeout: 2000, message: 'the one request' });
-    ok(performance.now() - started >= 300 + SEARCH_DEBOUNCE_MS, 'the request waited for the debounce');
-    equal(new URL(searches()[0].url).searchParams.get('q'), 'garc');
-    await sleep(SEARCH_DEBOUNCE_MS + 200);
-    equal(searches().length, 1, 'still one request');
+    const request = await waitFor(() => sent.find((s) => s.q === 'garc'), { timeout: SEARCH_DEBOUNCE_MS + 3000, message: 'the request for "garc"' });
+    // Timers set earlier fire earlier: a request for "ga" or "gar" would have left before this one.
+    deepEqual(sent.map((s) => s.q), ['garc'], 'one request, for the last text');
+    // 900 ms after the last key, not the first: each key started the wait again (less 5 ms for timer rounding).
+    ok(request.at - lastKey >= SEARCH_DEBOUNCE_MS - 5, `left ${Math.round(request.at - lastKey)} ms after the last key`);
     await waitFor(() => options(root).some((o) => text(o).startsWith('García,')), { message: 'García in the results' });
+    // Still one: the next key's request is the next one sent, nothing came between.
+    typeInto(input, 'garci');
+    await waitFor(() => sent.some((s) => s.q === 'garci'), { timeout: SEARCH_DEBOUNCE_MS + 3000, message: 'the request for "garci"' });
+    deepEqual(sent.map((s) => s.q), ['garc', 'garci'], 'one request per settled text');
   });
 
   it('says "No results found." when nothing matches', async () => {

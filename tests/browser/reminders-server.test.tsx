@@ -74,7 +74,7 @@ describe('<care-reminders> card against the real server', function () {
     await gone(el, tomorrow.note);
     await pick(await shows(el, nextWeek.note), 'Snooze', 'Next Week');
     await gone(el, nextWeek.note);
-    const noon = dayjs().startOf('day').add(12, 'hour');
+    const noon = dayjs().hour(12).startOf('hour');
     await eventually(async () => (await reminderRow(api, tomorrow.id)).reminder_date === noon.add(1, 'day').toISOString(), 'tomorrow, noon');
     await eventually(async () => (await reminderRow(api, nextWeek.id)).reminder_date === noon.add(7, 'day').toISOString(), 'next week, noon');
   });
@@ -93,7 +93,7 @@ describe('<care-reminders> card against the real server', function () {
     input.dispatchEvent(new Event('input', { bubbles: true }));
     [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Snooze')!.click();
     await gone(el, r.note);
-    await eventually(async () => (await reminderRow(api, r.id)).reminder_date === day.startOf('day').add(12, 'hour').toISOString(), 'the chosen day, noon');
+    await eventually(async () => (await reminderRow(api, r.id)).reminder_date === day.hour(12).startOf('hour').toISOString(), 'the chosen day, noon');
   });
 
   it('reassign moves a reminder between lists and to a colleague; the server stores the assignee', async () => {

@@ -3,7 +3,7 @@ import { DEMO_SUPPORT_PHONE, SUPPORT_ISSUE_TYPES, SUPPORT_TRIAGE_HOURS } from '.
 import { SUPPORT_FAILED, SUPPORT_SENT } from '../../widgets/support/support.component';
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
-import { byLabel, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
+import { byLabel, selectOption, text, typeInto, waitFor } from './support/dom';
 import { fieldError, mountElement, shadow, slButton } from './support/element';
 
 const url = __CAREWEAVE_URL__;
@@ -99,7 +99,6 @@ describe('<care-support-form> against the real server', function () {
     ok($toasts.get().some((t) => t.message === SUPPORT_FAILED && t.variant === 'danger'), 'a danger toast');
     equal(byLabel(shadow(el), 'Email').value, 'keep@example.test');
     equal(byLabel<HTMLTextAreaElement>(shadow(el), 'Comment').value, 'Keep me');
-    await sleep(10);
   });
 
   it('maps the server field errors onto the fields', async () => {

@@ -109,7 +109,8 @@ describe('allergies and medications in the record', () => {
     // Shoelace slots the text and buttons into the dialog: find them under the element, not its shadow panel.
     const dialog = page.locator('sl-dialog[label="Delete Allergy"][open]');
     await dialog.getByText('The allergy Peanut will be removed').waitFor();
-    await page.waitForTimeout(300); // the dialog's opening animation, for the screenshot
+    // The dialog's opening animation over (panel and overlay, in its shadow root), for the screenshot.
+    await dialog.evaluate((d) => Promise.all(d.shadowRoot!.getAnimations().map((a) => a.finished)));
     await shot(page, 'allergies-delete-390');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });

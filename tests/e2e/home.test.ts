@@ -24,12 +24,13 @@ describe('navigator home', () => {
     await page.locator('.care-home-calendar .care-event').first().waitFor();
     await shot(page, 'home-navigator-loaded', false);
     await first.getByRole('button', { name: 'Snooze' }).click();
+    // The card updates at once; the server's answer (its PUT, stored before the answer) may still be on its way.
+    const stored = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/data/public/notification/'));
     await first.getByRole('menuitem', { name: 'Tomorrow' }).click();
     await reminders.getByText(note, { exact: true }).waitFor({ state: 'detached' });
-    // The card updates at once; the server's answer may still be on its way.
+    assert.equal((await stored).status(), 200);
     const tomorrow = dayjs().add(1, 'day').format('YYYY-MM-DD');
     const storedDay = async () => dayjs((await h.server.db.selectFrom('notification').select('reminder_date').where('note', '=', note).executeTakeFirstOrThrow()).reminder_date).format('YYYY-MM-DD');
-    for (let i = 0; i < 50 && (await storedDay()) !== tomorrow; i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(await storedDay(), tomorrow);
 
     // A calendar event opens its details route under the patient.

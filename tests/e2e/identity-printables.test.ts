@@ -45,7 +45,7 @@ describe('identity printables', () => {
       await page.getByRole('button', { name: 'Print PDF' }).waitFor();
       // The healthcare user's sheet is not this user's to print.
       assert.equal(await menu.getByRole('button', { name: 'Hospital Registration Sheet' }).count(), 0);
-      await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' });
       await item.scrollIntoViewIfNeeded();
       await shot(page, `identity-printables-menu-${width}`, false);
 

@@ -76,7 +76,7 @@ describe('identity record', () => {
         await page.getByRole(p.route === 'referrals-appointments' ? 'group' : 'heading', { name: p.panel }).first().waitFor().catch(async () => {
           await page.getByText(p.panel, { exact: true }).first().waitFor();
         });
-        await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+        await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' });
         await shot(page, `identity-${p.route}-${width}`);
       }
 
@@ -135,6 +135,8 @@ describe('identity record', () => {
     const entries = async () =>
       (await h.server.db.selectFrom('audit_entry').select('audit_uid').where('patient_uid', '=', child.uid).where('action', '=', 'ReferralAppt').execute()).length;
     const before = await entries();
+    // The page's own record is its POST /api/audit, written before the answer.
+    const recorded = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/audit' && (r.request().postData() ?? '').includes('ReferralAppt'));
     await page.goto(`/patients/${child.uid}/referrals-appointments`);
     await page.getByRole('region', { name: 'Upcoming Appointments' }).waitFor();
     assert.equal(await page.getByRole('region', { name: 'Open Referrals' }).count(), 0);
@@ -143,7 +145,7 @@ describe('identity record', () => {
     assert.equal(await page.getByRole('button', { name: 'Print All' }).getAttribute('aria-disabled'), 'true');
     assert.equal(await page.getByRole('button', { name: 'Print Upcoming Appointments' }).getAttribute('aria-disabled'), null);
     assert.equal(await page.getByRole('button', { name: 'Print Upcoming Appointments' }).isDisabled(), false);
-    for (let i = 0; i < 20 && (await entries()) === before; i++) await page.waitForTimeout(100);
+    assert.equal((await recorded).status(), 201);
     assert.equal(await entries(), before + 1);
     assert.deepEqual(errors, []);
     await context.close();

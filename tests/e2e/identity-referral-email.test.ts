@@ -40,7 +40,7 @@ describe('identity service referral e-mail', () => {
       await page.goto(`/patients/${child.uid}/primary-contacts`);
       // The page's panels have loaded before the dialog opens over them.
       await page.locator('.id-table').first().waitFor();
-      await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' });
       const menu = await recordMenu(page);
       await menu.getByRole('button', { name: 'Service Referral Email' }).click();
       const dialog = page.locator('sl-dialog[label="Service Referral Email"]');
@@ -77,7 +77,7 @@ describe('identity service referral e-mail', () => {
     await loginAs(page, 'identity');
     await page.goto(`/patients/${child.uid}/primary-contacts`);
     await page.locator('.id-table').first().waitFor();
-    await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' });
     await (await recordMenu(page)).getByRole('button', { name: 'Service Referral Email' }).click();
     const dialog = page.locator('sl-dialog[label="Service Referral Email"]');
     await dialog.getByLabel('Subject').fill('No Recipient');

@@ -291,7 +291,7 @@ describe('one product (issue 32 §5)', () => {
       ] as const) {
         await page.goto(`/patients/${empty}/${path}`);
         await page.locator('.add-action').first().waitFor();
-        await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+        await page.locator('.load-state[aria-busy="true"]').first().waitFor({ state: 'detached' });
         await assertOneAddLook(page, [label]);
         await shot(page, `one-product-${name}-${width}`);
       }

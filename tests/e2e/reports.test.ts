@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { REPORT_TEXT } from '../../shared/schemas/reports';
 import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import type { Response } from 'playwright-core';
 
 let h: Harness;
 before(async () => {
@@ -78,7 +79,7 @@ describe('reports', () => {
       ['patients-by-badge', 'Patients By Badge', 2],
     ] as const) {
       await page.goto(`/reports/configured/${name}`);
-      await page.getByRole('heading', { name: label }).waitFor();
+      await page.getByRole('heading', { name: label, level: 2, exact: true }).waitFor();
       // Each opens run with its default filters (issue 32 §5).
       await page.getByRole('button', { name: REPORT_TEXT.update }).waitFor();
       // Each chart is drawn, or says it has nothing to draw under the filters.
@@ -100,6 +101,12 @@ describe('reports', () => {
   it('CustodyFlagReport runs over the chosen divisions; a user with an app identity has each run logged, the opening one too', async () => {
     const { context, page, errors } = await openPage(h, 1366, 900);
     await loginAs(page, 'admin');
+    // Each run's log is a POST, written before its answer: the answers are counted as they come.
+    const isLog = (r: Response) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/data/public/tbl-identity-action-log';
+    const logAnswers: number[] = [];
+    page.on('response', (r) => {
+      if (isLog(r)) logAnswers.push(r.status());
+    });
     await page.goto('/reports');
     await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'Custody Flags' }).click();
     await page.waitForURL('**/reports/custom/CustodyFlagReport');
@@ -107,7 +114,8 @@ describe('reports', () => {
     const runsLogged = async () =>
       (await h.server.db.selectFrom('tbl_identity_action_log').select('report_name').where('action', '=', 'RanReport').where('report_name', '=', 'CustodyFlagReport').execute()).length;
     const logged = async (runs: number) => {
-      for (let i = 0; i < 50 && (await runsLogged()) < runs; i++) await page.waitForTimeout(100);
+      while (logAnswers.length < runs) await page.waitForResponse(isLog);
+      assert.deepEqual(logAnswers, Array(runs).fill(201));
       assert.equal(await runsLogged(), runs);
     };
     // The report opens run, over the current division (issue 32 §5), and that run is logged.

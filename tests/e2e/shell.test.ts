@@ -193,10 +193,28 @@ describe('shell', () => {
     await page.waitForFunction(() => document.activeElement?.closest('sl-button')?.textContent?.includes('Yes, I am still active'));
     await shot(page, 'inactivity-dialog');
 
-    // Mouse movement alone does not answer the question.
+    // Mouse movement alone does not answer the question. Activity is stamped as it happens (at most once
+    // a second), and the dialog reads the stamp each second; its countdown ticking is that reading.
+    const storedStamp = () => page.evaluate((key) => localStorage.getItem(key), LAST_ACTIVITY_KEY);
+    const countdown = () => dialog.evaluate((d) => /expire in (\d\d:\d\d)/.exec(d.textContent ?? '')?.[1] ?? '');
+    /** The next reading: the countdown shows another time, or the dialog has closed. */
+    const nextReading = async () => {
+      const shown = await countdown();
+      await page.waitForFunction((before) => {
+        const d = document.querySelector('sl-dialog.care-inactivity-dialog') as (Element & { open: boolean }) | null;
+        return !d?.open || /expire in (\d\d:\d\d)/.exec(d.textContent ?? '')?.[1] !== before;
+      }, shown);
+    };
+    const stamped = await storedStamp();
     await page.mouse.move(10, 10);
     await page.mouse.move(200, 200);
-    await page.waitForTimeout(1200);
+    assert.equal(await storedStamp(), stamped, 'the moves left the stamp as it was');
+    // Two readings later more than a second has passed, so a move now is past the once-a-second limit.
+    await nextReading();
+    await nextReading();
+    await page.mouse.move(300, 300);
+    assert.equal(await storedStamp(), stamped, 'a move past the limit left it too');
+    await nextReading();
     assert.equal(await dialog.evaluate((d) => (d as HTMLElement & { open: boolean }).open), true);
 
     await button.click();

@@ -20,7 +20,38 @@ export function cleanup(): void {
   }
 }
 
+/**
+ * Real time passing. Not a way to wait for something: wait for the event that
+ * shows it (waitFor, a request count, settle()). The test tree's guard
+ * (tests/server/test-tree.test.ts) allows it only where its list says why.
+ */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One turn of the event loop: a message posted now is handled after every task queued before it. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
+/**
+ * Resolves once what the last action started has been drawn: the first task
+ * turn comes after the microtasks it queued (a form's asynchronous
+ * validation), the second after the render those scheduled (React's
+ * scheduler posts a task, and a default-priority render commits within it).
+ * No timer is involved, so it is for "nothing happened" checks whose effect
+ * would be drawn at once (an error shown on blur, a field shown for a value);
+ * a debounce or a request is waited for by its event or its count instead.
+ */
+export async function settle(): Promise<void> {
+  await nextTask();
+  await nextTask();
+}
 
 /** Polls until `check` returns a truthy value (or stops throwing), then returns it. */
 export async function waitFor<T>(check: () => T, { timeout = 5000, message = 'condition' } = {}): Promise<NonNullable<T>> {
@@ -33,9 +64,20 @@ export async function waitFor<T>(check: () => T, { timeout = 5000, message = 'co
     } catch (err) {
       lastError = err;
     }
-    await sleep(20);
+    await sleep(20); // the poll's interval; the deadline above is what ends the wait
   }
   throw new Error(`Timed out waiting for ${message}${lastError ? `: ${(lastError as Error).message}` : ''}`);
+}
+
+/** Polls an asynchronous check (the server's state, a page it serves) until it returns a truthy value, then returns it. */
+export async function waitForAsync<T>(check: () => Promise<T>, { timeout = 5000, interval = 50, message = 'condition' } = {}): Promise<NonNullable<T>> {
+  const start = performance.now();
+  while (performance.now() - start < timeout) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    await sleep(interval); // the poll's interval; the deadline above is what ends the wait
+  }
+  throw new Error(`Timed out waiting for ${message}`);
 }
 
 /** Sets a React-controlled input's value the way typing does. */

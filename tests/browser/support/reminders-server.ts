@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { signInAs } from './sign-in';
+import { waitForAsync } from './dom';
 
 /** Talks to the real test server directly (not through a widget), to set up and check reminders. */
 export const url = __CAREWEAVE_URL__;
@@ -40,7 +41,7 @@ export async function createReminder(api: Api, patientUid: string, targetUid: st
     body: {
       data: {
         type: 'reminders',
-        attributes: { subject_uid: patientUid, subject_type: 'patient', reminder_date: dayjs().startOf('day').add(12, 'hour').toISOString(), note, target_uid: targetUid },
+        attributes: { subject_uid: patientUid, subject_type: 'patient', reminder_date: dayjs().hour(12).startOf('hour').toISOString(), note, target_uid: targetUid },
         relationships: { patient: { data: { type: 'patients', id: patientUid } } },
       },
     },
@@ -56,10 +57,5 @@ export async function reminderRow(api: Api, id: string) {
 
 /** Polls an asynchronous check (the server's state after an optimistic change) until it holds. */
 export async function eventually(check: () => Promise<boolean>, message = 'the server state', timeout = 5000): Promise<void> {
-  const start = performance.now();
-  while (performance.now() - start < timeout) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting for ${message}`);
+  await waitForAsync(check, { message, timeout });
 }

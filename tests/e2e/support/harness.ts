@@ -85,7 +85,7 @@ export async function recordMenu(page: Page | Locator): Promise<Locator> {
  * behind the Menu button (shell/top-bar.tsx).
  */
 export async function mainNav(page: Page): Promise<Locator> {
-  const menu = page.getByRole('button', { name: 'Menu' });
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
   // The bar is drawn once the session is known; until then neither the button nor the nav is there to ask.
   await page.getByRole('link', { name: 'Careweave home' }).waitFor();
   if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();

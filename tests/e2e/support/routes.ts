@@ -52,9 +52,7 @@ export async function demoRouteAddresses(h: Harness): Promise<(path: ShellPath) 
 
 /** Until nothing shown says it is still loading (skeletons, busy tables, spinners; a closed popover's do not count). */
 export async function settled(page: Page): Promise<void> {
+  // Only visible ones match, so the first match is gone exactly when none is shown.
   const busy = page.locator('[aria-busy="true"], sl-spinner').filter({ visible: true });
-  for (let tries = 0; (await busy.count()) > 0; tries++) {
-    if (tries === 100) throw new Error('still loading after 10 s');
-    await page.waitForTimeout(100);
-  }
+  await busy.first().waitFor({ state: 'detached', timeout: 10_000 });
 }

@@ -1,0 +1,208 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+
+/**
+ * Issue 40 §2, "No sleeping instead of waiting": a test waits for the event
+ * that shows what it is about (an element, a request and its count, an
+ * answer), never for time to pass in the hope that it has happened, and a
+ * wait that times out fails the test. This reads the whole test tree and
+ * fails on any wait by the clock (or swallowed wait) outside the list below;
+ * each entry says why time itself has to pass there (or what the wait should
+ * become). A new one fails here, and so does an entry that no longer matches
+ * what the file holds (fewer than listed: lower the count).
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TESTS = path.join(ROOT, 'tests');
+const SELF = path.relative(ROOT, import.meta.filename);
+
+/** The ways a test can wait by the clock. */
+const WAITS = {
+  /** The browser helper (tests/browser/support/dom.tsx) or any other by that name; not pg_sleep(). */
+  'sleep(': /\bsleep\(/g,
+  /** Playwright's fixed pause. */
+  'waitForTimeout(': /\bwaitForTimeout\(/g,
+  /** The same by hand: `new Promise((r) => setTimeout(r, ms))`. */
+  'setTimeout promise': /new Promise(?:<[^>]*>)?\(\s*\(?\s*(\w+)\s*\)?\s*=>\s*(?:\{\s*)?setTimeout\(\s*\1\s*,/g,
+  /** Node's promise timers (`await setTimeout(ms)` from node:timers/promises). */
+  'timers/promises': /['"](?:node:)?timers\/promises['"]/g,
+  /** A wait whose timeout is swallowed (`.waitFor(…).catch(() => undefined)`): a spinner that stays would pass. */
+  'swallowed waitFor': /\.waitFor\([^;]*?\)\s*\.catch\(\s*\(\)\s*=>\s*(?:undefined|null|\{\s*\})\s*\)/g,
+} as const;
+type Wait = keyof typeof WAITS;
+
+interface Allowed {
+  file: string;
+  wait: Wait;
+  count: number;
+  reason: string;
+}
+
+const ALLOWED: Allowed[] = [
+  // Browser tests.
+  {
+    file: 'tests/browser/support/dom.tsx',
+    wait: 'setTimeout promise',
+    count: 1,
+    reason: 'the definition of sleep() itself; each use of it is listed on its own',
+  },
+  {
+    file: 'tests/browser/support/dom.tsx',
+    wait: 'sleep(',
+    count: 2,
+    reason: 'the poll intervals of waitFor() and waitForAsync(), which wait for a condition and end at a deadline',
+  },
+  {
+    file: 'tests/browser/data-table.test.tsx',
+    wait: 'sleep(',
+    count: 2,
+    reason:
+      'the typing rhythm of "debounces filter typing": keys 100 ms apart are the input (each key restarts the 750 ms debounce), not a wait; ' +
+      'no fake clock is installed (@sinonjs/fake-timers is not a dependency), so the gaps are real time, and the fetch is waited for and its time measured',
+  },
+  {
+    file: 'tests/browser/patient-search-server.test.tsx',
+    wait: 'sleep(',
+    count: 1,
+    reason:
+      'the typing rhythm of "debounces 900 ms": keys 100 ms apart are the input (each key restarts the debounce), not a wait; ' +
+      'no fake clock is installed, so the gaps are real time, and the request is waited for and its time measured',
+  },
+  {
+    file: 'tests/browser/cit-server.test.tsx',
+    wait: 'sleep(',
+    count: 1,
+    reason:
+      'no duplicate check for a two-letter first name: every field of the check feeds one 1000 ms debounce (the next key would restart the window a ' +
+      'check of "Zo" needs) and a second form on the page would share the first one\'s draft, so no event marks the end of the window; ' +
+      'with no fake clock it is waited out (1300 ms), then the request count is checked',
+  },
+
+  // Server tests.
+  {
+    file: 'tests/server/caches.test.ts',
+    wait: 'setTimeout promise',
+    count: 5,
+    reason:
+      "TtlCache runs on the real clock (it takes no clock to inject): its TTL passing (60 ms of 50; 1050 ms of 1500) is what the tests are about; " +
+      'the two of 0 ms are one task turn for a released load to land',
+  },
+  {
+    file: 'tests/server/session.test.ts',
+    wait: 'setTimeout promise',
+    count: 1,
+    reason: 'the session cache\'s 1 s lifetime is what the test is about ("stops working within the session cache time"): it has to pass',
+  },
+  {
+    file: 'tests/server/identity-import.test.ts',
+    wait: 'setTimeout promise',
+    count: 1,
+    reason: 'the poll interval of until(), which waits for the import\'s state in the database and ends at a 60 s deadline',
+  },
+  {
+    file: 'tests/server/outbox-restart.test.ts',
+    wait: 'setTimeout promise',
+    count: 1,
+    reason: 'the poll interval of a wait for the outbox row to be delivered by the restarted server\'s worker (a loop with a 10 s deadline)',
+  },
+  {
+    file: 'tests/server/documents.test.ts',
+    wait: 'setTimeout promise',
+    count: 2,
+    reason:
+      'one poll interval (the temporary file cleaned up, 5 s deadline); and, not converted yet, 300 ms for the dropped upload to reach the server ' +
+      'before its socket is cut: it should wait for the temporary file to appear',
+  },
+  {
+    file: 'tests/server/connections.test.ts',
+    wait: 'setTimeout promise',
+    count: 3,
+    reason:
+      'one poll interval (the child server printing its address, 60 s deadline); and, not converted yet, 100 ms and 300 ms for a request to be ' +
+      'held (by the pool, by a table lock) before the stop: they should wait for the pool\'s waiting count, or for the lock wait in pg_stat_activity',
+  },
+  {
+    file: 'tests/server/chat.test.ts',
+    wait: 'setTimeout promise',
+    count: 1,
+    reason:
+      'not converted yet: heard() gathers what a socket hears in a fixed window for "nothing is heard" checks; it should send a marker after ' +
+      'the action and gather until the marker arrives',
+  },
+];
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name === 'node_modules' || entry.name === 'screenshots' || entry.name.startsWith('.')) return [];
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return testFiles(full);
+    return /\.(ts|tsx|js|mjs|cjs)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Every wait by the clock in the test tree: file (from the repository root), kind and line. */
+function clockWaits(): { file: string; wait: Wait; line: number }[] {
+  return testFiles(TESTS)
+    .map((full) => path.relative(ROOT, full).split(path.sep).join('/'))
+    .filter((file) => file !== SELF)
+    .flatMap((file) => {
+      const source = readFileSync(path.join(ROOT, file), 'utf8');
+      return (Object.entries(WAITS) as [Wait, RegExp][]).flatMap(([wait, pattern]) =>
+        [...source.matchAll(pattern)].map((m) => ({ file, wait, line: source.slice(0, m.index).split('\n').length })),
+      );
+    });
+}
+
+describe('the test tree (issue 40 §2: no sleeping instead of waiting)', () => {
+  it('finds the waits it looks for (the patterns match what they are meant to)', () => {
+    const probe = (text: string) => (Object.entries(WAITS) as [Wait, RegExp][]).filter(([, re]) => text.match(re)).map(([wait]) => wait);
+    assert.deepEqual(probe('await sleep(100);'), ['sleep(']);
+    assert.deepEqual(probe('await page.waitForTimeout(300);'), ['waitForTimeout(']);
+    assert.deepEqual(probe('await new Promise((r) => setTimeout(r, 50));'), ['setTimeout promise']);
+    assert.deepEqual(probe('await new Promise((resolve) => setTimeout(resolve, ms));'), ['setTimeout promise']);
+    assert.deepEqual(probe('await new Promise<void>(r => setTimeout(r, 10));'), ['setTimeout promise']);
+    assert.deepEqual(probe("import { setTimeout } from 'node:timers/promises';"), ['timers/promises']);
+    assert.deepEqual(probe("await spinner.first().waitFor({ state: 'detached' }).catch(() => undefined);"), ['swallowed waitFor']);
+    // Not waits: the database's own sleep, a timer that is not awaited, a helper named otherwise.
+    assert.deepEqual(probe("sql`select pg_sleep(2)`"), []);
+    assert.deepEqual(probe('setTimeout(() => controller.abort(), 50);'), []);
+    assert.deepEqual(probe('const sleepless = 1;'), []);
+    // A fallback wait is a wait: either the group or the text, and neither fails the test.
+    assert.deepEqual(probe('await group.first().waitFor().catch(async () => { await text.waitFor(); });'), []);
+  });
+
+  it('every list entry has a reason, and names a file and wait once', () => {
+    const seen = new Set<string>();
+    for (const entry of ALLOWED) {
+      assert.ok(entry.reason.trim().length > 20, `${entry.file} (${entry.wait}): say why time itself has to pass there`);
+      assert.ok(entry.count > 0, `${entry.file} (${entry.wait}): a count of at least 1`);
+      const key = `${entry.file} ${entry.wait}`;
+      assert.ok(!seen.has(key), `${key} is listed twice`);
+      seen.add(key);
+    }
+  });
+
+  it('waits by the clock only where the list says why', () => {
+    const found = clockWaits();
+    const problems: string[] = [];
+    const keys = new Set([...found.map((f) => `${f.file}\u0000${f.wait}`), ...ALLOWED.map((a) => `${a.file}\u0000${a.wait}`)]);
+    for (const key of keys) {
+      const [file, wait] = key.split('\u0000') as [string, Wait];
+      const here = found.filter((f) => f.file === file && f.wait === wait);
+      const allowed = ALLOWED.find((a) => a.file === file && a.wait === wait)?.count ?? 0;
+      const lines = here.map((f) => f.line).join(', ');
+      if (here.length > allowed) {
+        problems.push(
+          `${file}: ${here.length} × ${wait} (line ${lines}), ${allowed} allowed. Wait for the event that shows it (waitFor, a request and its count, ` +
+            "settle(), a locator's waitFor, page.waitForResponse / waitForFunction), or, where time itself has to pass, list it in " +
+            `${SELF} with the reason.`,
+        );
+      } else if (here.length < allowed) {
+        problems.push(`${file}: ${allowed} × ${wait} listed in ${SELF}, ${here.length} found${lines ? ` (line ${lines})` : ''}: lower the count or remove the entry.`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+});
