@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
-import { call, demoFacts, errorsOf, fieldErrors, login, type DemoFacts, type LoggedIn } from './support/http';
+import { call, demoFacts, errorsOf, fieldErrors, login, type DemoFacts, type LoggedIn, patientWithout } from './support/http';
 
 let server: TestServer;
 let facts: DemoFacts;
@@ -50,18 +50,8 @@ before(async () => {
   server = await startTestServer();
   facts = await demoFacts(server.db);
   [nav, cit, identity, hwc] = await Promise.all([login(server.url, 'navigator'), login(server.url, 'cit'), login(server.url, 'identity'), login(server.url, 'hwc')]);
-  const hidden = [facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
   // A patient with no seeded care team, so the lists hold only what these tests add.
-  patient = (
-    await server.db
-      .selectFrom('patient')
-      .select('patient_uid')
-      .where('division_uid', '=', facts.divisionUids[0])
-      .where('patient_uid', 'not in', hidden)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('provider_patient').select('provider_patient_uid').whereRef('provider_patient.patient_uid', '=', 'patient.patient_uid'))))
-      .orderBy('last_name', 'desc')
-      .executeTakeFirstOrThrow()
-  ).patient_uid;
+  patient = await patientWithout(server.db, facts, 'provider_patient', 'desc');
   otherDivision = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[1]).executeTakeFirstOrThrow()).patient_uid;
   const locations = await server.db
     .selectFrom('provider_location as l')

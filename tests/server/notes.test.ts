@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
-import { call, demoFacts, fieldErrors, login, type DemoFacts, type LoggedIn } from './support/http';
+import { call, demoFacts, fieldErrors, login, type DemoFacts, type LoggedIn, patientWithout } from './support/http';
 
 let server: TestServer;
 let facts: DemoFacts;
@@ -22,18 +22,8 @@ before(async () => {
   server = await startTestServer();
   facts = await demoFacts(server.db);
   [nav, cit] = await Promise.all([login(server.url, 'navigator'), login(server.url, 'cit')]);
-  const hidden = [facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
   // One without the demo's notes, so its list and activity log hold only what the tests add.
-  patient = (
-    await server.db
-      .selectFrom('patient')
-      .select('patient_uid')
-      .where('division_uid', '=', facts.divisionUids[0])
-      .where('patient_uid', 'not in', hidden)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_note').select('note_uid').whereRef('patient_note.patient_uid', '=', 'patient.patient_uid'))))
-      .orderBy('last_name')
-      .executeTakeFirstOrThrow()
-  ).patient_uid;
+  patient = await patientWithout(server.db, facts, 'patient_note');
   otherDivision = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[1]).executeTakeFirstOrThrow()).patient_uid;
 });
 after(async () => {

@@ -8,7 +8,7 @@ import { RESOURCE_LIBRARY } from '../../server/db/reference-lists/resource-libra
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { ALREADY_ADDED } from '../../shared/schemas/resources';
 import { NOT_LISTED } from '../../shared/schemas/strings';
-import { call, demoFacts, fieldErrors, login, type DemoFacts, type LoggedIn } from './support/http';
+import { call, demoFacts, fieldErrors, login, type DemoFacts, type LoggedIn, patientWithout } from './support/http';
 
 let server: TestServer;
 let facts: DemoFacts;
@@ -32,18 +32,8 @@ before(async () => {
   server = await startTestServer();
   facts = await demoFacts(server.db);
   [nav, cit, identity] = await Promise.all([login(server.url, 'navigator'), login(server.url, 'cit'), login(server.url, 'identity')]);
-  const hidden = [facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
   // One without the demo's resources, so its list holds only what the tests add.
-  patient = (
-    await server.db
-      .selectFrom('patient')
-      .select('patient_uid')
-      .where('division_uid', '=', facts.divisionUids[0])
-      .where('patient_uid', 'not in', hidden)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_resource').select('resource_uid').whereRef('patient_resource.patient_uid', '=', 'patient.patient_uid'))))
-      .orderBy('last_name')
-      .executeTakeFirstOrThrow()
-  ).patient_uid;
+  patient = await patientWithout(server.db, facts, 'patient_resource');
   otherDivision = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[1]).executeTakeFirstOrThrow()).patient_uid;
   const uid = async (title: string) => (await server.db.selectFrom('reference_resource').select('resource_uid').where('title', 'like', `${title}%`).executeTakeFirstOrThrow()).resource_uid;
   [crisisLine, snap, clinicianOnly] = await Promise.all([uid('988 Suicide'), uid('SNAP'), uid('Child Welfare Information Gateway')]);

@@ -110,3 +110,21 @@ export async function demoFacts(db: Db): Promise<DemoFacts> {
     adoption: [adoption[0].patient_uid, adoption[1].patient_uid],
   };
 }
+
+/**
+ * A patient of the first division that every demo user of it may open (no
+ * restricted or adoption case) and that has no row in `table`, so the list a
+ * test reads holds only what the test adds; the first by last name in `order`.
+ */
+export async function patientWithout(db: Db, facts: DemoFacts, table: 'patient_note' | 'patient_resource' | 'provider_patient', order: 'asc' | 'desc' = 'asc'): Promise<string> {
+  const hidden = [facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
+  const row = await db
+    .selectFrom('patient')
+    .select('patient_uid')
+    .where('division_uid', '=', facts.divisionUids[0])
+    .where('patient_uid', 'not in', hidden)
+    .where(sql<boolean>`not exists (select 1 from ${sql.table(table)} t where t.patient_uid = patient.patient_uid)`)
+    .orderBy('last_name', order)
+    .executeTakeFirstOrThrow();
+  return row.patient_uid;
+}
