@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import { NO_LEGAL_STATUS } from '../../shared/legal-status';
 import { REPORT_TEXT } from '../../shared/schemas/reports';
+import { TOAST_MS } from '../../shared/constants';
 import { resolve } from 'node:path';
 import { checkA11y, loadedRows, loginAs, openPage, recordMenu, shot, SHOTS, startHarness, type Harness } from './support/harness';
 
@@ -148,20 +149,25 @@ describe('one product (issue 32 §5)', () => {
       // Typed into the address bar without a reload (the paused time holds): a page the navigator may not open sends them home with a warning toast.
       await page.evaluate(() => history.pushState(null, '', '/admin'));
       await page.waitForURL('**/home');
-      const boxes = await page.waitForFunction(
-        () => {
-          const host = document.querySelector('.care-toasts')?.shadowRoot;
-          // The alert's drawn box: <sl-alert> itself is display: contents.
-          const alert = host?.querySelector('.toast-stack sl-alert[open]')?.shadowRoot?.querySelector('[part~="base"]');
-          if (!alert) return null;
-          // No named helper here: the test runner's transform would name it with a function the page lacks.
-          const [bar, stack, box] = [document.querySelector('.care-top-bar')!, host!.querySelector('.toast-stack')!, alert].map((el) => el.getBoundingClientRect().toJSON() as DOMRect);
-          return { bar, stack, alert: box };
-        },
-        undefined,
-        { polling: 'raf' },
-      );
-      const { bar, stack, alert } = (await boxes.jsonValue())!;
+      const drawn = () => {
+        const host = document.querySelector('.care-toasts')?.shadowRoot;
+        // The alert's drawn box: <sl-alert> itself is display: contents.
+        const alert = host?.querySelector('.toast-stack sl-alert[open]')?.shadowRoot?.querySelector('[part~="base"]');
+        if (!alert) return null;
+        // No named helper here: the test runner's transform would name it with a function the page lacks.
+        const [bar, stack, box] = [document.querySelector('.care-top-bar')!, host!.querySelector('.toast-stack')!, alert].map((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+        return { bar, stack, alert: box };
+      };
+      // React reveals a lazily loaded part on a timer (it throttles Suspense fallbacks), which the paused clock holds:
+      // the page's time moves in small steps up to half the toast's life; then the wait is the usual one, for code still on its way.
+      let boxes = await page.evaluate(drawn);
+      for (let moved = 0; !boxes && moved < TOAST_MS / 2; moved += 50) {
+        await page.clock.runFor(50);
+        boxes = await page.evaluate(drawn);
+      }
+      boxes ??= await (await page.waitForFunction(drawn, undefined, { polling: 'raf' })).jsonValue();
+      assert.ok(boxes, 'the warning toast is drawn');
+      const { bar, stack, alert } = boxes;
       assert.ok(stack.top >= bar.bottom - 0.5, `the stack starts under the bar: ${stack.top} < ${bar.bottom}`);
       assert.ok(alert.top >= bar.bottom - 0.5, `the toast is under the bar: ${alert.top} < ${bar.bottom}`);
       assert.ok(alert.right <= width + 0.5, 'inside the window');
