@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { CLOCK_OFFSET_MS, chromiumEnv, shiftedDateScript } from './scripts/shifted-date.mjs';
 
 /** CHROME_PATH, else the `chromium` on PATH (TOOLCHAIN.md: no test tool downloads its own browser). */
 function chromiumPath() {
@@ -14,33 +15,10 @@ function chromiumPath() {
 /** Fixed so the test server can allow this origin through CORS (scripts/test-browser.mjs). */
 export const WTR_PORT = Number(process.env.WTR_PORT ?? 8765);
 
-/**
- * scripts/test-dates.mjs runs the suite under libfaketime at a faked date.
- * Chromium does not run well under it (its many threads read the clock all
- * the time), so it runs on the real clock and the test page's Date is moved
- * by the same offset instead: the page, the test server and its PostgreSQL
- * then agree on the faked day.
- */
-const CLOCK_OFFSET_MS = Number(process.env.CAREWEAVE_CLOCK_OFFSET_MS ?? 0);
-const shiftedDate = `(() => {
-  const RealDate = Date, offset = ${CLOCK_OFFSET_MS};
-  class ShiftedDate extends RealDate {
-    constructor(...args) { if (args.length === 0) super(RealDate.now() + offset); else super(...args); }
-    static now() { return RealDate.now() + offset; }
-  }
-  globalThis.Date = ShiftedDate;
-})();`;
-const chromiumEnv = () => {
-  const env = { ...process.env };
-  delete env.LD_PRELOAD;
-  delete env.FAKETIME;
-  return env;
-};
-
 // Tests are pre-bundled by scripts/test-browser.mjs: React 19's CommonJS entries defeat wtr's own resolution.
 export default {
   ...(CLOCK_OFFSET_MS && {
-    testRunnerHtml: (testFramework) => `<html><head><script>${shiftedDate}</script></head><body><script type="module" src="${testFramework}"></script></body></html>`,
+    testRunnerHtml: (testFramework) => `<html><head><script>${shiftedDateScript}</script></head><body><script type="module" src="${testFramework}"></script></body></html>`,
   }),
   files: ['.wtr-build/**/*.test.js'],
   nodeResolve: false,

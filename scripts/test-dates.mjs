@@ -1,17 +1,17 @@
 import { spawnSync } from 'node:child_process';
 
 /**
- * The browser suite at faked dates (issue 40 §1): a test that reads today's
- * date apart from the code under test passes on most days and fails on a
- * month's last day, a year's first or a daylight-saving change. libfaketime
- * moves the clock of the test server and its PostgreSQL, and the test page's
- * Date moves by the same offset (web-test-runner.config.mjs), so SQL
- * `now()`, the server's and the widgets' dates agree as they do on that day;
- * the clock then runs on from there.
+ * The browser suite and the date-bound end-to-end files at faked dates
+ * (issue 40 §1): a test that reads today's date apart from the code under
+ * test passes on most days and fails on a month's last day, a year's first
+ * or a daylight-saving change. libfaketime moves the clock of the test
+ * server and its PostgreSQL, and each test page's Date moves by the same
+ * offset (scripts/shifted-date.mjs), so SQL, the server's and the widgets'
+ * dates agree as they do on that day; the clock then runs on from there.
  *
  * `node scripts/test-dates.mjs` runs the three dates below; a date given as
- * arguments (`'2027-02-28 23:58:00' America/Chicago`), with test files after
- * them or not, runs that one alone.
+ * arguments (`'2027-02-28 23:58:00' America/Chicago`), with browser test
+ * files after them or not, runs that one alone (and no e2e file).
  */
 const DATES = [
   { at: '2026-11-30 12:00:00', tz: 'UTC', why: 'the last day of a month' },
@@ -34,22 +34,34 @@ if (!faketimeInstalled()) {
   }
 }
 
+/** The end-to-end files that show or compute a date (the whole e2e suite takes half an hour; these take minutes). */
+const E2E_FILES = ['add-patient', 'calendar', 'cit', 'ext', 'home', 'identity-record', 'medical-events', 'notes', 'reports'].map((f) => `tests/e2e/${f}.test.ts`);
+
 const [at, tz, ...files] = process.argv.slice(2);
 const runs = at ? [{ at, tz: tz ?? 'UTC', why: 'the date asked for' }] : DATES;
 const failed = [];
+if (!at) {
+  console.log('[test-dates] building the app once for the e2e files');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 for (const run of runs) {
-  console.log(`\n[test-dates] browser suite on ${run.at} ${run.tz} (${run.why})`);
-  // The page's Date is moved by the same offset as libfaketime's clock (web-test-runner.config.mjs).
+  // The pages' Date is moved by the same offset as libfaketime's clock (scripts/shifted-date.mjs).
   const fakedStart = Number(spawnSync('date', ['-d', run.at, '+%s%3N'], { encoding: 'utf8', env: { ...process.env, TZ: run.tz } }).stdout.trim());
-  const result = spawnSync('faketime', [run.at, process.execPath, 'scripts/test-browser.mjs', ...files], {
+  // Monotonic clocks stay real: timers hang when they jump with the wall clock.
+  const env = { ...process.env, TZ: run.tz, FAKETIME_DONT_FAKE_MONOTONIC: '1', CAREWEAVE_CLOCK_OFFSET_MS: String(fakedStart - Date.now()) };
+  console.log(`\n[test-dates] browser suite on ${run.at} ${run.tz} (${run.why})`);
+  if (spawnSync('faketime', [run.at, process.execPath, 'scripts/test-browser.mjs', ...files], { stdio: 'inherit', env }).status !== 0) failed.push(`browser suite, ${run.at} ${run.tz}`);
+  if (at) continue;
+  console.log(`\n[test-dates] e2e files on ${run.at} ${run.tz} (${run.why})`);
+  const e2e = spawnSync('faketime', [run.at, process.execPath, '--import', 'tsx', '--test', '--test-concurrency=1', ...E2E_FILES], {
     stdio: 'inherit',
-    // Monotonic clocks stay real: timers hang when they jump with the wall clock.
-    env: { ...process.env, TZ: run.tz, FAKETIME_DONT_FAKE_MONOTONIC: '1', CAREWEAVE_CLOCK_OFFSET_MS: String(fakedStart - Date.now()) },
+    env: { ...env, E2E_BUILT: '1', CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
   });
-  if (result.status !== 0) failed.push(`${run.at} ${run.tz}`);
+  if (e2e.status !== 0) failed.push(`e2e files, ${run.at} ${run.tz}`);
 }
 if (failed.length) {
   console.error(`\n[test-dates] FAILED on: ${failed.join('; ')}`);
   process.exit(1);
 }
-console.log(`\n[test-dates] the browser suite passed on ${runs.length} faked date(s)`);
+console.log(`\n[test-dates] passed on ${runs.length} faked date(s)`);

@@ -1,3 +1,4 @@
+import { nowMs } from '../shared/clock';
 import { sessionState } from './session-clock';
 
 /** Shared by all tabs of the origin, so activity in one tab keeps the others alive. */
@@ -10,7 +11,7 @@ export function readLastActivity(): number | null {
 }
 
 /** Refreshes the stamp unconditionally: sign-in, division switch and "Yes, I am still active". */
-export function confirmActivity(now = Date.now()): void {
+export function confirmActivity(now = nowMs()): void {
   localStorage.setItem(LAST_ACTIVITY_KEY, String(now));
 }
 
@@ -19,7 +20,7 @@ export function confirmActivity(now = Date.now()): void {
  * warning is showing: otherwise a stray mouse move would dismiss "Are you
  * still active?" without the user answering it.
  */
-export function recordActivity(now = Date.now()): void {
+export function recordActivity(now = nowMs()): void {
   const last = readLastActivity();
   if (last !== null && sessionState(last, now).kind !== 'active') return;
   confirmActivity(now);
@@ -32,7 +33,7 @@ const EVENTS = ['mousemove', 'keydown', 'click', 'scroll'] as const;
 export function watchUserActivity(): () => void {
   let lastWrite = 0;
   const onActivity = () => {
-    const now = Date.now();
+    const now = nowMs();
     if (now - lastWrite < THROTTLE_MS) return;
     lastWrite = now;
     recordActivity(now);

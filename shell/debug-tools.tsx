@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { persistentAtom } from '@nanostores/persistent';
 import { useLocation } from 'wouter';
+import { now } from '../shared/clock';
 import { $session } from '../shared/session-store';
 import { toast } from '../widgets/kit/toasts';
 import './debug-tools.css';
@@ -19,7 +20,7 @@ function pageInfo(route: string): string {
       userUid: session?.userUid,
       divisionUid: session?.currentDivisionUid,
       divisionName: division?.divisionName,
-      time: new Date().toISOString(),
+      time: now().toISOString(),
       viewport: `${window.innerWidth}x${window.innerHeight}`,
       userAgent: navigator.userAgent,
     },

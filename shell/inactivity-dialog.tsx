@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { SlDialog } from '../widgets/kit/lazy-shoelace';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import type SlButtonElement from '@shoelace-style/shoelace/dist/components/button/button.js';
+import { nowMs } from '../shared/clock';
 import { SESSION_CHECK_MS } from '../shared/constants';
 import { confirmActivity, readLastActivity, watchUserActivity } from './activity';
 import { shellApi } from './api';
@@ -30,7 +31,7 @@ export function InactivityDialog() {
         confirmActivity();
         return;
       }
-      setClock(sessionState(last, Date.now()));
+      setClock(sessionState(last, nowMs()));
     };
     check();
     const timer = window.setInterval(check, SESSION_CHECK_MS);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AuthContext } from '../auth/context';
-import type { ViewDefinition } from '../dataviews/registry';
+import type { ViewDefinition } from '../dataviews/types';
 
 /** Rows of the admin's own organisation only. */
 const ownOrganization = (auth: AuthContext) => sql`v.org_uid = ${auth.orgUid}`;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AdmissionPayload } from '../../shared/schemas/admissions';
 import { rowsPlannedOnce, type Db } from '../db/connect';
+import { sqlToday } from '../db/clock';
 
 type Attributes = AdmissionPayload['data']['attributes'];
 
@@ -32,7 +33,7 @@ export function relatedNotes(db: Db, patientUid: string, from: string, to: strin
     .select(['note_uid', 'note', 'created_date', 'author_first_name', 'author_last_name'])
     .where('patient_uid', '=', patientUid)
     .where('is_archived', '=', false)
-    .where(sql<boolean>`created_date::date between ${from}::date and coalesce(${to}::date, current_date)`)
+    .where(sql<boolean>`created_date::date between ${from}::date and coalesce(${to}::date, ${sqlToday()})`)
     .orderBy('created_date', 'desc')
     .execute();
 }

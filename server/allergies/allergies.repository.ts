@@ -1,6 +1,7 @@
 import type { AllergyPayload } from '../../shared/schemas/allergies';
 import { MEDICATION_ALLERGY_NAME } from '../../shared/schemas/allergies';
 import type { Db } from '../db/connect';
+import { now } from '../../shared/clock';
 
 type Attributes = AllergyPayload['data']['attributes'];
 
@@ -50,7 +51,7 @@ export async function insertAllergy(db: Db, patientUid: string, a: Attributes, k
 }
 
 export async function updateAllergy(db: Db, allergyUid: string, a: Attributes, keepsMedication: boolean): Promise<void> {
-  await db.updateTable('patient_allergy').set({ ...columns(a, keepsMedication), updated_at: new Date() }).where('patient_allergy_uid', '=', allergyUid).execute();
+  await db.updateTable('patient_allergy').set({ ...columns(a, keepsMedication), updated_at: now() }).where('patient_allergy_uid', '=', allergyUid).execute();
 }
 
 export async function deleteAllergy(db: Db, allergyUid: string): Promise<boolean> {

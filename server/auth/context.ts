@@ -3,6 +3,7 @@ import { flagsFrom, type Flags } from '../../shared/permissions';
 import { forbidden, unauthorized } from '../errors';
 import type { Db } from '../db/connect';
 import { findLiveSession, touchSession, type SessionPolicy } from './sessions.repository';
+import { nowMs } from '../../shared/clock';
 
 export const SESSION_COOKIE = 'careweave_session';
 
@@ -46,7 +47,7 @@ export async function resolveAuth(db: Db, request: FastifyRequest, policy: Sessi
   const row = await findLiveSession(db, found.token);
   if (!row) return null;
   let expiresAt = row.expires_at;
-  if (forceTouch || Date.now() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) expiresAt = await touchSession(db, row, policy);
+  if (forceTouch || nowMs() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) expiresAt = await touchSession(db, row, policy);
   const permissions = row.permissions ?? [];
   const flags = flagsFrom(permissions);
   flags.ownCredentialService = row.authentication_service === 'careweave';

@@ -3,6 +3,8 @@ import { EventEmitter } from 'node:events';
 import { sql } from 'kysely';
 import { TtlCache } from '../cache/ttl-cache';
 import type { Db } from '../db/connect';
+import { now, nowMs } from '../../shared/clock';
+import { sqlNow } from '../db/clock';
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 
@@ -26,14 +28,14 @@ export interface NewSession {
  * `signedInAt` carries the sign-in time over a division switch, so switching
  * does not extend the absolute lifetime.
  */
-export async function createSession(db: Db, userUid: string, divisionUid: string, policy: SessionPolicy, signedInAt = new Date()): Promise<NewSession> {
+export async function createSession(db: Db, userUid: string, divisionUid: string, policy: SessionPolicy, signedInAt = now()): Promise<NewSession> {
   const token = crypto.randomBytes(32).toString('base64url');
   const csrfToken = crypto.randomBytes(24).toString('base64url');
-  const now = new Date();
-  const expiresAt = new Date(Math.min(now.getTime() + policy.idleMinutes * 60_000, signedInAt.getTime() + policy.maxHours * 3_600_000));
+  const at = now();
+  const expiresAt = new Date(Math.min(at.getTime() + policy.idleMinutes * 60_000, signedInAt.getTime() + policy.maxHours * 3_600_000));
   await db
     .insertInto('session')
-    .values({ session_id: hashToken(token), user_uid: userUid, current_division_uid: divisionUid, csrf_token: csrfToken, created_at: signedInAt, last_seen_at: now, expires_at: expiresAt })
+    .values({ session_id: hashToken(token), user_uid: userUid, current_division_uid: divisionUid, csrf_token: csrfToken, created_at: signedInAt, last_seen_at: at, expires_at: expiresAt })
     .execute();
   return { token, csrfToken, expiresAt };
 }
@@ -63,7 +65,7 @@ function loadLiveSession(db: Db, sessionId: string) {
       'app_user.authentication_service',
     ])
     .where('session.session_id', '=', sessionId)
-    .where('session.expires_at', '>', sql<Date>`now()`)
+    .where('session.expires_at', '>', sqlNow())
     .where('app_user.is_active', '=', true)
     .executeTakeFirst();
 }
@@ -84,7 +86,7 @@ export async function findLiveSession(db: Db, token: string): Promise<LiveSessio
 
 export async function findLiveSessionById(db: Db, sessionId: string): Promise<LiveSession | undefined> {
   const row = await sessionCache.get(sessionId, () => loadLiveSession(db, sessionId));
-  return row && row.expires_at.getTime() > Date.now() ? row : undefined;
+  return row && row.expires_at.getTime() > nowMs() ? row : undefined;
 }
 
 /**
@@ -93,12 +95,12 @@ export async function findLiveSessionById(db: Db, sessionId: string): Promise<Li
  */
 export async function touchSession(db: Db, row: LiveSession, policy: SessionPolicy): Promise<Date> {
   const sessionId = row.session_id;
-  row.last_seen_at = new Date();
+  row.last_seen_at = now();
   const updated = await db
     .updateTable('session')
     .set({
-      last_seen_at: sql<Date>`now()`,
-      expires_at: sql<Date>`least(now() + make_interval(mins => ${policy.idleMinutes}), created_at + ${policy.maxHours}::float8 * interval '1 hour')`,
+      last_seen_at: sqlNow(),
+      expires_at: sql<Date>`least(${sqlNow()} + make_interval(mins => ${policy.idleMinutes}), created_at + ${policy.maxHours}::float8 * interval '1 hour')`,
     })
     .where('session_id', '=', sessionId)
     .returning('expires_at')
@@ -139,5 +141,5 @@ export async function userSessionIds(db: Db, userUid: string): Promise<string[]>
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.deleteFrom('session').where('expires_at', '<=', sql<Date>`now()`).execute();
+  await db.deleteFrom('session').where('expires_at', '<=', sqlNow()).execute();
 }

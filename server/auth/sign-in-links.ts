@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { hashToken } from './sessions.repository';
+import { sqlNow } from '../db/clock';
 
 /** How long a first sign-in or password-reset link works (issue 14: 24 hours). */
 export const SIGN_IN_LINK_HOURS = 24;
@@ -17,10 +18,10 @@ export const signInLinkUrl = (publicUrl: string, token: string) => `${publicUrl}
  */
 export async function issueSignInLink(db: Db, userUid: string, purpose: SignInLinkPurpose): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await db.updateTable('sign_in_link').set({ used_at: sql<Date>`now()` }).where('user_uid', '=', userUid).where('used_at', 'is', null).execute();
+  await db.updateTable('sign_in_link').set({ used_at: sqlNow() }).where('user_uid', '=', userUid).where('used_at', 'is', null).execute();
   await db
     .insertInto('sign_in_link')
-    .values({ token_hash: hashToken(token), user_uid: userUid, purpose, expires_at: sql<Date>`now() + make_interval(hours => ${SIGN_IN_LINK_HOURS})` as unknown as Date })
+    .values({ token_hash: hashToken(token), user_uid: userUid, purpose, expires_at: sql<Date>`${sqlNow()} + make_interval(hours => ${SIGN_IN_LINK_HOURS})` as unknown as Date })
     .execute();
   return token;
 }
@@ -33,10 +34,10 @@ export async function issueSignInLink(db: Db, userUid: string, purpose: SignInLi
 export async function consumeSignInLink(db: Db, token: string): Promise<string | undefined> {
   const row = await db
     .updateTable('sign_in_link')
-    .set({ used_at: sql<Date>`now()` })
+    .set({ used_at: sqlNow() })
     .where('token_hash', '=', hashToken(token))
     .where('used_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
+    .where('expires_at', '>', sqlNow())
     .where('user_uid', 'in', (eb) => eb.selectFrom('app_user').select('user_uid').where('is_active', '=', true))
     .returning('user_uid')
     .executeTakeFirst();

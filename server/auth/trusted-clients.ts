@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { cameOverHttps } from './context';
 import { hashToken } from './sessions.repository';
+import { sqlNow } from '../db/clock';
 
 export const DEVICE_COOKIE = 'careweave_device';
 const TRUST_DAYS = 90;
@@ -21,7 +22,7 @@ export async function isTrustedClient(db: Db, userUid: string, request: FastifyR
     .select('token_hash')
     .where('user_uid', '=', userUid)
     .where((eb) => eb.or([eb('address', '=', request.ip), ...(token ? [eb('token_hash', '=', hashToken(token))] : [])]))
-    .where('last_used_at', '>', sql<Date>`now() - make_interval(days => ${TRUST_DAYS})`)
+    .where('last_used_at', '>', sql<Date>`${sqlNow()} - make_interval(days => ${TRUST_DAYS})`)
     .limit(1)
     .executeTakeFirst();
   return !!row;
@@ -33,7 +34,7 @@ export async function trustClient(db: Db, userUid: string, request: FastifyReque
   if (presented) {
     const updated = await db
       .updateTable('trusted_device')
-      .set({ address: request.ip, last_used_at: sql<Date>`now()` })
+      .set({ address: request.ip, last_used_at: sqlNow() })
       .where('token_hash', '=', hashToken(presented))
       .where('user_uid', '=', userUid)
       .executeTakeFirst();
@@ -51,5 +52,5 @@ export async function trustClient(db: Db, userUid: string, request: FastifyReque
 }
 
 export async function pruneTrustedClients(db: Db): Promise<void> {
-  await db.deleteFrom('trusted_device').where('last_used_at', '<', sql<Date>`now() - make_interval(days => ${TRUST_DAYS})`).execute();
+  await db.deleteFrom('trusted_device').where('last_used_at', '<', sql<Date>`${sqlNow()} - make_interval(days => ${TRUST_DAYS})`).execute();
 }

@@ -21,6 +21,8 @@ import { publicBrand } from '../public-forms/brand';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import { checkCode, CODE_TTL_MINUTES, issueCode } from '../public-forms/one-time-codes';
 import { publicRoute } from '../security/access';
+import { nowMs } from '../../shared/clock';
+import { sqlNow } from '../db/clock';
 
 const PURPOSE = 'b2w';
 /** Vendor codes and phone numbers: 20 registrations per client address, 5 per phone number an hour (each may send a text). */
@@ -60,7 +62,7 @@ async function findRegistration(db: Db, stored: B2wStoredRegistration) {
 /** Assessments are for today; one day either side allows for the employee's time zone. */
 function isAboutToday(isoDate: string): boolean {
   const day = Date.parse(`${isoDate}T12:00:00Z`);
-  return Math.abs(day - Date.now()) <= 36 * 60 * 60 * 1000;
+  return Math.abs(day - nowMs()) <= 36 * 60 * 60 * 1000;
 }
 
 /**
@@ -154,7 +156,7 @@ export const b2wRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
     if (registration && result === 'ok') {
       await db
         .updateTable('b2w_registration')
-        .set({ confirmed_code_hash: confirmedHash(registration.registration_uid, code), confirmed_at: sql<Date>`now()` })
+        .set({ confirmed_code_hash: confirmedHash(registration.registration_uid, code), confirmed_at: sqlNow() })
         .where('registration_uid', '=', registration.registration_uid)
         .execute();
     } else if (!(registration && result === 'none' && registration.confirmed_code_hash === confirmedHash(registration.registration_uid, code))) {

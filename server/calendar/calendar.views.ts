@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { APPOINTMENT_VIEW, CALENDAR_EVENT_TYPE_FLAGS, MEDICAL_EVENT_VIEW, MEDICAL_EVENT_VIEW_TYPES } from '../../shared/schemas/calendar';
 import type { AuthContext } from '../auth/context';
-import type { ColumnKind, ViewDefinition } from '../dataviews/registry';
+import type { ColumnKind, ViewDefinition } from '../dataviews/types';
 import { patientScope } from '../dataviews/scopes';
 
 /** Columns both calendar views share. */

@@ -3,6 +3,7 @@ import type { CareGiverValues, CareTeamMemberValues } from '../../shared/schemas
 import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
 import { patientScope } from '../dataviews/scopes';
+import { sqlNow } from '../db/clock';
 
 // Named, not `*`: a column added later must not change what a prepared statement returns.
 const MEMBER_COLUMNS = [
@@ -77,7 +78,7 @@ export async function insertMember(db: Db, patientUid: string, m: CareTeamMember
 }
 
 export async function updateMember(db: Db, providerPatientUid: string, m: CareTeamMemberValues): Promise<void> {
-  await db.updateTable('provider_patient').set({ ...memberColumns(m), updated_at: sql`now()` }).where('provider_patient_uid', '=', providerPatientUid).execute();
+  await db.updateTable('provider_patient').set({ ...memberColumns(m), updated_at: sqlNow() }).where('provider_patient_uid', '=', providerPatientUid).execute();
 }
 
 const GIVER_COLUMNS = [
@@ -129,5 +130,5 @@ export async function insertCareGiver(db: Db, patientUid: string, g: CareGiverVa
 }
 
 export async function updateCareGiver(db: Db, careGiverUid: string, g: CareGiverValues): Promise<void> {
-  await db.updateTable('care_giver').set({ ...giverColumns(g), updated_at: sql`now()` }).where('care_giver_uid', '=', careGiverUid).execute();
+  await db.updateTable('care_giver').set({ ...giverColumns(g), updated_at: sqlNow() }).where('care_giver_uid', '=', careGiverUid).execute();
 }

@@ -4,6 +4,7 @@ import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
 import { patientScope } from '../dataviews/scopes';
 import { findVisiblePatient } from '../patients/patient-access';
+import { sqlNow } from '../db/clock';
 
 const MESSAGE_COLUMNS = ['m.message_uid', 'm.topic_uid', 'm.seq', 'm.body', 'm.author_uid', 'm.created_at', 'u.display_name as author_display_name'] as const;
 
@@ -46,8 +47,8 @@ const messagesOf = (db: Db) => db.selectFrom('chat_message as m').innerJoin('app
  */
 export async function insertMessage(trx: Db, patient: { patient_uid: string; division_uid: string }, authorUid: string, body: string): Promise<MessageRow> {
   const topic = await sql<{ topic_uid: string; last_seq: number }>`
-    insert into chat_topic (patient_uid, division_uid, last_seq, last_message_at) values (${patient.patient_uid}, ${patient.division_uid}, 1, now())
-    on conflict (patient_uid) do update set last_seq = chat_topic.last_seq + 1, last_message_at = now()
+    insert into chat_topic (patient_uid, division_uid, last_seq, last_message_at) values (${patient.patient_uid}, ${patient.division_uid}, 1, ${sqlNow()})
+    on conflict (patient_uid) do update set last_seq = chat_topic.last_seq + 1, last_message_at = ${sqlNow()}
     returning topic_uid, last_seq`
     .execute(trx)
     .then((r) => r.rows[0]);

@@ -12,6 +12,7 @@ import { isUuid } from '../../shared/uuid';
 import { Sheet } from '../pdf/sheet';
 import { allow, forPatient, patientOf, publicRoute } from '../security/access';
 import { linkSecret, signToken, verifyToken } from '../security/signed-token';
+import { now, nowMs } from '../../shared/clock';
 
 /** How long a PDF link works (spec: short-lived). */
 export const CIT_PDF_LINK_SECONDS = 5 * 60;
@@ -37,7 +38,7 @@ export function signPdfToken(secret: Buffer, claims: LinkClaims): string {
 }
 
 /** The claims of a good, unexpired token; null for anything else. */
-export function verifyPdfToken(secret: Buffer, token: string, now = Date.now()): LinkClaims | null {
+export function verifyPdfToken(secret: Buffer, token: string, now = nowMs()): LinkClaims | null {
   const claims = verifyToken(secret, PURPOSE, token, now);
   return claims && [claims.e, claims.p, claims.u, claims.d].every(isUuid) ? (claims as unknown as LinkClaims) : null;
 }
@@ -105,7 +106,7 @@ export async function citPdf(db: Db, row: EventRow): Promise<Uint8Array> {
     if (value) sections.at(-1)!.fields.push([label, value]);
   }
 
-  const details = [row.detail?.agencyName, `Incident ${formatDate(row.event_day)}`, `Printed ${formatDateTime(new Date())}`].filter(Boolean).join(' - ');
+  const details = [row.detail?.agencyName, `Incident ${formatDate(row.event_day)}`, `Printed ${formatDateTime(now())}`].filter(Boolean).join(' - ');
   const pdf = await Sheet.create('Crisis Intervention Team Contact Sheet', { name: `${row.last_name}, ${row.first_name}`, details });
   for (const section of sections) {
     pdf.section(section.heading);
@@ -145,7 +146,7 @@ export function registerCitPdfRoutes(app: FastifyInstance, { db, config }: AppCo
     const patient = patientOf(request);
     const row = await loadCitEvent(db, patient.patient_uid, request.params.event);
     if (!row) throw notFound('CIT event not found');
-    const claims = { e: row.medical_event_uid, p: row.patient_uid, u: auth.userUid, d: auth.divisionUid, x: Math.floor(Date.now() / 1000) + CIT_PDF_LINK_SECONDS };
+    const claims = { e: row.medical_event_uid, p: row.patient_uid, u: auth.userUid, d: auth.divisionUid, x: Math.floor(nowMs() / 1000) + CIT_PDF_LINK_SECONDS };
     return { data: { link: `${config.publicUrl}/api/cit-pdf?token=${signPdfToken(await secret(), claims)}` } };
   });
 

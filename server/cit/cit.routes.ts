@@ -15,6 +15,7 @@ import { CitIdentitySchema, CitSubmissionSchema, type CitSubmission } from '../.
 import { registerCitPdfRoutes } from './cit-pdf';
 import { citOptionLists, clearDependents, countPersonMatches, findAgencyOfficer, otherReferralSourceUid, type Agency } from './cit.repository';
 import { allow, publicRoute } from '../security/access';
+import { sqlNow } from '../db/clock';
 
 /** Identity guesses: per client address and per agency identifier, 15 minutes. */
 export const CIT_IDENTITY_LIMIT: Limit = { name: 'cit-identity', perAddress: 30, perValue: 15, windowSeconds: 900 };
@@ -255,7 +256,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       const eventUid = event.rows[0].medical_event_uid;
       await sql`
         update cit_submission set approval_status = 'approved', patient_uid = ${patientUid}, medical_event_uid = ${eventUid},
-               decided_by = ${auth.userUid}, decided_at = now(),
+               decided_by = ${auth.userUid}, decided_at = ${sqlNow()},
                submission_json = jsonb_set(submission_json, '{approvalStatus}', '"approved"')
          where submission_uid = ${row.submission_uid}`.execute(trx);
       await sql`insert into cit_submission_log (submission_uid, action, user_uid, division_uid) values (${row.submission_uid}, 'approved', ${auth.userUid}, ${row.division_uid})`.execute(trx);

@@ -1,4 +1,4 @@
-import type { ViewDefinition } from '../dataviews/registry';
+import type { ViewDefinition } from '../dataviews/types';
 import { currentDivisionScope } from '../dataviews/scopes';
 
 /** `/api/data/public/cit-submission-list`: the current division's CIT sheets, for CIT staff. */

@@ -4,7 +4,8 @@ import { badRequest, notFound } from '../errors';
 import { checkAccess, signedIn } from '../security/access';
 import { requirePatient } from '../patients/patient-access';
 import { findOne, parseListRequest, runList, toResource, type ListRequest, type QueryParams } from './engine';
-import { PUBLIC_VIEWS, REFERENCE_VIEWS, type ViewDefinition } from './registry';
+import { PUBLIC_VIEWS, REFERENCE_VIEWS } from './registry';
+import type { ViewDefinition } from './types';
 
 function viewFor(registry: Record<string, ViewDefinition>, name: string, request: FastifyRequest): ViewDefinition {
   const view = Object.hasOwn(registry, name) ? registry[name] : undefined;

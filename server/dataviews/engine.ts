@@ -4,7 +4,7 @@ import type { AuthContext } from '../auth/context';
 import { planOnce, type Db } from '../db/connect';
 import { badRequest } from '../errors';
 import { countCache } from './count-cache';
-import type { ColumnKind, ViewCounts, ViewDefinition } from './registry';
+import type { ColumnKind, ViewCounts, ViewDefinition } from './types';
 
 export type QueryParams = Record<string, string | string[] | undefined>;
 

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { flagsFrom } from '../../shared/permissions';
 import type { AuthContext } from '../auth/context';
-import type { ViewCounts } from './registry';
+import type { ViewCounts } from './types';
 
 /**
  * What decides which patients someone sees: the caller of a request, or a

@@ -1,5 +1,6 @@
 import { DIAGNOSIS_REGION_SOURCE } from '../../shared/schemas/diagnoses';
 import type { Db } from '../db/connect';
+import { now } from '../../shared/clock';
 
 export interface DiagnosisChoices {
   diagnosisUid: string;
@@ -125,5 +126,5 @@ export async function insertDiagnosis(db: Db, patientUid: string, c: DiagnosisCo
 }
 
 export async function updateDiagnosis(db: Db, diagnosisUid: string, c: DiagnosisColumns): Promise<void> {
-  await db.updateTable('patient_diagnosis').set({ ...columns(c), updated_at: new Date() }).where('diagnosis_uid', '=', diagnosisUid).execute();
+  await db.updateTable('patient_diagnosis').set({ ...columns(c), updated_at: now() }).where('diagnosis_uid', '=', diagnosisUid).execute();
 }

@@ -29,6 +29,7 @@ import {
   type ReferralValues,
 } from '../../shared/schemas/ext-referral';
 import { publicRoute } from '../security/access';
+import { sqlNow, sqlToday } from '../db/clock';
 
 /** The registration token a confirmed visitor's browser sends back (kept per link in localStorage). */
 export const REGISTRATION_HEADER = 'x-registration-token';
@@ -300,7 +301,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
         .executeTakeFirst();
       if (!pending) throw new HttpError(422, [{ field: 'challenge', message: 'The code is not correct.' }]);
       const token = crypto.randomBytes(32).toString('base64url');
-      await trx.updateTable('external_registration').set({ token_hash: sha(token), confirmed_at: sql<Date>`now()` as unknown as Date }).where('registration_uid', '=', pending.registration_uid).execute();
+      await trx.updateTable('external_registration').set({ token_hash: sha(token), confirmed_at: sqlNow() as unknown as Date }).where('registration_uid', '=', pending.registration_uid).execute();
       return { status: 201, body: { data: { type: 'external-registration', id: pending.registration_uid, attributes: { registration_token: token, message: EXT_TEXT.registered } } } };
     });
   });
@@ -344,7 +345,8 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
         .insertInto('inbound_referral')
         .values({
           patient_uid: patientUid,
-          referral_date: sql<string>`current_date` as unknown as string,
+          // The sender's today (checked to be today somewhere); the server's when none is sent.
+          referral_date: opt(values.referralDate) ?? (sqlToday() as unknown as string),
           referral_source_uid: opt(values.advertisementUid),
           reason_uid: opt(values.reasonUid),
           requested_by: values.requestedBy,
@@ -381,8 +383,8 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
             policy_number: opt(values.policyNumber),
             group_number: opt(values.groupNumber),
             effective_date: opt(values.effectiveDate),
-            is_primary: true,
-            policy_type: 'Primary',
+            is_primary: values.isPrimary ?? true,
+            policy_type: opt(values.policyType) ?? ((values.isPrimary ?? true) ? 'Primary' : null),
           })
           .execute();
       }

@@ -6,6 +6,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config';
 import { linkSecret, signToken, verifyToken } from '../security/signed-token';
+import { nowMs } from '../../shared/clock';
 
 /** A file received in full and checked, not yet visible under its key. */
 export interface StagedFile {
@@ -96,7 +97,7 @@ export class LocalDiskStore implements FileStore {
   /** Makes the directories and removes what a crashed upload left behind. */
   async open(): Promise<this> {
     await fs.mkdir(this.tempDir, { recursive: true });
-    const cutoff = Date.now() - STALE_TEMP_MS;
+    const cutoff = nowMs() - STALE_TEMP_MS;
     for (const name of await fs.readdir(this.tempDir)) {
       const file = path.join(this.tempDir, name);
       const stat = await fs.stat(file).catch(() => null);
@@ -155,7 +156,7 @@ export class LocalDiskStore implements FileStore {
   }
 
   async signedLink(target: LinkTarget, seconds: number): Promise<string> {
-    const claims = { k: target.key, n: target.fileName, t: target.contentType, x: Math.floor(Date.now() / 1000) + seconds };
+    const claims = { k: target.key, n: target.fileName, t: target.contentType, x: Math.floor(nowMs() / 1000) + seconds };
     return `${this.config.publicUrl}/api/files?token=${signToken(await linkSecret(this.config.dataDir), LINK_PURPOSE, claims)}`;
   }
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import {
   DistributionCreateSchema,
   FacilityCreateSchema,
@@ -30,6 +29,7 @@ import {
 } from './hwc.repository';
 import { notifyHwcStaff } from './hwc-staff-notice';
 import { allow, publicRoute } from '../security/access';
+import { sqlNow } from '../db/clock';
 
 /** Handle with Care staff: the detail page and the school lists it manages. */
 const HWC_STAFF = allow('handleWithCare');
@@ -173,14 +173,14 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
     const change = parseBody(HwcPatientUpdateSchema, attributesOf(request.body));
     if (record.is_ignored) throw dismissed();
     if (change.isIgnored) {
-      await db.updateTable('hwc_patient').set({ is_ignored: true, updated_at: sql<Date>`now()` }).where('hwc_patient_uid', '=', record.hwc_patient_uid).execute();
+      await db.updateTable('hwc_patient').set({ is_ignored: true, updated_at: sqlNow() }).where('hwc_patient_uid', '=', record.hwc_patient_uid).execute();
     } else {
       if (!change.facilityUid) throw new HttpError(422, [{ field: 'facility_uid', message: 'Required' }]);
       const school = await findSchool(db, auth.orgUid, change.facilityUid);
       if (!school) throw new HttpError(422, [{ field: 'facility_uid', message: 'Unknown school' }]);
       await db
         .updateTable('hwc_patient')
-        .set({ facility_uid: school.facility_uid, facility_name: school.facility_name, updated_at: sql<Date>`now()` })
+        .set({ facility_uid: school.facility_uid, facility_name: school.facility_name, updated_at: sqlNow() })
         .where('hwc_patient_uid', '=', record.hwc_patient_uid)
         .execute();
     }
@@ -205,7 +205,7 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
       if (!locked.facility_uid) throw new HttpError(422, [{ field: 'facility_uid', message: 'Required' }]);
       if ((await distributionList(tx, locked.facility_uid)).length === 0) throw new HttpError(422, [{ field: 'facility_distribution_lists', message: HWC_NEED_EMAIL }]);
       await sendNotices(tx, id, auth.userUid);
-      await tx.updateTable('hwc_patient').set({ didnt_send_reason: null, updated_at: sql<Date>`now()` }).where('hwc_patient_uid', '=', id).execute();
+      await tx.updateTable('hwc_patient').set({ didnt_send_reason: null, updated_at: sqlNow() }).where('hwc_patient_uid', '=', id).execute();
     });
     return resource((await findHwcPatient(db, auth.divisionUid, id))!);
   });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AuthContext } from '../auth/context';
-import type { ViewDefinition } from '../dataviews/registry';
+import type { ViewDefinition } from '../dataviews/types';
 import { currentDivisionScope } from '../dataviews/scopes';
 
 /** A facility of the caller's organisation: its own, or linked through organization_facility. */

@@ -11,6 +11,7 @@ import { allow, forPatient, patientOf, publicRoute } from '../security/access';
 import { linkSecret, signToken, verifyToken } from '../security/signed-token';
 import { isUuid } from '../../shared/uuid';
 import { IDENTITY_PDF_FLAG, IDENTITY_PDF_KINDS, identityPdf, mayPrint, NO_LEGAL_STATUS, type IdentityPdfKind } from './identity-pdf';
+import { nowMs } from '../../shared/clock';
 
 /** How long a printable's link works (as the CIT PDF's: short-lived). */
 export const IDENTITY_PDF_LINK_SECONDS = 5 * 60;
@@ -36,7 +37,7 @@ export function signIdentityPdfToken(secret: Buffer, claims: LinkClaims): string
 }
 
 function verifyIdentityPdfToken(secret: Buffer, token: string): LinkClaims | null {
-  const claims = verifyToken(secret, PURPOSE, token, Date.now());
+  const claims = verifyToken(secret, PURPOSE, token, nowMs());
   if (!claims || ![claims.p, claims.u, claims.d].every(isUuid) || !(IDENTITY_PDF_KINDS as readonly unknown[]).includes(claims.k)) return null;
   return claims as unknown as LinkClaims;
 }
@@ -69,7 +70,7 @@ export function registerIdentityPdfRoutes(app: FastifyInstance, { db, config }: 
     const auth = requireAuth(request);
     const patient = patientOf(request);
     if (!mayPrint(kind, patient)) throw forbidden(NO_LEGAL_STATUS);
-    const claims: LinkClaims = { k: kind, p: patient.patient_uid, u: auth.userUid, d: auth.divisionUid, x: Math.floor(Date.now() / 1000) + IDENTITY_PDF_LINK_SECONDS };
+    const claims: LinkClaims = { k: kind, p: patient.patient_uid, u: auth.userUid, d: auth.divisionUid, x: Math.floor(nowMs() / 1000) + IDENTITY_PDF_LINK_SECONDS };
     return { data: { link: `${config.publicUrl}/api/identity-pdf?token=${signIdentityPdfToken(await secret(), claims)}` } };
   };
 

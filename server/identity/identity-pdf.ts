@@ -5,6 +5,7 @@ import { Sheet } from '../pdf/sheet';
 import { formatDate, formatDateTime, formatPhone, personName } from '../../shared/format';
 import { legalStatusOf } from '../../shared/legal-status';
 import type { Flag } from '../../shared/permissions';
+import { now } from '../../shared/clock';
 
 /**
  * Issue 11 section 4, spec 001 sections 4, 6 and 7: the identity printables, each
@@ -51,7 +52,7 @@ async function rows(db: Db, view: string, patientUid: string, order: string): Pr
 }
 
 const date = (v: unknown) => (v ? formatDate(v instanceof Date ? v : String(v)) : '');
-const isCurrent = (r: Row, ...ends: string[]) => ends.every((e) => !r[e] || new Date(r[e]!) >= new Date(new Date().toDateString()));
+const isCurrent = (r: Row, ...ends: string[]) => ends.every((e) => !r[e] || new Date(r[e]!) >= new Date(now().toDateString()));
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 interface ChildData {
@@ -240,7 +241,7 @@ const FOOTNOTE = 'Read-only copy of the data extracted nightly from the electron
 export async function identityPdf(db: Db, kind: IdentityPdfKind, patient: Patient): Promise<Uint8Array> {
   const data = await loadChild(db, patient);
   const title = IDENTITY_PDF_TITLES[kind];
-  const details = [patient.birth_date && `Birth Date ${date(patient.birth_date)}`, `Printed ${formatDateTime(new Date())}`].filter(Boolean).join(' - ');
+  const details = [patient.birth_date && `Birth Date ${date(patient.birth_date)}`, `Printed ${formatDateTime(now())}`].filter(Boolean).join(' - ');
   const sheet = await Sheet.create(title, { name: personName(patient.first_name, patient.middle_name, patient.last_name), details });
   childFields(sheet, patient, data);
   if (kind === 'hospital-registration-sheet') {

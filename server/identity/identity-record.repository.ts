@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { planOnce, type Db } from '../db/connect';
 import type { Patient } from '../patients/patient-access';
+import { sqlToday } from '../db/clock';
 
 /**
  * The identity face sheet and the alert badges bar (spec 001 "Patient
@@ -28,13 +29,13 @@ export async function identitySummary(db: Db, patientUid: string): Promise<Ident
   const { rows } = await planOnce(sql<IdentitySummary>`
     select (select count(*)::int from list_view_cs_tbl_placement_history where patient_uid = ${patientUid}) as approved_placements,
            (select count(*)::int from list_view_cs_tbl_appointment where patient_uid = ${patientUid}
-               and appointment_time >= current_date and appointment_category <> 'Missed') as upcoming_appointments,
+               and appointment_time >= ${sqlToday()} and appointment_category <> 'Missed') as upcoming_appointments,
            (select count(*)::int from list_view_cs_tbl_medication where patient_uid = ${patientUid}
                and end_date is null and discontinue_date is null) as current_medications,
            (select json_build_object('provider_name', provider_name, 'practice_name', practice_name, 'phone', phone, 'address', address,
                                      'start_date', start_date, 'source_name', source_name)
               from list_view_cs_tbl_primary_provider
-             where patient_uid = ${patientUid} and (end_date is null or end_date >= current_date)
+             where patient_uid = ${patientUid} and (end_date is null or end_date >= ${sqlToday()})
              order by start_date desc nulls last, pcp_id limit 1) as pcp,
            (select json_build_object('contact_role', c.contact_role, 'contact_name', c.contact_name, 'phone', c.phone, 'email', c.email,
                                      'agency_name', sc.agency_name, 'county', sc.county)
@@ -75,7 +76,7 @@ export async function identityAlerts(db: Db, patient: Patient): Promise<Identity
            ${list(sql`select leave_type, leave_date from list_view_cs_tbl_leave where patient_uid = ${id} and return_date is null`, sql`r.leave_date desc`)} as leaves,
            ${list(
              sql`select mcp_name, medicaid_id, mcp_enrollment_date from list_view_cs_tbl_mcp
-                  where patient_uid = ${id} and (mcp_end_date is null or mcp_end_date >= current_date) and mcp_name ilike '%ohiorise%'`,
+                  where patient_uid = ${id} and (mcp_end_date is null or mcp_end_date >= ${sqlToday()}) and mcp_name ilike '%ohiorise%'`,
              sql`r.mcp_enrollment_date desc`,
            )} as mcp`).execute(db);
   const { restricted, allergies, stays, leaves, mcp } = lists;

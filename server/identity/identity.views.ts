@@ -1,4 +1,4 @@
-import type { ColumnKind, ViewDefinition } from '../dataviews/registry';
+import type { ColumnKind, ViewDefinition } from '../dataviews/types';
 import { patientScope } from '../dataviews/scopes';
 
 /**

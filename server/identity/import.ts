@@ -8,6 +8,7 @@ import { refreshIdentitySearch } from '../identity-search/search-index';
 import { CsvFileError, readCsvRows } from './csv';
 import { matchChildren, type MatchCounts } from './matching';
 import { columnsOf, SOURCE_TABLES, type SourceTable } from './source-tables';
+import { now } from '../../shared/clock';
 
 /** Spec 000 section 3, "Data source status"; a failed source's status is its error text. */
 export const SOURCE_STATUS = { inProcess: 'In Process', warning: 'Warning', ok: 'Ok', complete: 'Complete' } as const;
@@ -136,7 +137,7 @@ export async function importExtract(db: Db, folder: string, divisionUid: string,
   for (const r of results.values()) {
     await db
       .updateTable('tbl_identity_source_status')
-      .set({ rows_read: r.read, rows_loaded: r.loaded, rows_rejected: r.rejected, status: r.status.slice(0, 500), details: r.details.slice(0, 2000), finished_at: new Date() })
+      .set({ rows_read: r.read, rows_loaded: r.loaded, rows_rejected: r.rejected, status: r.status.slice(0, 500), details: r.details.slice(0, 2000), finished_at: now() })
       .where('run_uid', '=', runUid)
       .where('source_name', '=', r.source)
       .execute();
@@ -159,7 +160,7 @@ async function closeAbandonedRuns(db: Db, divisionUid: string): Promise<void> {
     if (!rows[0].free) return;
     await trx
       .updateTable('tbl_identity_source_status')
-      .set({ status: ABANDONED, details: 'Nothing of that run was loaded; the previous rows are kept', finished_at: new Date() })
+      .set({ status: ABANDONED, details: 'Nothing of that run was loaded; the previous rows are kept', finished_at: now() })
       .where('division_uid', '=', divisionUid)
       .where('finished_at', 'is', null)
       .execute();

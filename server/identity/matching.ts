@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connect';
+import { sqlNow } from '../db/clock';
 
 /** Spec 000 section 3, "Match result". */
 export const MATCH_STATUS = { Approved: 1, NeedToBeApproved: 2, Rejected: 3, Disputed: 4, Unmatched: 5, OnHold: 6 } as const;
@@ -173,7 +174,7 @@ export async function feedPatients(trx: Db, divisionUid: string, approvedRows: R
      order by w.patient_uid, w.case_id`.execute(trx);
   await sql`
     update patient p
-       set restricted_flag = f.restricted_flag, agency_legal_status = f.legal_status, in_custody = f.in_custody, updated_at = now()
+       set restricted_flag = f.restricted_flag, agency_legal_status = f.legal_status, in_custody = f.in_custody, updated_at = ${sqlNow()}
       from (select a.patient_uid,
                    case when bool_or(c.restricted_flag) then '1' else '0' end as restricted_flag,
                    (select e.legal_status from tbl_custody_episode e

@@ -4,6 +4,7 @@ import { HttpError } from '../errors';
 import { enqueueMessage } from '../outbox/outbox.repository';
 import type { Patient } from '../patients/patient-access';
 import { SERVICE_REFERRAL_NO_RECIPIENT, type ServiceReferralEmail } from '../../shared/schemas/identity-record';
+import { sqlToday } from '../db/clock';
 
 /**
  * Spec 001 sections 3 and 8: the service referral e-mail. One message per
@@ -79,7 +80,7 @@ export async function sendServiceReferralEmail(trx: Db, patient: Patient, input:
   if (!withRecipient.length) throw new HttpError(422, [{ message: SERVICE_REFERRAL_NO_RECIPIENT }]);
   const placement = await sql<PlacementRow>`
     select provider_id, provider_name, placement_type from list_view_cs_tbl_placement_history
-     where patient_uid = ${patient.patient_uid} and (end_date is null or end_date >= current_date)
+     where patient_uid = ${patient.patient_uid} and (end_date is null or end_date >= ${sqlToday()})
      order by start_date desc, placement_id limit 1`.execute(trx);
   const custody = await sql<{ legal_status: string | null }>`
     select legal_status from list_view_cs_tbl_custody_history

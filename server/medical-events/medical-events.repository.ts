@@ -3,6 +3,7 @@ import type { MedicalEventType, MedicalEventValues, StoredDetail } from '../../s
 import { referenceCache } from '../cache/reference-cache';
 import { planOnce, type Db } from '../db/connect';
 import { sharedOrOwn } from '../dataviews/scopes';
+import { sqlNow } from '../db/clock';
 
 /** Crisis intervention dispositions are the Episode statuses (spec 002 "Medical event forms"). */
 const statusTypeOf = (name: string) => (name === 'cit' ? 'Episode' : `medical_event__${name}`);
@@ -244,7 +245,7 @@ export async function insertMedicalEvent(
 
 export async function updateMedicalEvent(db: Db, eventUid: string, v: MedicalEventValues, detail: StoredDetail): Promise<void> {
   const set = columns(v, detail).map(([name, value]) => sql`${sql.ref(name)} = ${value}`);
-  await sql`update medical_event set ${sql.join(set)}, updated_at = now() where medical_event_uid = ${eventUid}`.execute(db);
+  await sql`update medical_event set ${sql.join(set)}, updated_at = ${sqlNow()} where medical_event_uid = ${eventUid}`.execute(db);
 }
 
 export interface EventNote {

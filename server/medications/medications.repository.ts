@@ -1,5 +1,6 @@
 import type { MedicationPayload } from '../../shared/schemas/medications';
 import type { Db } from '../db/connect';
+import { now } from '../../shared/clock';
 
 type Attributes = MedicationPayload['data']['attributes'];
 
@@ -55,6 +56,6 @@ export async function insertMedication(db: Db, patientUid: string, a: Attributes
 }
 
 export async function updateMedication(db: Db, medicationUid: string, a: Attributes): Promise<void> {
-  await db.updateTable('patient_medication').set({ ...columns(a), updated_at: new Date() }).where('patient_medication_uid', '=', medicationUid).execute();
+  await db.updateTable('patient_medication').set({ ...columns(a), updated_at: now() }).where('patient_medication_uid', '=', medicationUid).execute();
   await setRoutes(db, medicationUid, a.medicationRouteUids);
 }

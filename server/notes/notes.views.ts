@@ -1,4 +1,4 @@
-import type { ViewDefinition } from '../dataviews/registry';
+import type { ViewDefinition } from '../dataviews/types';
 import { patientScope } from '../dataviews/scopes';
 import { CARE_FLAGS } from '../security/access';
 

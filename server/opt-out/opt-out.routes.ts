@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
 import { OPT_OUT_ALREADY_USED, OPT_OUT_TOKEN } from '../../shared/schemas/opt-out';
 import type { AppContext } from '../app-context';
 import { HttpError, notFound } from '../errors';
@@ -8,6 +7,7 @@ import { divisionBrand } from '../public-forms/brand';
 import { onceOnly } from '../public-forms/idempotency';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import { publicRoute } from '../security/access';
+import { sqlNow } from '../db/clock';
 
 /** Guessing tokens: 20 tries per client address and 10 per token in 15 minutes. */
 export const OPT_OUT_LIMIT: Limit = { name: 'opt-out-token', perAddress: 20, perValue: 10, windowSeconds: 900 };
@@ -38,7 +38,7 @@ export const optOutRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) 
       .innerJoin('patient as p', 'p.patient_uid', 't.patient_uid')
       .select('p.division_uid')
       .where('t.token_hash', '=', optOutTokenHash(token))
-      .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', sql<Date>`now()`)]))
+      .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', sqlNow())]))
       .executeTakeFirst();
     if (!row) throw notFound(LINK_NOT_VALID);
     await guess.refund();
@@ -54,14 +54,14 @@ export const optOutRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) 
         .selectFrom('engagement_opt_out_token')
         .select(['token_uid', 'used_at', 'engagement'])
         .where('token_hash', '=', optOutTokenHash(token))
-        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]))
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sqlNow())]))
         .forUpdate()
         .executeTakeFirst();
       if (!row) throw notFound(LINK_NOT_VALID);
       if (row.used_at) throw new HttpError(409, [{ message: OPT_OUT_ALREADY_USED }]);
       const used = await trx
         .updateTable('engagement_opt_out_token')
-        .set({ used_at: sql<Date>`now()` })
+        .set({ used_at: sqlNow() })
         .where('token_uid', '=', row.token_uid)
         .returning('used_at')
         .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { OutboundReferralPayload } from '../../shared/schemas/outbound-referrals';
 import type { Db } from '../db/connect';
+import { sqlNow } from '../db/clock';
 
 type Attributes = OutboundReferralPayload['data']['attributes'];
 
@@ -124,7 +125,7 @@ export async function updateOutboundReferral(db: Db, before: OutboundReferral, a
   const statusUid = a.toType === 'division' ? before.status_uid : a.statusUid!;
   await db
     .updateTable('outbound_referral')
-    .set({ ...columns(a), status_uid: statusUid, ...(statusUid !== before.status_uid && { status_changed_at: sql`now()` }), updated_at: sql`now()` })
+    .set({ ...columns(a), status_uid: statusUid, ...(statusUid !== before.status_uid && { status_changed_at: sqlNow() }), updated_at: sqlNow() })
     .where('outbound_referral_uid', '=', before.outbound_referral_uid)
     .execute();
 }
@@ -219,7 +220,7 @@ export async function insertInboundReferral(
     .executeTakeFirstOrThrow();
   await db
     .updateTable('outbound_referral')
-    .set({ received_patient_uid: receivedPatientUid, inbound_referral_uid: inbound.referral_uid, linked_by: linkedBy, linked_at: sql<Date>`now()` as unknown as Date })
+    .set({ received_patient_uid: receivedPatientUid, inbound_referral_uid: inbound.referral_uid, linked_by: linkedBy, linked_at: sqlNow() as unknown as Date })
     .where('outbound_referral_uid', '=', referralUid)
     .execute();
 }
@@ -234,7 +235,7 @@ export async function syncInboundReferral(db: Db, inboundReferralUid: string, fi
  * referral's status (anything but New takes it out of "new referrals").
  */
 export async function setReceivedStatus(db: Db, referral: OutboundReferral, status: { uid: string; label: string }): Promise<void> {
-  await db.updateTable('outbound_referral').set({ status_uid: status.uid, status_changed_at: sql`now()`, updated_at: sql`now()` }).where('outbound_referral_uid', '=', referral.outbound_referral_uid).execute();
+  await db.updateTable('outbound_referral').set({ status_uid: status.uid, status_changed_at: sqlNow(), updated_at: sqlNow() }).where('outbound_referral_uid', '=', referral.outbound_referral_uid).execute();
   if (referral.inbound_referral_uid) await db.updateTable('inbound_referral').set({ status: status.label }).where('referral_uid', '=', referral.inbound_referral_uid).execute();
 }
 
@@ -247,7 +248,7 @@ export async function remindSender(db: Db, referral: OutboundReferral, note: str
     .insertInto('notification')
     .values({
       subject_uid: referral.patient_uid,
-      reminder_date: sql<Date>`now()` as unknown as Date,
+      reminder_date: sqlNow() as unknown as Date,
       note,
       target_uid: provider ? referral.from_provider_uid : null,
       display_name: provider?.display_name ?? null,

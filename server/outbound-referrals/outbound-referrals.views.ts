@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ViewDefinition } from '../dataviews/registry';
+import type { ViewDefinition } from '../dataviews/types';
 import { patientScope } from '../dataviews/scopes';
 import { OUTBOUND_REFERRAL_READERS } from '../../shared/permissions';
 

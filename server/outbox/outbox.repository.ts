@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
+import { sqlNow } from '../db/clock';
 
 export interface OutgoingMessage {
   channel: 'email' | 'sms';
@@ -29,10 +30,10 @@ export async function claimDue(db: Db, limit: number, channels: readonly Outgoin
   if (channels.length === 0) return [];
   const result = await sql<{ outbox_uid: string; channel: 'email' | 'sms'; recipient: string; subject: string | null; body: string; attempts: number; created_at: Date }>`
     update outbox set attempts = attempts + 1,
-                      deliver_after = now() + make_interval(secs => least(3600, 15 * power(2, attempts)))
+                      deliver_after = ${sqlNow()} + make_interval(secs => least(3600, 15 * power(2, attempts)))
      where outbox_uid in (
        select outbox_uid from outbox
-        where status = 'pending' and deliver_after <= now() and channel in (${sql.join(channels)})
+        where status = 'pending' and deliver_after <= ${sqlNow()} and channel in (${sql.join(channels)})
         order by created_at
         limit ${limit}
         for update skip locked)
@@ -43,7 +44,7 @@ export async function claimDue(db: Db, limit: number, channels: readonly Outgoin
 export const MAX_ATTEMPTS = 8;
 
 export async function markDelivered(db: Db, outboxUid: string): Promise<void> {
-  await db.updateTable('outbox').set({ status: 'delivered', delivered_at: sql<Date>`now()`, last_error: null }).where('outbox_uid', '=', outboxUid).execute();
+  await db.updateTable('outbox').set({ status: 'delivered', delivered_at: sqlNow(), last_error: null }).where('outbox_uid', '=', outboxUid).execute();
 }
 
 export async function markFailedAttempt(db: Db, outboxUid: string, attempts: number, error: string): Promise<void> {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import { smsTransport } from './sms';
+import { now } from '../../shared/clock';
 
 export interface Delivery {
   outboxUid: string;
@@ -25,7 +26,7 @@ export function fileTransport(dataDir: string): Transport {
   return {
     async send(message) {
       await fs.mkdir(dir, { recursive: true });
-      await fs.writeFile(path.join(dir, `${message.outboxUid}.json`), JSON.stringify({ ...message, deliveredAt: new Date().toISOString() }, null, 2));
+      await fs.writeFile(path.join(dir, `${message.outboxUid}.json`), JSON.stringify({ ...message, deliveredAt: now().toISOString() }, null, 2));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect';
 import type { DemographicsValues } from '../../shared/schemas/demographics';
+import { now } from '../../shared/clock';
 
 /** The patient's races (spec 001 `GET /patients/{id}/races`), in the reference list's order. */
 export function listRaces(db: Db, patientUid: string) {
@@ -64,7 +65,7 @@ export async function saveDemographics(db: Db, patientUid: string, values: Demog
       mobile_phone: blankToNull(values.mobilePhone),
       home_phone: blankToNull(values.homePhone),
       work_phone: blankToNull(values.workPhone),
-      updated_at: new Date(),
+      updated_at: now(),
     })
     .where('patient_uid', '=', patientUid)
     .execute();
@@ -73,7 +74,7 @@ export async function saveDemographics(db: Db, patientUid: string, values: Demog
 }
 
 export async function saveNote(db: Db, patientUid: string, note: string | null): Promise<void> {
-  await db.updateTable('patient').set({ note, updated_at: new Date() }).where('patient_uid', '=', patientUid).execute();
+  await db.updateTable('patient').set({ note, updated_at: now() }).where('patient_uid', '=', patientUid).execute();
 }
 
 export function findEpisode(db: Db, patientEpisodeUid: string) {
@@ -94,12 +95,12 @@ export function findEpisodeStatus(db: Db, statusUid: string) {
 
 /** The episode and the patient's copy that lists filter on change together, in the caller's transaction. */
 export async function saveEpisodeStatus(db: Db, episode: { patient_episode_uid: string; patient_uid: string }, statusUid: string): Promise<void> {
-  await db.updateTable('patient_episode').set({ status_uid: statusUid, updated_at: new Date() }).where('patient_episode_uid', '=', episode.patient_episode_uid).execute();
-  await db.updateTable('patient').set({ episode_status_uid: statusUid, updated_at: new Date() }).where('patient_uid', '=', episode.patient_uid).execute();
+  await db.updateTable('patient_episode').set({ status_uid: statusUid, updated_at: now() }).where('patient_episode_uid', '=', episode.patient_episode_uid).execute();
+  await db.updateTable('patient').set({ episode_status_uid: statusUid, updated_at: now() }).where('patient_uid', '=', episode.patient_uid).execute();
 }
 
 export async function saveAvatarFile(db: Db, patientUid: string, file: string): Promise<void> {
-  await db.updateTable('patient').set({ avatar_file: file, updated_at: new Date() }).where('patient_uid', '=', patientUid).execute();
+  await db.updateTable('patient').set({ avatar_file: file, updated_at: now() }).where('patient_uid', '=', patientUid).execute();
 }
 
 /** The patient's addresses, e-mail addresses and insurance for `?include=` (spec 001 "Address", "Email"). */

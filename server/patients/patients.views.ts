@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AuthContext } from '../auth/context';
-import type { ViewDefinition } from '../dataviews/registry';
+import type { ViewDefinition } from '../dataviews/types';
 import { accessClassCounts, currentDivisionScope, patientScope, referenceScope } from '../dataviews/scopes';
 import { PATIENT_LIST_FLAGS } from '../../shared/permissions';
 

@@ -18,10 +18,15 @@ export interface ProviderQuery {
   roleUid?: string;
   /** Only providers who are also users of the product. */
   orgUsersOnly?: boolean;
+  /** Only users who review (approve or reject) CIT contact sheets in a division of the organisation. */
+  reviewerOnly?: boolean;
   /** Name search: every word must appear in the display, first or last name. */
   q?: string;
   limit: number;
 }
+
+/** The product's one reviewing role: the CIT supervisor, who approves or rejects contact sheets. */
+export const REVIEWER_FLAG = 'citSupervisoryApproval';
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -39,6 +44,10 @@ export async function listProviders(db: Db, query: ProviderQuery): Promise<Provi
   if (query.roleType) select = select.where(sql<boolean>`lower(role.ref_data_type) = lower(${query.roleType})`);
   if (query.roleUid) select = select.where('p.provider_role_uid', '=', query.roleUid);
   if (query.orgUsersOnly) select = select.where('p.user_uid', 'is not', null);
+  if (query.reviewerOnly) {
+    select = select.where(sql<boolean>`exists (select 1 from user_division ud join division d on d.division_uid = ud.division_uid
+                                                where ud.user_uid = p.user_uid and d.org_uid = ${query.orgUid} and ${REVIEWER_FLAG} = any (ud.permissions))`);
+  }
   for (const word of (query.q ?? '').split(/\s+/).filter(Boolean)) {
     const like = `%${escapeLike(word)}%`;
     select = select.where(sql<boolean>`(p.display_name ilike ${like} or p.first_name ilike ${like} or p.last_name ilike ${like})`);

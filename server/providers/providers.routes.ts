@@ -36,7 +36,7 @@ function roleUidOf(raw: string | undefined): string | undefined {
  * providers of the caller's organisation only, for the work lists and for
  * every mode that edits the record (a diagnosis names its provider, a referral its target). Asking for another
  * organisation is a 403, not an empty list, so a wrong id is noticed.
- * `reviewer_only` is accepted and has no effect: Careweave has no reviewer role yet.
+ * `reviewer_only` narrows to the users who review CIT contact sheets (the product's one reviewing role).
  * `provider_role_uid` narrows to one role (the care-team member form).
  * The care modes read it: work lists pick assignees, the care team picks members.
  */
@@ -54,6 +54,7 @@ export const providersRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
       roleType: single(query, 'role_type') || undefined,
       roleUid: roleUidOf(single(query, 'provider_role_uid')),
       orgUsersOnly: ['true', '1'].includes(single(query, 'org_users_only') ?? ''),
+      reviewerOnly: ['true', '1'].includes(single(query, 'reviewer_only') ?? ''),
       q: single(query, 'q')?.trim(),
       limit: limitOf(single(query, 'limit')),
     });

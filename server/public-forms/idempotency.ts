@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { foldedTransaction, literal, type Db } from '../db/connect';
 import { badRequest, HttpError } from '../errors';
+import { sqlNow } from '../db/clock';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[A-Za-z0-9_-]{16,100}$/;
@@ -106,6 +107,8 @@ export async function onceOnly(
 }
 
 /** Keys only need to outlive any retry; a day is plenty. */
+export const IDEMPOTENCY_KEEP_HOURS = 24;
+
 export async function pruneIdempotentRequests(db: Db): Promise<void> {
-  await db.deleteFrom('idempotent_request').where('created_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+  await db.deleteFrom('idempotent_request').where('created_at', '<', sql<Date>`${sqlNow()} - make_interval(hours => ${IDEMPOTENCY_KEEP_HOURS})`).execute();
 }

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { inTransaction, type Db } from '../db/connect';
+import { nowMs } from '../../shared/clock';
+import { sqlNow } from '../db/clock';
 
 /** Issue 4: one-time codes are 6 digits, expire after 10 minutes and allow 5 tries. */
 export const CODE_DIGITS = 6;
@@ -12,10 +14,10 @@ const hash = (purpose: string, subject: string, code: string) => crypto.createHa
 /** A new code for (purpose, subject); earlier unused ones stop working. Send it through the outbox in the same transaction. */
 export async function issueCode(db: Db, purpose: string, subject: string): Promise<string> {
   const code = String(crypto.randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
-  await db.updateTable('one_time_code').set({ consumed_at: sql<Date>`now()` }).where('purpose', '=', purpose).where('subject', '=', subject).where('consumed_at', 'is', null).execute();
+  await db.updateTable('one_time_code').set({ consumed_at: sqlNow() }).where('purpose', '=', purpose).where('subject', '=', subject).where('consumed_at', 'is', null).execute();
   await db
     .insertInto('one_time_code')
-    .values({ purpose, subject, code_hash: hash(purpose, subject, code), expires_at: sql<Date>`now() + make_interval(mins => ${CODE_TTL_MINUTES})` as unknown as Date })
+    .values({ purpose, subject, code_hash: hash(purpose, subject, code), expires_at: sql<Date>`${sqlNow()} + make_interval(mins => ${CODE_TTL_MINUTES})` as unknown as Date })
     .execute();
   return code;
 }
@@ -41,11 +43,11 @@ export async function checkCode(db: Db, purpose: string, subject: string, code: 
       .executeTakeFirst();
     if (!row) return 'none';
     if (row.attempts >= CODE_MAX_TRIES) return 'locked';
-    if (row.expires_at.getTime() <= Date.now()) return 'expired';
+    if (row.expires_at.getTime() <= nowMs()) return 'expired';
     const given = Buffer.from(hash(purpose, subject, code));
     const expected = Buffer.from(row.code_hash);
     if (given.length === expected.length && crypto.timingSafeEqual(given, expected)) {
-      await trx.updateTable('one_time_code').set({ consumed_at: sql<Date>`now()` }).where('code_uid', '=', row.code_uid).execute();
+      await trx.updateTable('one_time_code').set({ consumed_at: sqlNow() }).where('code_uid', '=', row.code_uid).execute();
       return 'ok';
     }
     await trx.updateTable('one_time_code').set({ attempts: row.attempts + 1 }).where('code_uid', '=', row.code_uid).execute();

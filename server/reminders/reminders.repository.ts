@@ -4,6 +4,7 @@ import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
 import { findOne, whereClause } from '../dataviews/engine';
 import { homePageNotificationsView as view } from './reminders.views';
+import { sqlNow } from '../db/clock';
 
 type Attributes = ReminderPayload['data']['attributes'];
 /** What an update may change (spec 000 section 7 "Update reminder"). */
@@ -52,7 +53,7 @@ export async function insertReminder(db: Db, a: Attributes, createdBy: string) {
 export async function updateReminder(db: Db, auth: AuthContext, id: string, patch: ReminderPatch): Promise<boolean> {
   const row = await db
     .updateTable('notification')
-    .set({ ...patch, updated_date: sql`now()` })
+    .set({ ...patch, updated_date: sqlNow() })
     .where('id', '=', id)
     .where(inScope(auth))
     .returning('id')

@@ -1,4 +1,4 @@
-import type { ColumnKind } from '../dataviews/registry';
+import type { ColumnKind } from '../dataviews/types';
 
 /** A cell a spreadsheet would run as a formula starts with one of these (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -3,6 +3,7 @@ import { FLAGS, type Flags } from '../../shared/permissions';
 import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
 import { queueCount } from '../queues/queue-rule';
+import { sqlToday } from '../db/clock';
 
 /**
  * Who a queue's size is counted for: the division as any of its navigators
@@ -25,11 +26,11 @@ export async function snapshotQueueSizes(db: Db): Promise<number> {
   const { rows: due } = await sql<{ queue_uid: string; division_uid: string; org_uid: string; view_name: string; rule: Record<string, string> }>`
     select q.queue_uid, q.division_uid, d.org_uid, q.view_name, q.rule
       from queue q join division d on d.division_uid = q.division_uid
-     where not exists (select 1 from queue_size_snapshot s where s.queue_uid = q.queue_uid and s.snapshot_day = current_date)`.execute(db);
+     where not exists (select 1 from queue_size_snapshot s where s.queue_uid = q.queue_uid and s.snapshot_day = ${sqlToday()})`.execute(db);
   for (const q of due) {
     const size = await queueCount(db, divisionViewer(q.division_uid, q.org_uid), q);
     await sql`insert into queue_size_snapshot (queue_uid, division_uid, snapshot_day, queue_size)
-              values (${q.queue_uid}, ${q.division_uid}, current_date, ${size}) on conflict (queue_uid, snapshot_day) do nothing`.execute(db);
+              values (${q.queue_uid}, ${q.division_uid}, ${sqlToday()}, ${size}) on conflict (queue_uid, snapshot_day) do nothing`.execute(db);
   }
   return due.length;
 }

@@ -13,6 +13,7 @@ import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
 import { runAggregate, whereClause, type ListRequest } from '../dataviews/engine';
 import { REPORT_DATA_VIEWS } from './reports.views';
+import { now } from '../../shared/clock';
 
 type Filters = ListRequest['filters'];
 
@@ -46,7 +47,7 @@ async function monthPair(db: Db, auth: AuthContext, view: string, dateColumn: st
 }
 
 /** A home report card (`GET /api/reports/{viewName}`): the current division's counts of this month, last month and the last six. */
-export async function reportCard(db: Db, auth: AuthContext, view: ReportCardView, today = new Date()): Promise<ReportCard> {
+export async function reportCard(db: Db, auth: AuthContext, view: ReportCardView, today = now()): Promise<ReportCard> {
   const card = REPORT_CARDS[view];
   const counts = await monthly(db, auth, view, card.dateColumn, REPORT_CARD_MONTHS, today);
   const months = Array.from({ length: REPORT_CARD_MONTHS }, (_, i) => monthStart(today, REPORT_CARD_MONTHS - 1 - i)).map((month) => ({ month, value: counts.get(month) ?? 0 }));
@@ -62,7 +63,7 @@ async function grouped(db: Db, auth: AuthContext, view: string, x: string, extra
  * figures, each computed in SQL through the report views (so the same scope
  * and the same numbers as the report each links to).
  */
-export async function programDashboard(db: Db, auth: AuthContext, today = new Date()): Promise<ProgramDashboard> {
+export async function programDashboard(db: Db, auth: AuthContext, today = now()): Promise<ProgramDashboard> {
   // This month: from its first day to the next month's (events dated ahead are not this month's).
   const within = (column: string): Filters => [
     { column, operator: '>>=', values: [monthStart(today)] },

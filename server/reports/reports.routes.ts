@@ -7,7 +7,7 @@ import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
 import { parseListRequest, streamList, runAggregate, runList, type ListRequest, type QueryParams } from '../dataviews/engine';
-import type { ViewDefinition } from '../dataviews/registry';
+import type { ViewDefinition } from '../dataviews/types';
 import { badRequest, forbidden, notFound, parseBody } from '../errors';
 import { allow } from '../security/access';
 import { requirePatient } from '../patients/patient-access';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { REPORT_VIEW_COLUMNS, type ReportViewName } from '../../shared/schemas/reports';
 import { accessClassCounts, patientVisibility } from '../dataviews/scopes';
-import type { ViewDefinition } from '../dataviews/registry';
+import type { ViewDefinition } from '../dataviews/types';
 
 /**
  * The report views (migrations 038, 042, 048, 049 and 053) as the data-view engine reads them: the

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ViewDefinition } from '../dataviews/registry';
+import type { ViewDefinition } from '../dataviews/types';
 import { patientScope, referenceScope } from '../dataviews/scopes';
 import { CARE_FLAGS } from '../security/access';
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/connect';
+import { sqlNow } from '../db/clock';
 
 /**
  * Fixed one-minute counters in PostgreSQL, summed over a window, so every
@@ -21,13 +22,13 @@ export interface Hit {
 export async function hit(db: Db, bucket: string, windowSeconds: number): Promise<Hit> {
   const result = await sql<{ window_start: Date; total: number }>`
     with counted as (
-      insert into rate_limit (bucket, window_start, hits) values (${bucket}, date_trunc('minute', now()), 1)
+      insert into rate_limit (bucket, window_start, hits) values (${bucket}, date_trunc('minute', ${sqlNow()}), 1)
       on conflict (bucket, window_start) do update set hits = rate_limit.hits + 1
       returning window_start, hits)
     select counted.window_start, counted.hits + coalesce((
              select sum(r.hits) from rate_limit r
               where r.bucket = ${bucket} and r.window_start <> counted.window_start
-                and r.window_start > now() - make_interval(secs => ${windowSeconds})), 0)::int as total
+                and r.window_start > ${sqlNow()} - make_interval(secs => ${windowSeconds})), 0)::int as total
       from counted`.execute(db);
   const row = result.rows[0];
   return { bucket, windowStart: row.window_start, total: row.total };
@@ -65,7 +66,7 @@ export async function reserve(db: Db, allowances: readonly Allowance[], windowSe
 }
 
 export async function pruneHits(db: Db, olderThanSeconds: number): Promise<void> {
-  await db.deleteFrom('rate_limit').where('window_start', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`).execute();
+  await db.deleteFrom('rate_limit').where('window_start', '<', sql<Date>`${sqlNow()} - make_interval(secs => ${olderThanSeconds})`).execute();
 }
 
 /** Values up to this many characters stay readable in a bucket key (at most 400 bytes, far below a btree entry's 2,700). */

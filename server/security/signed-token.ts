@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { nowMs } from '../../shared/clock';
 
 /**
  * The HMAC key for short-lived links (CIT PDFs, stored files): 32 random bytes
@@ -52,7 +53,7 @@ export function signToken(secret: Buffer, purpose: string, claims: Expiring & ob
 }
 
 /** The claims of a good, unexpired token for `purpose`; null for anything else (the caller checks the claims' shape). */
-export function verifyToken(secret: Buffer, purpose: string, token: string, now = Date.now()): (Expiring & Record<string, unknown>) | null {
+export function verifyToken(secret: Buffer, purpose: string, token: string, now = nowMs()): (Expiring & Record<string, unknown>) | null {
   const [payload, signature, extra] = token.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   const expected = Buffer.from(mac(secret, purpose, payload));

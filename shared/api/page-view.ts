@@ -1,3 +1,5 @@
+import { nowMs } from '../clock';
+
 /**
  * A patient page sends one id with every call it makes, new on each page
  * load: the server writes the "viewed patient" audit entry once per page view
@@ -17,7 +19,7 @@ const HANDOFF_MS = 30_000;
  */
 export function handOffPageView(patientUid: string, pageViewId: string): void {
   try {
-    sessionStorage.setItem(HANDOFF_PREFIX + patientUid, JSON.stringify({ pageViewId, at: Date.now() }));
+    sessionStorage.setItem(HANDOFF_PREFIX + patientUid, JSON.stringify({ pageViewId, at: nowMs() }));
   } catch {
     // Storage refused (private mode, sandboxed frame): the record counts its own view.
   }
@@ -29,7 +31,7 @@ const SAME_OPENING_MS = 2_000;
 
 /** The page view handed off for this patient a moment ago, once; otherwise a new one. */
 export function takePageView(patientUid: string): string {
-  const now = Date.now();
+  const now = nowMs();
   let pageViewId: string | null = null;
   try {
     const raw = sessionStorage.getItem(HANDOFF_PREFIX + patientUid);

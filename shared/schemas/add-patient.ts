@@ -1,4 +1,5 @@
 import { array, define, object, optional, refine, string, type Infer } from 'superstruct';
+import { now } from '../clock';
 import { isUuid } from '../uuid';
 import { AddressFieldsSchema, EmailAddressFieldsSchema, type AddressFields, type EmailAddressFields } from './contacts';
 import { digitsOf, REQUESTERS } from './ext-referral';
@@ -52,14 +53,14 @@ export interface AddPatientRules {
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The caller's own calendar day, from the browser's clock and zone. */
-export function localToday(now = new Date()): AddPatientRules['today'] {
-  const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+export function localToday(at = now()): AddPatientRules['today'] {
+  const day = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
   return { earliest: day, latest: day };
 }
 
 /** Every day that is "today" somewhere on Earth (UTC-12 to UTC+14). */
-export function serverToday(now = new Date()): AddPatientRules['today'] {
-  return { earliest: isoDay(new Date(now.getTime() - 12 * 3_600_000)), latest: isoDay(new Date(now.getTime() + 14 * 3_600_000)) };
+export function serverToday(at = now()): AddPatientRules['today'] {
+  return { earliest: isoDay(new Date(at.getTime() - 12 * 3_600_000)), latest: isoDay(new Date(at.getTime() + 14 * 3_600_000)) };
 }
 
 /** `YYYY-MM-DD` minus whole years (Feb 29th becomes Feb 28th). */

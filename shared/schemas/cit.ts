@@ -4,6 +4,7 @@ import {
   CHARGES, CIT_TEXT, CRIME_LEVELS, CRISIS_EVENTS, EVALUATION_INITIATED_BY, hasRealInjury, INJURED_PARTIES, LOCATION_TYPES,
   OTHER, PHONE_TYPES, RESPONSES, TIME_ZONES, TRANSPORT_BY, VETERAN_STATUSES, WEAPONS, YES_NO,
 } from '../cit-options';
+import { nowMs } from '../clock';
 import { MAX_LENGTH, optionalText, requiredText, tooLong } from './strings';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -101,8 +102,8 @@ export function citRuleFailures(v: Record<string, unknown>): Map<string, string>
   };
   if (isDay(v.birthDate)) {
     const birth = dayjs(v.birthDate);
-    if (birth.isAfter(dayjs().endOf('day'))) out.set('birthDate', 'Birth date cannot be in the future');
-    else if (birth.isBefore(dayjs().subtract(CIT_BIRTH_MAX_YEARS, 'year').startOf('day'))) out.set('birthDate', `Birth date cannot be more than ${CIT_BIRTH_MAX_YEARS} years ago`);
+    if (birth.isAfter(dayjs(nowMs()).endOf('day'))) out.set('birthDate', 'Birth date cannot be in the future');
+    else if (birth.isBefore(dayjs(nowMs()).subtract(CIT_BIRTH_MAX_YEARS, 'year').startOf('day'))) out.set('birthDate', `Birth date cannot be more than ${CIT_BIRTH_MAX_YEARS} years ago`);
     else if (typeof v.dateTime === 'string' && DATE_TIME.test(v.dateTime) && !dayjs(v.dateTime.slice(0, 10)).isAfter(birth, 'day')) out.set('dateTime', CIT_TEXT.incidentDate);
   }
   const injuries = v.forceUsedIncidentResultedInInjury;

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { array, boolean, define, literal, nullable, object, optional, refine, size, string, type Infer } from 'superstruct';
+import { nowMs } from '../clock';
 import { isIsoDate, uuid } from './reminders';
 import { boundedText, MAX_LENGTH, phoneDigits as phone, requiredText } from './strings';
 
@@ -10,13 +11,13 @@ export type PreferredPhone = (typeof PREFERRED_PHONES)[number];
 /** More races than the reference list holds is not a person's answer. */
 export const MAX_RACES = 20;
 
-const today = () => dayjs().format('YYYY-MM-DD');
+const isoToday = () => dayjs(nowMs()).format('YYYY-MM-DD');
 
 /**
  * Spec 001 section 5 "Demographics": not older than 100 years, not later than
  * today, required outside community mode. `YYYY-MM-DD` strings compare as dates.
  */
-export function birthDateProblem(value: string, required: boolean, now = today()): string | null {
+export function birthDateProblem(value: string, required: boolean, now = isoToday()): string | null {
   if (value.trim() === '') return required ? 'Required' : null;
   if (!isIsoDate(value)) return 'Must be a date';
   if (value > now) return 'Must not be in the future';

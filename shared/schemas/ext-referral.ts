@@ -1,4 +1,5 @@
 import { boolean, dynamic, object, optional, refine, type Infer, type Struct } from 'superstruct';
+import { now } from '../clock';
 import { boundedText, isEmail, MAX_LENGTH, requiredText } from './strings';
 import { isIsoDate } from './reminders';
 
@@ -42,6 +43,16 @@ export type PreferredPhone = (typeof PREFERRED_PHONES)[number]['value'];
 
 export const REQUESTERS = ['Patient', 'Provider'] as const;
 export const POLICY_HOLDERS = ['Self', 'Spouse', 'Parent', 'Other'] as const;
+export const POLICY_TYPES = ['Primary', 'Secondary', 'Tertiary'] as const;
+
+/**
+ * "referralDate is fixed to today": the sender's today, which anywhere is
+ * within a day of the UTC date; an older or later date is not today.
+ */
+export function isTodaySomewhere(isoDate: string, at = now()): boolean {
+  const utcToday = Date.parse(at.toISOString().slice(0, 10));
+  return Math.abs(Date.parse(isoDate) - utcToday) <= 86_400_000;
+}
 
 export const digitsOf = (value: string) => value.replace(/\D+/g, '');
 
@@ -245,10 +256,11 @@ const RULES: Partial<Record<ReferralField, Rule>> = {
   insuranceCompanyPhone: (v) => isPhone(v) || PHONE_MESSAGE,
   fromProviderEmail: (v) => isEmail(v) || 'Must be a valid email address',
   emailAddress: (v) => isEmail(v) || 'Must be a valid email address',
-  birthDate: (v) => (isIsoDate(v) ? v <= new Date().toISOString().slice(0, 10) || 'Must be in the past' : 'Must be a date'),
+  birthDate: (v) => (isIsoDate(v) ? v <= now().toISOString().slice(0, 10) || 'Must be in the past' : 'Must be a date'),
   policyHolderBirthDate: (v) => isIsoDate(v) || 'Must be a date',
   effectiveDate: (v) => isIsoDate(v) || 'Must be a date',
-  referralDate: (v) => isIsoDate(v) || 'Must be a date',
+  referralDate: (v) => (isIsoDate(v) ? isTodaySomewhere(v) || 'Must be today' : 'Must be a date'),
+  policyType: (v) => (POLICY_TYPES as readonly string[]).includes(v) || 'Must be Primary, Secondary or Tertiary',
   ssn: (v) => digitsOf(v).length === 9 || 'Must be 9 digits',
   postCode: (v) => /^\d{5}(-?\d{4})?$/.test(v.trim()) || 'Must be a 5-digit zip code',
 };

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { array, boolean, define, dynamic, integer, literal, object, optional, refine, type Infer } from 'superstruct';
+import { nowMs } from '../clock';
 import { isIsoDate, uuid } from './reminders';
 import { boundedText, email, MAX_LENGTH, requiredText } from './strings';
 
@@ -19,17 +20,17 @@ export const NEW_FACILITY = 'new';
 /** Spec 002 section 9: birth date not older than 100 years. */
 const MAX_AGE_YEARS = 100;
 
-/** Whole years from a YYYY-MM-DD birth date to `today` (null for an invalid date). */
-export function ageFrom(birthDate: string, today: dayjs.Dayjs = dayjs()): number | null {
+/** Whole years from a YYYY-MM-DD birth date to `asOf` (null for an invalid date). */
+export function ageFrom(birthDate: string, asOf: dayjs.Dayjs = dayjs(nowMs())): number | null {
   if (!isIsoDate(birthDate)) return null;
-  return today.startOf('day').diff(dayjs(birthDate), 'year');
+  return asOf.startOf('day').diff(dayjs(birthDate), 'year');
 }
 
 const birthDate = () =>
   define<string>('childBirthDate', (v) => {
     if (typeof v !== 'string' || v.trim() === '') return 'Required';
     if (!isIsoDate(v)) return 'Must be a date';
-    if (dayjs(v).isAfter(dayjs(), 'day')) return 'Must be in the past';
+    if (dayjs(v).isAfter(dayjs(nowMs()), 'day')) return 'Must be in the past';
     if ((ageFrom(v) ?? 0) > MAX_AGE_YEARS) return `Must be within the last ${MAX_AGE_YEARS} years`;
     return true;
   });

@@ -1,5 +1,6 @@
 import { boolean, literal, nullable, object, optional, refine, string, type Infer } from 'superstruct';
 import { TIME_ZONES } from '../cit-options';
+import { now } from '../clock';
 import { HumanInteractionsSchema, humanInteractionFailures, storedHumanInteraction, type HumanInteraction } from './human-interactions';
 import { isIsoDate, uuid } from './reminders';
 import { boundedText, MAX_LENGTH, NOT_LISTED } from './strings';
@@ -310,8 +311,8 @@ export function shownDetailObject(name: string, values: MedicalEventValues, stat
 }
 
 /** Today (YYYY-MM-DD) on the wall clocks of a time zone: the date windows of spec 002 section 5 are days there. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return dayFormat(timeZone).format(now);
+export function todayIn(timeZone: string, at: Date = now()): string {
+  return dayFormat(timeZone).format(at);
 }
 
 /** One formatter per zone: making one costs more than the rest of a save's checks (npm run bench). */

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { now } from '../clock';
 import type { ReminderFormValues } from './reminders';
 
 /** Spec 002: the reminder is due at the end of the chosen day (the user's local day). */
@@ -8,8 +9,8 @@ export const endOfDay = (day: string): string => dayjs(day).endOf('day').toISOSt
  * The payload the reminder form sends (spec 002 "Reminder payload"). The
  * reminder opens the patient's details page, where the form returns to.
  */
-export function reminderPayload(values: ReminderFormValues, assigneeName: string | null, now = new Date()) {
-  const stamp = now.toISOString();
+export function reminderPayload(values: ReminderFormValues, assigneeName: string | null, at = now()) {
+  const stamp = at.toISOString();
   const patientUid = values.patientUid;
   return {
     data: {

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import '../../widgets/add-patient/add-patient.element';
+import { nowMs } from '../../shared/clock';
 import { MESSAGES } from '../../shared/schemas/add-patient';
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
@@ -76,7 +77,7 @@ describe('<care-add-patient> against the real server', function () {
   it('opens with the spec defaults and validates on submit only, with the error summary', async () => {
     const el = mount(navigator);
     await ready(el);
-    equal(byLabel(shadow(el), 'Referral Date').value, dayjs().format('YYYY-MM-DD'));
+    equal(byLabel(shadow(el), 'Referral Date').value, dayjs(nowMs()).format('YYYY-MM-DD'));
     equal(byLabel(shadow(el), 'Referred To').value, 'Program');
     equal(byLabel<HTMLSelectElement>(shadow(el), 'Requested By').value, 'Provider');
     spy = spyOnPosts();
@@ -105,7 +106,7 @@ describe('<care-add-patient> against the real server', function () {
     const el = mount(navigator);
     await ready(el);
     const referralDate = byLabel(shadow(el), 'Referral Date');
-    typeInto(referralDate, dayjs().subtract(10, 'year').subtract(1, 'day').format('YYYY-MM-DD'));
+    typeInto(referralDate, dayjs(nowMs()).subtract(10, 'year').subtract(1, 'day').format('YYYY-MM-DD'));
     byLabel(shadow(el), 'Home').click();
     typeInto(byLabel(shadow(el), 'Work Phone'), '61455');
     plainButton(el, 'Add Email Address')!.click();
@@ -122,10 +123,10 @@ describe('<care-add-patient> against the real server', function () {
     equal(fieldError(el, 'Address Line 1'), 'Address Line 1 is required');
     ok(summary(el).includes('Address 1 Address Line 1 is required'), summary(el));
 
-    typeInto(referralDate, dayjs().add(1, 'day').format('YYYY-MM-DD'));
+    typeInto(referralDate, dayjs(nowMs()).add(1, 'day').format('YYYY-MM-DD'));
     slButton(el, 'Add Patient')!.click();
     await waitFor(() => fieldError(el, 'Referral Date') === MESSAGES.notAfterToday, { message: 'not after today' });
-    typeInto(referralDate, dayjs().subtract(10, 'year').format('YYYY-MM-DD'));
+    typeInto(referralDate, dayjs(nowMs()).subtract(10, 'year').format('YYYY-MM-DD'));
     slButton(el, 'Add Patient')!.click();
     await waitFor(() => fieldError(el, 'Referral Date') === '', { message: '10 years back to the day is allowed' });
   });

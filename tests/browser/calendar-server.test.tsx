@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { resetMouse, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../widgets/calendar/calendar.element';
+import { nowMs, resetClock, setClock } from '../../shared/clock';
 import { deepEqual, equal, ok } from './support/assert';
 import { calendarEvents, calendarTitle, ignoreResizeObserverLoop, settled, shownCount } from './support/calendar';
 import { byLabel, selectOption, text, waitFor } from './support/dom';
@@ -53,6 +54,7 @@ describe('<care-calendar> against the real server', function () {
 
   afterEach(async () => {
     document.querySelectorAll('care-calendar').forEach((el) => el.remove());
+    resetClock();
     await resetMouse();
   });
 
@@ -75,7 +77,7 @@ describe('<care-calendar> against the real server', function () {
 
   it("opens in month view on this month and shows every event of the grid's range", async () => {
     const root = await mount({ variant: 'page' });
-    equal(calendarTitle(root), dayjs().format('MMMM YYYY'));
+    equal(calendarTitle(root), dayjs(nowMs()).format('MMMM YYYY'));
     const tab = [...root.querySelectorAll('[role="tab"]')].find((t) => t.getAttribute('aria-selected') === 'true');
     equal(text(tab), 'Month');
     deepEqual([...root.querySelectorAll('[role="tab"]')].map((t) => text(t)), ['Day', 'Week', 'Month', 'List Week']);
@@ -155,16 +157,16 @@ describe('<care-calendar> against the real server', function () {
   });
 
   it('the card links to the full calendar at the date it shows', async () => {
+    setClock(new Date(2026, 10, 30, 12));
     const root = await mount({});
     ok(root.querySelector('.calendar-card'));
     equal(text(root.querySelector('h2')), 'Calendar');
     const paths = navigations(root);
     const link = [...root.querySelectorAll('a')].find((a) => text(a) === 'View full calendar')!;
     link.click();
-    equal(paths[0], `/home/calendar?startDate=${dayjs().format('YYYY-MM-DD')}`);
+    equal(paths[0], '/home/calendar?startDate=2026-11-30');
     root.querySelector<HTMLButtonElement>('button[aria-label="Next Month"]')!.click();
-    const next = dayjs().add(1, 'month').startOf('month');
-    await waitFor(() => calendarTitle(root) === next.format('MMMM YYYY'), { message: 'next month' });
-    await waitFor(() => link.getAttribute('href') === `/home/calendar?startDate=${next.format('YYYY-MM-DD')}`, { message: `link follows, got ${link.getAttribute('href')}` });
+    await waitFor(() => calendarTitle(root) === 'December 2026', { message: 'next month' });
+    await waitFor(() => link.getAttribute('href') === '/home/calendar?startDate=2026-12-01', { message: `link follows, got ${link.getAttribute('href')}` });
   });
 });

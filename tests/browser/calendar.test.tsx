@@ -1,4 +1,5 @@
 import '../../widgets/calendar/calendar.element';
+import { resetClock, setClock } from '../../shared/clock';
 import { deepEqual, equal, ok } from './support/assert';
 import { calendarEvents, ignoreResizeObserverLoop } from './support/calendar';
 import { fakeFetch } from './support/fake-fetch';
@@ -7,6 +8,7 @@ import { mountElement, shadow } from './support/element';
 
 const API = 'http://api.test/api';
 const PATIENT = '11111111-1111-4111-8111-111111111111';
+const TODAY = new Date(2026, 10, 30, 12);
 
 function list(rows: Record<string, unknown>[]) {
   return { data: rows.map((r) => ({ type: 'x', id: String(r.id ?? r.provider_uid ?? r.facility_uid), attributes: r })), meta: { total: rows.length, page: 1, page_size: 10000 } };
@@ -17,7 +19,7 @@ const surgeryToday = {
   event_type: 'surgery',
   medical_event_name: null,
   medical_event_label: 'Appendectomy',
-  event_date: new Date(new Date().setHours(10, 0, 0, 0)).toISOString(),
+  event_date: new Date(2026, 10, 30, 10).toISOString(),
   event_date_no_tz: '2026-01-01T10:00:00',
   all_day: false,
   status_name: 'scheduled',
@@ -52,10 +54,12 @@ describe('<care-calendar> (stubbed server)', () => {
   before(ignoreResizeObserverLoop);
   afterEach(() => {
     restore();
+    resetClock();
     document.querySelectorAll('care-calendar').forEach((el) => el.remove());
   });
 
   it('offers only the event types the user has flags for, and asks only their views for the visible range', async () => {
+    setClock(TODAY);
     const fake = server();
     restore = fake.restore;
     const root = mount({ variant: 'page' });
@@ -69,7 +73,7 @@ describe('<care-calendar> (stubbed server)', () => {
     const from = new Date(call.url.searchParams.get('event_date__>>=')!);
     const to = new Date(call.url.searchParams.get('event_date__<=')!);
     ok(to.getTime() - from.getTime() <= 43 * 86_400_000, 'one month grid, not everything');
-    ok(from <= new Date() && new Date() <= to);
+    ok(from <= TODAY && TODAY <= to);
     deepEqual(call.url.searchParams.getAll('status_name'), ['scheduled', 'requested', 'pending pre-auth', 'completed']);
     equal(call.url.searchParams.get('all-data'), '1');
     equal(text(calendarEvents(root)[0]).includes('Appendectomy: Ada Lovelace (Scheduled)'), true);

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import '../../widgets/demographics/demographics.element';
+import { nowMs } from '../../shared/clock';
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, settle, text, typeInto, waitFor } from './support/dom';
@@ -58,7 +59,7 @@ describe('<care-demographics> against the real server', function () {
     const f = await openForm(el);
     spy = spyOnPuts();
     typeInto(byLabel(f, 'First Name'), '');
-    typeInto(byLabel(f, 'Date of Birth'), dayjs().add(1, 'day').format('YYYY-MM-DD'));
+    typeInto(byLabel(f, 'Date of Birth'), dayjs(nowMs()).add(1, 'day').format('YYYY-MM-DD'));
     // Validation on change would be drawn by now: its microtasks, then the render they schedule.
     await settle();
     equal(f.querySelector('.field-error, .error-summary'), null, 'nothing said before the first submit');
@@ -68,7 +69,7 @@ describe('<care-demographics> against the real server', function () {
     ok(summary(el).includes('Must not be in the future'), summary(el).join(' | '));
 
     typeInto(byLabel(f, 'First Name'), 'Ana');
-    typeInto(byLabel(f, 'Date of Birth'), dayjs().subtract(101, 'year').format('YYYY-MM-DD'));
+    typeInto(byLabel(f, 'Date of Birth'), dayjs(nowMs()).subtract(101, 'year').format('YYYY-MM-DD'));
     f.requestSubmit();
     await waitFor(() => summary(el).includes('Must be within the last 100 years'), { message: 'the 100-year rule' });
 

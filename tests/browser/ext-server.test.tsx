@@ -1,4 +1,5 @@
 import '../../widgets/ext/referral-form.element';
+import { now } from '../../shared/clock';
 import { $toasts } from '../../widgets/kit/toasts';
 import { equal, ok } from './support/assert';
 import { description, selectOption, typeInto, waitFor } from './support/dom';
@@ -203,7 +204,7 @@ describe('<care-referral-form> against the real server', function () {
     ok(!control(el, 'Patient').matches(':disabled'));
 
     // Fixed values.
-    const today = new Date();
+    const today = now();
     const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     equal(control<HTMLInputElement>(el, 'Referral date').value, iso);
     ok(control<HTMLInputElement>(el, 'Referral date').readOnly, 'referral date is not editable');

@@ -1,5 +1,6 @@
 import '../../widgets/hwc/hwc-form.element';
 import '../../widgets/hwc/hwc-detail.element';
+import { nowMs } from '../../shared/clock';
 import { ageFrom, HWC_DISMISS_CONFIRM, HWC_FORM_SENT, HWC_INVALID_CODE, HWC_NEED_EMAIL, HWC_SENT, NEW_FACILITY } from '../../shared/schemas/hwc';
 import { SEND_FAILED } from '../../widgets/hwc/hwc-form.component';
 import { $toasts } from '../../widgets/kit/toasts';
@@ -14,7 +15,7 @@ const CODE = 'FRANKLIN-HWC';
 const mount = mountElement;
 const status = (el: HTMLElement) => text(shadow(el).querySelector('[data-testid="district-status"]'));
 const outboxPage = async () => (await fetch(`${url}/demo/outbox`)).text();
-const isoDaysAgo = (days: number) => new Date(Date.now() - days * 86400_000).toISOString().slice(0, 10);
+const isoDaysAgo = (days: number) => new Date(nowMs() - days * 86400_000).toISOString().slice(0, 10);
 
 async function verified(el: HTMLElement) {
   await waitFor(() => byLabel(shadow(el), 'District Code'), { timeout: 10000, message: 'the district field' });

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { resetClock, setClock } from '../../shared/clock';
 import { WidgetProvider } from '../../shared/widget/widget-context';
 import { NO_LEGAL_STATUS, NOT_AVAILABLE } from '../../shared/legal-status';
 import type { RecordPatient } from '../../widgets/patient-record/patient-record.resource';
@@ -52,10 +53,12 @@ describe('identity record panels', () => {
   let restore: () => void = () => undefined;
   afterEach(() => {
     restore();
+    resetClock();
     cleanup();
   });
 
   it('shows a set number of rows, then Show More ... asks for more; the date filter sends the >>= and << suffixes', async () => {
+    setClock(new Date(2026, 10, 30, 12));
     const visits = Array.from({ length: PANEL_ROWS + 2 }, (_, i) => ({ visit_id: `V-${i}`, visit_date: `2026-01-${String(i + 10).padStart(2, '0')}`, reason: `Visit ${i}` }));
     const fake = fakeFetch(server({ visit: { rows: visits, id: 'visit_id' } }));
     restore = fake.restore;
@@ -77,8 +80,8 @@ describe('identity record panels', () => {
     selectOption(select, '30');
     await waitFor(() => fake.calls.some((c) => c.url.searchParams.has('visit_date__>>=')), { message: 'filtered call' });
     const filtered = fake.calls.find((c) => c.url.searchParams.has('visit_date__>>='))!.url.searchParams;
-    equal(filtered.get('visit_date__>>='), dayjs().subtract(30, 'day').format('YYYY-MM-DD'));
-    equal(filtered.get('visit_date__<<'), dayjs().add(1, 'day').format('YYYY-MM-DD'));
+    equal(filtered.get('visit_date__>>='), '2026-10-31');
+    equal(filtered.get('visit_date__<<'), '2026-12-01');
   });
 
   it('the date filter for upcoming rows runs from today on', () => {
@@ -168,12 +171,14 @@ describe('Referrals & Appointments', () => {
   let restore: () => void = () => undefined;
   afterEach(() => {
     restore();
+    resetClock();
     cleanup();
   });
 
   const appointment = { appointment_id: 'AP-1', appointment_time: '2027-01-05T10:00', department: 'Pediatrics', provider_name: 'Priya Shah, MD', reason: 'Well child check', source_name: 'OhioHealth' };
 
   it('the first panel open, the others closed; ReferralAppt recorded once; Print All off with its reason, a panel prints only with a legal status', async () => {
+    setClock(new Date(2026, 10, 30, 12));
     const fake = fakeFetch(server({ appointment: { id: 'appointment_id', rows: [appointment] } }));
     restore = fake.restore;
     const root = mount(<ReferralsAppointments patientId={PATIENT} patient={patient()} params={{}} reloadPatient={() => undefined} />);
@@ -182,7 +187,7 @@ describe('Referrals & Appointments', () => {
     deepEqual(details.map((d) => [d.summary, d.open]), [['Upcoming Appointments', true], ['Open Referrals', false], ['Missed Appointments', false], ['Scheduling', false]]);
     const upcoming = fake.calls.find((c) => c.url.pathname.endsWith('list-view-cs-tbl-appointment'))!.url.searchParams;
     equal(upcoming.get('is_missed'), 'false');
-    equal(upcoming.get('appointment_time__>>='), dayjs().format('YYYY-MM-DD'));
+    equal(upcoming.get('appointment_time__>>='), '2026-11-30');
     const audits = fake.calls.filter((c) => c.url.pathname.endsWith('/audit'));
     equal(audits.length, 1);
     deepEqual(JSON.parse(String(audits[0].init!.body)), { patient_uid: PATIENT, action: 'ReferralAppt' });

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import '../../widgets/identity-search/identity-search.element';
+import { resetClock, setClock } from '../../shared/clock';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, selectOption, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
@@ -10,7 +10,6 @@ const AKRON = "Akron Children's Hospital";
 const DAYTON = "Dayton Children's Hospital";
 
 const session = (flags: Record<string, boolean>) => ({ data: { type: 'session', id: 'u-1', attributes: { user_uid: 'u-1', display_name: 'Ian Identity', current_division_uid: 'd-1', flags } } });
-const iso = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
 
 /** A result card as the server sends it; `over` replaces any attribute. */
 function card(over: Record<string, unknown> = {}) {
@@ -19,7 +18,7 @@ function card(over: Record<string, unknown> = {}) {
     id: (over.patient_uid as string) ?? 'pat-1',
     attributes: {
       patient_uid: 'pat-1', first_name: 'Amara', last_name: 'Quillfeather', middle_name: 'NaN', preferred_names: [{ preferredname: 'Mara' }, { preferredname: 'Bea' }],
-      birth_date: iso(dayjs().subtract(5, 'year').subtract(3, 'month')), gender: 'Female',
+      birth_date: '2021-08-30', gender: 'Female',
       patient_flags: [{ id: 'F-1', patientflag: 'Medically Fragile', flaginfo: 'Needs a trained caregiver', source_description: NCH, county: 'Franklin' }],
       agency_county: 'Franklin', cs_child_legal_status_legal: 'Temporary Custody', placement_type: 'Foster Care', provider_name: 'Sunrise Foster Home', sacwis_person_id: '70000017',
       person_image: null, provider_id: 'PR-1', source_cases: [{ case_id: 'C-1' }, { case_id: 'C-2' }, { case_id: 'C-1' }],
@@ -76,8 +75,10 @@ async function searchFor(root: ShadowRoot, label: string, value: string) {
 
 describe('<care-identity-search> (stubbed server)', () => {
   let restore: () => void = () => undefined;
+  beforeEach(() => setClock(new Date(2026, 10, 30, 12)));
   afterEach(() => {
     restore();
+    resetClock();
     document.querySelectorAll('care-identity-search').forEach((el) => el.remove());
   });
 
@@ -178,13 +179,12 @@ describe('<care-identity-search> (stubbed server)', () => {
   });
 
   it('adaptive age in days, months and years; a real middle name shows; no MRN says so; without the full view no case or provider id', async () => {
-    const today = dayjs();
     restore = serve({
       flags: { hasAppIdentity: true },
       results: () => ({
         data: [
-          card({ patient_uid: 'p-1', first_name: 'Ava', middle_name: 'Rose', birth_date: iso(today.subtract(12, 'day')), match_results: { matches: [], has_any_disputes: false }, preferred_names: [], patient_flags: [], provider_id: undefined, source_cases: undefined }),
-          card({ patient_uid: 'p-2', first_name: 'Bo', middle_name: null, birth_date: iso(today.subtract(14, 'month')), match_results: { matches: [{ source_description: NCH, match_status_id: 3, lookuppersonid: null }], has_any_disputes: false }, provider_id: undefined, source_cases: undefined }),
+          card({ patient_uid: 'p-1', first_name: 'Ava', middle_name: 'Rose', birth_date: '2026-11-18', match_results: { matches: [], has_any_disputes: false }, preferred_names: [], patient_flags: [], provider_id: undefined, source_cases: undefined }),
+          card({ patient_uid: 'p-2', first_name: 'Bo', middle_name: null, birth_date: '2025-09-30', match_results: { matches: [{ source_description: NCH, match_status_id: 3, lookuppersonid: null }], has_any_disputes: false }, provider_id: undefined, source_cases: undefined }),
         ],
         meta: { total: 2 },
       }),

@@ -1,4 +1,5 @@
 import '../../widgets/outbound-referrals/patient-outbound-referrals.element';
+import { resetClock, setClock } from '../../shared/clock';
 import { WidgetProvider } from '../../shared/widget/widget-context';
 import { $toasts } from '../../widgets/kit/toasts';
 import { DIVISION_ANSWERS, OutboundReferralForm, TARGET_LOCKED } from '../../widgets/outbound-referrals/outbound-referral-form.component';
@@ -86,6 +87,7 @@ describe('outbound referral form (stubbed server)', () => {
   let restore: () => void = () => undefined;
   afterEach(() => {
     restore();
+    resetClock();
     cleanup();
     document.querySelectorAll('care-patient-outbound-referrals').forEach((el) => el.remove());
     $toasts.set([]);
@@ -111,6 +113,7 @@ describe('outbound referral form (stubbed server)', () => {
   });
 
   it('says what is missing: specialty, target and the chosen list; then sends the division referral once, without a status', async () => {
+    setClock(new Date(2026, 10, 30, 12));
     const fetched = fakeFetch(server());
     restore = fetched.restore;
     const root = mountForm();
@@ -134,7 +137,7 @@ describe('outbound referral form (stubbed server)', () => {
     const post = await waitFor(() => fetched.calls.find((c) => c.init?.method === 'POST'), { message: 'POST' });
     const body = JSON.parse(String(post.init!.body));
     deepEqual(body.data.attributes, {
-      patient_uid: PATIENT, specialty_uid: 'sp-psy', event_date: new Date().toLocaleDateString('en-CA'), to_type: 'division', to_provider_uid: null, to_facility_uid: null, to_division_uid: 'dv-2',
+      patient_uid: PATIENT, specialty_uid: 'sp-psy', event_date: '2026-11-30', to_type: 'division', to_provider_uid: null, to_facility_uid: null, to_division_uid: 'dv-2',
       priority: 'routine', status_uid: null, reason: 'Psychiatric evaluation', notes: null,
     });
     ok(new Headers(post.init!.headers).get('idempotency-key'), 'an Idempotency-Key');

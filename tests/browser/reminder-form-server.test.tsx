@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import '../../widgets/reminders/reminder-form.element';
+import { nowMs } from '../../shared/clock';
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, selectOption, settle, text, typeInto, waitFor } from './support/dom';
@@ -84,7 +85,7 @@ describe('<care-reminder-form> against the real server', function () {
     await settle();
     equal(fieldError(el, 'Note'), 'Note is required');
 
-    const day = dayjs().add(2, 'day').format('YYYY-MM-DD');
+    const day = dayjs(nowMs()).add(2, 'day').format('YYYY-MM-DD');
     typeInto(byLabel(shadow(el), 'Date'), day);
     const dana = api.navigators.find((n) => n.attributes.display_name === 'Dana Director')!.id;
     selectOption(byLabel<HTMLSelectElement>(shadow(el), 'Assigned To'), dana);
@@ -161,7 +162,7 @@ describe('<care-reminder-form> against the real server', function () {
       { timeout: 8000, message: 'search results' },
     );
     option.click();
-    typeInto(byLabel(shadow(el), 'Date'), dayjs().format('YYYY-MM-DD'));
+    typeInto(byLabel(shadow(el), 'Date'), dayjs(nowMs()).format('YYYY-MM-DD'));
     typeInto(byLabel<HTMLTextAreaElement>(shadow(el), 'Note'), 'Inline reminder');
     spy.release();
     slButton(el, 'Save')!.click();

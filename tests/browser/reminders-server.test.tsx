@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import '../../widgets/reminders/reminders.element';
+import { nowMs } from '../../shared/clock';
 import { $toasts } from '../../widgets/kit/toasts';
 import { UPDATE_FAILED } from '../../widgets/reminders/reminders.component';
 import { equal, ok } from './support/assert';
@@ -74,7 +75,7 @@ describe('<care-reminders> card against the real server', function () {
     await gone(el, tomorrow.note);
     await pick(await shows(el, nextWeek.note), 'Snooze', 'Next Week');
     await gone(el, nextWeek.note);
-    const noon = dayjs().hour(12).startOf('hour');
+    const noon = dayjs(nowMs()).hour(12).startOf('hour');
     await eventually(async () => (await reminderRow(api, tomorrow.id)).reminder_date === noon.add(1, 'day').toISOString(), 'tomorrow, noon');
     await eventually(async () => (await reminderRow(api, nextWeek.id)).reminder_date === noon.add(7, 'day').toISOString(), 'next week, noon');
   });
@@ -88,7 +89,7 @@ describe('<care-reminders> card against the real server', function () {
     equal(text(shadow(el).querySelector(`label[for="${input.id}"]`)), 'Snooze until');
     [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Snooze')!.click();
     await waitFor(() => text(dialog).includes('Snooze until is required'));
-    const day = dayjs().add(3, 'day');
+    const day = dayjs(nowMs()).add(3, 'day');
     Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, day.format('YYYY-MM-DD'));
     input.dispatchEvent(new Event('input', { bubbles: true }));
     [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Snooze')!.click();
@@ -181,14 +182,14 @@ describe('<care-reminders variant="page"> against the real server', function () 
 
   it('shows the columns of the spec, due dates MM/DD/YYYY newest first; Mark as Done removes the row; a row opens the patient', async () => {
     const r = await createReminder(api, patient, api.me);
-    await api.call(`/data/public/notification/${r.id}`, { method: 'PUT', body: { data: { attributes: { reminder_date: dayjs().add(400, 'day').toISOString() } } } });
+    await api.call(`/data/public/notification/${r.id}`, { method: 'PUT', body: { data: { attributes: { reminder_date: dayjs(nowMs()).add(400, 'day').toISOString() } } } });
     const el = mount(api, 'page');
     await waitFor(() => rowOf(el, r.note), { timeout: 10000, message: 'the newest reminder on page 1' });
     const headers = [...shadow(el).querySelectorAll('thead th')].map((th) => text(th).replace(/[▲▼]/g, '').trim());
     equal(JSON.stringify(headers), JSON.stringify(['Patient First Name', 'Patient Last Name', 'Reminder', 'Assigned To', 'Due', 'Mark as Done']));
     const first = shadow(el).querySelector<HTMLElement>('tbody tr.clickable')!;
     equal(first.children[2].textContent, r.note, 'newest due date first');
-    equal(first.children[4].textContent, dayjs().add(400, 'day').format('MM/DD/YYYY'));
+    equal(first.children[4].textContent, dayjs(nowMs()).add(400, 'day').format('MM/DD/YYYY'));
     equal(first.children[3].textContent, 'Nora Navigator');
     const paths: string[] = [];
     el.addEventListener('care-navigate', (e) => {

@@ -142,6 +142,7 @@ const ROUTES: Record<string, string> = {
   'GET /api/data/public/tbl_identity_source_status': 'hasAppIdentity',
   'GET /api/data/public/list_view_cs_recent_patients': 'hasAppIdentity',
   'POST /api/support-request/submit': 'public',
+  'GET /api/support/contact': 'public',
   'GET /api/b2w/vendor': 'public',
   'POST /api/b2w/init': 'public',
   'POST /api/b2w/validate': 'public',

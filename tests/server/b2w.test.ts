@@ -4,7 +4,9 @@ import { sql } from 'kysely';
 import { B2W_MISSING_VENDOR } from '../../shared/schemas/b2w';
 import { ALREADY_ASSESSED, B2W_CODE_LIMIT, B2W_INIT_LIMIT, B2W_STATUS_LIMIT, B2W_VENDOR_LIMIT, CODE_EXPIRED, CODE_LOCKED, CODE_WRONG, NOT_CONFIRMED } from '../../server/b2w/b2w.routes';
 import { DEMO_B2W_EMPLOYEES, DEMO_B2W_VENDOR } from '../../server/db/seed/b2w';
+import { CODE_TTL_MINUTES } from '../../server/public-forms/one-time-codes';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { withClock } from './support/clock';
 import { call, errorsOf } from './support/http';
 
 let server: TestServer;
@@ -166,8 +168,10 @@ describe('Back to Work', () => {
     it('refuses an expired code', async () => {
       const reg = await register(luis);
       const code = await codeSentTo(luis.telephone_number);
-      await sql`update one_time_code set expires_at = now() - interval '1 second' where subject = ${reg.registration_uid}`.execute(server.db);
-      assert.deepEqual(errorsOf(await post('validate', { ...reg, code }, null), 422), [{ field: 'code', message: CODE_EXPIRED }]);
+      await withClock(async (move) => {
+        move(CODE_TTL_MINUTES * 60_000 + 5000);
+        assert.deepEqual(errorsOf(await post('validate', { ...reg, code }, null), 422), [{ field: 'code', message: CODE_EXPIRED }]);
+      });
     });
 
     it('refuses a code sent with another phone number or vendor than the registration, and unmatched registrations', async () => {

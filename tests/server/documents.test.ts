@@ -4,7 +4,9 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { DOCUMENT_LINK_SECONDS } from '../../server/documents/documents.routes';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { withClock } from './support/clock';
 import { call, demoFacts, errorsOf, fieldErrors, login, type Answer, type DemoFacts, type LoggedIn } from './support/http';
 
 let server: TestServer;
@@ -113,6 +115,23 @@ describe('documents', () => {
       { action: 'AddedDocument', message: 'Nora Navigator added a document' },
       { action: 'DeletedDocument', message: 'Nora Navigator deleted a document' },
     ]);
+  });
+
+  it('a download link opens the file for 5 minutes and is refused after', async () => {
+    const created = await upload(nav, pdfFields('Lab results'), { name: 'labs.pdf', bytes: PDF });
+    assert.equal(created.status, 201, created.text);
+    const link = created.body.data.attributes.attachment_link;
+    const { signed } = await download(nav, link);
+    const path = signed.slice(signed.indexOf('/api/'));
+    await withClock(async (move) => {
+      move(DOCUMENT_LINK_SECONDS * 1000 - 5000);
+      assert.equal((await call(server.url, path)).status, 200, 'just before its 5 minutes');
+      move(10_000);
+      assert.deepEqual(errorsOf(await call(server.url, path), 403), [{ message: 'This download link has expired or is not valid. Ask for a new one.' }]);
+      // A new link from the record opens it again.
+      assert.ok((await download(nav, link)).bytes.equals(PDF));
+    });
+    assert.equal((await call(server.url, `/api/attachments/${created.body.data.id}`, { method: 'DELETE', token: nav.token })).status, 204);
   });
 
   it('adds a link as JSON or multipart; text, JSON, images and safe SVG are accepted by their content', async () => {

@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { DEMO_EXT_INSTANCE } from '../../server/db/seed/ext';
+import { CODE_TTL_MINUTES } from '../../server/public-forms/one-time-codes';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { now, nowMs } from '../../shared/clock';
+import { withClock } from './support/clock';
 import { call, demoFacts, errorsOf, login } from './support/http';
 
 let server: TestServer;
@@ -63,7 +66,7 @@ async function patientReferral(overrides: Record<string, unknown> = {}): Promise
     preferred_phone_number: 'mobileNumber',
     mobile_number: '(614) 555-0199',
     reason_uid: await reference('reference-reason', 'Overdose'),
-    referral_date: new Date().toISOString().slice(0, 10),
+    referral_date: now().toISOString().slice(0, 10),
     referral_method: 'Online',
     ...overrides,
   };
@@ -163,8 +166,10 @@ describe('registration', () => {
     const phone = newPhone();
     await register(phone);
     const code = await codeFor(phone);
-    await sql`update one_time_code set expires_at = now() - interval '1 second' where subject = ${phone}`.execute(server.db);
-    assert.deepEqual(errorsOf(await confirm(phone, code), 422), [{ field: 'challenge', message: 'The code has expired. Please register again.' }]);
+    await withClock(async (move) => {
+      move(CODE_TTL_MINUTES * 60_000 + 5000);
+      assert.deepEqual(errorsOf(await confirm(phone, code), 422), [{ field: 'challenge', message: 'The code has expired. Please register again.' }]);
+    });
   });
 
   it('a malformed confirmation is a 422 on its fields', async () => {
@@ -215,7 +220,8 @@ describe('referral', () => {
       ssn: '123-45-6789',
       advertisement_uid: await reference('reference-referral-source', 'Self'),
       note: 'Please call after 5 pm.',
-      referral_date: '2001-01-01',
+      // Late evening in Honolulu: the sender's today is the day before UTC's.
+      referral_date: new Date(nowMs() - 86_400_000).toISOString().slice(0, 10),
     });
     const answer = await submit(token, body);
     assert.equal(answer.status, 201, answer.text);
@@ -223,8 +229,7 @@ describe('referral', () => {
     const referral = await server.db.selectFrom('inbound_referral').selectAll().where('referral_uid', '=', answer.body.data.id).executeTakeFirstOrThrow();
     assert.equal(referral.status, 'New');
     assert.equal(referral.referral_method, 'Online');
-    const today = await sql<{ d: string }>`select current_date::text as d`.execute(server.db);
-    assert.equal(String((await sql<{ d: string }>`select referral_date::text as d from inbound_referral where referral_uid = ${referral.referral_uid}`.execute(server.db)).rows[0].d), today.rows[0].d, 'referralDate is today, whatever was sent');
+    assert.equal(String((await sql<{ d: string }>`select referral_date::text as d from inbound_referral where referral_uid = ${referral.referral_uid}`.execute(server.db)).rows[0].d), body.referral_date, "the sender's today");
     const patient = await server.db.selectFrom('patient').selectAll().where('patient_uid', '=', referral.patient_uid).executeTakeFirstOrThrow();
     assert.equal(patient.first_name, 'Zephyrine');
     assert.equal(patient.mobile_phone, '6145550199');
@@ -235,6 +240,7 @@ describe('referral', () => {
     const insurance = await server.db.selectFrom('patient_insurance').selectAll().where('patient_uid', '=', patient.patient_uid).executeTakeFirstOrThrow();
     assert.equal(insurance.ssn_last4, '6789');
     assert.equal(insurance.is_primary, true);
+    assert.equal(insurance.policy_type, 'Primary', 'primary when nothing else is said');
     const stored = await server.db.selectFrom('external_referral').select('payload').where('referral_uid', '=', referral.referral_uid).executeTakeFirstOrThrow();
     assert.equal('ssn' in stored.payload, false, 'the full SSN is not kept');
 
@@ -244,6 +250,22 @@ describe('referral', () => {
     const queue = await call(server.url, `/api/queues/${newReferrals.id}?last_name__eq=Quillfeather`, { token: nav.token });
     assert.equal(queue.status, 200, queue.text);
     assert.deepEqual(queue.body.data.attributes.data.map((r: any) => r.patient_uid), [patient.patient_uid]);
+  });
+
+  it('the insurance is stored as sent (primary or not, its policy type); a referral date that is not today anywhere is a 422', async () => {
+    const answer = await submit(token, await patientReferral({ first_name: 'Isolde', last_name: 'Marchbanks', carrier_uid: await reference('reference-carrier', 'Medicaid'), policy_number: 'S-2', is_primary: false, policy_type: 'Secondary' }));
+    assert.equal(answer.status, 201, answer.text);
+    const patientUid = (await server.db.selectFrom('inbound_referral').select('patient_uid').where('referral_uid', '=', answer.body.data.id).executeTakeFirstOrThrow()).patient_uid!;
+    const insurance = await server.db.selectFrom('patient_insurance').select(['is_primary', 'policy_type']).where('patient_uid', '=', patientUid).executeTakeFirstOrThrow();
+    assert.deepEqual(insurance, { is_primary: false, policy_type: 'Secondary' });
+    const stale = errorsOf(await submit(token, await patientReferral({ referral_date: '2001-01-01', policy_type: 'Gold' })), 422);
+    assert.deepEqual(
+      stale.filter((e) => ['referral_date', 'policy_type'].includes(e.field!)).sort((a, b) => a.field!.localeCompare(b.field!)),
+      [
+        { field: 'policy_type', message: 'Must be Primary, Secondary or Tertiary' },
+        { field: 'referral_date', message: 'Must be today' },
+      ],
+    );
   });
 
   it('the same first and last name (any case) and birth date match the existing patient', async () => {

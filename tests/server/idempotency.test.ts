@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { DEMO_HWC_CODES } from '../../server/db/seed/hwc';
+import { IDEMPOTENCY_KEEP_HOURS, pruneIdempotentRequests } from '../../server/public-forms/idempotency';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { withClock } from './support/clock';
 import { call, demoFacts, errorsOf, login, type Answer, type DemoFacts, type LoggedIn } from './support/http';
 
 let server: TestServer;
@@ -113,6 +115,29 @@ describe('Idempotency-Key: the signed-in user, not their session, owns the key',
     assert.equal((await postNote(nav, 'bearer', key, `First body ${key}`)).status, 201);
     assert.deepEqual(errorsOf(await postNote(await login(server.url, 'navigator'), 'bearer', key, `Second body ${key}`), 422), [{ message: DIFFERENT_REQUEST }]);
     assert.equal(await notesWith(`Second body ${key}`), 0);
+  });
+});
+
+describe('Idempotency-Key retention', () => {
+  it('a key replays its answer for a day after it was stored; once pruned after that, the same key is a new request', async () => {
+    const key = randomUUID();
+    const text = `Kept a day ${key}`;
+    assert.equal((await postNote(await login(server.url, 'navigator'), 'bearer', key, text)).status, 201);
+    await withClock(async (move) => {
+      move(IDEMPOTENCY_KEEP_HOURS * 3_600_000 - 60_000);
+      await pruneIdempotentRequests(server.db);
+      // Sessions do not last a day: the retry comes from a new sign-in, as it would.
+      const retry = await postNote(await login(server.url, 'navigator'), 'bearer', key, text);
+      assert.equal(retry.status, 201);
+      assert.ok(replayed(retry), 'just before the day ends, the stored answer');
+      assert.equal(await notesWith(text), 1);
+      move(120_000);
+      await pruneIdempotentRequests(server.db);
+      const late = await postNote(await login(server.url, 'navigator'), 'bearer', key, text);
+      assert.equal(late.status, 201);
+      assert.equal(replayed(late), false);
+      assert.equal(await notesWith(text), 2);
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { NAVIGATOR_LIST_LIMIT } from '../../shared/constants';
 import { call, errorsOf, login, type LoggedIn } from './support/http';
@@ -59,7 +60,25 @@ describe('GET /api/providers/mv', () => {
     assert.deepEqual((await providers('?q=dana')).body.data.map((p: any) => p.attributes.display_name), ['Dana Director']);
     assert.deepEqual((await providers('?q=nora%20nav&role_type=Navigator')).body.data.map((p: any) => p.attributes.display_name), ['Nora Navigator']);
     assert.deepEqual((await providers('?q=%25')).body.data, [], 'a typed % matches itself');
-    assert.equal((await providers('?q=raman&reviewer_only=true')).body.data.length, 1, 'reviewer_only is accepted');
+    assert.equal((await providers('?q=raman')).body.data.length, 1);
+    assert.equal((await providers('?q=raman&reviewer_only=true')).body.data.length, 0, 'a physician without a login reviews nothing');
+  });
+
+  it('reviewer_only lists only the users who review CIT contact sheets, and searches them with q', async () => {
+    const reviewers = await server.db
+      .selectFrom('provider as p')
+      .innerJoin('user_division as ud', 'ud.user_uid', 'p.user_uid')
+      .select('p.display_name')
+      .distinct()
+      .where('p.org_uid', '=', orgUid)
+      .where(sql<boolean>`'citSupervisoryApproval' = any (ud.permissions)`)
+      .orderBy('p.display_name')
+      .execute();
+    assert.ok(reviewers.length > 0, 'the demo has a CIT supervisor with a provider record');
+    const names = (await providers('?reviewer_only=true')).body.data.map((p: any) => p.attributes.display_name);
+    assert.deepEqual(names, reviewers.map((r) => r.display_name));
+    assert.ok(!names.includes('Nora Navigator'));
+    assert.deepEqual((await providers('?reviewer_only=true&q=nora')).body.data, []);
   });
 
   it('honours limit from 1 to 9999 and refuses anything else', async () => {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { registerErrorHandling } from '../../server/errors';
 import { onceOnly } from '../../server/public-forms/idempotency';
 import { countAttempt } from '../../server/public-forms/limits';
-import { checkCode, CODE_MAX_TRIES, issueCode } from '../../server/public-forms/one-time-codes';
+import { checkCode, CODE_MAX_TRIES, CODE_TTL_MINUTES, issueCode } from '../../server/public-forms/one-time-codes';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { withClock } from './support/clock';
 
 let server: TestServer;
 before(async () => {
@@ -33,9 +33,13 @@ describe('one-time codes', () => {
   });
 
   it('expire after 10 minutes, and a new code replaces the old one', async () => {
-    const old = await issueCode(server.db, 'test', '6145550103');
-    await sql`update one_time_code set expires_at = now() - interval '1 second' where subject = '6145550103'`.execute(server.db);
-    assert.equal(await checkCode(server.db, 'test', '6145550103', old), 'expired');
+    const [kept, old] = [await issueCode(server.db, 'test', '6145550105'), await issueCode(server.db, 'test', '6145550103')];
+    await withClock(async (move) => {
+      move(CODE_TTL_MINUTES * 60_000 - 5000);
+      assert.equal(await checkCode(server.db, 'test', '6145550105', kept), 'ok', 'just before its 10 minutes');
+      move(10_000);
+      assert.equal(await checkCode(server.db, 'test', '6145550103', old), 'expired');
+    });
     const first = await issueCode(server.db, 'test', '6145550104');
     const second = await issueCode(server.db, 'test', '6145550104');
     if (first !== second) assert.equal(await checkCode(server.db, 'test', '6145550104', first), 'wrong');

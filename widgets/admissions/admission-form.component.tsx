@@ -11,7 +11,7 @@ import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useFacilities, type FacilityOption } from '../kit/use-facilities';
 import { useAdmission, useSaveAdmission, type Admission } from './admissions.resource';
 

@@ -6,7 +6,7 @@ import { RowsTable, type RowsColumn } from '../kit/rows-table';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { PatientPageView } from '../patient-record/patient-page-view';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useAdmissions, type Admission } from './admissions.resource';
 
 /** Spec 001 section 9. */

@@ -11,7 +11,7 @@ import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
 import { choicesOf, useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useAllergy, useDeleteAllergy, useSaveAllergy, type Allergy } from './allergies.resource';
 
 const LABELS: Record<keyof AllergyFormValues, string> = {

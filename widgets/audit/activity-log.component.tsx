@@ -5,7 +5,7 @@ import { useWidgetApi } from '../../shared/widget/widget-context';
 import { LoadState } from '../kit/load-state';
 import { useFlags } from '../kit/use-flags';
 import { useLoaded } from '../kit/use-loaded';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { fetchAuditMessages, type AuditMessage } from './audit.resource';
 import { AuditStyles } from './audit.styles';
 

@@ -1,9 +1,10 @@
+import dayjs from 'dayjs';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useController, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import SlAlert from '@shoelace-style/shoelace/dist/react/alert/index.js';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
-import dayjs from 'dayjs';
 import { ApiError } from '../../shared/api/errors';
+import { nowMs } from '../../shared/clock';
 import {
   B2W_CODE_SENT,
   B2W_DO_NOT_REPORT,
@@ -44,7 +45,7 @@ export const B2W_CODE_SENT_EMAIL = 'You should have received an email with a cod
 export const B2W_FAILED = 'Your answer could not be sent. Please try again.';
 
 const reloadPage = () => window.location.reload();
-const today = () => dayjs().format('YYYY-MM-DD');
+const isoToday = () => dayjs(nowMs()).format('YYYY-MM-DD');
 
 /** A labelled yes/no (or any two-choice) group whose value is what the schema checks. */
 function Choice<T extends FieldValues>({ form, name, legend, options }: { form: UseFormReturn<T>; name: Path<T>; legend: string; options: { label: string; value: unknown }[] }) {
@@ -198,7 +199,7 @@ function AssessmentForm({ registration, code, result, reload }: { registration: 
   const emit = useEmit();
   const calls = useB2wCalls();
   const [done, setDone] = useState<StoredResult | null>(result);
-  const form = useCareForm(B2wAssessmentSchema, { defaultValues: done?.values ?? { assessmentDate: today(), highTemp: undefined as unknown as boolean, lowTempComplications: undefined } });
+  const form = useCareForm(B2wAssessmentSchema, { defaultValues: done?.values ?? { assessmentDate: isoToday(), highTemp: undefined as unknown as boolean, lowTempComplications: undefined } });
   const { submit, busy } = useIdempotentSubmit('b2w-status');
   const highTemp = form.watch('highTemp');
   // Dependent-field clearing: the complications answer belongs to a "No" only.
@@ -264,7 +265,7 @@ export function BackToWork({ vendorCode, reload = reloadPage }: BackToWorkProps)
   const [stored] = useState(() => {
     const state = loadB2w();
     // A result locks the form for its own day only; tomorrow's check-in starts fresh.
-    if (state.result && state.result.values?.assessmentDate !== today()) return { ...state, result: null };
+    if (state.result && state.result.values?.assessmentDate !== isoToday()) return { ...state, result: null };
     return state;
   });
   const code = (vendorCode ?? '').trim();

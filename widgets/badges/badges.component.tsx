@@ -9,7 +9,7 @@ import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
 import { toast } from '../kit/toasts';
 import { PatientPageView } from '../patient-record/patient-page-view';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { badgeChanges, savePatientBadges, useBadgePage, type BadgeGroup, type PatientBadge } from './badges.resource';
 import { BadgesStyles } from './badges.styles';
 

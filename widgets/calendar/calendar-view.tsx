@@ -11,6 +11,7 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import listPlugin from '@fullcalendar/react/list';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import { nowMs } from '../../shared/clock';
 import { DEFAULT_CALENDAR_VIEW } from '../../shared/constants';
 import type { CalendarEventRow } from '../../shared/schemas/calendar';
 import { LoadState } from '../kit/load-state';
@@ -146,6 +147,7 @@ export default function CalendarView({ initialDate, compact, loadEvents, onOpen,
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin, classicThemePlugin]}
           initialView={startView}
           initialDate={initialDate}
+          now={nowMs}
           headerToolbar={{ start: 'prev,today,next', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth,listWeek' }}
           buttons={{ [LIST_VIEW]: { text: 'List Week' } }}
           // FullCalendar names the Today button "This month" ("This week", ...) for screen readers; its name must be what it shows.

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useState, type MouseEvent } from 'react';
 import dayjs from 'dayjs';
+import { now } from '../../shared/clock';
 import { CALENDAR_EVENT_TYPE_LABELS, eventDetailsPath, type CalendarEventRow, type CalendarEventType } from '../../shared/schemas/calendar';
 import { useEmit } from '../../shared/widget/emit';
 import { LoadState } from '../kit/load-state';
@@ -108,7 +109,7 @@ function CalendarBody({ compact, startDate, onDateShown }: CalendarBodyProps) {
 export function CalendarCard() {
   const titleId = useId();
   const emit = useEmit();
-  const [shown, setShown] = useState(() => new Date());
+  const [shown, setShown] = useState(now);
   const fullPath = `/home/calendar?startDate=${dayjs(shown).format('YYYY-MM-DD')}`;
   const openFull = (event: MouseEvent) => {
     event.preventDefault();

@@ -19,7 +19,7 @@ import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { SAVE_FAILED, SAVED } from './care-team-member-form.component';
 import { useCareGiver, useSaveCareGiver, type CareGiver } from './care-team.resource';
 import { careTeamCss } from './care-team.styles';

@@ -11,7 +11,7 @@ import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { addressOf } from './care-team.component';
 import { useProviders } from '../kit/use-providers';
 import { useCareTeamMember, useProviderLocations, useSaveCareTeamMember, type CareTeamMember } from './care-team.resource';

@@ -15,7 +15,7 @@ import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { useFlags } from '../kit/use-flags';
 import { PatientPageView } from '../patient-record/patient-page-view';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useCareGivers, useCareTeamMembers, type CareGiver, type CareTeamMember } from './care-team.resource';
 import { careTeamCss } from './care-team.styles';
 

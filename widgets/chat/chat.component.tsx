@@ -9,7 +9,7 @@ import { LoadState } from '../kit/load-state';
 import { PatientPicker } from '../kit/patient-picker';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { SectionPage } from '../kit/section-page';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { PatientPageView } from '../patient-record/patient-page-view';
 import { sendMessage, useConversation, useSubscriptions } from './chat.resource';
 import { ChatStyles } from './chat.styles';

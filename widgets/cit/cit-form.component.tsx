@@ -8,6 +8,7 @@ import {
   dependentsToClear, EVALUATION_INITIATED_BY, hasRealInjury, INJURED_PARTIES, LOCATION_TYPES, OTHER, PHONE_TYPES, RESPONSES, TIME_ZONES,
   TRANSPORT_BY, VETERAN_STATUSES, WEAPONS,
 } from '../../shared/cit-options';
+import { now } from '../../shared/clock';
 import { citFormDefaults, CitSubmissionSchema, type CitSubmission } from '../../shared/schemas/cit';
 import { formatDateTime } from '../../shared/format';
 import { useEmit } from '../../shared/widget/emit';
@@ -336,7 +337,7 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
       const { emailSent, facilityName, createdAt, secureHref } = answer.data.attributes;
       if (emailSent === true) toast(CIT_TEXT.emailSent, 'success');
       if (emailSent === false) setFailedFacility(facilityName ?? '');
-      setReceipt({ reference: answer.data.id, submittedAt: formatDateTime(createdAt ?? new Date()), pdfHref: webAddress(secureHref) });
+      setReceipt({ reference: answer.data.id, submittedAt: formatDateTime(createdAt ?? now()), pdfHref: webAddress(secureHref) });
       draft.clear();
       form.reset(citFormDefaults() as never);
       setIdentity('INVALID');

@@ -7,7 +7,7 @@ import { LoadState } from '../kit/load-state';
 import { toast, Toasts } from '../kit/toasts';
 import { useFlags } from '../kit/use-flags';
 import { PatientPageView } from '../patient-record/patient-page-view';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { ContactDetails } from './contact-details';
 import { DemographicsForm } from './demographics-form';
 import { useReferenceList } from '../kit/use-reference-list';

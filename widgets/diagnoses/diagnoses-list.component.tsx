@@ -5,7 +5,7 @@ import { AddAction } from '../kit/add-action';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { PatientPageView } from '../patient-record/patient-page-view';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useDiagnoses } from './diagnoses.resource';
 import { DiagnosesStyles } from './diagnoses.styles';
 

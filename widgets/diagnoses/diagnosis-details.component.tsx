@@ -3,7 +3,7 @@ import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useDiagnosis } from './diagnoses.resource';
 import { DiagnosesStyles } from './diagnoses.styles';
 import { LABELS } from './diagnosis-form.component';

@@ -8,7 +8,7 @@ import { LoadState } from '../kit/load-state';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useDiagnosis, useDiagnosisLists, useRegions, useSaveDiagnosis, type Diagnosis, type DiagnosisLists } from './diagnoses.resource';
 import { DiagnosesStyles } from './diagnoses.styles';
 

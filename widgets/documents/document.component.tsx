@@ -14,7 +14,7 @@ import { useIdempotentSubmit } from '../kit/public-submit';
 import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useCreateDocument, useDeleteDocument, useDocument, useDownloadDocument } from './documents.resource';
 
 const LABELS: Record<keyof DocumentFormValues, string> = { docType: 'Document Type', title: 'Title', description: 'Description', link: 'Link', fileName: 'File' };

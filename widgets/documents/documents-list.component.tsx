@@ -7,7 +7,7 @@ import { AddAction } from '../kit/add-action';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { PatientPageView } from '../patient-record/patient-page-view';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { fetchDocumentsPage, type DocumentRow } from './documents.resource';
 
 export const DOCUMENTS_EMPTY = 'No Documents';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useController, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../shared/api/errors';
+import { now } from '../../shared/clock';
 import {
   digitsOf,
   dropEmpty,
@@ -44,7 +45,7 @@ export interface ReferralFormWidgetProps {
 
 const STEPS = [EXT_REGISTER, EXT_REGISTER_CONFIRM, ...EXT_ACTION_TYPES] as string[];
 const todayIso = () => {
-  const d = new Date();
+  const d = now();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 

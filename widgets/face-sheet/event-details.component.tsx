@@ -1,7 +1,7 @@
 import { CALENDAR_EVENT_TYPE_LABELS, type CalendarEventType } from '../../shared/schemas/calendar';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { LoadState } from '../kit/load-state';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { Card } from './face-sheet-cards';
 import { usePatientEvent } from './face-sheet.resource';
 import { FaceSheetStyles } from './face-sheet.styles';

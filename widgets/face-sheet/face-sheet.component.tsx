@@ -5,7 +5,7 @@ import { hasAnyFlag, CARE_FLAGS, WORK_LIST_FLAGS, type Flags } from '../../share
 import { LoadState } from '../kit/load-state';
 import { useFlags } from '../kit/use-flags';
 import { PatientPageView } from '../patient-record/patient-page-view';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { AddressCard, AdmissionsCard, CitSummaryCards, EventCards, NotesCard, RemindersCard } from './face-sheet-cards';
 import { useCitSummary, usePatientList, usePrimaryAddress, type Admission, type PatientEvent, type PatientNote, type PatientReminder } from './face-sheet.resource';
 import { FaceSheetStyles } from './face-sheet.styles';

@@ -1,4 +1,4 @@
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { AddAction } from '../kit/add-action';
 import { Card, ReminderRows } from './face-sheet-cards';
 import { usePatientList, type PatientReminder } from './face-sheet.resource';

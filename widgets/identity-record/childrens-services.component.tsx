@@ -1,5 +1,5 @@
 import { formatDate } from '../../shared/format';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useFlags } from '../kit/use-flags';
 import type { PanelRow } from './identity.resource';
 import { IdentityPage } from './identity-page';

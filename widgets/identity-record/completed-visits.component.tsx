@@ -1,4 +1,4 @@
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { IdentityPage } from './identity-page';
 import { IdentityPanel, SOURCE_COLUMN, type PanelColumn } from './identity-panel';
 import type { PanelRow } from './identity.resource';

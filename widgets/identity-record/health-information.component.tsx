@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useFlags } from '../kit/use-flags';
 import { useIdentityMatches } from './identity.resource';
 import { IdentityPage } from './identity-page';

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { ApiClient, Document, Query, Resource } from '../../shared/api/client';
+import { nowMs } from '../../shared/clock';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { idempotencyHeader } from '../kit/public-submit';
 import { useLoaded, type Loaded } from '../kit/use-loaded';
@@ -30,12 +31,12 @@ export type DatePreset = (typeof DATE_PRESETS)[number];
  * use the suffixes << and >>"): the last N days up to today, or for upcoming
  * rows today up to N days ahead.
  */
-export function dateFilter(column: string, days: DatePreset, direction: 'past' | 'future', today = dayjs()): Query {
+export function dateFilter(column: string, days: DatePreset, direction: 'past' | 'future', now = dayjs(nowMs())): Query {
   const day = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
   if (direction === 'future') {
-    return days === null ? { [`${column}__>>=`]: day(today) } : { [`${column}__>>=`]: day(today), [`${column}__<<`]: day(today.add(days + 1, 'day')) };
+    return days === null ? { [`${column}__>>=`]: day(now) } : { [`${column}__>>=`]: day(now), [`${column}__<<`]: day(now.add(days + 1, 'day')) };
   }
-  return days === null ? {} : { [`${column}__>>=`]: day(today.subtract(days, 'day')), [`${column}__<<`]: day(today.add(1, 'day')) };
+  return days === null ? {} : { [`${column}__>>=`]: day(now.subtract(days, 'day')), [`${column}__<<`]: day(now.add(1, 'day')) };
 }
 
 export interface IdentitySummary {

@@ -3,7 +3,7 @@ import { NO_LEGAL_STATUS } from '../../shared/legal-status';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { Accordion } from '../kit/accordion';
 import { ButtonWithReason } from '../kit/button-with-reason';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { IdentityPage } from './identity-page';
 import { IdentityPanel, SOURCE_COLUMN, type IdentityPanelProps, type PanelColumn } from './identity-panel';
 import { recordReferralAppt } from './identity.resource';

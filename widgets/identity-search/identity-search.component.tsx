@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import dayjs from 'dayjs';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
+import { nowMs } from '../../shared/clock';
 import { formatDate } from '../../shared/format';
 import {
   ANY_IDENTITY_CRITERION,
@@ -221,7 +222,7 @@ export function IdentitySearch({ intro = HOW_TO_SEARCH, query }: IdentitySearchP
   };
   const [preview, setPreview] = useState<PatientSummary | null>(null);
   const [review, setReview] = useState<IdentityPatientSummary | null>(null);
-  const today = dayjs().format('YYYY-MM-DD');
+  const isoToday = dayjs(nowMs()).format('YYYY-MM-DD');
   const loading = search !== null && results.isLoading;
 
   const open = (p: IdentityPatientSummary) => {
@@ -255,7 +256,7 @@ export function IdentitySearch({ intro = HOW_TO_SEARCH, query }: IdentitySearchP
             </div>
             <LoadState isLoading={results.isLoading && !data} error={results.error} isEmpty={data?.patients.length === 0} emptyText="No patients" lines={6}>
               <div className="summary-cards">
-                {data?.patients.map((p) => <PatientSummaryCard key={p.patientUid} patient={p} full={!!flags?.hasIdentityViewFull} today={today} onOpen={open} />)}
+                {data?.patients.map((p) => <PatientSummaryCard key={p.patientUid} patient={p} full={!!flags?.hasIdentityViewFull} today={isoToday} onOpen={open} />)}
               </div>
               {data && data.total > IDENTITY_SEARCH_PAGE_SIZE && (
                 <nav className="results-pages" aria-label="Result pages">

@@ -11,7 +11,7 @@ import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
 import { useFlags } from '../kit/use-flags';
 import { useLoaded } from '../kit/use-loaded';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { eventWhen } from './medical-event-summary';
 import { useMedicalEvent, type MedicalEvent } from './medical-events.resource';
 

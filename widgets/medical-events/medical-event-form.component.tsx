@@ -28,7 +28,7 @@ import { useFlags } from '../kit/use-flags';
 import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
 import { usePrimaryAddress, type Address } from '../face-sheet/face-sheet.resource';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useProviders, type ProviderOption } from '../kit/use-providers';
 import { useDeactivateEventNote, useEventType, useMedicalEvent, useSaveMedicalEvent, type MedicalEvent } from './medical-events.resource';
 import { HumanInteractions, formPerson, PERSON_FIELD_LABELS } from './human-interactions';

@@ -7,7 +7,7 @@ import { StatusBadge } from '../kit/status-badge';
 import { useFlags } from '../kit/use-flags';
 import { useReferenceList } from '../kit/use-reference-list';
 import { PatientPageView } from '../patient-record/patient-page-view';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { FORM_EVENT_NAMES } from '../../shared/schemas/medical-events';
 import { statusBadge } from '../../shared/schemas/outbound-referrals';
 import { eventSummary, eventWhen } from './medical-event-summary';

@@ -8,7 +8,7 @@ import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
 import { choicesOf, useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useMedication, useSaveMedication, type Medication } from './medications.resource';
 
 const LABELS: Record<keyof MedicationFormValues, string> = {

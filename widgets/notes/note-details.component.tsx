@@ -6,7 +6,7 @@ import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
 import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { formatDate, personName } from '../../shared/format';
 import { sessionLength } from './session-length';
 import { useDeactivateNote, useNote } from './notes.resource';

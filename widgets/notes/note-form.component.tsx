@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { nowMs } from '../../shared/clock';
 import { NoteFormSchema, type NoteFormValues } from '../../shared/schemas/notes';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
@@ -7,7 +8,7 @@ import { Field, useCareForm } from '../kit/forms';
 import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useCreateNote } from './notes.resource';
 
 const LABELS: Record<keyof NoteFormValues, string> = { note: 'Note', activityDate: 'Activity Date', sessionDurationMinutes: 'Session Duration (Minutes)' };
@@ -22,7 +23,7 @@ export function NoteForm({ patientId }: Pick<RecordPageProps, 'patientId'>) {
   const form = useCareForm(NoteFormSchema, {
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    defaultValues: { note: '', activityDate: dayjs().format('YYYY-MM-DD'), sessionDurationMinutes: '' },
+    defaultValues: { note: '', activityDate: dayjs(nowMs()).format('YYYY-MM-DD'), sessionDurationMinutes: '' },
   });
   const faceSheet = `/patients/${encodeURIComponent(patientId)}/face-sheet`;
   const back = () => emit('care-navigate', { path: faceSheet });

@@ -6,7 +6,7 @@ import { Toasts } from '../kit/toasts';
 import { AddAction } from '../kit/add-action';
 import { SectionPage } from '../kit/section-page';
 import { PatientPageView } from '../patient-record/patient-page-view';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { NOTES_EMPTY } from '../../shared/constants';
 import { formatDate, personName } from '../../shared/format';
 import { sessionLength } from './session-length';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
+import { now } from '../../shared/clock';
 import { formatDate } from '../../shared/format';
 import { CARE_FLAGS, hasAnyFlag } from '../../shared/permissions';
 import {
@@ -24,7 +25,7 @@ import { useFlags } from '../kit/use-flags';
 import { useProviders, type ProviderOption } from '../kit/use-providers';
 import { useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { ReferralStatus } from './outbound-referrals-list.component';
 import {
   useAnswerReferral,
@@ -65,7 +66,7 @@ interface Options {
   divisions: DivisionOption[];
 }
 
-const today = () => new Date().toLocaleDateString('en-CA');
+const today = () => now().toLocaleDateString('en-CA');
 
 function valuesOf(r: SentReferral | null, statuses: ReferenceOption[]): OutboundReferralFormValues {
   return {

@@ -13,7 +13,7 @@ import { StatusBadge } from '../kit/status-badge';
 import { Toasts } from '../kit/toasts';
 import { useFlags } from '../kit/use-flags';
 import { PatientPageView } from '../patient-record/patient-page-view';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { fetchReferralsPage, useReceivedReferrals, type OutboundReferralRow, type ReceivedReferral } from './outbound-referrals.resource';
 import { ReferralStyles } from './outbound-referrals.styles';
 

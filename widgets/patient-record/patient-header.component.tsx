@@ -5,6 +5,7 @@ import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import SlDropdown from '@shoelace-style/shoelace/dist/react/dropdown/index.js';
 import SlMenu from '@shoelace-style/shoelace/dist/react/menu/index.js';
 import SlMenuItem from '@shoelace-style/shoelace/dist/react/menu-item/index.js';
+import { nowMs } from '../../shared/clock';
 import { formatDate, formatPhone } from '../../shared/format';
 import { legalStatusOf } from '../../shared/legal-status';
 import { homeMode } from '../../shared/modes';
@@ -38,7 +39,7 @@ const AlertBadges = lazy(() => import('../identity-record/alert-badges.component
 
 export const fullName = (p: Pick<RecordPatient, 'firstName' | 'middleName' | 'lastName'>) => [p.firstName, p.middleName, p.lastName].filter(Boolean).join(' ');
 const initials = (p: RecordPatient) => `${p.firstName[0] ?? ''}${p.lastName[0] ?? ''}`.toUpperCase();
-const ageOf = (birthDate: string) => dayjs().diff(dayjs(birthDate), 'year');
+const ageOf = (birthDate: string) => dayjs(nowMs()).diff(dayjs(birthDate), 'year');
 
 function Fact({ term, value }: { term: string; value: string | null | undefined }) {
   return (

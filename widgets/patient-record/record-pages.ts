@@ -1,15 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RecordPatient } from './patient-record.resource';
-
-/** What every record page is given by the frame. */
-export interface RecordPageProps {
-  patientId: string;
-  /** The page path's parameters (`:eventId` in `appointments/:eventId/details`). */
-  params: Record<string, string>;
-  patient: RecordPatient;
-  /** Reads the patient again after a change the header shows. */
-  reloadPatient: () => void;
-}
+import type { RecordPageProps } from './record-page-props';
 
 export interface RecordPage {
   /** The path under /patients/{id}/, with `:name` parameters. */

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { Suspense, useCallback, useId, useMemo, useState, type MouseEvent } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { ApiError } from '../../shared/api/errors';
+import { nowMs } from '../../shared/clock';
 import { isIsoDate } from '../../shared/dates';
 import { useEmit } from '../../shared/widget/emit';
 import { SlDialog } from '../kit/lazy-shoelace';
@@ -83,12 +84,12 @@ export function RemindersCard() {
   const [customDay, setCustomDay] = useState('');
   const [customError, setCustomError] = useState('');
 
-  const today = useMemo(
+  const dueToday = useMemo(
     () => (reminders.data ?? []).filter((r) => !r.isRead && isDueToday(r)).sort((a, b) => b.reminderDate.localeCompare(a.reminderDate) || a.id.localeCompare(b.id)),
     [reminders.data],
   );
-  const mine = me ? today.filter((r) => r.targetUid === me) : [];
-  const unassigned = today.filter((r) => r.targetUid === null);
+  const mine = me ? dueToday.filter((r) => r.targetUid === me) : [];
+  const unassigned = dueToday.filter((r) => r.targetUid === null);
 
   const { change, remove } = reminders;
   const snooze = (reminder: Reminder, day: dayjs.Dayjs) => change(reminder, { reminderDate: snoozedDate(reminder, day) }).catch(failed(UPDATE_FAILED));
@@ -100,7 +101,7 @@ export function RemindersCard() {
         setCustomDay('');
         setCustomError('');
         setCustomizing(r);
-      } else void snooze(r, dayjs().add(SNOOZE_DAYS[choice], 'day'));
+      } else void snooze(r, dayjs(nowMs()).add(SNOOZE_DAYS[choice], 'day'));
     },
     onDelete: setDeleting,
     onOpenPatient: (r, event) => navigate(patientPath(r.patientUid), event),
@@ -146,7 +147,7 @@ export function RemindersCard() {
               id={`${titleId}-snooze`}
               type="date"
               value={customDay}
-              min={dayjs().format('YYYY-MM-DD')}
+              min={dayjs(nowMs()).format('YYYY-MM-DD')}
               aria-invalid={customError !== ''}
               aria-describedby={customError ? `${titleId}-snooze-error` : undefined}
               onChange={(e) => setCustomDay(e.target.value)}

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import type { ApiClient, Document, Resource } from '../../shared/api/client';
 import { snakeCase } from '../../shared/casing';
+import { nowMs } from '../../shared/clock';
 import { NAVIGATOR_LIST_LIMIT } from '../../shared/constants';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest, PageResult } from '../kit/data-table';
@@ -45,11 +46,11 @@ export const CARD_LIST_LIMIT = 100;
 const rowsOf = <A>(doc: Document<Resource<A>[]>) => doc.data.map((r) => r.attributes);
 
 /** Today in the user's own time zone, as the instants the server compares with. */
-export function todayRange(now = dayjs()) {
+export function todayRange(now = dayjs(nowMs())) {
   return { start: now.startOf('day').toISOString(), end: now.endOf('day').toISOString() };
 }
 
-export const isDueToday = (reminder: Reminder, now = dayjs()) => dayjs(reminder.reminderDate).isSame(now, 'day');
+export const isDueToday = (reminder: Reminder, now = dayjs(nowMs())) => dayjs(reminder.reminderDate).isSame(now, 'day');
 
 async function fetchToday(client: ApiClient, targetUid: string | null): Promise<Reminder[]> {
   const { start, end } = todayRange();

@@ -1,6 +1,7 @@
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Query } from '../../shared/api/client';
+import { now } from '../../shared/clock';
 import { formatDate, formatDateTime } from '../../shared/format';
 import { csvFileName, CUSTOM_REPORTS, REPORT_TABLE_PAGE_SIZE, REPORT_TABLE_PAGE_SIZES, REPORT_TEXT, type ChartPoint, type LayoutItem, type ReportConfiguration, type ReportTable } from '../../shared/schemas/reports';
 import { useWidgetApi, useWidgetSession } from '../../shared/widget/widget-context';
@@ -121,7 +122,7 @@ function ReportBody({ name, title, config, custom = false }: { name: string; tit
   const session = useWidgetSession();
   const definition = config.reportConfigurationDefinition;
   const divisions = useReportDivisions();
-  const [values, setValues] = useState<FilterValues>(() => initialValues(definition.filters, new Date()));
+  const [values, setValues] = useState<FilterValues>(() => initialValues(definition.filters, now()));
   const [chosen, setChosen] = useState<string[]>(() => (session?.currentDivisionUid ? [session.currentDivisionUid] : []));
   // Without a session's current division (an embedder's token), the first division the user reports on.
   useEffect(() => {
@@ -160,7 +161,7 @@ function ReportBody({ name, title, config, custom = false }: { name: string; tit
     toast(REPORT_TEXT.exportStarted);
     try {
       const table = definition.tables[0] ?? { columns: definition.charts.map((c) => ({ columnName: c.xAxisColumn, displayHeader: c.title })) };
-      download(await exportCsv(api, definition.reportView, table, run.round ? run.query : query()), csvFileName(title, new Date()));
+      download(await exportCsv(api, definition.reportView, table, run.round ? run.query : query()), csvFileName(title, now()));
       toast(REPORT_TEXT.exportDone, 'success');
     } catch {
       toast(REPORT_TEXT.exportFailed, 'danger');

@@ -12,7 +12,7 @@ import { useIdempotentSubmit } from '../kit/public-submit';
 import { SectionPage } from '../kit/section-page';
 import { toast, Toasts } from '../kit/toasts';
 import { PatientPageView } from '../patient-record/patient-page-view';
-import type { RecordPageProps } from '../patient-record/record-pages';
+import type { RecordPageProps } from '../patient-record/record-page-props';
 import { ResourceLink, siteOf, type ResourceEntry } from './resource-link';
 import { useAddPatientResource, usePatientLibrary, usePatientResources, useRemovePatientResource, type LibraryOption, type PatientResource } from './resources.resource';
 import { ResourcesStyles } from './resources.styles';

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { nowMs } from '../../../shared/clock';
 import { signInAs } from './sign-in';
 import { waitForAsync } from './dom';
 
@@ -41,7 +42,7 @@ export async function createReminder(api: Api, patientUid: string, targetUid: st
     body: {
       data: {
         type: 'reminders',
-        attributes: { subject_uid: patientUid, subject_type: 'patient', reminder_date: dayjs().hour(12).startOf('hour').toISOString(), note, target_uid: targetUid },
+        attributes: { subject_uid: patientUid, subject_type: 'patient', reminder_date: dayjs(nowMs()).hour(12).startOf('hour').toISOString(), note, target_uid: targetUid },
         relationships: { patient: { data: { type: 'patients', id: patientUid } } },
       },
     },

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../../server/db/seed/demo-users';
 import { startTestServer, type TestServer } from '../../../server/testing/start-test-server';
+import { CLOCK_OFFSET_MS, chromiumEnv, shiftedDateScript } from '../../../scripts/shifted-date.mjs';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 export const SHOTS = resolve(import.meta.dirname, '../screenshots');
@@ -26,7 +27,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   if (process.env.E2E_BUILT !== '1') execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
   mkdirSync(SHOTS, { recursive: true });
   const server = await startTestServer(env);
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  // At a faked date (scripts/test-dates.mjs), Chromium runs on the real clock and each page's Date is moved instead (openPage).
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, ...(CLOCK_OFFSET_MS && { env: chromiumEnv() }) });
   return {
     server,
     browser,
@@ -58,6 +60,7 @@ figure{margin:0}img{width:100%;height:14rem;object-fit:cover;object-position:top
 /** A fresh context (no cookies, no storage). Reduced motion: screenshots never catch a half-faded dialog. */
 export async function openPage(h: Harness, width = 1280, height = 900): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await h.browser.newContext({ baseURL: h.server.url, viewport: { width, height }, reducedMotion: 'reduce' });
+  if (CLOCK_OFFSET_MS) await context.addInitScript(shiftedDateScript);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => {

@@ -1,0 +1,3 @@
+export declare const CLOCK_OFFSET_MS: number;
+export declare const shiftedDateScript: string;
+export declare function chromiumEnv(): NodeJS.ProcessEnv;
