@@ -125,9 +125,11 @@ function identitySearches(): BenchRoute[] {
     ['last name in part', 'last_name__like={child.last3}'],
     ['last + first name', 'last_name__like={child.last3}&first_name__like={child.first3}'],
     ['date of birth', 'birth_date={child.birth}'],
-    ['MRN contains', 'source_mrns__contains={child.mrn}'],
+    ['birth year + last name', 'birth_date={child.birthYear}&last_name__like={child.last3}'],
+    // Spec 002: an MRN needs its hospital, a caseworker name its county.
+    ['MRN contains', 'source_mrns__contains={child.mrn}&source_description={child.hospital}'],
     ['hospitals + county', 'source_description={child.hospital}&source_description={child.hospital2}&agency_county={child.county}'],
-    ['caseworker + provider name', 'wkr_name={child.worker}&provider_name={child.provider}'],
+    ['caseworker + county + provider name', 'wkr_name={child.worker}&agency_county={child.county}&provider_name={child.provider}'],
     ['SACWIS person id', 'sacwis_person_id={child.sacwis}'],
     ['case id', 'case_id={child.caseId}'],
     ['provider id, page 2', 'provider_id={child.providerId}&page=2'],
@@ -158,7 +160,7 @@ async function identityChild(connectionString: string): Promise<Record<string, s
   await client.connect();
   try {
     const { rows } = await client.query(`
-      select s.patient_uid as patient, left(s.last_name, 3) as last3, left(s.first_name, 3) as first3, to_char(s.birth_date, 'MM/DD/YYYY') as birth,
+      select s.patient_uid as patient, left(s.last_name, 3) as last3, left(s.first_name, 3) as first3, to_char(s.birth_date, 'MM/DD/YYYY') as birth, to_char(s.birth_date, 'YYYY') as "birthYear",
              substr(split_part(s.mrns, ' ', 1), 2, 5) as mrn, s.source_names[1] as hospital, coalesce(s.source_names[2], s.source_names[1]) as hospital2,
              s.counties[1] as county, split_part(s.wkr_names, ' ', 1) as worker, split_part(s.provider_names, ' ', 1) as provider,
              s.sacwis_person_ids[1] as sacwis, s.case_ids[1] as "caseId", s.provider_ids[1] as "providerId"

@@ -23,6 +23,8 @@ import { queueRoutes } from './queues/queues.routes';
 import { attachRealtime } from './realtime/socket';
 import { outboxPageRoutes } from './outbox/outbox-page.routes';
 import { siteRoutes } from './site/site.routes';
+import { VERSION_FILE } from './site/build-version';
+import { versionRoutes } from './site/version.routes';
 import { b2wRoutes } from './b2w/b2w.routes';
 import { citRoutes } from './cit/cit.routes';
 import { extRoutes } from './ext/ext.routes';
@@ -180,6 +182,11 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
     { prefix: '/api' },
   );
 
+  // Beside the shell, not under /api (spec 000 section 7): declared like every API route.
+  await app.register(async (site) => {
+    enforceAccess(site, db);
+    await site.register(versionRoutes, ctx);
+  });
   await app.register(outboxPageRoutes, ctx);
   registerStatic(app, config.distDir);
   await attachRealtime(app, ctx);
@@ -191,6 +198,7 @@ function registerStatic(app: FastifyInstance, distDir: string): void {
   const root = path.resolve(import.meta.dirname, '..');
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasDist) {
+    // The build's version record is answered by GET /version.json (server/site/version.routes.ts), not as a file.
     void app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: false, decorateReply: true });
   }
   void app.register(fastifyStatic, { root: path.join(root, 'demo'), prefix: '/demo/', decorateReply: !hasDist, index: ['index.html'] });

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { DATE_FORMAT, DATE_TIME_FORMAT } from './constants';
+import { DATE_FORMAT, DATE_TIME_FORMAT, REPORT_TIME_FORMAT } from './constants';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -18,6 +18,13 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   if (!value) return '';
   const d = dayjs(value);
   return d.isValid() ? d.format(DATE_TIME_FORMAT) : String(value);
+}
+
+/** A report's time column: hh:mm A, e.g. 02:05 PM (spec 002 section 9: "report times hh:mm A"). */
+export function formatReportTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(REPORT_TIME_FORMAT) : String(value);
 }
 
 /** 10 digits as (xxx) xxx-xxxx, with any further digits as an extension (spec 002 section 3). */

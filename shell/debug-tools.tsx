@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { persistentAtom } from '@nanostores/persistent';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { now } from '../shared/clock';
 import { $session } from '../shared/session-store';
@@ -9,11 +10,40 @@ import './debug-tools.css';
 /** Remembered per browser: a developer reloading a page keeps the debug panel open. */
 const $debugOn = persistentAtom<boolean>('careweave.debug', false, { encode: JSON.stringify, decode: JSON.parse });
 
-function pageInfo(route: string): string {
+/** The build the server runs (`GET /version.json`, spec 000 section 7): package version and commit. */
+export interface BuildInfo {
+  version: string;
+  commit: string;
+}
+
+/** `/version.json` of the server the shell talks to: beside its API root (`/api` → `/version.json`). */
+export const versionUrl = (apiBase: string) => new URL('../version.json', new URL(apiBase.replace(/\/*$/, '/'), window.location.href)).href;
+
+/** Reads the build once the tools are shown; null until it answers (or when it cannot). */
+function useBuildInfo(): BuildInfo | null {
+  const [build, setBuild] = useState<BuildInfo | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetch(versionUrl($session.get().apiBase), { headers: { accept: 'application/json' } })
+      .then((r) => (r.ok ? (r.json() as Promise<Partial<BuildInfo>>) : null))
+      .then((b) => {
+        if (live && b && typeof b.version === 'string' && typeof b.commit === 'string') setBuild({ version: b.version, commit: b.commit });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return build;
+}
+
+function pageInfo(route: string, build: BuildInfo | null): string {
   const { session } = $session.get();
   const division = session?.accessibleDivisions.find((d) => d.divisionUid === session.currentDivisionUid);
   return JSON.stringify(
     {
+      version: build?.version ?? null,
+      commit: build?.commit ?? null,
       url: window.location.href,
       route,
       userName: session?.userName,
@@ -29,13 +59,14 @@ function pageInfo(route: string): string {
   );
 }
 
-/** Spec 000 section 2, debug mode: a bug toggle and a copy-page-info action. */
+/** Spec 000 section 2, debug mode: a bug toggle and a copy-page-info action; the info starts with the build (version and commit). */
 export function DebugTools() {
   const on = useStore($debugOn);
   const [route] = useLocation();
+  const build = useBuildInfo();
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(pageInfo(route));
+      await navigator.clipboard.writeText(pageInfo(route, build));
       toast('Page info copied', 'success');
     } catch {
       toast('Could not copy page info', 'danger');
@@ -53,7 +84,7 @@ export function DebugTools() {
       </button>
       {on && (
         <pre className="care-debug-panel" aria-label="Page info">
-          {pageInfo(route)}
+          {pageInfo(route, build)}
         </pre>
       )}
     </div>

@@ -3,19 +3,37 @@ import type { Db } from '../db/connect';
 import { isUuid } from '../../shared/uuid';
 
 export const APPROVAL_SETTING = 'requires-supervisory-approval';
+/** Read by the visit list view (migration 067): that source's emergency-department visit notes are left out. */
+export const ED_NOTES_SETTING = 'ed-notes-hidden-source';
 
 /** The admin's organisation and its market. */
 export async function findOrganization(db: Db, orgUid: string) {
   return db
     .selectFrom('organization as o')
     .leftJoin('market as m', 'm.market_uid', 'o.market_uid')
-    .select(['o.org_uid', 'o.name as org_name', 'm.market_name'])
+    .select(['o.org_uid', 'o.name as org_name', 'm.market_name', 'o.support_phone'])
     .where('o.org_uid', '=', orgUid)
     .executeTakeFirstOrThrow();
 }
 
 export async function renameOrganization(db: Db, orgUid: string, name: string): Promise<void> {
   await db.updateTable('organization').set({ org_name: name, name }).where('org_uid', '=', orgUid).execute();
+}
+
+/** The urgent line the organisation's Customer Support page shows: digits, or null for none. */
+export async function setSupportPhone(db: Db, orgUid: string, phone: string | null): Promise<void> {
+  await db.updateTable('organization').set({ support_phone: phone || null }).where('org_uid', '=', orgUid).execute();
+}
+
+/**
+ * The urgent line for /support (docs/decisions.md, issue 33): the caller's
+ * organisation's when signed in; otherwise the one number set on the
+ * install, and none when no organisation or more than one has set one.
+ */
+export async function findSupportPhone(db: Db, orgUid: string | null): Promise<string | null> {
+  if (orgUid) return (await db.selectFrom('organization').select('support_phone').where('org_uid', '=', orgUid).executeTakeFirst())?.support_phone ?? null;
+  const set = await db.selectFrom('organization').select('support_phone').where('support_phone', 'is not', null).limit(2).execute();
+  return set.length === 1 ? set[0].support_phone : null;
 }
 
 /**
@@ -50,15 +68,23 @@ export interface OrgDivision {
   themeColor: string | null;
   logoUrl: string | null;
   requiresSupervisoryApproval: boolean;
+  edNotesHiddenSource: string | null;
 }
 
-export const divisionSnapshot = (d: OrgDivision) => ({ divisionName: d.divisionName, themeColor: d.themeColor, hasLogo: d.logoUrl !== null, requiresSupervisoryApproval: d.requiresSupervisoryApproval });
+export const divisionSnapshot = (d: OrgDivision) => ({
+  divisionName: d.divisionName,
+  themeColor: d.themeColor,
+  hasLogo: d.logoUrl !== null,
+  requiresSupervisoryApproval: d.requiresSupervisoryApproval,
+  edNotesHiddenSource: d.edNotesHiddenSource,
+});
 
 function divisionsQuery(db: Db, orgUid: string) {
   return db
     .selectFrom('division as d')
     .leftJoin('division_setting as s', (join) => join.onRef('s.division_uid', '=', 'd.division_uid').on('s.setting_name', '=', APPROVAL_SETTING))
-    .select(['d.division_uid', 'd.division_name', 'd.theme_color', 'd.logo_url', 's.setting_value'])
+    .leftJoin('division_setting as ed', (join) => join.onRef('ed.division_uid', '=', 'd.division_uid').on('ed.setting_name', '=', ED_NOTES_SETTING))
+    .select(['d.division_uid', 'd.division_name', 'd.theme_color', 'd.logo_url', 's.setting_value', 'ed.setting_value as ed_notes_hidden_source'])
     .where('d.org_uid', '=', orgUid)
     .orderBy('d.division_name');
 }
@@ -70,6 +96,7 @@ const toDivision = (r: DivisionRow): OrgDivision => ({
   themeColor: r.theme_color,
   logoUrl: r.logo_url,
   requiresSupervisoryApproval: r.setting_value === 'true',
+  edNotesHiddenSource: r.ed_notes_hidden_source,
 });
 
 export async function listDivisions(db: Db, orgUid: string): Promise<OrgDivision[]> {
@@ -93,15 +120,32 @@ async function setApproval(db: Db, divisionUid: string, on: boolean): Promise<vo
     .execute();
 }
 
+/** Left out of a save: unchanged. Empty: no row, and the view hides no notes. */
+async function setEdNotesSource(db: Db, divisionUid: string, source: string | null | undefined): Promise<void> {
+  if (source === undefined) return;
+  const name = source?.trim() || null;
+  if (!name) {
+    await db.deleteFrom('division_setting').where('division_uid', '=', divisionUid).where('setting_name', '=', ED_NOTES_SETTING).execute();
+    return;
+  }
+  await db
+    .insertInto('division_setting')
+    .values({ division_uid: divisionUid, setting_name: ED_NOTES_SETTING, setting_value: name })
+    .onConflict((oc) => oc.columns(['division_uid', 'setting_name']).doUpdateSet({ setting_value: name }))
+    .execute();
+}
+
 export async function insertDivision(db: Db, orgUid: string, d: DivisionInput): Promise<string> {
   const row = await db.insertInto('division').values({ ...divisionColumns(d), org_uid: orgUid }).returning('division_uid').executeTakeFirstOrThrow();
   await setApproval(db, row.division_uid, d.requiresSupervisoryApproval);
+  await setEdNotesSource(db, row.division_uid, d.edNotesHiddenSource);
   return row.division_uid;
 }
 
 export async function updateDivision(db: Db, divisionUid: string, d: DivisionInput): Promise<void> {
   await db.updateTable('division').set(divisionColumns(d)).where('division_uid', '=', divisionUid).execute();
   await setApproval(db, divisionUid, d.requiresSupervisoryApproval);
+  await setEdNotesSource(db, divisionUid, d.edNotesHiddenSource);
 }
 
 export async function divisionNameTaken(db: Db, orgUid: string, name: string, except?: string): Promise<boolean> {

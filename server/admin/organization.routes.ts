@@ -25,6 +25,7 @@ import {
   QUEUE_VIEW,
   renameOrganization,
   setMarket,
+  setSupportPhone,
   updateDivision,
   updateQueue,
   type OrgDivision,
@@ -79,7 +80,8 @@ function checkQueue(body: QueueInput): Record<string, string> {
 }
 
 /**
- * Issue 14 sections 1 and 3: the admin's organisation, its divisions (name,
+ * Issue 14 sections 1 and 3: the admin's organisation (name, market and,
+ * since issue 33, the support page's urgent line), its divisions (name,
  * theme colour and logo of the external pages, CIT's supervisory approval)
  * and their work queues. Same anatomy as the users routes: navigatorAdmin
  * only, another organisation's row is a 404, each change locks the
@@ -101,8 +103,14 @@ export const organizationRoutes: FastifyPluginAsync<AppContext> = async (app, { 
       const before = await findOrganization(trx, auth.orgUid);
       await renameOrganization(trx, auth.orgUid, body.orgName.trim());
       if (body.marketName !== undefined) await setMarket(trx, auth.orgUid, body.marketName?.trim() ?? '');
+      if (body.supportPhone !== undefined) await setSupportPhone(trx, auth.orgUid, body.supportPhone);
       const after = await findOrganization(trx, auth.orgUid);
-      const changed = (o: typeof before) => (body.marketName === undefined ? { orgName: o.org_name } : { orgName: o.org_name, marketName: o.market_name });
+      // The audit names what the body set: a field left out is unchanged and not recorded.
+      const changed = (o: typeof before) => ({
+        orgName: o.org_name,
+        ...(body.marketName !== undefined && { marketName: o.market_name }),
+        ...(body.supportPhone !== undefined && { supportPhone: o.support_phone }),
+      });
       await recordAdminChange(trx, actorOf(auth), { orgUid: auth.orgUid, action: 'UpdatedOrganization', targetType: 'organization', targetUid: auth.orgUid, targetLabel: after.org_name, before: changed(before), after: changed(after) });
       return after;
     });

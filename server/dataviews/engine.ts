@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { DEFAULT_PAGE_SIZE } from '../../shared/constants';
 import { MAX_ALL_DATA_ROWS, MAX_PAGE_SIZE, parseFilterKey, RESERVED_PARAMS, type FilterOperator } from '../../shared/filters';
 import type { AuthContext } from '../auth/context';
 import { planOnce, type Db } from '../db/connect';
@@ -54,7 +55,7 @@ function positiveInt(raw: string | undefined, name: string, fallback: number, ma
 }
 
 /** `page` (1-based) and `page-size` (up to 500) of a list call; 400 for anything else. */
-export function parsePaging(params: QueryParams, defaultPageSize = 10): { page: number; pageSize: number } {
+export function parsePaging(params: QueryParams, defaultPageSize = DEFAULT_PAGE_SIZE): { page: number; pageSize: number } {
   return {
     page: positiveInt(single(params, 'page'), 'page', 1, 1_000_000),
     pageSize: positiveInt(single(params, 'page-size'), 'page-size', defaultPageSize, MAX_PAGE_SIZE),

@@ -7,7 +7,14 @@ type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | str
 type Json = ColumnType<unknown, string, string>;
 
 export interface MarketTable { market_uid: Generated<string>; market_name: string }
-export interface OrganizationTable { org_uid: Generated<string>; org_name: string; name: string; market_uid: string | null }
+export interface OrganizationTable {
+  org_uid: Generated<string>;
+  org_name: string;
+  name: string;
+  market_uid: string | null;
+  /** The urgent line /support shows (migration 066): digits, null for none. */
+  support_phone: ColumnType<string | null, string | null | undefined, string | null>;
+}
 export interface DivisionTable { division_uid: Generated<string>; division_name: string; org_uid: string; theme_color: ColumnType<string | null, string | null | undefined, string | null>; logo_url: ColumnType<string | null, string | null | undefined, string | null> }
 export interface DivisionSettingTable { division_uid: string; setting_name: string; setting_value: string }
 

@@ -62,6 +62,7 @@ import * as m063 from './migrations/063_identity_search_covering_mrns';
 import * as m064 from './migrations/064_division_referrals_linked_by_person';
 import * as m065 from './migrations/065_provider_public_form_offered';
 import * as m066 from './migrations/066_organization_support_phone';
+import * as m067 from './migrations/067_ed_notes_hidden_source';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -128,6 +129,7 @@ const migrations: Record<string, Migration> = {
   '064_division_referrals_linked_by_person': m064,
   '065_provider_public_form_offered': m065,
   '066_organization_support_phone': m066,
+  '067_ed_notes_hidden_source': m067,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

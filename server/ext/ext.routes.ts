@@ -7,19 +7,18 @@ import type { Db } from '../db/connect';
 import { outsideViewer, patientScope } from '../dataviews/scopes';
 import { badRequest, HttpError, notFound, parseBody, unauthorized } from '../errors';
 import { onceOnly } from '../public-forms/idempotency';
-import { initialsLogo } from '../public-forms/brand';
+import { divisionBrand } from '../public-forms/brand';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import { checkCode, CODE_TTL_MINUTES, issueCode } from '../public-forms/one-time-codes';
 import { enqueueMessage } from '../outbox/outbox.repository';
 import { camelKeys, snakeCase } from '../../shared/casing';
+import { DEFAULT_ADDRESS_TYPE, DEFAULT_REFERRAL_METHOD } from '../../shared/constants';
 import { DEFAULT_LANG } from '../../shared/i18n-defaults';
 import { check } from '../../shared/schemas/validate';
 import {
   digitsOf,
-  EXT_ADDRESS_TYPE_LABEL,
   EXT_REFERENCE_MODELS,
   EXT_REFERENCE_PAGE_SIZE,
-  EXT_REFERRAL_METHOD,
   EXT_TEXT,
   NEW_PROVIDER,
   REFERRAL_REFERENCE_FIELDS,
@@ -191,11 +190,13 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
     return { data: { type: 'external-action', id: instance.instance_id, attributes: { action_type: instance.action_type, registration_name: registration.name } } };
   });
 
-  /** The link's index: division logos, translations, names for the intro and the payload definition. Needs no registration. */
+  /** The link's index: division logos, the division's brand for the page's header, translations, names for the intro and the payload definition. Needs no registration. */
   app.get<{ Params: { instance: string }; Querystring: { lang?: string } }>('/ext/:instance/index', publicRoute, async (request) => {
     const instance = await findInstance(db, request.params.instance);
     const lang = typeof request.query.lang === 'string' && /^[a-z]{2}(-[A-Z]{2})?$/.test(request.query.lang) ? request.query.lang : DEFAULT_LANG;
     const rows = await db.selectFrom('translation').select(['key', 'value']).where('lang', '=', lang).execute();
+    // The division's brand as the other public forms show it: the logo an admin set, or its initials on its theme colour.
+    const brand = await divisionBrand(db, instance.division_uid);
     return {
       data: {
         type: 'external-action-index',
@@ -204,7 +205,8 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
           action_type: instance.action_type,
           division_name: instance.division_name,
           org_name: instance.org_name,
-          division_logos: [{ division_uid: instance.division_uid, division_name: instance.division_name, url: initialsLogo(instance.division_name) }],
+          division_logos: [{ division_uid: instance.division_uid, division_name: instance.division_name, url: brand.logo_url }],
+          brand,
           translations: Object.fromEntries(rows.map((r) => [r.key, r.value])),
           payload_definition: { required_fields: instance.required_fields },
         },
@@ -339,7 +341,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
         fromProviderUid = created.provider_uid;
       }
 
-      const addressType = await trx.selectFrom('reference_data').select('uid').where('model', '=', 'reference-address-type').where('label', '=', EXT_ADDRESS_TYPE_LABEL).executeTakeFirst();
+      const addressType = await trx.selectFrom('reference_data').select('uid').where('model', '=', 'reference-address-type').where('label', '=', DEFAULT_ADDRESS_TYPE).executeTakeFirst();
       const toProvider = opt(values.toProviderUid);
       const referral = await trx
         .insertInto('inbound_referral')
@@ -351,7 +353,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
           reason_uid: opt(values.reasonUid),
           requested_by: values.requestedBy,
           referred_to: toProvider,
-          referral_method: EXT_REFERRAL_METHOD,
+          referral_method: DEFAULT_REFERRAL_METHOD,
           status: 'New',
         })
         .returning(['referral_uid', sql<string>`referral_date::text`.as('referral_date')])
@@ -405,7 +407,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
         .execute();
       return {
         status: 201,
-        body: { data: { type: 'inbound-referral', id: referral.referral_uid, attributes: { status: 'New', referral_method: EXT_REFERRAL_METHOD, referral_date: referral.referral_date, message: EXT_TEXT.thanks } } },
+        body: { data: { type: 'inbound-referral', id: referral.referral_uid, attributes: { status: 'New', referral_method: DEFAULT_REFERRAL_METHOD, referral_date: referral.referral_date, message: EXT_TEXT.thanks } } },
       };
     });
   });

@@ -3,6 +3,7 @@ import type { IdentitySearchQuery } from '../../shared/schemas/identity-search';
 import type { AuthContext } from '../auth/context';
 import { planOnce, type Db } from '../db/connect';
 import type { IdentityCard, IdentitySearchTable } from '../db/database';
+import { sqlToday } from '../db/clock';
 import { countCache } from '../dataviews/count-cache';
 import { patientVisibility } from '../dataviews/scopes';
 import { extractCase, type PatientSearchRow } from '../patient-search/patient-search.repository';
@@ -12,6 +13,20 @@ type Column = keyof IdentitySearchTable & string;
 /** A name part anywhere in the normalised text (accents, case and punctuation folded as patient.search_text). */
 const contains = (a: string, column: Column, value: string) => sql`${sql.ref(`${a}.${column}`)} like '%' || coalesce(patient_search_norm(${value}), '') || '%'`;
 const has = (a: string, column: Column, value: string) => sql`${sql.ref(`${a}.${column}`)} @> array[${value}]::text[]`;
+
+/**
+ * The birth criterion: a date exactly; a 4-digit birth year; a 2- or 3-digit
+ * age on the clock's today (born after today less age + 1 years, on or before
+ * today less age years). Ranges on birth_date, so its index still serves.
+ */
+function bornAs(column: RawBuilder<unknown>, value: string): RawBuilder<unknown> {
+  if (/^\d{4}$/.test(value)) return sql`${column} >= make_date(${Number(value)}, 1, 1) and ${column} < make_date(${Number(value) + 1}, 1, 1)`;
+  if (/^\d{2,3}$/.test(value)) {
+    const age = Number(value);
+    return sql`${column} > ${sqlToday()} - make_interval(years => ${age + 1}) and ${column} <= ${sqlToday()} - make_interval(years => ${age})`;
+  }
+  return sql`${column} = ${value}::date`;
+}
 
 /**
  * The search's conditions (spec 002 "Patient search criteria") on
@@ -24,7 +39,7 @@ function whereOf(query: IdentitySearchQuery, auth: AuthContext, a: string): RawB
   const parts: RawBuilder<unknown>[] = [sql`${sql.ref(`${a}.division_uid`)} = ${auth.divisionUid}`, patientVisibility(a, auth)];
   if (query.last_name__like) parts.push(contains(a, 'last_norm', query.last_name__like));
   if (query.first_name__like) parts.push(contains(a, 'first_norm', query.first_name__like));
-  if (query.birth_date) parts.push(sql`${sql.ref(`${a}.birth_date`)} = ${query.birth_date}::date`);
+  if (query.birth_date) parts.push(bornAs(sql.ref(`${a}.birth_date`), query.birth_date));
   if (query.source_mrns__contains) parts.push(sql`${sql.ref(`${a}.mrns`)} like ${`%${escapeLike(query.source_mrns__contains.toLowerCase())}%`}`);
   if (query.sacwis_person_id) parts.push(has(a, 'sacwis_person_ids', query.sacwis_person_id));
   if (query.case_id) parts.push(has(a, 'case_ids', query.case_id));

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SupportSubmitSchema } from '../../shared/schemas/support';
+import { findSupportPhone } from '../admin/organization.repository';
 import type { AppContext } from '../app-context';
 import { parseBody } from '../errors';
 import { enqueueMessage } from '../outbox/outbox.repository';
@@ -19,6 +20,16 @@ export const SUPPORT_LIMIT: Limit = { name: 'support-request', perAddress: 10, p
  * request is stored and e-mailed to the support address in one transaction.
  */
 export const supportRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  /**
+   * Issue 33: the urgent line /support shows, from the organisation's settings
+   * (digits, or null: the page then shows no urgent line). Public: a signed-in
+   * caller gets their organisation's; anyone else the install's one number
+   * (docs/decisions.md), never another organisation's when several set one.
+   */
+  app.get('/support/contact', publicRoute, async (request) => ({
+    data: { type: 'support-contact', id: 'current', attributes: { support_phone: await findSupportPhone(db, request.auth?.orgUid ?? null) } },
+  }));
+
   app.post('/support-request/submit', publicRoute, async (request, reply) => {
     const { data } = parseBody(SupportSubmitSchema, request.body);
     const userEmail = data.userEmail.trim();

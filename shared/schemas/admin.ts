@@ -1,7 +1,7 @@
 import { array, boolean, enums, integer, max, min, nullable, object, optional, refine, size, string, type Infer } from 'superstruct';
 import { ASSIGNABLE_FLAGS } from '../role-templates';
 import { EXT_ACTION_TYPES, EXT_REQUIRABLE_FIELDS } from './ext-referral';
-import { boundedText, email, MAX_LENGTH, NOT_LISTED, optionalText, requiredText } from './strings';
+import { boundedText, email, MAX_LENGTH, NOT_LISTED, optionalText, phoneDigits, requiredText } from './strings';
 
 export const USER_NAME_RULE = 'Use letters, digits, dots, dashes, underscores or @ only';
 
@@ -29,9 +29,15 @@ export type AdminUser = Infer<typeof AdminUserSchema>;
 /**
  * The admin's organisation (issue 14 sections 1 and 3): its name as staff and
  * the external pages show it, and its market's name (left out: unchanged;
- * empty: no market).
+ * empty: no market); the urgent line its Customer Support page shows (issue
+ * 33), digits as every phone of the product (left out: unchanged; empty or
+ * null: none).
  */
-export const OrganizationSchema = object({ orgName: requiredText(MAX_LENGTH.name), marketName: optionalText(MAX_LENGTH.name) });
+export const OrganizationSchema = object({
+  orgName: requiredText(MAX_LENGTH.name),
+  marketName: optionalText(MAX_LENGTH.name),
+  supportPhone: optional(nullable(phoneDigits())),
+});
 export type OrganizationInput = Infer<typeof OrganizationSchema>;
 
 export const THEME_COLOR_RULE = 'Use a colour like #0d6efd';
@@ -39,12 +45,14 @@ export const LOGO_RULE = 'Use a PNG, JPEG or SVG image of at most 100 KB';
 /** A logo travels as a data URL (no file store for it): about 100 KB of image once decoded. */
 export const MAX_LOGO_LENGTH = 140_000;
 
-/** A division: its name, its theme colour and logo for the external pages, and the CIT approval setting. */
+/** A division: its name, its theme colour and logo for the external pages, the CIT approval setting, and the source whose ED visit notes stay hidden. */
 export const DivisionSchema = object({
   divisionName: requiredText(MAX_LENGTH.name),
   themeColor: refine(boundedText(7), 'themeColor', (v) => /^#[0-9a-fA-F]{6}$/.test(v) || THEME_COLOR_RULE),
   logoUrl: optional(nullable(refine(boundedText(MAX_LOGO_LENGTH), 'logoUrl', (v) => /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/.test(v) || LOGO_RULE))),
   requiresSupervisoryApproval: boolean(),
+  /** Spec 001 section 7: "Notes are hidden for emergency-department visits from one named source" (the spec does not name it). */
+  edNotesHiddenSource: optionalText(MAX_LENGTH.name),
 });
 export type DivisionInput = Infer<typeof DivisionSchema>;
 

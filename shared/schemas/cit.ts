@@ -1,10 +1,11 @@
 import dayjs from 'dayjs';
-import { array, define, enums, nullable, object, optional, size, Struct, type Infer } from 'superstruct';
+import { array, define, enums, nullable, object, optional, size, type Infer } from 'superstruct';
 import {
   CHARGES, CIT_TEXT, CRIME_LEVELS, CRISIS_EVENTS, EVALUATION_INITIATED_BY, hasRealInjury, INJURED_PARTIES, LOCATION_TYPES,
   OTHER, PHONE_TYPES, RESPONSES, TIME_ZONES, TRANSPORT_BY, VETERAN_STATUSES, WEAPONS, YES_NO,
 } from '../cit-options';
 import { nowMs } from '../clock';
+import { withFieldRules } from './field-rules';
 import { MAX_LENGTH, optionalText, requiredText, tooLong } from './strings';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -119,34 +120,8 @@ export function citRuleFailures(v: Record<string, unknown>): Map<string, string>
   return out;
 }
 
-/** A field's struct that also fails with `message` once its own check passes. */
-function failingWith<T, S>(struct: Struct<T, S>, message: string): Struct<T, S> {
-  return new Struct<T, S>({
-    ...struct,
-    validator: (value, ctx) => {
-      const own = [...struct.validator(value, ctx)];
-      return own.length ? own : { message };
-    },
-  });
-}
-
-/**
- * Spec 002 section 5 "CIT submission". Not superstruct's `refine`: a
- * refinement runs only once every field passes on its own, so a sheet was
- * checked in rounds ("Facility is required" only after the 12 other errors
- * were fixed). Each rule is checked as part of its own field instead, in the
- * sheet's order, on the client and the server alike.
- */
-export const CitSubmissionSchema = new Struct<Infer<typeof base>, typeof base.schema>({
-  ...base,
-  *entries(value, ctx) {
-    const rules = value && typeof value === 'object' && !Array.isArray(value) ? citRuleFailures(value as Record<string, unknown>) : new Map<string, string>();
-    for (const [key, v, struct] of base.entries(value, ctx)) {
-      const message = rules.get(String(key));
-      yield [key, v, message ? failingWith(struct as Struct<unknown, unknown>, message) : struct];
-    }
-  },
-});
+/** Spec 002 section 5 "CIT submission": each rule fails on its own field, in the sheet's order, all at once (field-rules.ts). */
+export const CitSubmissionSchema = withFieldRules(base, citRuleFailures);
 export type CitSubmission = Infer<typeof CitSubmissionSchema>;
 
 /** What the form starts with (section 9 defaults). */

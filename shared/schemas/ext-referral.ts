@@ -24,10 +24,7 @@ export const EXT_TEXT = {
   registered: 'Registration confirmed.',
 } as const;
 
-/** Spec 000 section 9. */
-export const EXT_REDIRECT_MS = 1500;
-export const EXT_REFERRAL_METHOD = 'Online';
-export const EXT_ADDRESS_TYPE_LABEL = 'Primary residence';
+/* The redirect delay, the referral method and the address type (spec 000 section 9) are REGISTRATION_REDIRECT_MS, DEFAULT_REFERRAL_METHOD and DEFAULT_ADDRESS_TYPE in shared/constants.ts. */
 /** Spec 002: reference lists are read with page 1 and page-size 1000. */
 export const EXT_REFERENCE_PAGE_SIZE = 1000;
 

@@ -110,6 +110,8 @@ export const SurgeryRow = object({ surgery_id: id(), sacwis_person_id: id(), sou
 export const ScreeningRow = object({ screening_id: id(), sacwis_person_id: id(), source_name: source(), screening_type: name(), screening_date: date(), result: longText() });
 
 export const LAB_CATEGORIES = ['Lead', 'Hgb', 'Hcv'] as const;
+/** Spec 001 section 9: the pharmacies listed are the most recent ones; older ones stay in the extract. */
+export const PHARMACY_TYPE = 'Most Recent';
 export const LabRow = object({ lab_id: id(), sacwis_person_id: id(), source_name: source(), lab_category: enums(LAB_CATEGORIES), result_date: date(), result_value: name(), units: optional(MAX_LENGTH.code) });
 
 /** Completed Visits' panels (spec 001): each visit is one of these kinds. */

@@ -1,6 +1,7 @@
-import { array, defaulted, object, optional, refine, string, type Infer } from 'superstruct';
+import { array, defaulted, define, object, optional, refine, string, type Infer } from 'superstruct';
 import type { Custody } from '../custody';
-import { parseSearchDate, searchDate, whole } from './patient-search';
+import { withFieldRules } from './field-rules';
+import { parseSearchDate, whole } from './patient-search';
 import { fromText } from './strings';
 
 /**
@@ -21,12 +22,32 @@ export const IDENTITY_SEARCH_MAX_SOURCES = 50;
 /** Spec 001 section 9: the 4 most recent patients. */
 export const RECENT_PATIENTS = 4;
 
-/** Spec 002: the form's date of birth is MM/DD/YYYY, years 1900 to 2099. */
-export const US_DATE_MESSAGE = 'Must be a date as MM/DD/YYYY (years 1900 to 2099)';
+/** Spec 002 "Patient search form": a date of birth MM/DD/YYYY (years 1900 to 2099), or a 2 to 4 digit age or birth year. */
+export const BIRTH_CRITERION_MESSAGE = 'Must be an age or birth year or a valid date in the format MM/DD/YYYY';
+/** An age (2 or 3 digits) or a birth year (4 digits). */
+export const AGE_OR_YEAR = /^\d{2,4}$/;
 export function birthDateError(value: string): string | null {
   const v = value.trim();
-  return v === '' || (/^\d{2}\/\d{2}\/\d{4}$/.test(v) && parseSearchDate(v) !== null) ? null : US_DATE_MESSAGE;
+  return v === '' || AGE_OR_YEAR.test(v) || (/^\d{2}\/\d{2}\/\d{4}$/.test(v) && parseSearchDate(v) !== null) ? null : BIRTH_CRITERION_MESSAGE;
 }
+/** The query's birth criterion: a date as YYYY-MM-DD, or an age or birth year as typed. */
+const birthCriterion = () =>
+  fromText(
+    define<string>('birthCriterion', (v) => (typeof v === 'string' && (AGE_OR_YEAR.test(v) || parseSearchDate(v) === v)) || BIRTH_CRITERION_MESSAGE),
+    (v) => (AGE_OR_YEAR.test(v.trim()) ? v.trim() : (parseSearchDate(v.trim()) ?? v)),
+  );
+
+/** Spec 002 "Patient search form": the criteria that need another beside them ("Hospitals is required" beside an MRN). */
+const given = (v: unknown) => (Array.isArray(v) ? v.some((x) => typeof x === 'string' && x.trim() !== '') : typeof v === 'string' && v.trim() !== '');
+/** The pairs as field → message, for the form's names or the query's. */
+const pairRules =
+  (names: { mrn: string; hospitals: string; worker: string; county: string }) =>
+  (v: Record<string, unknown>): Map<string, string> => {
+    const out = new Map<string, string>();
+    if (given(v[names.mrn]) && !given(v[names.hospitals])) out.set(names.hospitals, 'Required');
+    if (given(v[names.worker]) && !given(v[names.county])) out.set(names.county, 'Required');
+    return out;
+  };
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const text = () =>
@@ -43,10 +64,10 @@ const criterion = () => optional(fromText(text(), (v) => v.trim()));
  * on the wire. A repeated `source_description` arrives as an array, a single
  * one as a string.
  */
-export const IdentitySearchQuerySchema = object({
+export const IdentitySearchQuerySchema = withFieldRules(object({
   last_name__like: criterion(),
   first_name__like: criterion(),
-  birth_date: optional(searchDate()),
+  birth_date: optional(birthCriterion()),
   source_mrns__contains: criterion(),
   source_description: optional(
     fromText(
@@ -63,11 +84,11 @@ export const IdentitySearchQuerySchema = object({
   sort: defaulted(refine(string(), 'sort', (v) => v === IDENTITY_SEARCH_SORT || `Sort must be ${IDENTITY_SEARCH_SORT}`), IDENTITY_SEARCH_SORT),
   page: defaulted(whole('page', 1, 100_000), 1),
   'page-size': defaulted(whole('page-size', 1, IDENTITY_SEARCH_PAGE_SIZE), IDENTITY_SEARCH_PAGE_SIZE),
-});
+}), pairRules({ mrn: 'source_mrns__contains', hospitals: 'source_description', worker: 'wkr_name', county: 'agency_county' }));
 export type IdentitySearchQuery = Infer<typeof IdentitySearchQuerySchema>;
 
 /** The form's fields (spec 002 "Identity patient search form"); the date as typed, MM/DD/YYYY. */
-export const IdentitySearchFormSchema = object({
+export const IdentitySearchFormSchema = withFieldRules(object({
   lastName: text(),
   firstName: text(),
   birthDate: refine(string(), 'birthDate', (v) => birthDateError(v) ?? true),
@@ -79,7 +100,7 @@ export const IdentitySearchFormSchema = object({
   caseId: text(),
   providerId: text(),
   providerName: text(),
-});
+}), pairRules({ mrn: 'mrn', hospitals: 'hospitals', worker: 'caseworker', county: 'county' }));
 
 export interface IdentitySearchForm {
   lastName: string;

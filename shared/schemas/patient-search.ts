@@ -1,4 +1,5 @@
 import { boolean, define, defaulted, object, optional, refine, string, type Infer } from 'superstruct';
+import { DEFAULT_PAGE_SIZE } from '../constants';
 import type { Custody } from '../custody';
 import { fromText } from './strings';
 
@@ -12,7 +13,8 @@ export { MIN_CHARS_MESSAGE, NO_RESULTS_MESSAGE } from '../patient-search-texts';
  * the patient summary both return.
  */
 
-export const PATIENT_SEARCH_DEFAULT_PAGE_SIZE = 10;
+/** The default table page size (spec 000 section 9). */
+export const PATIENT_SEARCH_DEFAULT_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 export const PATIENT_SEARCH_MAX_PAGE_SIZE = 50;
 export const PATIENT_SEARCH_MAX_TEXT = 200;
 export const PATIENT_SEARCH_MAX_WORDS = 10;

@@ -9,7 +9,10 @@ export const SUPPORT_TRIAGE_HOURS = 'Monday to Friday 8:00 AM to 5:00 PM EST';
 
 /**
  * The urgent line is "not shown" in spec 002: this is a clearly fictional demo
- * number (555-01xx). Deployments set `support-phone` on `<care-support-form>`.
+ * number (555-01xx), which the demo seed gives the demo organisation (issue
+ * 33). Each organisation sets its own (Admin → Organization → Support Phone),
+ * and embedders may set `support-phone` on `<care-support-form>`; with neither
+ * the page shows no urgent line.
  */
 export const DEMO_SUPPORT_PHONE = '(800) 555-0199';
 

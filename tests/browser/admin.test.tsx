@@ -1,8 +1,9 @@
 import '../../widgets/admin/admin.element';
 import { ROLE_TEMPLATES } from '../../shared/role-templates';
+import { PHONE_DIGITS } from '../../shared/schemas/strings';
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
-import { selectOption, text, typeInto, waitFor } from './support/dom';
+import { byLabel, selectOption, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
 import { fieldError, mountElement, shadow, slButton } from './support/element';
 
@@ -152,6 +153,42 @@ describe('<care-admin> organisation pages (stubbed server)', () => {
     equal(body.rule, 'episode_status_label=Active');
     deepEqual(body.columns.map((c: { column_name: string }) => c.column_name), ['first_name', 'last_name', 'birth_date', 'episode_status_label']);
     ok(new Headers(post.init!.headers).get('idempotency-key'), 'a create carries an Idempotency-Key');
+  });
+
+  it("the organisation's Support Phone (issue 33): shown, checked with the phone rule before sending, sent as digits, emptied to none", async () => {
+    const org = { org_uid: 'o-1', org_name: 'County Care', market_name: null, support_phone: '8005550199' };
+    const fake = fakeFetch((url, init) => {
+      if (url.pathname.endsWith('/admin/organization') && init?.method === 'PUT') {
+        const body = JSON.parse(String(init.body));
+        return { body: { data: { type: 'organizations', id: 'o-1', attributes: { ...org, support_phone: body.support_phone || null } } } };
+      }
+      if (url.pathname.endsWith('/admin/organization')) return { body: { data: { type: 'organizations', id: 'o-1', attributes: org } } };
+      if (url.pathname.endsWith('/admin/divisions')) return { body: { data: [] } };
+      return { status: 404, body: { errors: [{ message: 'Not found' }] } };
+    });
+    restore = fake.restore;
+    const el = mountElement('care-admin', { 'api-base': 'http://api.test/api', token: 't0k', page: 'organization' });
+    const root = shadow(el);
+    const phone = await waitFor(() => byLabel(root, 'Support Phone'), { message: 'the Support Phone field' });
+    equal(phone.value, '8005550199');
+    const puts = () => fake.calls.filter((c) => c.init?.method === 'PUT');
+
+    typeInto(phone, '555-0100');
+    slButton(el, 'Save')!.click();
+    await waitFor(() => fieldError(el, 'supportPhone') === PHONE_DIGITS, { message: 'the phone rule under the field' });
+    equal(puts().length, 0, 'nothing sent');
+
+    typeInto(phone, '(614) 555-0100');
+    slButton(el, 'Save')!.click();
+    await waitFor(() => puts().length === 1, { message: 'the save' });
+    deepEqual(JSON.parse(String(puts()[0].init!.body)), { org_name: 'County Care', market_name: '', support_phone: '6145550100' });
+    await waitFor(() => $toasts.get().some((t) => t.message === 'Successfully saved!'), { message: 'saved' });
+    await waitFor(() => phone.value === '6145550100', { message: 'the saved digits' });
+
+    typeInto(phone, '');
+    slButton(el, 'Save')!.click();
+    await waitFor(() => puts().length === 2, { message: 'the second save' });
+    equal(JSON.parse(String(puts()[1].init!.body)).support_phone, '');
   });
 });
 

@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { adoptWidgetStyles } from '../../shared/widget/styles';
-import { DataTable, FILTER_DEBOUNCE_MS, type Column, type PageRequest, type PageResult } from '../../widgets/kit/data-table';
+import { TABLE_DEBOUNCE_MS } from '../../shared/constants';
+import { DataTable, type Column, type PageRequest, type PageResult } from '../../widgets/kit/data-table';
 import { $toasts, Toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { buttonByText, byLabel, cleanup, render, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
@@ -123,7 +124,7 @@ describe('DataTable', () => {
     deepEqual(server.calls.slice(before).map((c) => c.filters), [{ name: 'Per' }], 'one fetch, for the last text');
     // 750 ms after the last key, not the first: each key started the wait again (less 5 ms for timer rounding).
     const waited = server.times[before] - lastKey;
-    ok(waited >= FILTER_DEBOUNCE_MS - 5, `made ${Math.round(waited)} ms after the last key`);
+    ok(waited >= TABLE_DEBOUNCE_MS - 5, `made ${Math.round(waited)} ms after the last key`);
     await waitFor(() => bodyRows(root).length === 10, { message: 'the filtered page' });
     // Still one: the next page's fetch is the next one made, nothing came between.
     buttonByText(root, 'Next').click();

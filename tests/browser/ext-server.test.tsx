@@ -1,7 +1,7 @@
 import '../../widgets/ext/referral-form.element';
 import { now } from '../../shared/clock';
 import { $toasts } from '../../widgets/kit/toasts';
-import { equal, ok } from './support/assert';
+import { deepEqual, equal, ok } from './support/assert';
 import { description, selectOption, typeInto, waitFor } from './support/dom';
 
 /** <care-referral-form> against the real server: every step, conditional field and message of spec 000's external referral. */
@@ -380,6 +380,45 @@ describe('<care-referral-form> against the real server', function () {
     }
     const body = JSON.parse(sent.find((b) => b.includes('"requested_by"'))!);
     equal(body.ssn, '987654321');
+  });
+
+  it("the SSN never reaches the tab's storage: not while typed, not in the draft, not from a draft an older page left", async () => {
+    const DRAFT_KEY = `careweave.draft.ext-referral-${INSTANCE}`;
+    const SSN_FORMS = ['987654320', '987-65-4320', '98765'];
+    /** Every value of sessionStorage and localStorage that holds the SSN, whole, formatted or as typed so far. */
+    const leaks = () =>
+      [sessionStorage, localStorage].flatMap((store) =>
+        Object.keys(store)
+          .map((k) => [k, store.getItem(k) ?? ''] as const)
+          .filter(([, v]) => SSN_FORMS.some((f) => v.includes(f)))
+          .map(([k]) => k),
+      );
+    await registerDirectly();
+    let el = mount('referral-form');
+    await waitFor(() => has(el, 'First name'), { message: 'the form', timeout: 10000 });
+    chooseRequester(el, 'Patient');
+    await waitFor(() => !control(el, 'Policy holder SSN').matches(':disabled'), { message: 'enabled' });
+    fill(el, 'First name', 'Sorrel');
+    const ssn = control(el, 'Policy holder SSN');
+    ssn.focus();
+    typeInto(ssn, '98765');
+    deepEqual(leaks(), [], 'half typed');
+    typeInto(ssn, '987-65-4320');
+    ssn.blur();
+    await waitFor(() => ssn.value === '•••-••-4320', { message: 'masked' });
+    fill(el, 'Last name', 'Keepsafe');
+    // The draft is written on every change: after the SSN's, with the name typed after it.
+    const draft = await waitFor(() => (sessionStorage.getItem(DRAFT_KEY)?.includes('Keepsafe') ? sessionStorage.getItem(DRAFT_KEY) : null), { message: 'the draft written' });
+    ok(!('ssn' in JSON.parse(draft)), `no ssn in the draft: ${draft}`);
+    deepEqual(leaks(), [], 'after typing it');
+
+    // A draft an older page left with the SSN in it: restored without it, and not left in storage.
+    el.remove();
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ ...JSON.parse(draft), ssn: '987654320' }));
+    el = mount('referral-form');
+    await waitFor(() => has(el, 'Last name') && control(el, 'Last name').value === 'Keepsafe', { message: 'the draft restored', timeout: 10000 });
+    equal(control(el, 'Policy holder SSN').value, '', 'the SSN is not restored');
+    deepEqual(leaks(), [], 'nor kept');
   });
 
   it('a server refusal (429 on too many codes for one phone) shows as a toast and a form error', async () => {

@@ -12,6 +12,7 @@ import { DISPUTE_LABEL, DisputeMenuItem } from '../../widgets/identity-record/di
 import { PendingMatches } from '../../widgets/identity-record/pending-matches';
 import { IdentityFaceSheet } from '../../widgets/identity-record/identity-face-sheet.component';
 import { AlertBadges } from '../../widgets/identity-record/alert-badges.component';
+import { HealthInformation } from '../../widgets/identity-record/health-information.component';
 import { deepEqual, equal, ok } from './support/assert';
 import { cleanup, description as reasonOf, render, selectOption, settle, text, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
@@ -89,6 +90,15 @@ describe('identity record panels', () => {
     deepEqual(dateFilter('appointment_time', 30, 'future', today), { 'appointment_time__>>=': '2026-11-26', 'appointment_time__<<': '2026-12-27' });
     deepEqual(dateFilter('appointment_time', null, 'future', today), { 'appointment_time__>>=': '2026-11-26' });
     deepEqual(dateFilter('visit_date', null, 'past', today), {});
+  });
+
+  it("Health Information lists only the most recent pharmacies (spec 001: pharmacy type 'Most Recent')", async () => {
+    const fake = fakeFetch(server({ pharmacy: { rows: [{ pharmacy_id: 'P-1', pharmacy_name: 'CVS Pharmacy #1200', pharmacy_type: 'Most Recent' }], id: 'pharmacy_id' } }, HEALTH));
+    restore = fake.restore;
+    const root = mount(<HealthInformation patientId={PATIENT} params={{}} patient={patient()} reloadPatient={() => undefined} />);
+    await waitFor(() => bodyRows(panelNamed(root, 'Pharmacies'))[0]?.[0] === 'CVS Pharmacy #1200', { message: 'the pharmacy' });
+    const call = fake.calls.find((c) => c.url.pathname.endsWith('/list-view-cs-tbl-pharmacy'))!.url.searchParams;
+    equal(call.get('pharmacy_type'), 'Most Recent');
   });
 
   it('an empty panel says No items.', async () => {

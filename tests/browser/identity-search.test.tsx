@@ -1,5 +1,6 @@
 import '../../widgets/identity-search/identity-search.element';
 import { resetClock, setClock } from '../../shared/clock';
+import { BIRTH_CRITERION_MESSAGE } from '../../shared/schemas/identity-search';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, selectOption, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
@@ -116,7 +117,7 @@ describe('<care-identity-search> (stubbed server)', () => {
     equal(text(root.querySelector('.results-bar [role="status"]')), '1 child found');
   });
 
-  it('leaves out empty fields; checks the date (MM/DD/YYYY, 1900–2099) and asks for one criterion; Reset clears the form and the results', async () => {
+  it('leaves out empty fields; checks the date (MM/DD/YYYY, 1900–2099, or an age or birth year), an MRN needs a hospital and a caseworker a county, one criterion; Reset clears the form and the results', async () => {
     const server = serve();
     restore = server.restore;
     const root = shadow(mount());
@@ -125,14 +126,30 @@ describe('<care-identity-search> (stubbed server)', () => {
     await waitFor(() => text(root.querySelector('.error-summary')).includes('Enter at least one search criterion.'), { message: 'one criterion' });
     equal(besideSearch(root), 'Enter at least one search criterion.', 'said beside Search too');
     equal(root.querySelector('.search-problem')!.previousElementSibling, await button(root, 'Search'), 'right after the Search button');
-    typeInto(byLabel(root, 'Date of Birth'), '13/45/2014');
+    const dateError = () => text(root.querySelector('[data-field="birthDate"] .field-error'));
+    for (const bad of ['13/45/2014', '01/01/1899', '7']) {
+      typeInto(byLabel(root, 'Date of Birth'), bad);
+      (await button(root, 'Search')).click();
+      await waitFor(() => dateError().includes(BIRTH_CRITERION_MESSAGE), { message: `${bad} refused` });
+      ok(besideSearch(root).includes(BIRTH_CRITERION_MESSAGE), besideSearch(root));
+      typeInto(byLabel(root, 'Date of Birth'), '');
+      (await button(root, 'Search')).click();
+      await waitFor(() => dateError() === '', { message: 'the error goes with the value' });
+    }
+    typeInto(byLabel(root, 'Medical Record #'), '1000');
+    typeInto(byLabel(root, 'Caseworker Name'), 'Dana');
     (await button(root, 'Search')).click();
-    await waitFor(() => text(root.querySelector('[data-field="birthDate"] .field-error')).includes('MM/DD/YYYY'), { message: 'date error' });
-    ok(besideSearch(root).includes('MM/DD/YYYY'), besideSearch(root));
-    typeInto(byLabel(root, 'Date of Birth'), '01/01/1899');
-    (await button(root, 'Search')).click();
-    await waitFor(() => text(root.querySelector('[data-field="birthDate"] .field-error')).includes('1900 to 2099'), { message: '1899 refused' });
+    await waitFor(() => /^Hospitals is required\.?$/.test(text(root.querySelector('[data-field="hospitals"] .field-error'))), { message: 'an MRN needs its hospital' });
+    ok(/^PCSA County is required\.?$/.test(text(root.querySelector('[data-field="county"] .field-error'))), 'a caseworker needs a county');
     ok(!server.calls.some((c) => c.url.pathname.endsWith('/identity_search')), 'no call for an invalid form');
+    typeInto(byLabel(root, 'Medical Record #'), '');
+    typeInto(byLabel(root, 'Caseworker Name'), '');
+    typeInto(byLabel(root, 'Date of Birth'), '2014');
+    await searchFor(root, 'Last Name', 'quill');
+    equal(server.calls.find((c) => c.url.pathname.endsWith('/identity_search'))!.url.searchParams.get('birth_date'), '2014', 'a birth year is a criterion');
+    (await button(root, 'Reset')).click();
+    await waitFor(() => !root.querySelector('article.summary-card'), { message: 'results cleared' });
+    server.calls.length = 0;
 
     typeInto(byLabel(root, 'Date of Birth'), '');
     typeInto(byLabel(root, 'First Name'), '   ');

@@ -8,9 +8,11 @@ import { AddAction } from '../../widgets/kit/add-action';
 import { EmailAddress } from '../../widgets/kit/email-address';
 import { ButtonWithReason } from '../../widgets/kit/button-with-reason';
 import { StatusBadge } from '../../widgets/kit/status-badge';
+import { useForm } from 'react-hook-form';
+import { usePersistedDraft } from '../../widgets/kit/persisted-draft';
 import { WidgetMount } from '../../shell/widget-mount';
 import { deepEqual, equal, ok } from './support/assert';
-import { byLabel, cleanup, description, render, text, waitFor } from './support/dom';
+import { byLabel, cleanup, description, render, text, typeInto, waitFor } from './support/dom';
 
 /** Renders as a widget is drawn (a shadow root with the widget styles); the shadow root once drawn. */
 async function renderWidget(node: React.ReactNode): Promise<ShadowRoot> {
@@ -249,5 +251,54 @@ describe('one product (issue 32 §5)', () => {
     equal(getComputedStyle(badge).display, 'inline-block');
     equal(getComputedStyle(badge).borderTopStyle, 'solid');
     equal(root.adoptedStyleSheets.length, 2, 'the widget styles and the badge rules once');
+  });
+});
+
+describe('usePersistedDraft', () => {
+  const KEY = 'careweave.draft.kit-draft-test';
+  afterEach(() => {
+    cleanup();
+    sessionStorage.removeItem(KEY);
+  });
+
+  /** A form with a name, a fixed value the form sets itself and an SSN; `exclude` is the list the caller passes. */
+  function DraftForm({ exclude }: { exclude: ('name' | 'fixed' | 'ssn')[] }) {
+    const form = useForm({ defaultValues: { name: '', fixed: 'set-by-form', ssn: '' } });
+    usePersistedDraft('kit-draft-test', form, exclude);
+    return (
+      <form>
+        <label>
+          Name <input {...form.register('name')} />
+        </label>
+        <label>
+          SSN <input {...form.register('ssn')} />
+        </label>
+      </form>
+    );
+  }
+
+  it('keeps what was typed except the fields listed, and never an SSN, even when the caller does not list it', async () => {
+    const root = render(<DraftForm exclude={['fixed']} />);
+    await waitFor(() => root.querySelector('input'), { message: 'the form drawn' });
+    typeInto(byLabel(root, 'SSN'), '123-45-6789');
+    // Typed again until the hook, subscribed after the first render, writes it: each write holds every value of the form.
+    const saved = await waitFor(
+      () => {
+        typeInto(byLabel(root, 'Name'), 'Wren');
+        const draft = sessionStorage.getItem(KEY);
+        return draft?.includes('Wren') ? draft : null;
+      },
+      { message: 'the draft written' },
+    );
+    deepEqual(JSON.parse(saved), { name: 'Wren' }, 'the listed field and the SSN are left out');
+    ok(!/\d{4}/.test(saved), `no SSN digits in ${saved}`);
+  });
+
+  it('a draft left holding an SSN is restored without it and written back without it', async () => {
+    sessionStorage.setItem(KEY, JSON.stringify({ name: 'Old', ssn: '987654321' }));
+    const root = render(<DraftForm exclude={[]} />);
+    await waitFor(() => byLabel(root, 'Name').value === 'Old', { message: 'the draft restored' });
+    equal(byLabel(root, 'SSN').value, '', 'the SSN is not restored');
+    deepEqual(JSON.parse(sessionStorage.getItem(KEY)!), { name: 'Old' }, 'nor left in storage');
   });
 });

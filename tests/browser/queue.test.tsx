@@ -100,6 +100,11 @@ describe('<care-queue> (stubbed server)', () => {
     const back = [...shadow(el).querySelectorAll('a')].find((a) => text(a) === 'Go back')!;
     back.click();
     equal(paths[0], '/home');
+    // Add Referral opens Add Patient, which posts the patient's inbound referral (the spec's button has no action yet: docs/decisions.md).
+    const add = shadow(el).querySelector<HTMLAnchorElement>('.add-action')!;
+    equal(add.getAttribute('href'), '/patients/add');
+    add.click();
+    equal(paths.join(' '), '/home /patients/add');
   });
 
   it('page: no Add Referral for other queues', async () => {

@@ -1,10 +1,11 @@
 import '../../widgets/reports/reports.element';
-import { REPORT_CONFIGURATIONS } from '../../server/db/reference-lists/report-configurations';
+import { MORE_REPORT_CONFIGURATIONS, REPORT_CONFIGURATIONS } from '../../server/db/reference-lists/report-configurations';
 import { snakeKeys } from '../../shared/casing';
 import { REPORT_TEXT } from '../../shared/schemas/reports';
 import { $toasts } from '../../widgets/kit/toasts';
 import { filterQuery, initialValues, presetDate } from '../../widgets/reports/report-filters';
 import { chartSeries, percent } from '../../widgets/reports/report-chart';
+import { cellFormat } from '../../widgets/reports/reports.component';
 import { deepEqual, equal, ok } from './support/assert';
 import { selectOption, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
@@ -84,6 +85,19 @@ describe('report charts', () => {
     deepEqual(chartSeries(OVER_TIME.definition.charts[0], [{ x: '2025-02-01', value: 3 }]).labels, ['02/01/2025']);
     equal(percent(1, 3), '33.33%');
     equal(percent(0, 0), '0.00%');
+  });
+});
+
+describe('report table cells', () => {
+  it('a time column shows hh:mm A (spec 002 section 9: "report times hh:mm A"); its date column MM/DD/YYYY', () => {
+    const reminders = MORE_REPORT_CONFIGURATIONS.find((c) => c.name === 'reminders')!.definition.tables[0];
+    const time = reminders.columns.find((c) => c.displayHeader === 'Time')!;
+    equal(time.type, 'time');
+    const show = (type: typeof time.type, value: string | null) => cellFormat(type)!(value, {});
+    equal(show('time', '2026-03-15T14:05:00'), '02:05 PM');
+    equal(show('time', '2026-03-15T09:30:00'), '09:30 AM');
+    equal(show('time', null), '');
+    equal(show('date', '2026-03-15'), '03/15/2026');
   });
 });
 

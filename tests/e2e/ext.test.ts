@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { call, login } from '../server/support/http';
 import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
 
 describe('external referral: a provider registers on a phone and refers; the navigator sees it', () => {
@@ -189,6 +190,61 @@ describe('external referral: a provider registers on a phone and refers; the nav
     assert.ok(listed.data.some((p: { attributes: { display_name: string } }) => p.attributes.display_name === 'Nora Navigator'), 'offered now');
     assert.deepEqual(admin.errors, []);
     await admin.context.close();
+  });
+
+  test("the logo and theme colour the admin set head the referral pages, as on the other public forms (1366 and 390 px)", async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#127a5b"/>' +
+      '<path d="M32 50 L15 31 A9.5 9.5 0 0 1 32 19 A9.5 9.5 0 0 1 49 31 Z" fill="#fff"/></svg>';
+    const LOGO = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+    const admin = await login(h.server.url, 'admin');
+    const franklin = (await h.server.db.selectFrom('division').select('division_uid').where('division_name', '=', 'Franklin County Care').executeTakeFirstOrThrow()).division_uid;
+    const saved = (await call(h.server.url, `/api/admin/divisions/${franklin}`, { token: admin.token })).body.data.attributes;
+    const setDivision = async (changes: Record<string, unknown>) => {
+      const body = { division_name: saved.division_name, theme_color: saved.theme_color ?? '#0d6efd', logo_url: saved.logo_url, requires_supervisory_approval: saved.requires_supervisory_approval, ...changes };
+      const answer = await call(h.server.url, `/api/admin/divisions/${franklin}`, { method: 'PUT', token: admin.token, body });
+      assert.equal(answer.status, 200, answer.text);
+    };
+
+    const phone = '6145550144';
+    const post = (path: string, body: unknown) =>
+      fetch(`${h.server.url}/api/ext/demo-referral${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-logo-${path.length}-${Date.now()}` }, body: JSON.stringify(body) });
+    assert.equal((await post('/register', { name: 'Dr. Logo Shot', identifier: phone, identifier_type: 'Phone' })).status, 202);
+    const sms = await h.server.db.selectFrom('outbox').select('body').where('recipient', '=', phone).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const confirmed = await (await post('/register-confirm', { challenge: /(\d{6})/.exec(sms.body)![1], identifier: phone })).json();
+    const token = confirmed.data.attributes.registration_token as string;
+
+    await setDivision({ theme_color: '#127a5b', logo_url: LOGO });
+    try {
+      for (const [width, height] of [
+        [1366, 900],
+        [390, 844],
+      ] as const) {
+        const { context, page, errors } = await openPage(h, width, height);
+        await context.addInitScript((t) => localStorage.setItem('careweave.ext.registration.demo-referral', t), token);
+        await page.goto('/ext/demo-referral/referral-form');
+        await page.locator('main').getByLabel('First name', { exact: true }).waitFor();
+        const logo = page.locator('.public-form-brand img');
+        await logo.waitFor();
+        assert.equal(await logo.getAttribute('src'), LOGO, "the admin's logo, not generated initials");
+        assert.equal(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), true, 'the logo is drawn');
+        assert.equal(await page.locator('.public-form-name').innerText(), 'Franklin County Care');
+        assert.equal(await page.locator('.public-form-detail').innerText(), 'Careweave Demo Health');
+        await shot(page, `ext-referral-logo-${width}`, false);
+        assert.deepEqual(errors, []);
+        await context.close();
+      }
+      // Without a logo: the initials on the theme colour the admin chose, as the other public forms draw it.
+      await setDivision({ theme_color: '#127a5b', logo_url: null });
+      const { context, page } = await openPage(h, 390, 844);
+      await page.goto('/ext/demo-referral/register');
+      await page.getByRole('heading', { name: 'Register' }).waitFor();
+      const src = (await page.locator('.public-form-brand img').getAttribute('src')) ?? '';
+      assert.match(Buffer.from(src.split(',')[1] ?? '', 'base64').toString(), /fill="#127a5b"/);
+      await context.close();
+    } finally {
+      await setDivision({});
+    }
   });
 
   test('an unknown type shows "<type> form not found"', async () => {

@@ -127,6 +127,16 @@ describe('shell', () => {
     await page.getByRole('link', { name: 'Go back' }).click();
     await page.waitForURL('**/home');
     await queueCard(page, /^New Referrals/).waitFor();
+
+    // Clicking Add Referral opens Add Patient, in the page (no reload: the signed-in shell stays).
+    await page.goto(`/home/queues/${newReferralsId}`);
+    await page.getByRole('heading', { name: 'New Referrals', level: 1 }).waitFor();
+    await page.evaluate(() => ((window as unknown as { stayedLoaded: boolean }).stayedLoaded = true));
+    await page.getByRole('link', { name: 'Add Referral' }).click();
+    await page.waitForURL('**/patients/add');
+    await page.getByRole('heading', { name: 'Add Patient', level: 1 }).waitFor();
+    assert.equal(await page.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded), true, 'opened by the shell, not a page load');
+    assert.equal(await page.title(), 'Add Patient | Navigator');
     await context.close();
   });
 

@@ -31,6 +31,7 @@ const ROUTES: Record<string, string> = {
   'GET /api/live': 'public',
   'GET /api/health': 'public',
   'GET /api/translations': 'public',
+  'GET /version.json': 'public',
   'GET /api/destinations': 'signed-in',
   'GET /api/data/public/:view': 'signed-in',
   'GET /api/data/public/:view/:id': 'signed-in',

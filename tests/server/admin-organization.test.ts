@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { DIVISION_NAME_TAKEN, DIVISION_NOT_FOUND, QUEUE_NOT_FOUND } from '../../server/admin/organization.routes';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { LOGO_RULE, THEME_COLOR_RULE } from '../../shared/schemas/admin';
@@ -126,11 +127,11 @@ describe('organisation and divisions', () => {
     const body = division('Delaware County Care', { requires_supervisory_approval: true, logo_url: PNG });
     const answer = await call(server.url, '/api/admin/divisions', { token: admin.token, body, headers: { 'idempotency-key': idem } });
     assert.equal(answer.status, 201, answer.text);
-    assert.deepEqual(answer.body.data.attributes, { division_uid: answer.body.data.id, division_name: 'Delaware County Care', theme_color: '#336699', logo_url: PNG, requires_supervisory_approval: true });
+    assert.deepEqual(answer.body.data.attributes, { division_uid: answer.body.data.id, division_name: 'Delaware County Care', theme_color: '#336699', logo_url: PNG, requires_supervisory_approval: true, ed_notes_hidden_source: null });
     const again = await call(server.url, '/api/admin/divisions', { token: admin.token, body, headers: { 'idempotency-key': idem } });
     assert.equal(again.headers.get('idempotent-replayed'), 'true');
     const [entry] = await audit('CreatedDivision');
-    assert.deepEqual(JSON.parse(entry.after_json), { divisionName: 'Delaware County Care', themeColor: '#336699', hasLogo: true, requiresSupervisoryApproval: true });
+    assert.deepEqual(JSON.parse(entry.after_json), { divisionName: 'Delaware County Care', themeColor: '#336699', hasLogo: true, requiresSupervisoryApproval: true, edNotesHiddenSource: null });
     const taken = await call(server.url, '/api/admin/divisions', { token: admin.token, body: division('delaware county care'), headers: { 'idempotency-key': key() } });
     assert.deepEqual(fieldErrors(taken), { division_name: DIVISION_NAME_TAKEN });
     errorsOf(await call(server.url, '/api/admin/divisions', { token: admin.token, body: division('No Key') }), 400);
@@ -144,6 +145,45 @@ describe('organisation and divisions', () => {
     assert.equal(setting.setting_value, 'true');
     const [entry] = await audit('UpdatedDivision');
     assert.equal(JSON.parse(entry.after_json).themeColor, '#aa3300');
+  });
+
+  it("names the source whose ED visit notes the visit list leaves out (spec 001 section 7); other sources' and other visits' notes stay", async () => {
+    const health = await login(server.url, 'identity-health');
+    const child = await server.db
+      .selectFrom('patient as p')
+      .innerJoin('division as d', 'd.division_uid', 'p.division_uid')
+      .select(['p.patient_uid', 'p.division_uid', 'd.division_name'])
+      .where('p.division_uid', '=', health.session.current_division_uid)
+      .where('p.restricted_flag', '=', '0')
+      .where('p.adoption_case', '=', false)
+      .orderBy('p.patient_uid')
+      .executeTakeFirstOrThrow();
+    // The child's approved SACWIS match, and visits from two hospitals: an ED visit and a clinic visit from one, an ED visit from the other.
+    await sql`insert into tbl_match_results (division_uid, sacwis_person_id, patient_uid, source_name, match_status_id, match_type, source_description)
+              values (${child.division_uid}, 'ED-TEST-1', ${child.patient_uid}, 'SACWIS', 1, 1, 'SACWIS')`.execute(server.db);
+    const visit = (id: string, source: string, kind: string) =>
+      sql`insert into tbl_visit (division_uid, visit_id, sacwis_person_id, source_name, visit_kind, visit_date, notes)
+          values (${child.division_uid}, ${id}, 'ED-TEST-1', ${source}, ${kind}, '2026-11-02', ${`Notes of ${id}`})`.execute(server.db);
+    await visit('ED-1', 'Mercy Hospital', 'Emergency');
+    await visit('CLINIC-1', 'Mercy Hospital', 'Foster Care Clinic');
+    await visit('ED-2', 'County General', 'Emergency');
+    const notesOf = async (visitId: string) =>
+      (await call(server.url, `/api/data/public/list-view-cs-tbl-visit?patient_uid=${child.patient_uid}&all-data=true`, { token: health.token })).body.data.find((d: any) => d.id === visitId)?.attributes.notes;
+    assert.equal(await notesOf('ED-1'), 'Notes of ED-1', 'shown while no source is named');
+    const save = (source?: string) =>
+      call(server.url, `/api/admin/divisions/${child.division_uid}`, {
+        method: 'PUT',
+        token: admin.token,
+        body: division(child.division_name, { requires_supervisory_approval: true, ...(source !== undefined && { ed_notes_hidden_source: source }) }),
+      });
+    assert.equal((await save('Mercy Hospital')).body.data.attributes.ed_notes_hidden_source, 'Mercy Hospital');
+    assert.deepEqual(await Promise.all(['ED-1', 'CLINIC-1', 'ED-2'].map(notesOf)), [null, 'Notes of CLINIC-1', 'Notes of ED-2']);
+    assert.equal(JSON.parse((await audit('UpdatedDivision'))[0].after_json).edNotesHiddenSource, 'Mercy Hospital');
+    // Left out of a save, the setting stays; empty, it goes.
+    await save();
+    assert.equal(await notesOf('ED-1'), null);
+    await save('');
+    assert.equal(await notesOf('ED-1'), 'Notes of ED-1');
   });
 
   it('refuses an invalid division with field messages', async () => {

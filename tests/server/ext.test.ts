@@ -85,6 +85,39 @@ describe('external action link', () => {
     assert.deepEqual(a.payload_definition, { required_fields: ['reasonUid'] });
   });
 
+  it("index: the brand of the link's division, as the other public forms show it: the logo and theme colour the admin set", async () => {
+    const franklin = (await server.db.selectFrom('division').select('division_uid').where('division_name', '=', 'Franklin County Care').executeTakeFirstOrThrow()).division_uid;
+    const admin = await login(server.url, 'admin');
+    const saved = (await call(server.url, `/api/admin/divisions/${franklin}`, { token: admin.token })).body.data.attributes;
+    const setDivision = async (changes: Record<string, unknown>) => {
+      const body = { division_name: saved.division_name, theme_color: saved.theme_color ?? '#0d6efd', logo_url: saved.logo_url, requires_supervisory_approval: saved.requires_supervisory_approval, ...changes };
+      const answer = await call(server.url, `/api/admin/divisions/${franklin}`, { method: 'PUT', token: admin.token, body });
+      assert.equal(answer.status, 200, answer.text);
+    };
+    const index = async () => (await call(server.url, `${base}/index`)).body.data.attributes;
+    const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+    try {
+      // No logo: the division's initials on the theme colour the admin chose.
+      await setDivision({ theme_color: '#aa3300', logo_url: null });
+      let a = await index();
+      assert.equal(a.brand.name, 'Franklin County Care');
+      assert.equal(a.brand.detail, 'Careweave Demo Health');
+      assert.match(a.brand.logo_url, /^data:image\/svg\+xml;base64,/);
+      const svg = Buffer.from(a.brand.logo_url.split(',')[1], 'base64').toString();
+      assert.match(svg, /fill="#aa3300"/, svg);
+      assert.match(svg, />FC<\/text>/, svg);
+      assert.equal(a.division_logos[0].url, a.brand.logo_url, 'divisionLogos carry the same logo');
+
+      // The admin sets a logo: the index carries it, not generated initials.
+      await setDivision({ theme_color: '#aa3300', logo_url: PNG });
+      a = await index();
+      assert.deepEqual(a.brand, { name: 'Franklin County Care', detail: 'Careweave Demo Health', logo_url: PNG });
+      assert.deepEqual(a.division_logos, [{ division_uid: franklin, division_name: 'Franklin County Care', url: PNG }]);
+    } finally {
+      await setDivision({});
+    }
+  });
+
   it('an unknown, malformed or inactive link is a 404', async () => {
     errorsOf(await call(server.url, '/api/ext/no-such-link'), 404);
     errorsOf(await call(server.url, '/api/ext/no-such-link/index'), 404);

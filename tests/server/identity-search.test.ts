@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import { importExtract } from '../../server/identity/import';
 import { refreshIdentitySearch } from '../../server/identity-search/search-index';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { nowMs } from '../../shared/clock';
+import { withClock } from './support/clock';
 import { call, demoFacts, errorsOf, login } from './support/http';
 import { writeExtractFolder } from './support/identity-extract';
 
@@ -112,17 +114,41 @@ describe('GET /api/data/public/identity_search: each field', () => {
     assert.equal(errorsOf(bad, 400)[0].field, 'birth_date');
     assert.equal((await call(server.url, '/api/data/public/identity_search?birth_date=01/01/1899', { token: tokens.admin })).status, 400);
   });
+  it('date of birth as a birth year (4 digits) or an age (2 or 3 digits) on the clock\'s today; one digit is a 400 with the spec\'s message', async () => {
+    assert.deepEqual(names((await search('admin', 'birth_date=2016')).cards), ['Quillfeather, Bo']);
+    assert.deepEqual(names((await search('admin', 'birth_date=2014&last_name__like=quill')).cards), ['Quillfeather, Amara']);
+    // Bo was born 07/08/2016: 10 from 07/08/2026 to 07/07/2027, 11 from 07/08/2027.
+    await withClock(async (move) => {
+      move(Date.parse('2027-07-07T12:00:00Z') - nowMs());
+      // Sessions do not last months: the search comes from a new sign-in.
+      tokens.later = (await login(server.url, 'admin')).token;
+      assert.deepEqual(names((await search('later', 'birth_date=10&last_name__like=quill')).cards), ['Quillfeather, Bo']);
+      move(86_400_000);
+      tokens.later = (await login(server.url, 'admin')).token;
+      assert.deepEqual(names((await search('later', 'birth_date=10&last_name__like=quill')).cards), []);
+      assert.deepEqual(names((await search('later', 'birth_date=11&last_name__like=quill')).cards), ['Quillfeather, Bo']);
+    });
+    const bad = errorsOf(await call(server.url, '/api/data/public/identity_search?birth_date=7', { token: tokens.admin }), 400);
+    assert.deepEqual(bad, [{ field: 'birth_date', message: 'Must be an age or birth year or a valid date in the format MM/DD/YYYY' }]);
+  });
+  it('an MRN needs its hospital, a caseworker name its county (spec 002 "Patient search form"): 400 on the missing field', async () => {
+    const mrnOnly = errorsOf(await call(server.url, '/api/data/public/identity_search?source_mrns__contains=nch-11', { token: tokens.admin }), 400);
+    assert.deepEqual(mrnOnly, [{ field: 'source_description', message: 'Required' }]);
+    const workerOnly = errorsOf(await call(server.url, '/api/data/public/identity_search?wkr_name=dana', { token: tokens.admin }), 400);
+    assert.deepEqual(workerOnly, [{ field: 'agency_county', message: 'Required' }]);
+  });
   it('MRN contains (approved MRNs only), hospitals as repeated parameters', async () => {
-    assert.deepEqual(names((await search('admin', 'source_mrns__contains=nch-11')).cards), ['Quillfeather, Amara']);
-    assert.deepEqual(names((await search('admin', 'source_mrns__contains=DCH')).cards), [], 'an MRN under review is not searched');
-    assert.deepEqual(names((await search('admin', 'source_mrns__contains=%25')).cards), [], 'LIKE wildcards are literal');
+    const nch = `source_description=${encodeURIComponent(NCH)}`;
+    assert.deepEqual(names((await search('admin', `source_mrns__contains=nch-11&${nch}`)).cards), ['Quillfeather, Amara']);
+    assert.deepEqual(names((await search('admin', `source_mrns__contains=DCH&source_description=${encodeURIComponent(DAYTON)}`)).cards), [], 'an MRN under review is not searched');
+    assert.deepEqual(names((await search('admin', `source_mrns__contains=%25&${nch}`)).cards), [], 'LIKE wildcards are literal');
     assert.deepEqual(names((await search('admin', `source_description=${encodeURIComponent(AKRON)}`)).cards), ['Quillfeather, Amara']);
     assert.deepEqual(names((await search('admin', `source_description=${encodeURIComponent(DAYTON)}&source_description=${encodeURIComponent(AKRON)}`)).cards), ['Quillfeather, Amara']);
     assert.deepEqual(names((await search('admin', `source_description=${encodeURIComponent(NCH)}&last_name__like=restr`)).cards), ['Restrictus, Remy', 'Restrictus, Rowan']);
   });
   it('PCSA county, caseworker name, SACWIS person id, case id, provider id and placement provider name', async () => {
     assert.deepEqual(names((await search('admin', 'agency_county=Summit')).cards), ['Quillfeather, Bo']);
-    assert.deepEqual(names((await search('admin', 'wkr_name=dana caseworker')).cards), ['Quillfeather, Amara']);
+    assert.deepEqual(names((await search('admin', 'wkr_name=dana caseworker&agency_county=Franklin')).cards), ['Quillfeather, Amara']);
     assert.deepEqual(names((await search('admin', 'sacwis_person_id=S-2')).cards), ['Quillfeather, Bo']);
     assert.deepEqual(names((await search('admin', 'case_id=C-1')).cards), ['Quillfeather, Amara']);
     assert.deepEqual(names((await search('admin', 'provider_id=PR-1')).cards), ['Quillfeather, Amara']);
@@ -206,7 +232,7 @@ describe('identity_search: the access guard decides who is found', () => {
     assert.equal(rowan.restricted_case_warning, true);
   });
   it('nothing of a hidden child leaks through any criterion', async () => {
-    for (const q of ['case_id=C-4', 'source_mrns__contains=444', 'sacwis_person_id=S-4', 'case_id=C-5']) {
+    for (const q of ['case_id=C-4', `source_mrns__contains=444&source_description=${encodeURIComponent(NCH)}`, 'sacwis_person_id=S-4', 'case_id=C-5']) {
       const r = await search('identity', q);
       assert.equal(r.total, 0, q);
       assert.deepEqual(r.cards, []);

@@ -4,7 +4,7 @@ import { useEmit } from '../../shared/widget/emit';
 import { CheckboxField } from '../kit/checkbox-field';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { applyServerErrors, Field, useCareForm } from '../kit/forms';
+import { applyServerErrors, digitsOnly, Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { AddAction } from '../kit/add-action';
 import { NavLink } from '../kit/nav-link';
@@ -16,17 +16,21 @@ import { QueueList } from './admin-queue-form.component';
 import { useAdminDivision, useAdminDivisions, useAdminOrganization, useOrganizationActions, type AdminDivisionDetail, type AdminOrganization } from './admin.resource';
 
 const DEFAULT_COLOR = '#0d6efd';
-const DIVISION_LABELS = { divisionName: 'Name', themeColor: 'Theme Color', logoUrl: 'Logo', requiresSupervisoryApproval: 'CIT submissions need supervisory approval' };
+const DIVISION_LABELS = { divisionName: 'Name', themeColor: 'Theme Color', logoUrl: 'Logo', requiresSupervisoryApproval: 'CIT submissions need supervisory approval', edNotesHiddenSource: 'Hide ED Visit Notes From' };
+
+const ORGANIZATION_LABELS = { orgName: 'Organization Name', marketName: 'Market', supportPhone: 'Support Phone' };
+/** The form's values: empty text for none; the phone as its digits (the form sends digits only, as every phone field). */
+const organizationValues = (o: AdminOrganization) => ({ orgName: o.orgName, marketName: o.marketName ?? '', supportPhone: o.supportPhone ?? '' });
 
 function OrganizationForm({ organization }: { organization: AdminOrganization }) {
   const { saveOrganization } = useOrganizationActions();
   const [busy, setBusy] = useState(false);
-  const form = useCareForm(OrganizationSchema, { defaultValues: { orgName: organization.orgName, marketName: organization.marketName ?? '' } });
+  const form = useCareForm(OrganizationSchema, { defaultValues: organizationValues(organization) });
   const onSubmit = form.handleSubmit(async (values) => {
     setBusy(true);
     try {
       const saved = await saveOrganization(values);
-      form.reset({ orgName: saved.orgName, marketName: saved.marketName ?? '' });
+      form.reset(organizationValues(saved));
       toast(SAVED, 'success');
     } catch (err) {
       if (!applyServerErrors(form, err)) toast(SAVE_FAILED, 'danger');
@@ -36,8 +40,11 @@ function OrganizationForm({ organization }: { organization: AdminOrganization })
   });
   return (
     <form noValidate onSubmit={onSubmit} className="organization-form">
-      <Field form={form} name="orgName" label="Organization Name" hint="Shown under a division's name on its public forms." />
-      <Field form={form} name="marketName" label="Market" hint="The market the organization belongs to; organizations of one market share it. Leave empty for none." />
+      <Field form={form} name="orgName" label={ORGANIZATION_LABELS.orgName} hint="Shown under a division's name on its public forms." />
+      <Field form={form} name="marketName" label={ORGANIZATION_LABELS.marketName} hint="The market the organization belongs to; organizations of one market share it. Leave empty for none." />
+      <Field form={form} name="supportPhone" label={ORGANIZATION_LABELS.supportPhone} hint="The number the Customer Support page gives for urgent issues. Leave empty to show none.">
+        {(control) => <input {...control} type="tel" inputMode="numeric" autoComplete="off" {...form.register('supportPhone', { setValueAs: digitsOnly })} />}
+      </Field>
       <FormButtons busy={busy} onCancel={() => form.reset()} />
     </form>
   );
@@ -74,7 +81,7 @@ function DivisionList() {
   );
 }
 
-/** `/admin/organization`: the organisation's name and market, and its divisions. */
+/** `/admin/organization`: the organisation's name, market and support phone, and its divisions. */
 export function OrganizationPage() {
   const organization = useAdminOrganization();
   return (
@@ -103,8 +110,14 @@ function DivisionForm({ division }: { division: AdminDivisionDetail | null }) {
   const { submit, busy } = useIdempotentSubmit('admin-division');
   const form = useCareForm(DivisionSchema, {
     defaultValues: division
-      ? { divisionName: division.divisionName, themeColor: division.themeColor ?? DEFAULT_COLOR, logoUrl: division.logoUrl, requiresSupervisoryApproval: division.requiresSupervisoryApproval }
-      : { divisionName: '', themeColor: DEFAULT_COLOR, logoUrl: null, requiresSupervisoryApproval: false },
+      ? {
+          divisionName: division.divisionName,
+          themeColor: division.themeColor ?? DEFAULT_COLOR,
+          logoUrl: division.logoUrl,
+          requiresSupervisoryApproval: division.requiresSupervisoryApproval,
+          edNotesHiddenSource: division.edNotesHiddenSource ?? '',
+        }
+      : { divisionName: '', themeColor: DEFAULT_COLOR, logoUrl: null, requiresSupervisoryApproval: false, edNotesHiddenSource: '' },
   });
   const back = () => emit('care-navigate', { path: '/admin/organization' });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -146,6 +159,12 @@ function DivisionForm({ division }: { division: AdminDivisionDetail | null }) {
         )}
       </Field>
       <CheckboxField form={form} name="requiresSupervisoryApproval" label={DIVISION_LABELS.requiresSupervisoryApproval} />
+      <Field
+        form={form}
+        name="edNotesHiddenSource"
+        label={DIVISION_LABELS.edNotesHiddenSource}
+        hint="A hospital's name as the nightly extract spells it: the notes of its emergency-department visits are not shown. Leave empty to show every note."
+      />
       <FormButtons busy={busy} onCancel={back} />
     </form>
   );

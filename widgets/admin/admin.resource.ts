@@ -77,11 +77,12 @@ export function useAdminUserActions(userId: string | null) {
   return { save, command };
 }
 
-/** `GET /api/admin/organization`: the admin's organisation and its market. */
+/** `GET /api/admin/organization`: the admin's organisation, its market and the support page's urgent line (digits). */
 export interface AdminOrganization {
   orgUid: string;
   orgName: string;
   marketName: string | null;
+  supportPhone: string | null;
 }
 
 /** A division as the organisation pages show and edit it. */

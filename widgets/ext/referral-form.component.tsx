@@ -2,13 +2,11 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useController, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../shared/api/errors';
 import { now } from '../../shared/clock';
+import { DEFAULT_ADDRESS_TYPE, DEFAULT_REFERRAL_METHOD, REGISTRATION_REDIRECT_MS } from '../../shared/constants';
 import {
   digitsOf,
   dropEmpty,
   EXT_ACTION_TYPES,
-  EXT_ADDRESS_TYPE_LABEL,
-  EXT_REDIRECT_MS,
-  EXT_REFERRAL_METHOD,
   EXT_REGISTER,
   EXT_REGISTER_CONFIRM,
   EXT_TEXT,
@@ -78,7 +76,7 @@ export function ReferralFormWidget({ instance = '', type = '' }: ReferralFormWid
   };
   const goLater = (next: string) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => go(next), EXT_REDIRECT_MS);
+    timer.current = setTimeout(() => go(next), REGISTRATION_REDIRECT_MS);
   };
 
   const actionType = index.data?.actionType;
@@ -121,7 +119,7 @@ export function ReferralFormWidget({ instance = '', type = '' }: ReferralFormWid
           timer.current = setTimeout(() => {
             link.setState('valid');
             go(actionType!);
-          }, EXT_REDIRECT_MS);
+          }, REGISTRATION_REDIRECT_MS);
         }}
         onRestart={() => go(EXT_REGISTER)}
       />
@@ -141,9 +139,8 @@ export function ReferralFormWidget({ instance = '', type = '' }: ReferralFormWid
     body = <LoadState isLoading lines={4} />;
   }
 
-  const brand = index.data ? { name: index.data.divisionName, detail: index.data.orgName, logoUrl: index.data.divisionLogos[0]?.url } : undefined;
   return (
-    <PublicFormFrame wide brand={brand} purpose={extPurpose(index.data)}>
+    <PublicFormFrame wide brand={index.data?.brand} purpose={extPurpose(index.data)}>
       <div className="ext-action">
         <ExtStyles />
         <Toasts />
@@ -243,7 +240,7 @@ function emptyReferral(addressTypeUid = ''): ReferralValues {
     preferredPhoneNumber: 'mobileNumber',
     addressTypeUid,
     referralDate: todayIso(),
-    referralMethod: EXT_REFERRAL_METHOD,
+    referralMethod: DEFAULT_REFERRAL_METHOD,
     policyType: 'Primary',
   };
 }
@@ -251,9 +248,9 @@ function emptyReferral(addressTypeUid = ''): ReferralValues {
 function ReferralStep({ instance, index, onUnregistered }: { instance: string; index: ExtIndex; onUnregistered: () => void }) {
   const options = useReferralOptions(instance);
   const schema = useMemo(() => referralSchema(index.requiredFields), [index.requiredFields]);
-  const addressType = options.lists['reference-address-type']?.find((o) => o.label === EXT_ADDRESS_TYPE_LABEL)?.uid ?? '';
+  const addressType = options.lists['reference-address-type']?.find((o) => o.label === DEFAULT_ADDRESS_TYPE)?.uid ?? '';
   const form = useCareForm<ReferralValues>(schema, { mode: 'all', defaultValues: emptyReferral() });
-  // The SSN is never kept in the tab's draft.
+  // The fields listed are left out of the tab's draft: the fixed values (set again on each load) and the SSN, which is never stored (the kit's NEVER_KEPT too).
   const draft = usePersistedDraft(`ext-referral-${instance}`, form, ['referralDate', 'referralMethod', 'addressTypeUid', 'ssn']);
   const { submit, busy } = useIdempotentSubmit(`ext-referral-${instance}`);
   const actions = useExtActions(instance);
@@ -262,7 +259,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
   // Fixed values (spec 000 sections 2 and 9): today, 'Online', 'Primary residence'.
   useEffect(() => {
     form.setValue('referralDate', todayIso());
-    form.setValue('referralMethod', EXT_REFERRAL_METHOD);
+    form.setValue('referralMethod', DEFAULT_REFERRAL_METHOD);
     if (addressType) form.setValue('addressTypeUid', addressType);
   }, [addressType, form]);
 
@@ -289,7 +286,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
   const onValid = async (v: ReferralValues) => {
     try {
       // The SSN goes as its digits, whatever punctuation was typed (and never as the mask shown).
-      const payload = dropEmpty({ ...v, ssn: digitsOf(v.ssn ?? ''), referralDate: todayIso(), referralMethod: EXT_REFERRAL_METHOD, fromProviderPCP: v.fromProviderPCP || '' });
+      const payload = dropEmpty({ ...v, ssn: digitsOf(v.ssn ?? ''), referralDate: todayIso(), referralMethod: DEFAULT_REFERRAL_METHOD, fromProviderPCP: v.fromProviderPCP || '' });
       await submit((key) => actions.submitReferral(payload, key));
       draft.clear();
       form.reset(emptyReferral(addressType));
@@ -427,7 +424,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
                 <TextField {...props} name="referralDate" type="date" extra={{ readOnly: true, 'aria-readonly': true }} />
                 <div className="field">
                   <span className="ext-static-label">{REFERRAL_LABELS.referralMethod}</span>
-                  <span>{EXT_REFERRAL_METHOD}</span>
+                  <span>{DEFAULT_REFERRAL_METHOD}</span>
                 </div>
               </div>
               <Field form={form} name="note" label={REFERRAL_LABELS.note}>

@@ -4,6 +4,7 @@ import { snakeCase } from '../../shared/casing';
 import { ApiError } from '../../shared/api/errors';
 import { EXT_REFERENCE_MODELS, EXT_REFERENCE_PAGE_SIZE, type RegisterConfirmValues, type RegisterValues } from '../../shared/schemas/ext-referral';
 import { useWidgetApi, useWidgetLang } from '../../shared/widget/widget-context';
+import type { PublicFormBrand } from '../kit/public-form-frame';
 import { idempotencyHeader } from '../kit/public-submit';
 
 /** The only file of the area that talks to the server (spec 002 "External actions"). */
@@ -36,6 +37,8 @@ export interface ExtIndex {
   divisionName: string;
   orgName: string;
   divisionLogos: { divisionUid: string; divisionName: string; url: string }[];
+  /** The division's brand for the frame: the logo an admin set, or its initials on its theme colour (as the other public forms). */
+  brand: PublicFormBrand;
   translations: Record<string, string>;
   requiredFields: string[];
 }
@@ -65,6 +68,7 @@ export function useExtIndex(instance: string) {
           divisionName: a.division_name,
           orgName: a.org_name,
           divisionLogos: (a.division_logos ?? []).map((l: any) => ({ divisionUid: l.division_uid, divisionName: l.division_name, url: l.url })),
+          brand: { name: a.brand.name, detail: a.brand.detail ?? undefined, logoUrl: a.brand.logo_url },
           translations: a.translations ?? {},
           requiredFields: a.payload_definition?.required_fields ?? [],
         };

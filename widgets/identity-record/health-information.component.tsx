@@ -7,6 +7,7 @@ import { IdentityPage } from './identity-page';
 import { endDate, formatPhoneCell, IdentityPanel, SOURCE_COLUMN } from './identity-panel';
 import type { PanelRow } from './identity.resource';
 import { formatValue } from '../../shared/format';
+import { PHARMACY_TYPE } from '../../shared/schemas/identity-record-sources';
 
 /** A medication's end: its end or discontinue date, or 'Current' with neither. */
 const medicationEnd = (r: PanelRow) => (r.discontinue_date ? `Discontinued ${formatValue(r.discontinue_date)}` : r.end_date ? formatValue(r.end_date) : 'Current');
@@ -53,9 +54,9 @@ export function HealthInformation({ patientId, patient }: RecordPageProps) {
           title="Pharmacies"
           view="pharmacy"
           patientId={patientId}
+          query={{ pharmacyType: PHARMACY_TYPE }}
           columns={[
             { key: 'pharmacy_name', label: 'Pharmacy' },
-            { key: 'pharmacy_type', label: 'Type' },
             { key: 'phone', label: 'Phone', format: formatPhoneCell('phone') },
             { key: 'address', label: 'Address' },
             { key: 'last_fill_date', label: 'Last Fill' },

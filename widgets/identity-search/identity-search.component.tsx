@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { nowMs } from '../../shared/clock';
@@ -16,7 +17,7 @@ import {
 import type { PatientSummary } from '../../shared/schemas/patient-search';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary, formProblems } from '../kit/error-summary';
-import { Field, useCareForm } from '../kit/forms';
+import { errorOf, Field, fieldText, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { useFlags } from '../kit/use-flags';
 import { PatientPreview } from '../patient-search/patient-preview.component';
@@ -42,21 +43,27 @@ const LABELS: Record<keyof IdentitySearchForm, string> = {
   providerName: 'Placement Provider Name',
 };
 
-/** The hospitals multi-select: a labelled group of checkboxes, scrolling past a few. */
-function HospitalChoices({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
+/** The hospitals multi-select: a labelled group of checkboxes, scrolling past a few, with its error under it. */
+function HospitalChoices({ value, error, onChange }: { value: string[]; error?: string; onChange: (next: string[]) => void }) {
   const sources = useIdentitySources();
+  const id = useId();
   return (
-    <fieldset className="field hospital-choices" data-field="hospitals">
+    <fieldset className="field hospital-choices" data-field="hospitals" aria-describedby={error ? `${id}-error` : undefined}>
       <legend>{LABELS.hospitals}</legend>
       <LoadState isLoading={sources.isLoading} error={sources.error} isEmpty={!sources.data?.length} emptyText="No hospitals" lines={2}>
         <div className="hospital-options">
           {sources.data?.map((name) => (
             <label key={name}>
-              <input type="checkbox" checked={value.includes(name)} onChange={(e) => onChange(e.target.checked ? [...value, name] : value.filter((v) => v !== name))} /> {name}
+              <input type="checkbox" aria-invalid={Boolean(error)} checked={value.includes(name)} onChange={(e) => onChange(e.target.checked ? [...value, name] : value.filter((v) => v !== name))} /> {name}
             </label>
           ))}
         </div>
       </LoadState>
+      {error && (
+        <span id={`${id}-error`} className="field-error">
+          {fieldText(LABELS.hospitals, error)}
+        </span>
+      )}
     </fieldset>
   );
 }
@@ -105,9 +112,13 @@ export function IdentitySearchFormView({ loading, searched, failed, onSearch, on
       <ErrorSummary form={form} labels={LABELS} />
       <Field form={form} name="lastName" label={LABELS.lastName} />
       <Field form={form} name="firstName" label={LABELS.firstName} />
-      <Field form={form} name="birthDate" label={LABELS.birthDate} hint="MM/DD/YYYY" />
+      <Field form={form} name="birthDate" label={LABELS.birthDate} hint="MM/DD/YYYY, an age or a birth year" />
       <Field form={form} name="mrn" label={LABELS.mrn} />
-      <HospitalChoices value={hospitals} onChange={(next) => form.setValue('hospitals', next, { shouldDirty: true })} />
+      <HospitalChoices
+        value={hospitals}
+        error={errorOf(form as unknown as UseFormReturn<FieldValues>, 'hospitals')}
+        onChange={(next) => form.setValue('hospitals', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+      />
       <Field form={form} name="county" label={LABELS.county}>
         {(control) => (
           <select {...control} {...form.register('county')} disabled={agencies.isLoading}>

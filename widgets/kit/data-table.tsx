@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE, TABLE_DEBOUNCE_MS } from '../../shared/constants';
 import { formatValue } from '../../shared/format';
 import { Fragment, useEffect, useId, useMemo, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
@@ -59,8 +60,6 @@ export interface DataTableProps<R extends Row = Row> {
 }
 
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
-/** The spec's table fetch debounce (section 9). */
-export const FILTER_DEBOUNCE_MS = 750;
 export const TABLE_ERROR_TOAST = 'Oops, something went wrong!';
 
 function nextSort(current: string, column: string): string {
@@ -99,14 +98,14 @@ export function Cell({ label, primary, children }: { label: string | undefined; 
 }
 
 /** A server-paged table: sortable headers, per-column filters, pager, remembered page size and sort. */
-export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, defaultPageSize = 10, defaultSort = '', onRowClick, emptyText = 'No rows found', caption, minWidth, hideEmptyColumns, pageSizes = PAGE_SIZES, groupBy }: DataTableProps<R>) {
+export function DataTable<R extends Row = Row>({ tableId, columns, fetchPage, defaultPageSize = DEFAULT_PAGE_SIZE, defaultSort = '', onRowClick, emptyText = 'No rows found', caption, minWidth, hideEmptyColumns, pageSizes = PAGE_SIZES, groupBy }: DataTableProps<R>) {
   const prefsStore = useMemo(() => tablePrefs(tableId), [tableId]);
   const prefs = useStore(prefsStore);
   const pageSize = prefs.pageSize ?? defaultPageSize;
   const sort = prefs.sort ?? defaultSort;
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const settledFilters = useDebounced(filters, FILTER_DEBOUNCE_MS);
+  const settledFilters = useDebounced(filters, TABLE_DEBOUNCE_MS);
   const [result, setResult] = useState<PageResult<R> | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [isLoading, setLoading] = useState(true);

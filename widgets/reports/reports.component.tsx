@@ -2,7 +2,7 @@ import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import type { Query } from '../../shared/api/client';
 import { now } from '../../shared/clock';
-import { formatDate, formatDateTime } from '../../shared/format';
+import { formatDate, formatDateTime, formatReportTime } from '../../shared/format';
 import { csvFileName, CUSTOM_REPORTS, REPORT_TABLE_PAGE_SIZE, REPORT_TABLE_PAGE_SIZES, REPORT_TEXT, type ChartPoint, type LayoutItem, type ReportConfiguration, type ReportTable } from '../../shared/schemas/reports';
 import { useWidgetApi, useWidgetSession } from '../../shared/widget/widget-context';
 import { DataTable, type Column, type PageRequest } from '../kit/data-table';
@@ -27,14 +27,14 @@ const place = (item: LayoutItem, top: number): CSSProperties =>
   ({ '--col': `${item.x + 1} / span ${item.w}`, '--row': `${item.y - top + 1} / span ${item.h}`, '--h': item.h }) as CSSProperties;
 const topOf = (items: { item: LayoutItem }[]) => Math.min(...items.map((i) => i.item.y));
 
-function cellFormat(type: ReportTable['columns'][number]['type']): Column['format'] {
+export function cellFormat(type: ReportTable['columns'][number]['type']): Column['format'] {
   switch (type) {
     case 'date':
       return (v) => formatDate(v as string | null);
     case 'dateTime':
       return (v) => formatDateTime(v as string | null);
     case 'time':
-      return (v) => (v ? formatDateTime(v as string).slice(-8) : '');
+      return (v) => formatReportTime(v as string | null);
     case 'boolean':
       return (v) => (v === null || v === undefined ? '' : v ? 'Yes' : 'No');
     case 'array':

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import SlAlert from '@shoelace-style/shoelace/dist/react/alert/index.js';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { ApiError } from '../../shared/api/errors';
-import { DEMO_SUPPORT_PHONE, SUPPORT_ISSUE_TYPES, SUPPORT_TRIAGE_HOURS, SupportRequestSchema, type SupportRequestValues } from '../../shared/schemas/support';
+import { formatPhone } from '../../shared/format';
+import { SUPPORT_ISSUE_TYPES, SUPPORT_TRIAGE_HOURS, SupportRequestSchema, type SupportRequestValues } from '../../shared/schemas/support';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
@@ -10,25 +11,40 @@ import { usePersistedDraft } from '../kit/persisted-draft';
 import { PublicFormFrame } from '../kit/public-form-frame';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
-import { toFormErrors, useSubmitSupportRequest } from './support.resource';
+import { toFormErrors, useSupportContact, useSubmitSupportRequest } from './support.resource';
 import { SupportStyles } from './support.styles';
 
 const LABELS: Record<keyof SupportRequestValues, string> = { userEmail: 'Email', issueType: 'Issue Type', comment: 'Comment' };
 /** Spec 002 leaves failure handling "not shown": the summary names the problem, typed text stays. */
 export const SUPPORT_FAILED = 'Your request could not be sent. Please try again, or call us if it is urgent.';
+/** With no urgent line on the page there is no one to call. */
+export const SUPPORT_FAILED_NO_PHONE = 'Your request could not be sent. Please try again.';
 export const SUPPORT_PURPOSE = 'Ask Careweave Customer Support for help with signing in, a problem, a new feature or a question. Only the support team reads your request.';
 export const SUPPORT_SENT = 'Thank you! Your request has been sent to Customer Support.';
 
 const EMPTY: SupportRequestValues = { userEmail: '', issueType: '', comment: '' };
 
 export interface SupportFormProps {
-  /** The urgent support line; spec 002 does not give the number. */
+  /** The urgent support line, shown as given; without it, the organisation's (issue 33). Spec 002 does not give the number. */
   supportPhone?: string;
+}
+
+/**
+ * The urgent line: the embedder's `support-phone` as given; else the
+ * organisation's from the server, formatted; none (no line at all) while it
+ * loads and when there is none, so no made-up number ever shows.
+ */
+function useUrgentPhone(supportPhone: string | undefined): string | null {
+  const given = supportPhone?.trim() || null;
+  const contact = useSupportContact(given === null);
+  if (given) return given;
+  return contact.data ? formatPhone(contact.data) : null;
 }
 
 /** Spec 002 "Customer support" (/support): userEmail, issueType, comment; triage hours and urgent line on screen. */
 export function SupportForm({ supportPhone }: SupportFormProps) {
-  const phone = supportPhone || DEMO_SUPPORT_PHONE;
+  const phone = useUrgentPhone(supportPhone);
+  const failed = phone ? SUPPORT_FAILED : SUPPORT_FAILED_NO_PHONE;
   const emit = useEmit();
   const send = useSubmitSupportRequest();
   const form = useCareForm(SupportRequestSchema, { defaultValues: EMPTY });
@@ -46,9 +62,9 @@ export function SupportForm({ supportPhone }: SupportFormProps) {
       emit('care-saved', { type: 'support-request', id: answer.data.id });
     } catch (error) {
       // Field errors land on their fields; anything else (429, 500, no answer) is named in the summary and a toast.
-      if (!applyServerErrors(form, toFormErrors(error))) form.setError('root.server', { type: 'server', message: SUPPORT_FAILED });
-      if (!(error instanceof ApiError) || error.errors.every((e) => !e.field)) toast(SUPPORT_FAILED, 'danger');
-      emit('care-error', { message: error instanceof Error ? error.message : SUPPORT_FAILED, status: error instanceof ApiError ? error.status : undefined });
+      if (!applyServerErrors(form, toFormErrors(error))) form.setError('root.server', { type: 'server', message: failed });
+      if (!(error instanceof ApiError) || error.errors.every((e) => !e.field)) toast(failed, 'danger');
+      emit('care-error', { message: error instanceof Error ? error.message : failed, status: error instanceof ApiError ? error.status : undefined });
     }
   });
 
@@ -62,9 +78,11 @@ export function SupportForm({ supportPhone }: SupportFormProps) {
         <p>
           Requests are triaged <strong>{SUPPORT_TRIAGE_HOURS}</strong>.
         </p>
-        <p>
-          For urgent issues call <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>.
-        </p>
+        {phone && (
+          <p className="support-urgent">
+            For urgent issues call <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>.
+          </p>
+        )}
       </div>
       {sentTo ? (
         <div className="support-sent">

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { DEFAULT_LANG, DEFAULT_STRINGS } from '../../../shared/i18n-defaults';
+import { DEMO_SUPPORT_PHONE } from '../../../shared/schemas/support';
 import { hashPassword } from '../../auth/password';
 import type { FileStore } from '../../files/file-store';
 import type { Db } from '../connect';
@@ -80,7 +81,8 @@ export async function seedDemo(db: Db, files: FileStore, patientCount = 240): Pr
     const market = await tx.insertInto('market').values({ market_name: 'Ohio' }).returning('market_uid').executeTakeFirstOrThrow();
     const org = await tx
       .insertInto('organization')
-      .values({ org_name: 'Careweave Demo Health', name: 'Careweave Demo Health', market_uid: market.market_uid })
+      // The fictional urgent line /support shows (issue 33), stored as digits like every phone; a fresh install without the demo has none.
+      .values({ org_name: 'Careweave Demo Health', name: 'Careweave Demo Health', market_uid: market.market_uid, support_phone: DEMO_SUPPORT_PHONE.replace(/\D/g, '') })
       .returning('org_uid')
       .executeTakeFirstOrThrow();
     const [north, south] = await tx
