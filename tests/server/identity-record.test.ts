@@ -139,10 +139,18 @@ describe('identity panels: who sees which child', () => {
     assert.equal((await panel('admin', 'placement-history', patients['R-3'])).status, 200);
   });
 
-  it('an adoption child: the healthcare user and adoption view see it, the full-view caseworker does not', async () => {
-    assert.equal((await panel('identity-health', 'visit', patients['R-4'])).status, 200);
-    assert.equal((await panel('admin', 'visit', patients['R-4'])).status, 200);
-    assert.equal((await panel('identity', 'visit', patients['R-4'])).status, 404);
+  it('an adoption child, on every panel and summary: the healthcare user and adoption view see it, the full-view caseworker gets 404', async () => {
+    for (const view of identityViews) {
+      const name = view.name.replace('list-view-cs-tbl-', '');
+      const full = name === 'source-case' || name === 'intake-allegation';
+      assert.equal((await panel('identity-health', name, patients['R-4'])).status, full ? 403 : 200, `${view.name}: healthcare user`);
+      assert.equal((await panel('admin', name, patients['R-4'])).status, 200, `${view.name}: adoption view`);
+      assert.equal((await panel('identity', name, patients['R-4'])).status, 404, `${view.name}: full-view caseworker`);
+    }
+    for (const path of ['identity-summary', 'identity-alerts']) {
+      assert.equal((await get('identity-health', `/api/patients/${patients['R-4']}/${path}`)).status, 200, path);
+      assert.equal((await get('identity', `/api/patients/${patients['R-4']}/${path}`)).status, 404, path);
+    }
   });
 
   it('a panel names its patient (400 without or malformed), and an unknown one is 404', async () => {
