@@ -154,6 +154,8 @@ try {
     sourcemap: true,
     logLevel: 'warning',
     plugins: [inlineCss],
+    // @sinonjs/fake-timers reaches for node's util only when it runs under node (a `process` global); in the page it never does.
+    external: ['util'],
     define: {
       'process.env.NODE_ENV': '"development"',
       __CAREWEAVE_URL__: JSON.stringify(serverUrl),

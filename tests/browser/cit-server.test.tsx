@@ -5,7 +5,8 @@ import { TOAST_MS } from '../../shared/constants';
 import { $session } from '../../shared/session-store';
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
-import { buttonByText, selectOption, settle, sleep, text, typeInto, waitFor } from './support/dom';
+import { fakeTimers } from './support/timers';
+import { buttonByText, selectOption, settle, text, typeInto, waitFor } from './support/dom';
 import { watchFetch } from './support/fake-fetch';
 import { catchNewTabs, fieldError, mountElement, shadow } from './support/element';
 
@@ -182,14 +183,19 @@ describe('<care-cit-form> against the real server', function () {
       return real(input, init);
     }) as typeof fetch;
     try {
-      type(el, 'firstName', 'Zo');
-      type(el, 'lastName', 'Nobodyhere');
-      pick(el, 'genderUid', 'Female');
-      // Every field of the check feeds one 1000 ms debounce, so the next key would restart the wait a check
-      // of "Zo" needs, and a second form on the page would share this one's draft: nothing else marks the end
-      // of the window. No fake clock is installed, so it is waited out (tests/server/test-tree.test.ts).
-      await sleep(CIT_DUPLICATE_DEBOUNCE_MS + 300);
-      deepEqual(matchesAsked, [], 'no check with a two-letter first name');
+      // Every field of the check feeds one 1000 ms debounce: the page's timers are the test's for its window.
+      const clock = fakeTimers();
+      try {
+        type(el, 'firstName', 'Zo');
+        type(el, 'lastName', 'Nobodyhere');
+        pick(el, 'genderUid', 'Female');
+        await settle();
+        clock.tick(CIT_DUPLICATE_DEBOUNCE_MS);
+        await settle();
+      } finally {
+        clock.uninstall();
+      }
+      deepEqual(matchesAsked, [], 'no check with a two-letter first name, the window over');
       equal(duplicateStatus(el), '');
       type(el, 'firstName', 'Zoey');
       await waitFor(() => duplicateStatus(el) === CIT_TEXT.duplicateRunning, { timeout: 3000, message: 'Running duplication check ...' });

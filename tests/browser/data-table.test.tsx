@@ -4,7 +4,8 @@ import { TABLE_DEBOUNCE_MS } from '../../shared/constants';
 import { DataTable, type Column, type PageRequest, type PageResult } from '../../widgets/kit/data-table';
 import { $toasts, Toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
-import { buttonByText, byLabel, cleanup, render, selectOption, sleep, text, typeInto, waitFor } from './support/dom';
+import { fakeTimers } from './support/timers';
+import { buttonByText, byLabel, cleanup, render, selectOption, settle, text, typeInto, waitFor } from './support/dom';
 
 const columns: Column[] = [
   { columnName: 'name', displayHeader: 'Name', filterable: true },
@@ -16,15 +17,12 @@ const people = Array.from({ length: 23 }, (_, i) => ({ id: i + 1, name: `Person 
 
 function fakeServer(rows = people) {
   const calls: PageRequest[] = [];
-  /** When each call was made (performance.now()), by index. */
-  const times: number[] = [];
   const fetchPage = async (request: PageRequest): Promise<PageResult> => {
     calls.push(request);
-    times.push(performance.now());
     const start = (request.page - 1) * request.pageSize;
     return { rows: rows.slice(start, start + request.pageSize), total: rows.length };
   };
-  return { calls, times, fetchPage };
+  return { calls, fetchPage };
 }
 
 let tableCount = 0;
@@ -111,20 +109,28 @@ describe('DataTable', () => {
     await waitFor(() => bodyRows(root).length === 10);
     const before = server.calls.length;
     const filter = byLabel(root, 'Filter Name');
-    // No fake clock is installed (@sinonjs/fake-timers is not a dependency): the keys go 100 ms apart in
-    // real time (the typing is the input under test, not a wait), and when the fetch was made is measured.
-    typeInto(filter, 'P');
-    await sleep(100);
-    typeInto(filter, 'Pe');
-    await sleep(100);
-    const lastKey = performance.now();
-    typeInto(filter, 'Per');
+    // The page's timers are the test's while it types: keys 100 ms apart, then the debounce's window to the millisecond.
+    const clock = fakeTimers();
+    try {
+      typeInto(filter, 'P');
+      await settle();
+      clock.tick(100);
+      typeInto(filter, 'Pe');
+      await settle();
+      clock.tick(100);
+      typeInto(filter, 'Per');
+      await settle();
+      clock.tick(TABLE_DEBOUNCE_MS - 1);
+      await settle();
+      equal(server.calls.length, before, 'nothing yet, 1 ms before the window after the last key ends (each key started it again)');
+      clock.tick(1);
+      await settle();
+    } finally {
+      clock.uninstall();
+    }
     await waitFor(() => server.calls.length > before, { message: 'the debounced fetch' });
     // The first fetch after the keys is for the last text: one for "P" or "Pe" would have come first.
     deepEqual(server.calls.slice(before).map((c) => c.filters), [{ name: 'Per' }], 'one fetch, for the last text');
-    // 750 ms after the last key, not the first: each key started the wait again (less 5 ms for timer rounding).
-    const waited = server.times[before] - lastKey;
-    ok(waited >= TABLE_DEBOUNCE_MS - 5, `made ${Math.round(waited)} ms after the last key`);
     await waitFor(() => bodyRows(root).length === 10, { message: 'the filtered page' });
     // Still one: the next page's fetch is the next one made, nothing came between.
     buttonByText(root, 'Next').click();

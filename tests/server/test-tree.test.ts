@@ -54,31 +54,6 @@ const ALLOWED: Allowed[] = [
     count: 2,
     reason: 'the poll intervals of waitFor() and waitForAsync(), which wait for a condition and end at a deadline',
   },
-  {
-    file: 'tests/browser/data-table.test.tsx',
-    wait: 'sleep(',
-    count: 2,
-    reason:
-      'the typing rhythm of "debounces filter typing": keys 100 ms apart are the input (each key restarts the 750 ms debounce), not a wait; ' +
-      'no fake clock is installed (@sinonjs/fake-timers is not a dependency), so the gaps are real time, and the fetch is waited for and its time measured',
-  },
-  {
-    file: 'tests/browser/patient-search-server.test.tsx',
-    wait: 'sleep(',
-    count: 1,
-    reason:
-      'the typing rhythm of "debounces 900 ms": keys 100 ms apart are the input (each key restarts the debounce), not a wait; ' +
-      'no fake clock is installed, so the gaps are real time, and the request is waited for and its time measured',
-  },
-  {
-    file: 'tests/browser/cit-server.test.tsx',
-    wait: 'sleep(',
-    count: 1,
-    reason:
-      'no duplicate check for a two-letter first name: every field of the check feeds one 1000 ms debounce (the next key would restart the window a ' +
-      'check of "Zo" needs) and a second form on the page would share the first one\'s draft, so no event marks the end of the window; ' +
-      'with no fake clock it is waited out (1300 ms), then the request count is checked',
-  },
 
   // Server tests.
   {
