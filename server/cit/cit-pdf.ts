@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
 import { serviceMethodOf } from '../audit/audit-source';
@@ -84,8 +84,11 @@ function display(key: string, value: unknown, labels: Map<string, string>): stri
 /** Where each of the form's fieldsets begins (cit-form.component.tsx): CIT_LABELS lists the fields in form order. */
 const SECTION_STARTS: Partial<Record<keyof typeof CIT_LABELS, string>> = { officerName: 'Agency', firstName: 'Client', dateTime: 'Incident', dispositionUid: 'Outcome' };
 
+const APPROVED_NOTE = 'Approved CIT event: a read-only copy of the contact sheet.';
+const RECEIPT_NOTE = "The officer's copy of the contact sheet as submitted; the crisis intervention team reviews it.";
+
 /** The CIT sheet of one event as a PDF: every filled field with its label, read-only, under the form's section headings. */
-export async function citPdf(db: Db, row: EventRow): Promise<Uint8Array> {
+export async function citPdf(db: Db, row: Omit<EventRow, 'medical_event_uid' | 'patient_uid' | 'division_uid'>, note = APPROVED_NOTE): Promise<Uint8Array> {
   const sheet = row.detail?.crisis ?? {};
   const uids = Object.values(sheet).flatMap((v) => (Array.isArray(v) ? v : [v])).filter(isUuid);
   const labels = new Map<string, string>();
@@ -113,7 +116,7 @@ export async function citPdf(db: Db, row: EventRow): Promise<Uint8Array> {
     if (section.fields.length) pdf.fields(section.fields);
     else pdf.empty('None recorded');
   }
-  pdf.note('Approved CIT event: a read-only copy of the contact sheet.');
+  pdf.note(note);
   return pdf.finish();
 }
 
@@ -134,6 +137,28 @@ async function linkOwner(db: Db, claims: LinkClaims): Promise<{ display_name: st
 }
 
 const invalidLink = () => new HttpError(403, [{ message: 'This PDF link has expired or is not valid. Ask for a new one.' }]);
+
+/** The officer's copy (spec 002: the submit response's secureHref, opened): a link to the submitted sheet for CIT_PDF_LINK_SECONDS. */
+const RECEIPT_PURPOSE = 'cit-receipt';
+interface ReceiptClaims {
+  /** the submission */
+  s: string;
+  x: number;
+}
+
+export async function receiptLink({ config }: Pick<AppContext, 'config'>, submissionUid: string): Promise<string> {
+  const claims: ReceiptClaims = { s: submissionUid, x: Math.floor(nowMs() / 1000) + CIT_PDF_LINK_SECONDS };
+  const token = signToken(await linkSecret(config.dataDir), RECEIPT_PURPOSE, claims);
+  return `${config.publicUrl}/api/cit-receipt?token=${token}`;
+}
+
+const pdfReply = (reply: FastifyReply, name: string, bytes: Uint8Array) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+    .header('cache-control', 'private, no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(Buffer.from(bytes));
 
 /** Staff ask for a link; the link itself needs no session (it is opened in a new tab) but dies after 5 minutes. */
 export function registerCitPdfRoutes(app: FastifyInstance, { db, config }: AppContext): void {
@@ -171,12 +196,29 @@ export function registerCitPdfRoutes(app: FastifyInstance, { db, config }: AppCo
       targetType: 'medical-events',
       targetUid: row.medical_event_uid,
     });
-    const name = `cit-${row.last_name}-${row.first_name}-${formatDate(row.event_day).replace(/\//g, '-')}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${name}"`)
-      .header('cache-control', 'private, no-store')
-      .header('referrer-policy', 'no-referrer')
-      .send(Buffer.from(bytes));
+    return pdfReply(reply, `cit-${row.last_name}-${row.first_name}-${formatDate(row.event_day).replace(/\//g, '-')}.pdf`, bytes);
+  });
+
+  // The officer's copy: no session (the officer has none), the sheet only while it is not rejected (a rejected sheet is deleted), logged without its content.
+  app.get<{ Querystring: { token?: string } }>('/cit-receipt', publicRoute, async (request, reply) => {
+    const claims = verifyToken(await secret(), RECEIPT_PURPOSE, String(request.query.token ?? ''));
+    if (!claims || typeof claims.s !== 'string' || !isUuid(claims.s)) throw invalidLink();
+    const found = await sql<{ submission_uid: string; division_uid: string; submission_json: Record<string, unknown>; agency_name: string; facility_name: string | null }>`
+      select s.submission_uid, s.division_uid, s.submission_json, a.agency_name, f.facility_name
+        from cit_submission s
+        join cit_agency a on a.agency_uid = s.agency_uid
+        left join facility f on f.facility_uid::text = s.submission_json->>'facilityUid'
+       where s.submission_uid = ${claims.s} and s.approval_status <> 'rejected'`.execute(db);
+    const row = found.rows[0];
+    if (!row) throw notFound('CIT submission not found');
+    const sheet = row.submission_json;
+    const text = (key: string) => (typeof sheet[key] === 'string' ? (sheet[key] as string) : '');
+    const bytes = await citPdf(
+      db,
+      { first_name: text('firstName'), last_name: text('lastName'), detail: { crisis: sheet, agencyName: row.agency_name }, facility_name: row.facility_name, event_day: text('dateTime').slice(0, 10) },
+      RECEIPT_NOTE,
+    );
+    await sql`insert into cit_submission_log (submission_uid, action, division_uid) values (${row.submission_uid}, 'receipt-opened', ${row.division_uid})`.execute(db);
+    return pdfReply(reply, `cit-sheet-${text('lastName')}-${text('firstName')}.pdf`, bytes);
   });
 }

@@ -12,7 +12,7 @@ import { countAttempt, type Limit } from '../public-forms/limits';
 import { snakeKeys } from '../../shared/casing';
 import { CIT_TEXT } from '../../shared/cit-options';
 import { CitIdentitySchema, CitSubmissionSchema, type CitSubmission } from '../../shared/schemas/cit';
-import { registerCitPdfRoutes } from './cit-pdf';
+import { receiptLink, registerCitPdfRoutes } from './cit-pdf';
 import { citOptionLists, clearDependents, countPersonMatches, findAgencyOfficer, otherReferralSourceUid, type Agency } from './cit.repository';
 import { allow, publicRoute } from '../security/access';
 import { sqlNow } from '../db/clock';
@@ -191,7 +191,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
       }
       return {
         status: 201,
-        body: { data: { type: 'cit-submission', id, attributes: { approval_status: 'pending', created_at: createdAt, email_sent: emailSent, facility_name: facility?.facility_name ?? null } } },
+        body: { data: { type: 'cit-submission', id, attributes: { approval_status: 'pending', created_at: createdAt, email_sent: emailSent, facility_name: facility?.facility_name ?? null, secure_href: await receiptLink(ctx, id) } } },
       };
     });
   });

@@ -62,6 +62,13 @@ describe('CIT contact sheet and approval', () => {
       return `${mo}/${da}/${d.getFullYear()} ${ho}:${mi} ${d.getHours() < 12 ? 'am' : 'pm'}`;
     }, row[0].created_at.toISOString()));
     assert.equal(await page.getByLabel('First Name').count(), 0);
+    // The officer's copy: a link that opens the submitted sheet as a PDF (in a new tab), without a session.
+    const copy = page.getByTestId('cit-pdf-link');
+    assert.equal(await copy.getAttribute('target'), '_blank');
+    const href = (await copy.getAttribute('href'))!;
+    const pdf = await page.request.get(h.server.url + href.slice(href.indexOf('/api/')));
+    assert.equal(pdf.status(), 200);
+    assert.equal(pdf.headers()['content-type'], 'application/pdf');
     await page.getByText(CIT_TEXT.saved).waitFor({ state: 'detached' });
     await page.getByText(CIT_TEXT.emailSent).waitFor({ state: 'detached' });
     await shot(page, 'cit-confirmation-390', false);

@@ -162,6 +162,7 @@ const ROUTES: Record<string, string> = {
   'POST /api/data/public/facility-distribution-list': 'handleWithCare',
   'GET /api/data/public/patient/:patient/medical-events/:event/pdf': 'hasAppCit',
   'GET /api/cit-pdf': 'public',
+  'GET /api/cit-receipt': 'public',
   'GET /api/identity-pdf': 'public',
   'GET /api/cit/:state/context': 'public',
   'POST /api/cit/:state/identify': 'public',
@@ -281,6 +282,10 @@ const VIEWS: Record<string, string> = {
   'list-view-cs-tbl-referral': 'hasAppIdentity',
   'list-view-cs-tbl-hospital-note': 'hasAppIdentity',
   'list-view-cs-tbl-primary-provider': 'hasAppIdentity',
+  'list-view-cs-tbl-source-child': 'hasAppIdentity',
+  list_view_cs_tbl_patientpreferrednames: 'hasAppIdentity',
+  list_view_cs_tbl_patientflags: 'hasAppIdentity',
+  'list-view-cs-tbl-matchresults': 'hasAppIdentity',
 };
 
 const written = (access: Access) => (typeof access === 'string' ? access : access.anyFlag.join(' '));

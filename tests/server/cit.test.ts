@@ -6,6 +6,8 @@ import { CIT_FACILITIES, DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { CIT_TEXT } from '../../shared/cit-options';
 import { call, demoFacts, errorsOf, login, type LoggedIn } from './support/http';
 import { pdfText, pdfTextRuns, runsOutsideMargins } from './support/pdf-text';
+import { withClock } from './support/clock';
+import { CIT_PDF_LINK_SECONDS } from '../../server/cit/cit-pdf';
 
 process.env.TRUST_PROXY = '1';
 let server: TestServer;
@@ -101,6 +103,37 @@ describe('public CIT form', () => {
     assert.equal(at, row.rows[0].created_at.getTime(), 'the stored time');
     const replay = await submit(sheet({ first_name: 'Receipt' }), k);
     assert.deepEqual([replay.body.data.id, replay.body.data.attributes.created_at], [a.body.data.id, a.body.data.attributes.created_at]);
+  });
+
+  it("the answer's secure_href opens the officer's copy of the sheet for 5 minutes, without a session; never a rejected one", async () => {
+    const a = await submit(sheet({ first_name: 'Copyholder', last_name: 'Receiptcase' }));
+    assert.equal(a.status, 201, a.text);
+    const link: string = a.body.data.attributes.secure_href;
+    assert.ok(link.startsWith(`http://localhost:${new URL(server.url).port}/api/cit-receipt?token=`), link);
+    const path = link.slice(link.indexOf('/api/'));
+    const pdf = await fetch(server.url + path);
+    assert.equal(pdf.status, 200);
+    assert.equal(pdf.headers.get('content-type'), 'application/pdf');
+    assert.equal(pdf.headers.get('cache-control'), 'private, no-store');
+    const text = await pdfText(Buffer.from(await pdf.arrayBuffer()));
+    for (const expected of ['Crisis Intervention Team Contact Sheet', 'Receiptcase, Copyholder', "The officer's copy of the contact sheet as submitted"]) assert.ok(text.includes(expected), `"${expected}" in:\n${text}`);
+    assert.ok(!text.includes(DEMO_CIT_AGENCY.code), 'the agency identifier is never printed');
+    const log = await sql<{ action: string }>`select action from cit_submission_log where submission_uid = ${a.body.data.id} order by created_at`.execute(server.db);
+    assert.deepEqual(log.rows.map((r) => r.action), ['submitted', 'receipt-opened']);
+    await withClock(async (move) => {
+      move(CIT_PDF_LINK_SECONDS * 1000 + 5000);
+      assert.deepEqual(errorsOf(await call(server.url, path), 403), [{ message: 'This PDF link has expired or is not valid. Ask for a new one.' }]);
+    });
+    // Another purpose's token (a tampered claim) opens nothing.
+    const [payload, signature] = new URL(link).searchParams.get('token')!.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), s: '00000000-0000-0000-0000-000000000000' })).toString('base64url');
+    errorsOf(await call(server.url, `/api/cit-receipt?token=${forged}.${signature}`), 403);
+    // Rejected, the sheet is deleted: its link finds nothing.
+    const supervisor = await login(server.url, 'cit-supervisor');
+    const b = await submit(sheet({ first_name: 'Rejectme', last_name: 'Receiptcase' }));
+    assert.equal((await call(server.url, `/api/data/public/cit-submission/${b.body.data.id}/reject`, { method: 'PUT', token: supervisor.token, body: {} })).status, 204);
+    const bPath = b.body.data.attributes.secure_href.slice(b.body.data.attributes.secure_href.indexOf('/api/'));
+    errorsOf(await call(server.url, bPath), 404);
   });
 
   it('one 422 lists every field error at once: conditional rules with the rest, in the sheet\'s order', async () => {
