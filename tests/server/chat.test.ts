@@ -41,14 +41,26 @@ const joined = async (token: string, url = server.url) => {
   return socket;
 };
 const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
-/** Everything the socket hears for `ms`. */
-async function heard(socket: Socket, event: string, ms = 300): Promise<unknown[]> {
+/**
+ * What the socket hears of `event` while `action` runs, and the action's
+ * result. The server emits what an action causes before it answers it (a
+ * sent message is delivered before the send's answer); a `join` of no
+ * channel, sent once the action is answered, is then acknowledged after all
+ * of it, as socket.io delivers in order on a connection. Hearing stops at
+ * that acknowledgement.
+ */
+async function heard<T>(socket: Socket, event: string, action: () => Promise<T>): Promise<[unknown[], T]> {
   const got: unknown[] = [];
   const listener = (payload: unknown) => got.push(payload);
   socket.on(event, listener);
-  await new Promise((r) => setTimeout(r, ms));
-  socket.off(event, listener);
-  return got;
+  try {
+    const result = await action();
+    // The marker: 'join' answers false to anything but 'subscriptions' and joins nothing.
+    assert.equal(await socket.timeout(5000).emitWithAck('join', 'the end of what the action caused'), false);
+    return [got, result];
+  } finally {
+    socket.off(event, listener);
+  }
 }
 
 before(async () => {
@@ -219,23 +231,22 @@ describe('chat in real time', () => {
       sponsorSocket.close();
 
       const arriving = next<any>(communitySocket, 'new_message');
-      const adminHears = heard(adminSocket, 'new_message');
-      const sent = await send(nav, patient, 'second');
+      const [adminHeard, sent] = await heard(adminSocket, 'new_message', () => send(nav, patient, 'second'));
       const event = await arriving;
       assert.equal(event.message.body, 'second');
       assert.equal(event.message.real_time_message_seq, 2);
       assert.equal(event.message.patient_uid, patient);
       assert.equal(event.unread_count, 1);
       assert.equal(event.message.message_uid, sent.body.data.id);
-      assert.deepEqual(await adminHears, [], 'not a participant');
+      assert.deepEqual(adminHeard, [], 'not a participant');
 
       // A message whose transaction rolls back is neither stored, numbered nor delivered.
       await sql`create function chat_test_fail() returns trigger language plpgsql as $$ begin raise exception 'rolled back'; end $$;
                 create trigger chat_test_fail before insert on chat_message for each row when (new.body = 'roll me back') execute function chat_test_fail()`.execute(server.db);
       try {
-        const silent = heard(communitySocket, 'new_message');
-        assert.equal((await send(nav, patient, 'roll me back')).status, 500);
-        assert.deepEqual(await silent, []);
+        const [silent, failed] = await heard(communitySocket, 'new_message', () => send(nav, patient, 'roll me back'));
+        assert.equal(failed.status, 500);
+        assert.deepEqual(silent, []);
       } finally {
         await sql`drop trigger chat_test_fail on chat_message; drop function chat_test_fail()`.execute(server.db);
       }

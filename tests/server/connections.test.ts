@@ -29,6 +29,39 @@ function holdConnection(server: TestServer) {
   return { ready, release: () => release(), done };
 }
 
+/** Polls `condition` until it holds; past `ms` the test fails with `what`. */
+async function until(condition: () => boolean | Promise<boolean>, what: () => string, ms = 10_000): Promise<void> {
+  for (const stop = Date.now() + ms; !(await condition()); await new Promise((r) => setTimeout(r, 20))) {
+    if (Date.now() > stop) assert.fail(`${what()}: not within ${ms} ms`);
+  }
+}
+
+/**
+ * A test server and its pg.Pool, to read how many callers wait for a
+ * connection (`waitingCount`). The server does not hand its pool out: it is
+ * caught as it gives out its first connection (the boot's migrations) by
+ * wrapping Pool.prototype.connect while the server starts.
+ */
+async function startWithPool(env: Record<string, string>): Promise<{ server: TestServer; pool: pg.Pool }> {
+  const proto = pg.Pool.prototype as { connect: (...args: unknown[]) => unknown };
+  const own = Object.getOwnPropertyDescriptor(proto, 'connect');
+  const connect = proto.connect;
+  const pools = new Set<pg.Pool>();
+  proto.connect = function (this: pg.Pool, ...args: unknown[]) {
+    pools.add(this);
+    return connect.apply(this, args);
+  };
+  let server: TestServer;
+  try {
+    server = await startTestServer(env);
+  } finally {
+    if (own) Object.defineProperty(proto, 'connect', own);
+    else delete (proto as { connect?: unknown }).connect;
+  }
+  assert.equal(pools.size, 1, 'one pool');
+  return { server, pool: [...pools][0] };
+}
+
 describe('one connection per handler: the pool cannot be deadlocked', () => {
   let server: TestServer;
   let n = 0;
@@ -228,19 +261,30 @@ describe('a busy or stuck database is a clear answer, never a hang', () => {
 
 describe('shutdown has a deadline', () => {
   it('stop() waits for requests in flight, then cuts connections and rejects past SHUTDOWN_TIMEOUT_MS', async () => {
-    const server = await startTestServer({ PG_POOL_MAX: '1', PG_ACQUIRE_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '500' });
-    const nav = await login(server.url, 'navigator');
-    const held = holdConnection(server);
-    await held.ready;
-    // Waits for the pool for a minute: in flight when the stop comes.
-    const inFlight = call(server.url, '/api/queues', { token: nav.token }).catch((err: Error) => err);
-    await new Promise((r) => setTimeout(r, 100));
-    const started = Date.now();
-    await assert.rejects(server.stop(), ShutdownDeadlineError);
-    assert.ok(Date.now() - started < 5000, `stopped after ${Date.now() - started} ms`);
-    held.release();
-    await held.done.catch(() => {});
-    assert.ok((await inFlight) instanceof Error, 'the stuck request was cut off');
+    // The outbox worker stays off the pool (its first round would come after an hour), so the only caller left to wait for it is the request below.
+    const { server, pool } = await startWithPool({ PG_POOL_MAX: '1', PG_ACQUIRE_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '500', OUTBOX_INTERVAL_MS: '3600000' });
+    let held: ReturnType<typeof holdConnection> | undefined;
+    try {
+      const nav = await login(server.url, 'navigator');
+      // The boot's queue-size snapshot runs on its own: it is done once no connection is out and nobody waits.
+      await until(() => pool.waitingCount === 0 && pool.idleCount === pool.totalCount, () => `the pool at rest (${pool.waitingCount} waiting, ${pool.totalCount - pool.idleCount} out)`);
+      const holding = holdConnection(server);
+      await holding.ready;
+      held = holding;
+      // Waits for the pool for a minute: in flight when the stop comes.
+      const inFlight = call(server.url, '/api/queues', { token: nav.token }).catch((err: Error) => err);
+      await until(() => pool.waitingCount > 0, () => `the request waiting for the pool (${pool.waitingCount} waiting)`);
+      const started = Date.now();
+      await assert.rejects(server.stop(), ShutdownDeadlineError);
+      assert.ok(Date.now() - started < 5000, `stopped after ${Date.now() - started} ms`);
+      held.release();
+      await held.done.catch(() => {});
+      assert.ok((await inFlight) instanceof Error, 'the stuck request was cut off');
+    } finally {
+      // A failure before the stop must not leave the server running (stop() is the same promise when it already ran).
+      held?.release();
+      await server.stop().catch(() => {});
+    }
   });
 
   it('a client that connected and never sent a request does not hold the stop', async () => {
@@ -266,21 +310,28 @@ describe('shutdown has a deadline', () => {
     child.stderr.on('data', (c) => (output += c));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const locker = await (async () => {
-      for (let i = 0; i < 600 && !/running at (http\S+)\//.test(output); i++) await new Promise((r) => setTimeout(r, 100));
-      const url = /running at (http\S+)\//.exec(output)?.[1];
-      assert.ok(url, output);
+      await until(() => /running at (http\S+)\//.test(output), () => `the server's address in its output:\n${output}`, 60_000);
+      const url = /running at (http\S+)\//.exec(output)![1];
       const info = JSON.parse(await fs.readFile(path.join(dataDir, 'pg.json'), 'utf8'));
-      const client = new pg.Client({ connectionString: `postgres://careweave:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/careweave` });
-      client.on('error', () => {});
-      await client.connect();
+      const connect = async () => {
+        const client = new pg.Client({ connectionString: `postgres://careweave:${encodeURIComponent(info.password)}@127.0.0.1:${info.port}/careweave` });
+        client.on('error', () => {});
+        await client.connect();
+        return client;
+      };
+      const client = await connect();
       await client.query('begin');
       await client.query('lock table app_user in access exclusive mode');
-      return { client, url: url.replace('localhost', '127.0.0.1') };
+      // pg_stat_activity is read once per transaction: the lock's own (open) transaction would see it as it was, so another connection watches.
+      return { client, watcher: await connect(), url: url.replace('localhost', '127.0.0.1') };
     })();
     try {
       // Sign-in reads app_user: it waits on the lock, in flight.
       const stuck = call(locker.url, '/api/auth/login', { body: { user_name: 'navigator', password: 'careweave-demo' } }).catch((err: Error) => err);
-      await new Promise((r) => setTimeout(r, 300));
+      // Its lookup of the user by user_name is the statement waiting on the lock (the background work of the server reads no user by name).
+      const waiting = async () =>
+        (await locker.watcher.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%user_name%'`)).rows[0].n;
+      await until(async () => (await waiting()) > 0, () => 'the sign-in waiting on the lock');
       const started = Date.now();
       child.kill('SIGTERM');
       const code = await exited;
@@ -289,6 +340,7 @@ describe('shutdown has a deadline', () => {
       await stuck;
     } finally {
       await locker.client.end().catch(() => {});
+      await locker.watcher.end().catch(() => {});
       child.kill('SIGKILL');
       await fs.rm(dataDir, { recursive: true, force: true });
     }

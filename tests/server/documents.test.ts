@@ -53,6 +53,13 @@ async function storedFiles(): Promise<{ files: string[]; temporary: string[] }> 
   return { files, temporary: await fs.readdir(path.join(dir, 'tmp')) };
 }
 
+/** Polls `condition` until it holds; past `ms` the test fails with `what`. */
+async function until(condition: () => Promise<boolean>, what: string, ms = 5000): Promise<void> {
+  for (const stop = Date.now() + ms; !(await condition()); await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if (Date.now() > stop) assert.fail(`${what}: not within ${ms} ms`);
+  }
+}
+
 /** Downloads through the spec's `get-s3-link` and the signed link it gives. */
 async function download(user: LoggedIn, link: string) {
   const answer = await call(server.url, `/api/get-s3-link?link=${encodeURIComponent(link)}`, { token: user.token });
@@ -230,11 +237,12 @@ describe('documents', () => {
     request.on('error', () => {});
     request.write(head);
     request.write(Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(500_000, 0x20)]));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The server has taken the file and is streaming it to a temporary file when the connection drops.
+    await until(async () => (await storedFiles()).temporary.length > 0, 'the upload written to a temporary file');
     request.socket?.destroy();
     request.destroy();
     // The server notices the dropped connection and cleans up.
-    for (let i = 0; i < 50 && (await storedFiles()).temporary.length; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(async () => (await storedFiles()).temporary.length === 0, 'the temporary file removed after the connection dropped');
     assert.deepEqual(await storedFiles(), { files: before.files, temporary: [] });
     assert.equal(await documentCount(), before.count);
   });

@@ -85,26 +85,18 @@ const ALLOWED: Allowed[] = [
   {
     file: 'tests/server/documents.test.ts',
     wait: 'setTimeout promise',
-    count: 2,
+    count: 1,
     reason:
-      'one poll interval (the temporary file cleaned up, 5 s deadline); and, not converted yet, 300 ms for the dropped upload to reach the server ' +
-      'before its socket is cut: it should wait for the temporary file to appear',
+      "the poll interval of until(), which ends at a deadline: it waits for the cut-off upload's temporary file to appear (the upload has reached " +
+      'the server) and then to be removed (5 s deadline each)',
   },
   {
     file: 'tests/server/connections.test.ts',
     wait: 'setTimeout promise',
-    count: 3,
-    reason:
-      'one poll interval (the child server printing its address, 60 s deadline); and, not converted yet, 100 ms and 300 ms for a request to be ' +
-      'held (by the pool, by a table lock) before the stop: they should wait for the pool\'s waiting count, or for the lock wait in pg_stat_activity',
-  },
-  {
-    file: 'tests/server/chat.test.ts',
-    wait: 'setTimeout promise',
     count: 1,
     reason:
-      'not converted yet: heard() gathers what a socket hears in a fixed window for "nothing is heard" checks; it should send a marker after ' +
-      'the action and gather until the marker arrives',
+      "the poll interval of until(), which ends at a deadline: it waits for the pool at rest and then a request in its waiting count, for the " +
+      'child server printing its address (60 s) and for the sign-in waiting on a table lock in pg_stat_activity (10 s otherwise)',
   },
 ];
 
