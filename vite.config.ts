@@ -1,9 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { skipLoadedPreloads } from './scripts/loaded-preloads.ts';
 import { trimShoelacePalette } from './scripts/shoelace-palette.ts';
+import { VERSION_FILE, versionFromSource } from './server/site/build-version.ts';
 
 const here = import.meta.dirname;
 
@@ -17,12 +18,21 @@ for (const area of readdirSync(resolve(here, 'widgets'), { withFileTypes: true }
 }
 
 const shellHtml = resolve(here, 'shell/index.html');
+
+/** dist/version.json: package.json's version and the commit built (GET /version.json answers it; server/site/build-version.ts). */
+const versionRecord = (): Plugin => ({
+  name: 'careweave-version-record',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: VERSION_FILE, source: `${JSON.stringify(versionFromSource(here))}\n` });
+  },
+});
 const preloads = skipLoadedPreloads();
 
 export default defineConfig({
   root: resolve(here, 'shell'),
   base: '/',
-  plugins: [react(), trimShoelacePalette(here), preloads.plugin],
+  plugins: [react(), trimShoelacePalette(here), preloads.plugin, versionRecord()],
   resolve: {
     alias: { 'use-sync-external-store/shim/index.js': resolve(here, 'shared/widget/sync-external-store.ts') },
   },

@@ -199,7 +199,7 @@ function registerStatic(app: FastifyInstance, distDir: string): void {
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasDist) {
     // The build's version record is answered by GET /version.json (server/site/version.routes.ts), not as a file.
-    void app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: false, decorateReply: true });
+    void app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: false, decorateReply: true, globIgnore: [VERSION_FILE] });
   }
   void app.register(fastifyStatic, { root: path.join(root, 'demo'), prefix: '/demo/', decorateReply: !hasDist, index: ['index.html'] });
   app.setNotFoundHandler((request, reply) => {

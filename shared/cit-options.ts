@@ -52,6 +52,10 @@ export const CIT_TEXT = {
   noMatches: 'No Matches Found',
   addressCompleted: 'address completed',
   noAddress: 'No Address Results Found',
+  /** Spec 002 "Address autocomplete": the address lookup failed (not an empty answer, which is noAddress). */
+  autocompleteFailed: 'Unable to autocomplete address',
+  /** Spec 001 section 8, spelled as the spec spells it: a sheet's facility that names no facility. */
+  unknownFacility: 'Uknown Facility',
   incidentDate: 'Incident date cannot be on or before Birth Date',
   rejectTitle: 'Reject CIT Submission',
   rejectWarning: 'Rejecting this submission permanently deletes the contact sheet. No corrections are possible afterwards.',

@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
 import { HttpError, notFound } from '../errors';
-import { CIT_LABELS, TIME_ZONES } from '../../shared/cit-options';
+import { CIT_LABELS, CIT_TEXT, TIME_ZONES } from '../../shared/cit-options';
 import { formatDate, formatDateTime, formatPhone } from '../../shared/format';
 import { isUuid } from '../../shared/uuid';
 import { Sheet } from '../pdf/sheet';
@@ -104,7 +104,8 @@ export async function citPdf(db: Db, row: Omit<EventRow, 'medical_event_uid' | '
     const heading = SECTION_STARTS[key as keyof typeof CIT_LABELS];
     if (heading) sections.push({ heading, fields: [] });
     if (key === 'code' || label === undefined || !sections.length) continue;
-    const raw = key === 'facilityUid' && row.facility_name ? row.facility_name : sheet[key];
+    // A facility that is not there (spec 001 section 8) is said so, not printed as its id.
+    const raw = key === 'facilityUid' && sheet[key] ? (row.facility_name ?? labels.get(String(sheet[key])) ?? CIT_TEXT.unknownFacility) : sheet[key];
     const value = display(key, raw, labels);
     if (value) sections.at(-1)!.fields.push([label, value]);
   }

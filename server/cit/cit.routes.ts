@@ -94,7 +94,8 @@ function submissionResource(row: SubmissionRow, canApprove: boolean) {
       created_at: row.created_at,
       patient_uid: row.patient_uid,
       medical_event_uid: row.medical_event_uid,
-      facility_name: row.facility_name,
+      // A sheet naming a facility that is not there (spec 001 section 8) says so, not its id.
+      facility_name: row.facility_name ?? (row.submission_json.facilityUid ? CIT_TEXT.unknownFacility : null),
       // The identity code is a credential; staff never see it.
       submission_json: snakeKeys({ ...row.submission_json, code: undefined }),
     },

@@ -4,6 +4,7 @@ import { calendarViews } from '../calendar/calendar.views';
 import { citViews } from '../cit/cit.views';
 import { hwcViews } from '../hwc/hwc.views';
 import { identityViews } from '../identity/identity.views';
+import { identityListViews } from '../identity-search/identity-lists.views';
 import { patientSearchViews } from '../patient-search/patient-search.views';
 import { notesViews } from '../notes/notes.views';
 import { allergiesViews } from '../allergies/allergies.views';
@@ -98,7 +99,7 @@ function referenceModel(model: string): ViewDefinition {
 }
 
 export const PUBLIC_VIEWS: Record<string, ViewDefinition> = Object.fromEntries(
-  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, ...documentsViews, patientResourceView, ...allergiesViews, ...medicationsViews, ...outboundReferralsViews, ...adminViews, identityActionLogView, ...identityViews].map((v) => [v.name, v]),
+  [queuePatientView, facility, division, organization, market, ...remindersViews, ...calendarViews, ...hwcViews, ...citViews, ...patientSearchViews, ...patientsViews, ...notesViews, ...documentsViews, patientResourceView, ...allergiesViews, ...medicationsViews, ...outboundReferralsViews, ...adminViews, identityActionLogView, ...identityViews, ...identityListViews].map((v) => [v.name, v]),
 );
 
 export const REFERENCE_VIEWS: Record<string, ViewDefinition> = Object.fromEntries([

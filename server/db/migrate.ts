@@ -63,6 +63,7 @@ import * as m064 from './migrations/064_division_referrals_linked_by_person';
 import * as m065 from './migrations/065_provider_public_form_offered';
 import * as m066 from './migrations/066_organization_support_phone';
 import * as m067 from './migrations/067_ed_notes_hidden_source';
+import * as m068 from './migrations/068_identity_lists';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -130,6 +131,7 @@ const migrations: Record<string, Migration> = {
   '065_provider_public_form_offered': m065,
   '066_organization_support_phone': m066,
   '067_ed_notes_hidden_source': m067,
+  '068_identity_lists': m068,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

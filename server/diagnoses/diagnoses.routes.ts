@@ -25,6 +25,13 @@ import {
 } from './diagnoses.repository';
 
 const DIAGNOSIS_NOT_FOUND = 'Diagnosis not found';
+/**
+ * Spec 002 section 8: a missing diagnosis reference configuration (no active
+ * Diagnosis reference event, or that event with no diagnoses or statuses) is
+ * logged as a possible configuration error; the caller gets the empty list,
+ * with no message of its own.
+ */
+export const DIAGNOSIS_CONFIG_MISSING = 'Diagnosis reference configuration missing: possibly a configuration error';
 /** The reference lists whose rows have regions. */
 const REGION_SOURCES = [DIAGNOSIS_REGION_SOURCE];
 const MAX_QUERY_TEXT = 100;
@@ -133,7 +140,9 @@ export const diagnosesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
 
   /** Spec 001 section 7 `reference-event?event-type-name=Diagnosis`: the reference events of a type. */
   app.get<{ Querystring: Record<string, string> }>('/reference-event', signedIn, async (request) => {
-    const rows = await listReferenceEvents(db, queryText(request.query, 'event-type-name'));
+    const eventTypeName = queryText(request.query, 'event-type-name');
+    const rows = await listReferenceEvents(db, eventTypeName);
+    if (!rows.length && eventTypeName === DIAGNOSIS_EVENT_TYPE) request.log.error({ model: 'reference-event', eventTypeName }, DIAGNOSIS_CONFIG_MISSING);
     return { data: rows.map((r) => ({ type: 'reference-event', id: r.uid, attributes: r })), meta: { total: rows.length } };
   });
 
@@ -143,6 +152,7 @@ export const diagnosesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
       const eventType = isUuid(request.params.eventId) ? await eventTypeOf(db, request.params.eventId) : undefined;
       if (!eventType) throw notFound('Reference event not found');
       const rows = await listEventChoices(db, model, eventType);
+      if (!rows.length && eventType === DIAGNOSIS_EVENT_TYPE) request.log.error({ model, eventUid: request.params.eventId, eventTypeName: eventType }, DIAGNOSIS_CONFIG_MISSING);
       return { data: rows.map(option(model)), meta: { total: rows.length } };
     });
   }

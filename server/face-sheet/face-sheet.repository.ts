@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { CALENDAR_EVENT_TYPE_FLAGS, CALENDAR_EVENT_TYPES, type CalendarEventType } from '../../shared/schemas/calendar';
 import type { AuthContext } from '../auth/context';
 import { planOnce, rowsPlannedOnce, type Db } from '../db/connect';
+import { readableSheets, type SheetLog } from '../cit/stored-sheet';
 
 /** How many reasons and referrals the CIT face sheet lists. */
 export const CIT_TOP = 5;
@@ -156,7 +157,7 @@ export function primaryAddress(db: Db, patientUid: string) {
     .selectFrom('patient_address as a')
     .leftJoin('reference_data as t', 't.uid', 'a.address_type_uid')
     .leftJoin('reference_data as st', 'st.uid', 'a.country_division_uid')
-    .select(['a.address_uid', 'a.addr1 as address1', 'a.addr2 as address2', 'a.city', 'st.label as state', 'a.post_code', 'a.county', 't.label as address_type', 'a.is_primary'])
+    .select(['a.address_uid', 'a.addr1 as address1', 'a.addr2 as address2', 'a.city', 'st.label as state', 'st.name as state_iso', 'a.post_code', 'a.county', 't.label as address_type', 'a.is_primary'])
     .where('a.patient_uid', '=', patientUid)
     .orderBy('a.is_primary', 'desc')
     .orderBy('a.created_at')
@@ -170,8 +171,12 @@ export function primaryAddress(db: Db, patientUid: string) {
  * custody for evaluation), and the patient's newest outbound referrals for a
  * mental-health specialty, each linking to its referral.
  */
-export async function citSummary(db: Db, patientUid: string) {
-  const sheets = sql`select submission_json as s from cit_submission where patient_uid = ${patientUid} and approval_status = 'approved'`;
+export async function citSummary(db: Db, patientUid: string, log: SheetLog) {
+  // A malformed previous sheet is logged and skipped (spec 002 section 3), not a failed summary.
+  const approved = await sql<{ submission_uid: string; submission_json: unknown }>`
+    select submission_uid, submission_json from cit_submission where patient_uid = ${patientUid} and approval_status = 'approved'`.execute(db);
+  const readable = readableSheets(approved.rows, log).map((r) => r.submission_uid);
+  const sheets = sql`select submission_json as s from cit_submission where submission_uid = any(${readable}::uuid[])`;
   const { rows: [counts] } = await sql<{ cit_events: number; with_weapons: number; emergency_hospitalizations: number }>`
     select count(*)::int as cit_events,
            count(*) filter (where jsonb_array_length(coalesce(nullif(s->'weaponInvolved', 'null'::jsonb), '[]'::jsonb)) > 0)::int as with_weapons,
@@ -179,7 +184,7 @@ export async function citSummary(db: Db, patientUid: string) {
       from (${sheets}) sheets`.execute(db);
   const { rows: reasons } = await sql<{ reason: string; count: number }>`
     select reason, count(*)::int as count
-      from (${sheets}) sheets, jsonb_array_elements_text(coalesce(s->'crisis', '[]'::jsonb)) reason
+      from (${sheets}) sheets, jsonb_array_elements_text(coalesce(nullif(s->'crisis', 'null'::jsonb), '[]'::jsonb)) reason
      group by reason order by count(*) desc, reason limit ${CIT_TOP}`.execute(db);
   const referrals = await db
     .selectFrom('outbound_referral_view as v')

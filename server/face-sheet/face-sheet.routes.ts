@@ -70,6 +70,6 @@ export const faceSheetRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
 
   app.get<{ Params: { id: string } }>('/patients/:id/cit-summary', forPatient(allow('hasAppCit')), async (request) => {
     const patient = patientOf(request);
-    return { data: { type: 'cit-summaries', id: patient.patient_uid, attributes: await citSummary(db, patient.patient_uid) } };
+    return { data: { type: 'cit-summaries', id: patient.patient_uid, attributes: await citSummary(db, patient.patient_uid, request.log) } };
   });
 };

@@ -207,6 +207,14 @@ export async function sourceAgencies(db: Db, divisionUid: string): Promise<{ age
   return rows.rows;
 }
 
+/** One PCSA of the division's extract by its id (its county, as tbl-source-agency answers it), or undefined. */
+export async function sourceAgency(db: Db, divisionUid: string, agencyId: string): Promise<{ agency_county: string; agency_name: string } | undefined> {
+  const rows = await sql<{ agency_county: string; agency_name: string }>`
+    select county as agency_county, agency_name from tbl_source_case
+     where division_uid = ${divisionUid} and county = ${agencyId} order by agency_name limit 1`.execute(db);
+  return rows.rows[0];
+}
+
 /** Each source's latest run in the division (spec 000 "Data source status"). */
 export async function sourceStatuses(db: Db, divisionUid: string) {
   const rows = await sql<{ source_name: string; last_refresh_date: Date | null; status: string; details: string | null }>`

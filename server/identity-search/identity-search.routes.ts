@@ -3,12 +3,16 @@ import { check } from '../../shared/schemas/validate';
 import { IdentitySearchQuerySchema, RECENT_PATIENTS } from '../../shared/schemas/identity-search';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
-import { badRequest, forbidden, HttpError } from '../errors';
+import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { custodyOfRow, toSummary } from '../patient-search/patient-summary';
 import { allow } from '../security/access';
-import { identitySources, recentPatients, searchIdentity, sourceAgencies, sourceStatuses, type IdentitySearchRow } from './identity-search.repository';
+import { identitySources, recentPatients, searchIdentity, sourceAgencies, sourceAgency, sourceStatuses, type IdentitySearchRow } from './identity-search.repository';
 
 const SEARCH_PARAMS = new Set(Object.keys(IdentitySearchQuerySchema.schema));
+/** Spec 001 section 8, "Agency lookup": the answer for an agency id the division's extract does not have. */
+export const agencyNotFound = (agencyId: string) => `No data found for agency_id: ${agencyId}`;
+/** Longest agency id echoed back in agencyNotFound (a county name is far shorter). */
+const AGENCY_ID_MAX = 100;
 const LIST_PARAMS = ['sort', 'page', 'page-size', 'all-data'];
 
 /** Unknown parameters are refused by name (a misspelt criterion would otherwise widen the search silently). */
@@ -92,6 +96,16 @@ export const identitySearchRoutes: FastifyPluginAsync<AppContext> = async (app, 
     onlyParams(request.query, LIST_PARAMS);
     const agencies = await sourceAgencies(db, auth.divisionUid);
     return { data: agencies.map((a) => ({ type: 'tbl-source-agency', id: a.agency_county, attributes: a })), meta: { total: agencies.length } };
+  });
+
+  // The agency lookup (spec 001 section 8): one PCSA by its id, the county tbl-source-agency names it by.
+  app.get<{ Params: { id: string } }>('/data/public/tbl-source-agency/:id', allow('hasAppIdentity'), async (request) => {
+    const auth = requireAuth(request);
+    const id = request.params.id;
+    if (id.length > AGENCY_ID_MAX) throw badRequest(`Must be at most ${AGENCY_ID_MAX} characters`, 'id');
+    const agency = await sourceAgency(db, auth.divisionUid, id);
+    if (!agency) throw notFound(agencyNotFound(id));
+    return { data: { type: 'tbl-source-agency', id: agency.agency_county, attributes: agency } };
   });
 
   app.get<{ Querystring: Record<string, unknown> }>('/data/public/tbl_identity_source_status', allow('hasAppIdentity'), async (request) => {

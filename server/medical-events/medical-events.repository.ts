@@ -19,6 +19,10 @@ export interface EventTypeChoices {
   reasons: Set<string>;
   interactionTypes: Set<string>;
   outcomes: Set<string>;
+  /** Provider roles a referral may be made to (`referToRole`). */
+  providerRoles: Set<string>;
+  /** The location's state choices, by their ISO abbreviation (`reference-country-division` names). */
+  states: Set<string>;
 }
 
 const eventTypeCache = referenceCache<EventTypeChoices | undefined>();
@@ -40,7 +44,7 @@ async function loadEventType(db: Db, name: string, orgUid: string): Promise<Even
            (model = 'reference-medical-event' and name = ${name})
         or (model = 'reference-status' and ref_data_type = ${statusTypeOf(name)})
         or (model = 'reference-reason' and ref_data_type = ${`medical_event__${name}`})
-        or model in ('reference-medical-event-interaction', 'reference-medical-event-outcome'))`.execute(db);
+        or model in ('reference-medical-event-interaction', 'reference-medical-event-outcome', 'reference-provider-role', 'reference-country-division'))`.execute(db);
   const row = rows.find((r) => r.model === 'reference-medical-event');
   const a = row?.attributes;
   if (!row || !a?.propertyRules) return undefined;
@@ -51,6 +55,8 @@ async function loadEventType(db: Db, name: string, orgUid: string): Promise<Even
     reasons: uids('reference-reason'),
     interactionTypes: uids('reference-medical-event-interaction'),
     outcomes: uids('reference-medical-event-outcome'),
+    providerRoles: uids('reference-provider-role'),
+    states: new Set(rows.filter((r) => r.model === 'reference-country-division').map((r) => r.name)),
   };
 }
 
@@ -103,7 +109,24 @@ export interface MedicalEventRow {
   is_foreign: boolean;
   created_at: Date;
   updated_at: Date | null;
+  /** On list rows (spec 002 "Medical event list": a row may name its patient). */
+  patient_first_name?: string;
+  patient_last_name?: string;
+  /** On one event read for its details: the providers a referral names (`detail.providers`), by name. */
+  referred_providers?: { provider_uid: string; display_name: string }[];
 }
+
+/** The listed patient's name beside each row: one read of the patient for the whole list (an InitPlan), whatever the number of rows. */
+const patientName = (patientUid: string) => sql`
+  (select first_name from patient where patient_uid = ${patientUid}) as patient_first_name,
+  (select last_name from patient where patient_uid = ${patientUid}) as patient_last_name`;
+
+/** The providers `detail.providers` names, by name, for the details page (CIT staff read them without the provider list). */
+const REFERRED_PROVIDERS = sql`
+  (select coalesce(jsonb_agg(jsonb_build_object('provider_uid', p.provider_uid, 'display_name', p.display_name) order by p.display_name), '[]'::jsonb)
+     from provider p
+    where jsonb_typeof(me.detail -> 'providers') = 'array'
+      and p.provider_uid::text in (select jsonb_array_elements_text(me.detail -> 'providers'))) as referred_providers`;
 
 /**
  * A patient's events of one type, newest first, in the order of their index (migration 054): only the rows shown are read.
@@ -111,7 +134,7 @@ export interface MedicalEventRow {
  */
 export async function listEvents(db: Db, patientUid: string, typeUid: string, limit: number): Promise<MedicalEventRow[]> {
   const { rows } = await planOnce(sql<MedicalEventRow>`
-    select ${EVENT_COLUMNS}
+    select ${EVENT_COLUMNS}, ${patientName(patientUid)}
       from medical_event me ${EVENT_JOINS}
      where me.patient_uid = ${patientUid} and me.medical_event_type_uid = ${typeUid}
      order by me.event_date desc, me.medical_event_uid
@@ -127,7 +150,7 @@ export async function listEvents(db: Db, patientUid: string, typeUid: string, li
  */
 export const EVENT_ROW_FIELDS = [
   'medical_event_uid', 'patient_uid', 'medical_event_name', 'medical_event_label', 'event_date', 'event_date_local', 'event_time',
-  'event_time_zone', 'all_day', 'status_name', 'status_label', 'is_foreign', 'created_at', 'updated_at',
+  'event_time_zone', 'all_day', 'status_name', 'status_label', 'is_foreign', 'created_at', 'updated_at', 'patient_first_name', 'patient_last_name',
 ] as const satisfies readonly (keyof MedicalEventRow)[];
 
 export type EventRowOnly = Pick<MedicalEventRow, (typeof EVENT_ROW_FIELDS)[number]> & { detail_object: Record<string, never> };
@@ -152,7 +175,7 @@ export async function listForeignEvents(db: Db, patientUid: string, callerDivisi
     ), other as (select patient_uid, min(since) as since from linked group by patient_uid)
     select me.medical_event_uid, ${patientUid}::uuid as patient_uid, ${TYPE_NAMES}, me.event_date, ${EVENT_DAY_AND_TIME},
            me.event_time_zone, me.all_day, ${STATUS_NAMES}, '{}'::jsonb as detail_object,
-           true as is_foreign, d.division_name as recorded_by, me.created_at, me.updated_at
+           true as is_foreign, d.division_name as recorded_by, me.created_at, me.updated_at, ${patientName(patientUid)}
       from other l
       join patient op on op.patient_uid = l.patient_uid
       join division d on d.division_uid = op.division_uid
@@ -167,30 +190,37 @@ export async function listForeignEvents(db: Db, patientUid: string, callerDivisi
 
 /** One event; the caller checks that its patient is visible. */
 export async function findMedicalEvent(db: Db, eventUid: string): Promise<MedicalEventRow | undefined> {
-  const { rows } = await sql<MedicalEventRow>`select ${EVENT_COLUMNS} from medical_event me ${EVENT_JOINS} where me.medical_event_uid = ${eventUid}`.execute(db);
+  const { rows } = await sql<MedicalEventRow>`select ${EVENT_COLUMNS}, ${REFERRED_PROVIDERS} from medical_event me ${EVENT_JOINS} where me.medical_event_uid = ${eventUid}`.execute(db);
   return rows[0];
 }
 
 /**
  * Which of the chosen ids are not among the type's choices or the caller's
- * organisation's facilities and providers, by field. The reference choices
- * are checked in memory; the database is asked only when a facility or a
- * provider was chosen.
+ * organisation's facilities and providers, by field: the event's own ids and
+ * the detail members it stores (`detail`), the location's state by its ISO
+ * abbreviation. The reference choices are checked in memory; the database is
+ * asked only when a facility or a provider was chosen.
  */
-export async function unlistedChoices(db: Db, orgUid: string, choices: EventTypeChoices, v: MedicalEventValues): Promise<string[]> {
-  const d = v.detailObject ?? {};
+export async function unlistedChoices(db: Db, orgUid: string, choices: EventTypeChoices, v: MedicalEventValues, detail: StoredDetail): Promise<string[]> {
+  // The detail members as stored: those the type shows for these answers (a hidden one is dropped, not refused).
+  const d = detail;
   const notIn = (uid: string | null | undefined, listed: { has(uid: string): boolean }) => !!uid && !listed.has(uid);
   const unlisted = Object.entries({
     statusUid: notIn(v.statusUid, choices.statuses),
     reasonUid: notIn(v.reasonUid, choices.reasons),
     'detailObject.type': notIn(d.type, choices.interactionTypes),
     'detailObject.outcome': notIn(d.outcome, choices.outcomes),
+    'detailObject.referToRole': notIn(d.referToRole, choices.providerRoles),
+    'location.provinceIso': notIn(v.location?.provinceIso?.trim(), choices.states),
   }).flatMap(([field, bad]) => (bad ? [field] : []));
-  if (!v.facilityUid && !v.providerUid) return unlisted;
-  const { rows } = await sql<{ facility: boolean; provider: boolean }>`
+  // Each checked by the schema to be an id.
+  const referred = d.providers ?? [];
+  if (!v.facilityUid && !v.providerUid && !referred.length) return unlisted;
+  const { rows } = await sql<{ facility: boolean; provider: boolean; providers: boolean }>`
     select ${v.facilityUid ? sql`exists (select 1 from facility where facility_uid = ${v.facilityUid}::uuid and (org_uid = ${orgUid} or org_uid is null))` : sql`true`} as facility,
-           ${v.providerUid ? sql`exists (select 1 from provider where provider_uid = ${v.providerUid}::uuid and org_uid = ${orgUid})` : sql`true`} as provider`.execute(db);
-  return [...unlisted, ...(rows[0].facility ? [] : ['facilityUid']), ...(rows[0].provider ? [] : ['providerUid'])];
+           ${v.providerUid ? sql`exists (select 1 from provider where provider_uid = ${v.providerUid}::uuid and org_uid = ${orgUid})` : sql`true`} as provider,
+           ${referred.length ? sql`(select count(*) from provider where provider_uid = any(${referred}::uuid[]) and org_uid = ${orgUid}) = ${referred.length}` : sql`true`} as providers`.execute(db);
+  return [...unlisted, ...(rows[0].facility ? [] : ['facilityUid']), ...(rows[0].provider ? [] : ['providerUid']), ...(rows[0].providers ? [] : ['detailObject.providers'])];
 }
 
 /** The columns a form save writes, as SQL expressions; `detail` holds only the members the type shows. */

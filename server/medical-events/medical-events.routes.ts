@@ -86,9 +86,10 @@ async function checked(db: Db, request: FastifyRequest, choices: EventTypeChoice
   const values = ruledValues(type, raw);
   const result = check(medicalEventSchema({ type, statusNameOf: (uid) => statuses.get(uid), todayIn, storedDate }), values);
   if (result.errors) throw new HttpError(422, result.errors.map((e) => ({ ...e, field: e.field && wire(e.field) })));
-  const unlisted = await unlistedChoices(db, requireAuth(request).orgUid, choices, values);
+  const detail = shownDetailObject(type.medicalEventName, values, values.statusUid ? statuses.get(values.statusUid) : undefined);
+  const unlisted = await unlistedChoices(db, requireAuth(request).orgUid, choices, values, detail);
   if (unlisted.length) throw new HttpError(422, unlisted.map((field) => ({ field: wire(field), message: NOT_LISTED })));
-  return { values, detail: shownDetailObject(type.medicalEventName, values, values.statusUid ? statuses.get(values.statusUid) : undefined) };
+  return { values, detail };
 }
 
 /** The form types only, and never by CIT staff (spec 002 section 6: their Add button is hidden; the server refuses too). */

@@ -1,7 +1,7 @@
-import { boolean, literal, nullable, object, optional, refine, string, type Infer } from 'superstruct';
+import { array, boolean, literal, nullable, object, optional, refine, string, type Infer } from 'superstruct';
 import { TIME_ZONES } from '../cit-options';
 import { now } from '../clock';
-import { HumanInteractionsSchema, humanInteractionFailures, storedHumanInteraction, type HumanInteraction } from './human-interactions';
+import { HumanInteractionsSchema, humanInteractionFailures, OTHER_CONTACT_TYPES, storedHumanInteraction, type HumanInteraction } from './human-interactions';
 import { isIsoDate, uuid } from './reminders';
 import { boundedText, MAX_LENGTH, NOT_LISTED } from './strings';
 import { hasAnyFlag, type Flag, type Flags } from '../permissions';
@@ -85,6 +85,12 @@ export const NOT_AFTER_TODAY_UNLESS_SCHEDULED = 'Cannot be after today unless th
 const text = () => optional(nullable(boundedText(MAX_LENGTH.name)));
 const choice = () => optional(nullable(boundedText(MAX_LENGTH.code)));
 
+/** A referral names a few providers, not a directory: a bound so a form never sends thousands. */
+export const MAX_REFERRED_PROVIDERS = 10;
+export const TOO_MANY_PROVIDERS = `At most ${MAX_REFERRED_PROVIDERS} providers`;
+/** `providers`: the ids of the providers a referral is made to (the caller's organisation's). */
+const ProvidersSchema = refine(array(boundedText(MAX_LENGTH.code)), 'providers', (v) => v.length <= MAX_REFERRED_PROVIDERS || TOO_MANY_PROVIDERS);
+
 /** The detail members of spec 002 "Medical event forms" that the four form types use. */
 const DetailObject = object({
   naloxoneAdministered: choice(),
@@ -104,17 +110,24 @@ const DetailObject = object({
   doScheduleAnother: choice(),
   nextInteractionDate: choice(),
   type: choice(),
+  /** The interaction's own name (a fair, a meeting): free text. */
+  name: text(),
   method: choice(),
+  /** The contact's relationship to the patient (the human-interaction relationships). */
+  otherContactType: choice(),
   otherContactName: text(),
   otherContactPhone: choice(),
   outcome: choice(),
   outcomeDate: choice(),
+  /** The kind of provider a referral is made to: a `reference-provider-role` id. */
+  referToRole: choice(),
+  providers: optional(nullable(ProvidersSchema)),
   humanInteractions: optional(nullable(HumanInteractionsSchema)),
 });
 export type DetailValues = Infer<typeof DetailObject>;
 export type DetailMember = keyof DetailValues;
-/** The members that hold one answer; `humanInteractions` holds a list of people. */
-export type AnswerMember = Exclude<DetailMember, 'humanInteractions'>;
+/** The members that hold one answer; `humanInteractions` holds a list of people and `providers` a list of ids. */
+export type AnswerMember = Exclude<DetailMember, 'humanInteractions' | 'providers'>;
 
 const Location = object({
   isHomeAddress: boolean(),
@@ -182,9 +195,9 @@ export function shownDetails(name: string, values: Pick<MedicalEventValues, 'det
         'humanInteractions',
       ];
     case 'other_interaction':
-      return ['type', 'method', 'otherContactName', 'otherContactPhone', 'humanInteractions'];
+      return ['type', 'name', 'method', 'otherContactType', 'otherContactName', 'otherContactPhone', 'humanInteractions'];
     case 'treatment_referral':
-      return statusName === CONNECTED ? ['outcome', 'outcomeDate'] : [];
+      return ['referToRole', 'providers', ...(statusName === CONNECTED ? (['outcome', 'outcomeDate'] as const) : [])];
     default:
       return [];
   }
@@ -212,7 +225,10 @@ export const DETAIL_OPTIONS: Partial<Record<AnswerMember, readonly { value: stri
   leftFlyer: YES_NO_CHOICES,
   doScheduleAnother: YES_NO_CHOICES,
   method: OTHER_CHANNELS,
+  otherContactType: OTHER_CONTACT_TYPES,
 };
+/** The members answered with a reference id, which the server checks against its list. */
+const REFERENCE_MEMBERS = ['type', 'outcome', 'referToRole'] as const;
 
 const PROPERTY_FIELDS: Record<Exclude<RuledProperty, 'eventTime' | 'location'>, keyof MedicalEventValues> = {
   status: 'statusUid',
@@ -256,7 +272,8 @@ export function medicalEventFailures(v: MedicalEventValues, ctx: RuleContext): [
   for (const [member, options] of Object.entries(DETAIL_OPTIONS) as [AnswerMember, readonly { value: string }[]][]) {
     if (shown.includes(member) && filled(d[member]) && !options.some((o) => o.value === d[member])) out.push([['detailObject', member], NOT_LISTED]);
   }
-  for (const member of ['type', 'outcome'] as const) if (shown.includes(member) && filled(d[member]) && !UUID.test(d[member]!)) out.push([['detailObject', member], NOT_LISTED]);
+  for (const member of REFERENCE_MEMBERS) if (shown.includes(member) && filled(d[member]) && !UUID.test(d[member]!)) out.push([['detailObject', member], NOT_LISTED]);
+  if (shown.includes('providers') && d.providers?.some((uid) => !UUID.test(uid))) out.push([['detailObject', 'providers'], NOT_LISTED]);
   for (const member of POSITIVE_INTEGERS) {
     const value = d[member];
     if (shown.includes(member) && filled(value) && !(/^\d+$/.test(value.trim()) && Number(value) > 0)) out.push([['detailObject', member], MUST_BE_POSITIVE_WHOLE]);
@@ -292,8 +309,8 @@ export const MedicalEventPayloadSchema = object({
 });
 export type MedicalEventPayload = Infer<typeof MedicalEventPayloadSchema>;
 
-/** What `detail` stores: one answer per member, and the people met as a list. */
-export type StoredDetail = Partial<Record<AnswerMember, string>> & { humanInteractions?: HumanInteraction[] };
+/** What `detail` stores: one answer per member, the providers referred to and the people met as lists. */
+export type StoredDetail = Partial<Record<AnswerMember, string>> & { providers?: string[]; humanInteractions?: HumanInteraction[] };
 
 /** Keeps only the members the type shows for these values, so a hidden answer is never stored. */
 export function shownDetailObject(name: string, values: MedicalEventValues, statusName: string | undefined): StoredDetail {
@@ -302,6 +319,11 @@ export function shownDetailObject(name: string, values: MedicalEventValues, stat
   for (const member of shownDetails(name, values, statusName)) {
     if (member === 'humanInteractions') {
       if (d.humanInteractions?.length) kept.humanInteractions = d.humanInteractions.map(storedHumanInteraction);
+      continue;
+    }
+    if (member === 'providers') {
+      const providers = [...new Set((d.providers ?? []).map((uid) => uid.trim().toLowerCase()).filter(Boolean))];
+      if (providers.length) kept.providers = providers;
       continue;
     }
     const value = d[member];

@@ -408,7 +408,8 @@ describe('<care-cit-form> against the real server', function () {
     const [, mm, dd, yyyy, hh, mi, ap] = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}) (am|pm)$/.exec(shown)!;
     const at = new Date(Number(yyyy), Number(mm) - 1, Number(dd), (Number(hh) % 12) + (ap === 'pm' ? 12 : 0), Number(mi));
     ok(Math.abs(at.getTime() - new Date(answer.data.attributes.created_at).getTime()) < 60_000, `the server's time: ${shown} / ${answer.data.attributes.created_at}`);
-    equal(receipt.querySelector('[data-testid="cit-pdf-link"]'), null, 'no PDF link: this server offers none');
+    const copy = receipt.querySelector<HTMLAnchorElement>('[data-testid="cit-pdf-link"]');
+    ok(copy && copy.href === answer.data.attributes.secure_href && copy.target === '_blank', "the officer's copy: the server's link, in a new tab");
     equal(shadow(el).activeElement, receipt.querySelector('h2'), 'focus moves to the confirmation');
     equal(text(shadow(el).querySelector('.public-form-name')!), 'Franklin County Care', 'the team that received it stays named');
     // It stays until the officer asks for a new sheet: past the save's toast, the one thing that times out here.

@@ -4,6 +4,8 @@ import { todayIn } from '../../shared/schemas/medical-events';
 import { $toasts } from '../../widgets/kit/toasts';
 import { MedicalEventForm } from '../../widgets/medical-events/medical-event-form.component';
 import { MedicalEventsList, noEventsText } from '../../widgets/medical-events/medical-events-list.component';
+import { eventSummary } from '../../widgets/medical-events/medical-event-summary';
+import type { MedicalEvent } from '../../widgets/medical-events/medical-events.resource';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, cleanup, render, selectOption, settle, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
@@ -24,6 +26,8 @@ const TYPES: Record<string, unknown> = {
     property_rules: { status: rule(true, true), reason: rule(false), event_time: rule(true), event_time_zone: rule(true, true), provider: rule(false), facility: rule(true), location: rule(true) } },
   survivor_interaction: { medical_event_name: 'survivor_interaction', medical_event_label: 'Survivor Interaction', medical_event_plural_label: 'Survivor Interactions',
     property_rules: { status: rule(true, true), reason: rule(true), event_time: rule(true), event_time_zone: rule(true, true), provider: rule(true), facility: rule(false), location: rule(true) } },
+  other_interaction: { medical_event_name: 'other_interaction', medical_event_label: 'Other Interaction', medical_event_plural_label: 'Other Interactions',
+    property_rules: { status: rule(true, true), reason: rule(true), event_time: rule(true), event_time_zone: rule(true, true), provider: rule(true), facility: rule(false), location: rule(true) } },
   treatment_referral: { medical_event_name: 'treatment_referral', medical_event_label: 'Treatment Referral', medical_event_plural_label: 'Treatment Referrals',
     property_rules: { status: rule(true, true), reason: rule(true, true), event_time: rule(false), event_time_zone: rule(true, true), provider: rule(true), facility: rule(true, true), location: rule(false) } },
 };
@@ -31,12 +35,31 @@ const STATUSES: Record<string, unknown> = {
   medical_event__drug_overdose: list('reference-status', refs('od', ['Reported', 'Confirmed']), 'uid'),
   medical_event__survivor_interaction: list('reference-status', refs('si', ['Scheduled', 'Attempted', 'Completed']), 'uid'),
   medical_event__treatment_referral: list('reference-status', refs('tr', ['Referred', 'Connected', 'Enrolled', 'Declined']), 'uid'),
+  medical_event__other_interaction: list('reference-status', refs('oi', ['Scheduled', 'Attempted', 'Completed']), 'uid'),
 };
+/** The location's states: stored by their ISO abbreviation (the entry's name). */
+const STATES = [{ uid: id('st-oh'), name: 'OH', label: 'Ohio' }, { uid: id('st-pa'), name: 'PA', label: 'Pennsylvania' }];
+const ROLES = refs('ro', ['Counselor', 'Physician']);
+const PROVIDERS = [
+  { provider_uid: id('pr-1'), display_name: 'Dr. Elena Ortiz', provider_role_label: 'Physician' },
+  { provider_uid: id('pr-2'), display_name: 'Sam Reyes', provider_role_label: 'Counselor' },
+];
 const REFERRAL = {
   medical_event_uid: 'ev-1', patient_uid: PATIENT, medical_event_name: 'treatment_referral', medical_event_label: 'Treatment Referral', event_date: '2026-11-20T05:00:00Z',
   event_date_local: '2026-11-20', event_time: null, event_time_zone: 'America/New_York', all_day: true, status_uid: id('tr-referred'), status_name: 'referred', status_label: 'Referred',
   reason_uid: id('rs-1'), reason_label: 'Mental Health', provider_uid: null, provider_name: null, facility_uid: id('fa-1'), facility_name: 'Riverside General Hospital', notes: null,
-  note_is_internal: false, location: null, detail_object: {}, is_foreign: false,
+  note_is_internal: false, location: null, detail_object: {}, is_foreign: false, patient_first_name: 'Ada', patient_last_name: 'Quill',
+};
+/** A referral made to a role and two providers, as its details page reads it (the providers by name). */
+const REFERRED = {
+  ...REFERRAL, medical_event_uid: 'ev-3', detail_object: { refer_to_role: id('ro-counselor'), providers: [id('pr-2'), id('pr-1')] },
+  referred_providers: [{ provider_uid: id('pr-1'), display_name: 'Dr. Elena Ortiz' }, { provider_uid: id('pr-2'), display_name: 'Sam Reyes' }],
+};
+/** An overdose at a place in Pennsylvania. */
+const OVERDOSE_PA = {
+  ...REFERRAL, medical_event_uid: 'ev-4', medical_event_name: 'drug_overdose', medical_event_label: 'Drug Overdose', status_uid: id('od-reported'), status_name: 'reported', status_label: 'Reported',
+  reason_uid: null, reason_label: null, location: { is_home_address: false, addr1: '1 Market St', city: 'Pittsburgh', province_iso: 'PA', post_code: '15222' },
+  detail_object: { naloxone_administered: 'no', was_overdose_fatal: 'yes' },
 };
 const NOTES = [
   { note_uid: 'n-2', note: 'Called the clinic', note_is_internal: true, created_at: '2026-11-21T15:00:00Z', author_first_name: 'Nora', author_last_name: 'Navigator' },
@@ -57,10 +80,14 @@ function server(session: unknown = SESSION) {
     if (path.endsWith('/data/reference/reference-medical-event-interaction')) return { body: list('x', [{ uid: id('it-1'), name: 'friend', label: 'Friend' }], 'uid') };
     if (path.endsWith('/data/reference/reference-medical-event-outcome')) return { body: list('x', [{ uid: id('oc-1'), name: 'admitted', label: 'Admitted to Inpatient Treatment' }], 'uid') };
     if (path.endsWith('/data/public/facility')) return { body: list('facility', [{ facility_uid: id('fa-1'), facility_name: 'Riverside General Hospital' }], 'facility_uid') };
-    if (path.endsWith('/providers/mv')) return { body: list('providers', [{ provider_uid: id('pr-1'), display_name: 'Dr. Elena Ortiz' }], 'provider_uid') };
+    if (path.endsWith('/providers/mv')) return { body: list('providers', PROVIDERS, 'provider_uid') };
+    if (path.endsWith('/data/reference/reference-country-division')) return { body: list('reference-country-division', STATES, 'uid') };
+    if (path.endsWith('/data/reference/reference-provider-role')) return { body: list('reference-provider-role', ROLES, 'uid') };
     if (path.endsWith(`/patients/${PATIENT}/primary-address`)) {
-      return { body: { data: { type: 'addresses', id: 'ad-1', attributes: { address_uid: 'ad-1', address1: '12 Main St', address2: null, city: 'Columbus', state: 'Ohio', post_code: '43215', county: 'Franklin' } } } };
+      return { body: { data: { type: 'addresses', id: 'ad-1', attributes: { address_uid: 'ad-1', address1: '12 Main St', address2: null, city: 'Columbus', state: 'Ohio', state_iso: 'OH', post_code: '43215', county: 'Franklin' } } } };
     }
+    if (path.endsWith('/medical-events/ev-3') && (!init?.method || init.method === 'GET')) return { body: { data: { type: 'medical-events', id: 'ev-3', attributes: { ...REFERRED, previous_notes: [] } } } };
+    if (path.endsWith('/medical-events/ev-4') && (!init?.method || init.method === 'GET')) return { body: { data: { type: 'medical-events', id: 'ev-4', attributes: { ...OVERDOSE_PA, previous_notes: [] } } } };
     if (path.endsWith('/medical-events/ev-1') && (!init?.method || init.method === 'GET')) return { body: { data: { type: 'medical-events', id: 'ev-1', attributes: { ...REFERRAL, previous_notes: notes } } } };
     const note = /\/medical-events\/ev-1\/notes\/([\w-]+)$/.exec(path)?.[1];
     if (note && init?.method === 'DELETE') {
@@ -155,6 +182,7 @@ describe('medical event form (stubbed server)', () => {
     byLabel(root, 'Is Home Address').click();
     await waitFor(() => byLabel(root, 'Address Line 1').value === '12 Main St', { message: 'home address' });
     equal(byLabel(root, 'City').value, 'Columbus');
+    equal(byLabel<HTMLSelectElement>(root, 'State').value, 'OH', 'Is Home Address copies the state too');
     const posts = () => fetched.calls.filter((c) => c.init?.method === 'POST');
     equal(posts().length, 0, 'the refused saves posted nothing');
     save(root);
@@ -165,6 +193,7 @@ describe('medical event form (stubbed server)', () => {
     equal(a.patient_uid, PATIENT);
     equal(a.event_date, todayIn('America/New_York'));
     equal(a.location.is_home_address, true);
+    equal(a.location.province_iso, 'OH');
     deepEqual(
       Object.fromEntries(Object.entries(a.detail_object).filter(([, v]) => v !== '' && !(Array.isArray(v) && v.length === 0))),
       { naloxone_administered: 'yes', naloxone_administered_by: 'ems', amount_of_naloxone_given: '4', was_overdose_fatal: 'yes' },
@@ -271,6 +300,73 @@ describe('medical event form (stubbed server)', () => {
     equal(a.event_date, '2026-11-20', 'the stored date is kept');
   });
 
+  it('location: the State is one of the listed states, Is Home Address copies it over a chosen one, and the details show the stored one', async () => {
+    const fetched = fakeFetch(server());
+    restore = fetched.restore;
+    const root = mountForm('drug_overdose');
+    await waitFor(() => root.querySelector('form'));
+    const state = byLabel<HTMLSelectElement>(root, 'State');
+    deepEqual([...state.options].map((o) => [o.value, o.text]), [['', 'None'], ['OH', 'Ohio'], ['PA', 'Pennsylvania']]);
+    ok(state.closest('fieldset.event-location'), 'in the Location section');
+    choose(root, 'State', 'PA');
+    byLabel(root, 'Is Home Address').click();
+    await waitFor(() => byLabel<HTMLSelectElement>(root, 'State').value === 'OH', { message: 'the home state' });
+    cleanup();
+
+    const details = mountForm('drug_overdose', 'ev-4');
+    await waitFor(() => details.querySelector('form'));
+    await waitFor(() => byLabel<HTMLSelectElement>(details, 'State').value === 'PA', { message: 'the stored state' });
+    equal(byLabel<HTMLSelectElement>(details, 'State').selectedOptions[0].text, 'Pennsylvania');
+    equal(byLabel(details, 'City').value, 'Pittsburgh');
+  });
+
+  it('other interaction: its name and the contact\'s relationship are asked and posted', async () => {
+    const fetched = fakeFetch(server());
+    restore = fetched.restore;
+    const root = mountForm('other_interaction');
+    await waitFor(() => root.querySelector('form'));
+    choose(root, 'Status', id('oi-completed'));
+    choose(root, 'Interaction Type', id('it-1'));
+    choose(root, 'Method', 'Phone');
+    typeInto(byLabel(root, 'Interaction Name'), 'Health fair at the library');
+    deepEqual([...byLabel<HTMLSelectElement>(root, 'Contact Relationship').options].map((o) => o.value).slice(1, 4), ['Spouse', 'Parent', 'Grandparent']);
+    choose(root, 'Contact Relationship', 'Sibling');
+    typeInto(byLabel(root, 'Contact Name'), 'Ann Smith');
+    save(root);
+    const post = await waitFor(() => fetched.calls.find((c) => c.init?.method === 'POST'), { message: 'POST' });
+    const d = JSON.parse(String(post.init!.body)).data.attributes.detail_object;
+    deepEqual([d.name, d.other_contact_type, d.other_contact_name], ['Health fair at the library', 'Sibling', 'Ann Smith']);
+  });
+
+  it('treatment referral: Refer To a role and its Providers are posted; CIT staff read the providers by name', async () => {
+    const fetched = fakeFetch(server());
+    restore = fetched.restore;
+    const root = mountForm('treatment_referral');
+    await waitFor(() => root.querySelector('form'));
+    choose(root, 'Status', id('tr-referred'));
+    choose(root, 'Reason', id('rs-1'));
+    choose(root, 'Facility', id('fa-1'));
+    choose(root, 'Refer To', id('ro-counselor'));
+    const providers = root.querySelector<HTMLFieldSetElement>('fieldset[data-field="detailObject.providers"]')!;
+    equal(text(providers.querySelector('legend')), 'Providers');
+    byLabel(providers, 'Sam Reyes').click();
+    byLabel(providers, 'Dr. Elena Ortiz').click();
+    save(root);
+    const post = await waitFor(() => fetched.calls.find((c) => c.init?.method === 'POST'), { message: 'POST' });
+    const d = JSON.parse(String(post.init!.body)).data.attributes.detail_object;
+    equal(d.refer_to_role, id('ro-counselor'));
+    deepEqual(d.providers, [id('pr-2'), id('pr-1')]);
+    restore();
+    cleanup();
+
+    restore = fakeFetch(server(CIT_SESSION)).restore;
+    const readOnly = mountForm('treatment_referral', 'ev-3');
+    await waitFor(() => readOnly.querySelector('fieldset[data-field="detailObject.providers"]'), { message: 'the providers' });
+    const checked = [...readOnly.querySelectorAll<HTMLInputElement>('fieldset[data-field="detailObject.providers"] input')].map((i) => [text(i.parentElement), i.checked]);
+    deepEqual(checked, [['Dr. Elena Ortiz', true], ['Sam Reyes', true]]);
+    equal(byLabel<HTMLSelectElement>(readOnly, 'Refer To').selectedOptions[0].text, 'Counselor');
+  });
+
   it('Previous Notes newest first; Deactivate asks first, then the note is gone', async () => {
     notes = [...NOTES];
     const fetched = fakeFetch(server());
@@ -359,6 +455,61 @@ describe('medical events list (stubbed server)', () => {
     rows[0].click();
     rows[1].click();
     deepEqual(navigations, [`/patients/${PATIENT}/medical-events/treatment_referral/ev-1/details`]);
+  });
+
+  it('the summary: an other interaction\'s type, name, method and contact with relationship; a referral\'s role', () => {
+    const labels = new Map([[id('it-1'), 'Friend'], [id('ro-counselor'), 'Counselor']]);
+    const event = (name: string, detailObject: Record<string, unknown>, extra: Partial<MedicalEvent> = {}) => ({ ...REFERRAL, medicalEventName: name, reasonLabel: null, facilityName: null, detailObject, ...extra }) as unknown as MedicalEvent;
+    equal(eventSummary(event('other_interaction', { type: id('it-1'), name: 'Health fair', method: 'Phone', otherContactName: 'Ann Smith', otherContactType: 'Sibling' }), labels), 'Friend · Health fair · Phone · Ann Smith (Sibling)');
+    equal(eventSummary(event('other_interaction', { type: id('it-1'), method: 'Email', otherContactType: 'Parent' }), labels), 'Friend · Email · Parent');
+    equal(eventSummary(event('treatment_referral', { referToRole: id('ro-counselor') }, { reasonLabel: 'Mental Health', facilityName: 'Riverside' } as Partial<MedicalEvent>), labels), 'Mental Health · To: Counselor · Riverside');
+  });
+
+  it('in the record no row names the patient: the header does', async () => {
+    restore = fakeFetch(server()).restore;
+    const root = mountList();
+    await waitFor(() => root.querySelector('tbody tr.clickable'), { message: 'rows' });
+    deepEqual([...root.querySelectorAll('thead th')].map(text), ['Date', 'Status', 'Summary']);
+    equal(root.querySelectorAll('tbody a').length, 0, 'rows open in place, no new-tab links');
+  });
+
+  it('<care-medical-events show-patient-name="true">: each row names its patient and opens its event in a new tab; a foreign row opens nothing', async () => {
+    restore = fakeFetch(server()).restore;
+    const opened: unknown[][] = [];
+    const open = window.open;
+    window.open = ((...args: unknown[]) => {
+      opened.push(args);
+      return null;
+    }) as typeof window.open;
+    try {
+      const el = document.createElement('care-medical-events');
+      for (const [k, v] of Object.entries({ 'api-base': API, token: 't0k', 'patient-id': PATIENT, 'event-name': 'treatment_referral', 'show-patient-name': 'true', 'route-base': 'https://care.example/app/' })) el.setAttribute(k, v);
+      document.body.append(el);
+      const navigations: string[] = [];
+      el.addEventListener('care-navigate', (e) => navigations.push((e as CustomEvent<{ path: string }>).detail.path));
+      const root = el.shadowRoot!;
+      await waitFor(() => root.querySelector('tbody tr.foreign') && root.querySelectorAll('tbody tr').length === 3, { message: 'rows' });
+      deepEqual([...root.querySelectorAll('thead th')].map(text), ['Date', 'Patient', 'Status', 'Summary']);
+      const rows = [...root.querySelectorAll<HTMLTableRowElement>('tbody tr')];
+      deepEqual(rows.map((r) => text(r.querySelector('td.event-patient'))), ['Ada Quill', 'Ada Quill', 'Ada Quill']);
+      const details = `https://care.example/app/patients/${PATIENT}/medical-events/treatment_referral/ev-1/details`;
+      const link = rows[1].querySelector('a')!;
+      equal(link.getAttribute('href'), details);
+      equal(link.target, '_blank');
+      equal(link.rel, 'noopener noreferrer');
+      ok(text(link).endsWith('(opens in a new tab)'));
+      rows[1].querySelector<HTMLElement>('td:last-child')!.click();
+      deepEqual(opened, [[details, '_blank', 'noopener']]);
+      // The foreign row: no link, no tab, no navigation.
+      equal(rows[0].className, 'foreign');
+      equal(rows[0].querySelectorAll('a').length, 0);
+      rows[0].click();
+      equal(opened.length, 1);
+      deepEqual(navigations, [], 'rows that open a new tab leave the page where it is');
+    } finally {
+      window.open = open;
+      document.querySelectorAll('care-medical-events').forEach((el) => el.remove());
+    }
   });
 
   it('no Add button for CIT staff', async () => {

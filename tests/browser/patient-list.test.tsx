@@ -48,7 +48,7 @@ describe('<care-patient-list> (stubbed server)', () => {
     equal(add.getAttribute('href'), '/patients/add');
   });
 
-  it('"No Clients" (spec 001 section 8) when the division has none; the error state when the list fails', async () => {
+  it('"No Clients" (spec 002 section 8) when the division has none; the error state when the list fails', async () => {
     let fail = false;
     restore = serve({ hasAppCommunity: true }, () => (fail ? { status: 500, body: { errors: [{ message: 'boom' }] } } : { body: { data: [], meta: { total: 0 } } })).restore;
     const el = mount();

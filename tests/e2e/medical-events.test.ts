@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import dayjs from 'dayjs';
 import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { call, login } from '../server/support/http';
-import { loadedRows, loginAs, openPage, openPatients, shot, signIn, startHarness, recordMenu, type Harness } from './support/harness';
+import { loadedRows, loginAs, openPage, openPatients, shot, signIn, startHarness, recordMenu, SHOTS, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -28,6 +28,10 @@ describe('medical events in the record', () => {
        order by p.last_name, p.first_name limit 1`.execute(h.server.db);
     const patient = rows[0];
     const base = `/patients/${patient.patient_uid}`;
+    // The patient lives in Ohio: Is Home Address copies that state into the event's location.
+    const ohio = (await h.server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-country-division').where('name', '=', 'OH').executeTakeFirstOrThrow()).uid;
+    await h.server.db.updateTable('patient_address').set({ is_primary: false }).where('patient_uid', '=', patient.patient_uid).execute();
+    await h.server.db.insertInto('patient_address').values({ patient_uid: patient.patient_uid, addr1: '45 Elm St', city: 'Columbus', county: 'Franklin', post_code: '43215', country_division_uid: ohio, is_primary: true } as never).execute();
     await page.goto(`${base}/face-sheet`);
     const menu = await recordMenu(page);
 
@@ -50,6 +54,11 @@ describe('medical events in the record', () => {
     await page.getByLabel('Was the Overdose Fatal').selectOption('no');
     await page.getByLabel('Accepted Treatment').selectOption({ label: 'Accepted' });
     await page.getByLabel('Location Name').fill('Riverside Park');
+    await page.getByLabel('State').selectOption({ label: 'Pennsylvania' });
+    await page.getByLabel('Is Home Address').check();
+    assert.equal(await page.getByLabel('Address Line 1').inputValue(), '45 Elm St');
+    assert.equal(await page.getByLabel('State').inputValue(), 'OH', 'Is Home Address copies the state');
+    await page.locator('fieldset.event-location').screenshot({ path: `${SHOTS}/medical-events-location-state.png` });
     await page.getByLabel('Notes').fill('Found by a passer-by, revived on scene');
     await shot(page, 'medical-events-overdose-add');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -63,6 +72,10 @@ describe('medical events in the record', () => {
     assert.equal(await page.getByLabel('Outcome', { exact: true }).count(), 0, 'no outcome before Connected');
     await page.getByLabel('Reason').selectOption({ label: 'Substance Use Disorder' });
     await page.getByLabel('Facility').selectOption({ index: 1 });
+    await page.getByLabel('Refer To').selectOption({ label: 'Counselor' });
+    const referredTo = page.locator('fieldset[data-field="detailObject.providers"] label').first();
+    const referredName = (await referredTo.textContent())!.trim();
+    await referredTo.locator('input').check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(`**${base}/face-sheet`);
     await menu.getByRole('link', { name: 'Treatment Referrals' }).click();
@@ -71,6 +84,9 @@ describe('medical events in the record', () => {
     await referral.click();
     await page.waitForURL(new RegExp(`${base}/medical-events/treatment_referral/[0-9a-f-]{36}/details$`));
     await page.getByRole('heading', { name: 'Treatment Referral Details' }).waitFor();
+    // Shown as stored: the role and the provider referred to.
+    assert.equal(await page.getByLabel('Refer To').locator('option:checked').textContent(), 'Counselor');
+    assert.equal(await page.locator('fieldset[data-field="detailObject.providers"] label', { hasText: referredName }).locator('input').isChecked(), true);
     await page.getByLabel('Status').selectOption({ label: 'Connected' });
     await page.getByLabel('Outcome', { exact: true }).selectOption({ label: 'Started Outpatient Treatment' });
     await page.getByLabel('Outcome Date').fill(dayjs().format('YYYY-MM-DD'));
@@ -97,11 +113,16 @@ describe('medical events in the record', () => {
     await shot(page, 'medical-events-list');
 
     // Stored as answered, with hidden members dropped and both writes in the activity log.
-    const stored = await sql<{ name: string; detail: Record<string, string>; status: string }>`
-      select m.name, me.detail, s.label as status from medical_event me join reference_data m on m.uid = me.medical_event_type_uid
+    const stored = await sql<{ name: string; detail: Record<string, unknown>; status: string; location: Record<string, unknown> | null }>`
+      select m.name, me.detail, s.label as status, me.location from medical_event me join reference_data m on m.uid = me.medical_event_type_uid
         join reference_data s on s.uid = me.status_uid where me.patient_uid = ${patient.patient_uid} order by m.name`.execute(h.server.db);
     assert.deepEqual(stored.rows.map((r) => [r.name, r.status]), [['drug_overdose', 'Reported'], ['treatment_referral', 'Connected']]);
     assert.deepEqual(stored.rows[0].detail, { naloxoneAdministered: 'yes', naloxoneAdministeredBy: 'ems', routeOfNaloxoneAdministration: 'nasal', amountOfNaloxoneGiven: '4', wasOverdoseFatal: 'no', acceptedTreatment: 'accepted' });
+    assert.deepEqual(stored.rows[0].location, { isHomeAddress: true, addr1: '45 Elm St', addr2: null, city: 'Columbus', county: 'Franklin', locationName: 'Riverside Park', provinceIso: 'OH', postCode: '43215' });
+    const counselor = (await h.server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-provider-role').where('label', '=', 'Counselor').executeTakeFirstOrThrow()).uid;
+    const named = (await h.server.db.selectFrom('provider').select('provider_uid').where('display_name', '=', referredName.replace(/ \([^)]*\)$/, '')).execute()).map((p) => p.provider_uid);
+    assert.equal(stored.rows[1].detail.referToRole, counselor);
+    assert.deepEqual(stored.rows[1].detail.providers, named);
     const audit = await h.server.db.selectFrom('audit_entry').select('action').where('patient_uid', '=', patient.patient_uid).where('target_type', '=', 'medical-events').execute();
     assert.deepEqual(audit.map((a) => a.action).sort(), ['AddedMedicalEvent', 'AddedMedicalEvent', 'ChangedMedicalEvent']);
 
@@ -119,6 +140,7 @@ describe('medical events in the record', () => {
     await page.waitForURL(new RegExp(`${base}/medical-events/drug_overdose/[0-9a-f-]{36}/details$`));
     await page.getByRole('heading', { name: 'Drug Overdose Details' }).waitFor();
     assert.equal(await page.getByLabel('Amount of Naloxone Given (mg)').inputValue(), '4');
+    assert.equal(await page.getByLabel('State').locator('option:checked').textContent(), 'Ohio', 'the details show the stored state');
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -146,7 +168,9 @@ describe('medical events in the record', () => {
     await page.getByLabel('Naloxone Administered By').waitFor();
     await page.getByRole('heading', { name: 'Previous Notes' }).waitFor();
     await page.getByText('Found by a passer-by, revived on scene').waitFor();
+    assert.equal(await page.getByLabel('State').inputValue(), 'OH');
     await shot(page, 'medical-events-details-390');
+    await page.locator('fieldset.event-location').screenshot({ path: `${SHOTS}/medical-events-location-state-390.png` });
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok((await overflow()) <= 0, `no sideways scrolling (${await overflow()}px)`);
     // A person met during an interaction, one field under another.
@@ -321,6 +345,32 @@ describe('medical events in the record', () => {
          -- The demo caseload's own contacts were recorded days ago.
          and me.created_at > now() - interval '10 minutes'`.execute(h.server.db);
     assert.deepEqual(stored.rows.map((r) => r.detail), [{ contactAttemptType: 'Phone', contactPhase: 'First Contact', survivorContacted: 'yes', leftFlyer: 'no', kitsDistributed: '2' }]);
+
+    // An embedder's list that names the patient (show-patient-name): a row opens a patient from a table, so in a new tab at route-base + path
+    // (here the app's own address; the portal's sign-in is its token, so that tab asks the app's own); the portal stays.
+    await page.evaluate((id) => {
+      const named = document.createElement('care-medical-events');
+      named.id = 'named-list';
+      for (const [k, v] of Object.entries({ 'patient-id': id, 'event-name': 'survivor_interaction', 'show-patient-name': 'true', 'route-base': '' })) named.setAttribute(k, v);
+      document.querySelector('care-session')!.append(named);
+    }, patient);
+    const named = page.locator('#named-list');
+    const person = await h.server.db.selectFrom('patient').select(['first_name', 'last_name']).where('patient_uid', '=', patient).executeTakeFirstOrThrow();
+    const row = loadedRows(named).filter({ hasText: `${person.first_name} ${person.last_name}` }).first();
+    await row.waitFor();
+    assert.deepEqual(await named.locator('thead th').allTextContents(), ['Date', 'Patient', 'Status', 'Summary']);
+    assert.equal(await row.locator('a').getAttribute('target'), '_blank');
+    await named.screenshot({ path: `${SHOTS}/medical-events-list-patient-name.png` });
+    const [tab] = await Promise.all([context.waitForEvent('page'), row.locator('td').last().click()]);
+    await tab.waitForURL(new RegExp(`/patients/${patient}/medical-events/survivor_interaction/[0-9a-f-]{36}/details$`));
+    assert.equal(new URL(page.url()).pathname, '/demo/ehr-portal.html', 'the portal stays');
+    await tab.close();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.waitFor();
+    // The save's toast closes by itself (TOAST_MS); on a phone it would sit over the list's title.
+    const savedToast = page.getByText('Successfully saved!');
+    while ((await savedToast.count()) > 0) await savedToast.first().waitFor({ state: 'detached' });
+    await named.screenshot({ path: `${SHOTS}/medical-events-list-patient-name-390.png` });
     assert.deepEqual(errors, []);
     await context.close();
   });

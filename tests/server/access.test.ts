@@ -140,6 +140,7 @@ const ROUTES: Record<string, string> = {
   'GET /api/data/public/identity_search': 'hasAppIdentity',
   'GET /api/data/public/list-view-cs-tbl-identity-source': 'hasAppIdentity',
   'GET /api/data/public/tbl-source-agency': 'hasAppIdentity',
+  'GET /api/data/public/tbl-source-agency/:id': 'hasAppIdentity',
   'GET /api/data/public/tbl_identity_source_status': 'hasAppIdentity',
   'GET /api/data/public/list_view_cs_recent_patients': 'hasAppIdentity',
   'POST /api/support-request/submit': 'public',

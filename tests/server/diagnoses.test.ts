@@ -1,8 +1,32 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { DIAGNOSIS_CONFIG_MISSING } from '../../server/diagnoses/diagnoses.routes';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { call, demoFacts, errorsOf, fieldErrors, login, type DemoFacts, type LoggedIn } from './support/http';
+
+/** What the server logged (its logger writes JSON lines to stderr, server/app.ts) while `work` ran. */
+async function logged<T>(work: () => Promise<T>): Promise<{ result: T; lines: Record<string, unknown>[] }> {
+  const write = process.stderr.write;
+  const chunks: string[] = [];
+  process.stderr.write = ((chunk: string | Uint8Array) => {
+    chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    return true;
+  }) as typeof process.stderr.write;
+  try {
+    const result = await work();
+    const lines = chunks.join('').split('\n').flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
+    return { result, lines };
+  } finally {
+    process.stderr.write = write;
+  }
+}
 
 let server: TestServer;
 let facts: DemoFacts;
@@ -109,6 +133,42 @@ describe('diagnosis reference lists', () => {
     assert.equal((await get(nav, '/api/reference-data/region?source=reference-diagnosis&source_uid=nope')).status, 400);
     assert.equal((await get(nav, '/api/reference-data/region?source=reference-diagnosis')).status, 400);
     assert.equal((await call(server.url, `/api/reference/events/${eventId}/diagnosis`)).status, 401);
+  });
+
+  it('a missing Diagnosis reference configuration is logged as a possible configuration error; the caller gets the empty list and no message', async () => {
+    const configured = await logged(() => get(nav, '/api/reference-event?event-type-name=Diagnosis'));
+    assert.equal(configured.result.body.data.length, 1);
+    assert.deepEqual(configured.lines.filter((l) => l.msg === DIAGNOSIS_CONFIG_MISSING), [], 'nothing logged while it is there');
+
+    const statuses = (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-status').where('ref_data_type', '=', 'Diagnosis').where('is_active', '=', true).execute()).map((r) => r.uid);
+    assert.ok(statuses.length > 0);
+    const setActive = (uids: string[], active: boolean) => server.db.updateTable('reference_data').set({ is_active: active }).where('uid', 'in', uids).execute();
+    await setActive(statuses, false);
+    try {
+      const noStatuses = await logged(() => get(nav, `/api/reference/events/${eventId}/status`));
+      assert.equal(noStatuses.result.status, 200);
+      assert.deepEqual(noStatuses.result.body, { data: [], meta: { total: 0 } });
+      assert.deepEqual(
+        noStatuses.lines.filter((l) => l.msg === DIAGNOSIS_CONFIG_MISSING).map((l) => [l.level, l.model, l.eventTypeName, l.eventUid]),
+        [[50, 'reference-status', 'Diagnosis', eventId]],
+      );
+    } finally {
+      await setActive(statuses, true);
+    }
+
+    await setActive([eventId], false);
+    try {
+      const noEvent = await logged(() => get(nav, '/api/reference-event?event-type-name=Diagnosis'));
+      assert.equal(noEvent.result.status, 200);
+      assert.deepEqual(noEvent.result.body, { data: [], meta: { total: 0 } });
+      assert.deepEqual(noEvent.lines.filter((l) => l.msg === DIAGNOSIS_CONFIG_MISSING).map((l) => [l.level, l.model, l.eventTypeName]), [[50, 'reference-event', 'Diagnosis']]);
+      // Another type with no events is not the diagnosis configuration: nothing logged.
+      const other = await logged(() => get(nav, '/api/reference-event?event-type-name=Nothing'));
+      assert.deepEqual(other.lines.filter((l) => l.msg === DIAGNOSIS_CONFIG_MISSING), []);
+    } finally {
+      await setActive([eventId], true);
+    }
+    assert.equal((await get(nav, '/api/reference-event?event-type-name=Diagnosis')).body.data.length, 1);
   });
 
   it('the external referral form still lists diagnoses', async () => {

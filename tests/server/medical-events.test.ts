@@ -258,6 +258,92 @@ describe('medical events', () => {
     });
   });
 
+  it('list rows name their patient (spec 002 "Medical event list": the date, optionally the patient name)', async () => {
+    const created = await post(nav, valid().other_interaction);
+    assert.equal(created.status, 201, created.text);
+    const me = await server.db.selectFrom('patient').select(['first_name', 'last_name']).where('patient_uid', '=', patient).executeTakeFirstOrThrow();
+    const list = await call(server.url, `/api/patients/${patient}/medical-events/other_interaction`, { token: nav.token });
+    assert.equal(list.status, 200, list.text);
+    assert.ok(list.body.data.length > 0);
+    for (const row of list.body.data) {
+      assert.deepEqual([row.attributes.patient_first_name, row.attributes.patient_last_name], [me.first_name, me.last_name], row.id);
+    }
+    // A crisis intervention's row keeps its patient's name for those who read only its row.
+    const { eventUid, patientUid } = await franklinCrisis();
+    const crisisRows = (await call(server.url, `/api/patients/${patientUid}/medical-events/cit`, { token: nav.token })).body.data;
+    const crisisRow = crisisRows.find((r: { id: string }) => r.id === eventUid);
+    assert.ok(crisisRow.attributes.patient_last_name, 'named');
+    assert.deepEqual(crisisRow.attributes.detail_object, {});
+  });
+
+  it('the location keeps its state (province_iso, one of the listed states), with Is Home Address; shown on the details', async () => {
+    const location = { is_home_address: true, addr1: '12 Main St', city: 'Columbus', county: 'Franklin', province_iso: 'OH', post_code: '43215' };
+    const created = await post(nav, { ...valid().drug_overdose, location });
+    assert.equal(created.status, 201, created.text);
+    const read = await call(server.url, `/api/medical-events/${created.body.data.id}`, { token: nav.token });
+    assert.equal(read.body.data.attributes.location.province_iso, 'OH');
+    assert.equal(read.body.data.attributes.location.is_home_address, true);
+    const { rows: [stored] } = await sql<{ location: Record<string, unknown> }>`select location from medical_event where medical_event_uid = ${created.body.data.id}`.execute(server.db);
+    assert.equal(stored.location.provinceIso, 'OH');
+    const changed = await put(nav, created.body.data.id, { ...valid().drug_overdose, location: { ...location, province_iso: 'PA' } });
+    assert.equal(changed.status, 200, changed.text);
+    assert.equal(changed.body.data.attributes.location.province_iso, 'PA');
+    for (const bad of ['ZZ', 'Ohio', 'oh']) {
+      assert.deepEqual(fieldErrors(await post(nav, { ...valid().drug_overdose, location: { ...location, province_iso: bad } })), { 'data.attributes.location.province_iso': 'Must be one of the listed options' }, bad);
+    }
+    assert.deepEqual(fieldErrors(await post(nav, { ...valid().drug_overdose, location: { ...location, province_iso: 'O'.repeat(101) } })), { 'data.attributes.location.province_iso': 'Must be at most 100 characters' });
+
+    // Is Home Address copies the primary address, whose state comes with its ISO abbreviation as the location stores it.
+    const ohio = (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-country-division').where('name', '=', 'OH').executeTakeFirstOrThrow()).uid;
+    await server.db.updateTable('patient_address').set({ is_primary: false }).where('patient_uid', '=', patient).execute();
+    await server.db.insertInto('patient_address').values({ patient_uid: patient, addr1: '12 Main St', city: 'Columbus', country_division_uid: ohio, is_primary: true } as never).execute();
+    const home = await call(server.url, `/api/patients/${patient}/primary-address`, { token: nav.token });
+    assert.equal(home.status, 200, home.text);
+    assert.deepEqual([home.body.data.attributes.address1, home.body.data.attributes.state, home.body.data.attributes.state_iso], ['12 Main St', 'Ohio', 'OH']);
+  });
+
+  it('other interactions store their name and the contact\'s relationship (otherContactType); both bounded or listed', async () => {
+    const created = await post(nav, withDetail(valid().other_interaction, { name: '  Health fair at the library ', other_contact_type: 'Sibling' }));
+    assert.equal(created.status, 201, created.text);
+    const read = await call(server.url, `/api/medical-events/${created.body.data.id}`, { token: nav.token });
+    assert.deepEqual(read.body.data.attributes.detail_object, { type: interaction, name: 'Health fair at the library', method: 'Phone', other_contact_type: 'Sibling', other_contact_name: 'Ann Smith', other_contact_phone: '6145550100' });
+    assert.deepEqual(fieldErrors(await post(nav, withDetail(valid().other_interaction, { other_contact_type: 'Cousin' }))), { 'data.attributes.detail_object.other_contact_type': 'Must be one of the listed options' });
+    assert.deepEqual(fieldErrors(await post(nav, withDetail(valid().other_interaction, { name: 'n'.repeat(101) }))), { 'data.attributes.detail_object.name': 'Must be at most 100 characters' });
+    // Not an overdose's members: never stored there.
+    const overdose = await post(nav, withDetail(valid().drug_overdose, { name: 'Hidden', other_contact_type: 'Sibling', refer_to_role: randomUUID(), providers: [provider] }));
+    assert.equal(overdose.status, 201, overdose.text);
+    for (const member of ['name', 'other_contact_type', 'refer_to_role', 'providers']) assert.equal(overdose.body.data.attributes.detail_object[member], undefined, member);
+  });
+
+  it('a treatment referral stores the role referred to (referToRole) and its providers, each of the lists; the details name the providers', async () => {
+    const role = (await server.db.selectFrom('reference_data').select('uid').where('model', '=', 'reference-provider-role').orderBy('label').executeTakeFirstOrThrow()).uid;
+    const others = (await server.db.selectFrom('provider').select(['provider_uid', 'display_name', 'org_uid']).orderBy('display_name').execute());
+    const org = others.find((p) => p.provider_uid === provider)!.org_uid;
+    const second = others.find((p) => p.provider_uid !== provider && p.org_uid === org)!;
+    const created = await post(nav, withDetail(valid().treatment_referral, { refer_to_role: role, providers: [second.provider_uid, provider, provider.toUpperCase()] }));
+    assert.equal(created.status, 201, created.text);
+    assert.deepEqual(created.body.data.attributes.detail_object, { refer_to_role: role, providers: [second.provider_uid, provider] }, 'each provider once');
+    const read = await call(server.url, `/api/medical-events/${created.body.data.id}`, { token: nav.token });
+    const first = others.find((p) => p.provider_uid === provider)!;
+    assert.deepEqual(read.body.data.attributes.referred_providers, [first, second].sort((a, b) => a.display_name.localeCompare(b.display_name)).map((p) => ({ provider_uid: p.provider_uid, display_name: p.display_name })));
+    // CIT staff read them too (their form lists no providers).
+    assert.equal((await call(server.url, `/api/medical-events/${created.body.data.id}`, { token: cit.token })).body.data.attributes.referred_providers.length, 2);
+
+    const elsewhere = await server.db.insertInto('organization').values({ org_name: 'Elsewhere', name: 'elsewhere' } as never).returning('org_uid').executeTakeFirstOrThrow() as { org_uid: string };
+    const stranger = await server.db.insertInto('provider').values({ display_name: 'Dr. Stranger', org_uid: elsewhere.org_uid }).returning('provider_uid').executeTakeFirstOrThrow();
+    for (const providers of [[stranger.provider_uid], [provider, randomUUID()], ['not-an-id']]) {
+      assert.deepEqual(fieldErrors(await post(nav, withDetail(valid().treatment_referral, { providers }))), { 'data.attributes.detail_object.providers': 'Must be one of the listed options' }, providers.join());
+    }
+    assert.deepEqual(fieldErrors(await post(nav, withDetail(valid().treatment_referral, { refer_to_role: interaction }))), { 'data.attributes.detail_object.refer_to_role': 'Must be one of the listed options' });
+    assert.deepEqual(fieldErrors(await post(nav, withDetail(valid().treatment_referral, { refer_to_role: 'counselor' }))), { 'data.attributes.detail_object.refer_to_role': 'Must be one of the listed options' });
+    assert.deepEqual(fieldErrors(await post(nav, withDetail(valid().treatment_referral, { providers: Array.from({ length: 11 }, () => randomUUID()) }))), { 'data.attributes.detail_object.providers': 'At most 10 providers' });
+    // Cleared on an edit: nothing kept.
+    const cleared = await put(nav, created.body.data.id, withDetail(valid().treatment_referral, { refer_to_role: '', providers: [] }));
+    assert.equal(cleared.status, 200, cleared.text);
+    assert.deepEqual(cleared.body.data.attributes.detail_object, {});
+    assert.deepEqual(cleared.body.data.attributes.referred_providers, []);
+  });
+
   it('the same Idempotency-Key stores one event', async () => {
     const key = randomUUID();
     const body = { ...valid().other_interaction, notes: 'Double click' };
@@ -535,8 +621,9 @@ describe('crisis contact sheets are read by CIT staff only', () => {
     assert.ok(row, 'linked by a person: the crisis intervention\'s row shows');
     assert.deepEqual(Object.keys(row.attributes).sort(), [
       'all_day', 'created_at', 'detail_object', 'event_date', 'event_date_local', 'event_time', 'event_time_zone', 'is_foreign',
-      'medical_event_label', 'medical_event_name', 'medical_event_uid', 'patient_uid', 'recorded_by', 'status_label', 'status_name', 'updated_at',
+      'medical_event_label', 'medical_event_name', 'medical_event_uid', 'patient_first_name', 'patient_last_name', 'patient_uid', 'recorded_by', 'status_label', 'status_name', 'updated_at',
     ]);
+    assert.deepEqual([row.attributes.patient_first_name, row.attributes.patient_last_name], [person.first_name, person.last_name], 'this record\'s name, never the other\'s');
     assert.deepEqual(row.attributes.detail_object, {});
     assert.equal(row.attributes.recorded_by, 'Franklin County Care');
     assert.doesNotMatch(after.text, /"crisis"|phone_number|incident_note|report_number/);

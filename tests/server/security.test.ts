@@ -291,6 +291,7 @@ describe('refusals on every route', () => {
     ['GET', '/api/data/public/identity_search?last_name__like=garcia'],
     ['GET', '/api/data/public/list-view-cs-tbl-identity-source'],
     ['GET', '/api/data/public/tbl-source-agency'],
+    ['GET', `/api/data/public/tbl-source-agency/${uuid}`],
     ['GET', '/api/data/public/tbl_identity_source_status'],
     ['GET', '/api/data/public/list_view_cs_recent_patients'],
     ['GET', '/api/providers/mv'],
@@ -382,7 +383,7 @@ describe('refusals on every route', () => {
     assert.ok(registered.includes('GET /api/queues/:id'), registered.join('\n'));
     const open = ['POST /api/auth/login', 'POST /api/auth/sign-in-link', 'GET /api/translations', 'GET /api/health', 'GET /api/live',
       'POST /api/support-request/submit', 'POST /api/b2w/init', 'POST /api/b2w/validate', 'POST /api/b2w/status', 'GET /api/b2w/vendor', 'POST /api/public/engagements/opt-out/:param', 'GET /api/public/engagements/opt-out/:param',
-      'GET /api/cit/:param/context', 'POST /api/cit/:param/identify', 'POST /api/cit/:param/person-match', 'POST /api/cit/:param/submit', 'GET /api/reference-data/reference-geo-data', 'GET /api/cit-pdf', 'GET /api/identity-pdf', 'GET /api/files',
+      'GET /api/cit/:param/context', 'POST /api/cit/:param/identify', 'POST /api/cit/:param/person-match', 'POST /api/cit/:param/submit', 'GET /api/reference-data/reference-geo-data', 'GET /api/cit-pdf', 'GET /api/cit-receipt', 'GET /api/support/contact', 'GET /api/identity-pdf', 'GET /api/files',
       'GET /api/ext/:param', 'GET /api/ext/:param/index', 'GET /api/ext/:param/reference/:param', 'GET /api/ext/:param/providers', 'POST /api/ext/:param/register', 'POST /api/ext/:param/register-confirm', 'POST /api/ext/:param',
       'GET /api/handle_with_care/context', 'GET /api/handle_with_care/config/reference-gender', 'GET /api/handle_with_care/public/facility', 'POST /api/handle_with_care/submit'];
     const normalise = (p: string) => p.replace(/\/:[a-zA-Z]+/g, '/:param');

@@ -300,7 +300,8 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
         if (row.stateUid) form.setValue('stateUid', row.stateUid as never);
         setAddress(CIT_TEXT.addressCompleted);
       })
-      .catch(() => live && setAddress(CIT_TEXT.noAddress));
+      // Spec 002 "Address autocomplete": a lookup that fails is not an empty answer.
+      .catch(() => live && setAddress(CIT_TEXT.autocompleteFailed));
     return () => {
       live = false;
     };

@@ -51,6 +51,8 @@ export interface Address {
   address2: string | null;
   city: string | null;
   state: string | null;
+  /** The state's ISO abbreviation ('OH'): what a medical event's location stores (spec 002 `province_iso`). */
+  stateIso: string | null;
   postCode: string | null;
   county: string | null;
   addressType: string | null;

@@ -18,7 +18,7 @@ import { useEmit } from '../../shared/widget/emit';
 import { CheckboxField } from '../kit/checkbox-field';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
-import { digitsOnly, Field, SelectField, useCareForm } from '../kit/forms';
+import { CheckboxGroup, digitsOnly, Field, SelectField, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
@@ -56,12 +56,16 @@ const DETAIL_LABELS: Record<AnswerMember, string> = {
   doScheduleAnother: 'Schedule Another Interaction',
   nextInteractionDate: 'Next Interaction Date',
   type: 'Interaction Type',
+  name: 'Interaction Name',
   method: 'Method',
+  otherContactType: 'Contact Relationship',
   otherContactName: 'Contact Name',
   otherContactPhone: 'Contact Phone',
   outcome: 'Outcome',
   outcomeDate: 'Outcome Date',
+  referToRole: 'Refer To',
 };
+const PROVIDERS_LABEL = 'Providers';
 
 const LABELS: Record<string, string> = {
   eventDate: 'Event Date',
@@ -71,7 +75,14 @@ const LABELS: Record<string, string> = {
   reasonUid: 'Reason',
   providerUid: 'Provider',
   facilityUid: 'Facility',
+  'location.locationName': 'Location Name',
   'location.addr1': 'Address Line 1',
+  'location.addr2': 'Address Line 2',
+  'location.city': 'City',
+  'location.provinceIso': 'State',
+  'location.county': 'County',
+  'location.postCode': 'Zip Code',
+  'detailObject.providers': PROVIDERS_LABEL,
   notes: 'Notes',
   ...Object.fromEntries(Object.entries(DETAIL_LABELS).map(([k, v]) => [`detailObject.${k}`, v])),
   ...Object.fromEntries(
@@ -110,6 +121,7 @@ function valuesOf(name: string, e: MedicalEvent | null): MedicalEventValues {
     },
     detailObject: {
       ...Object.fromEntries(Object.keys(DETAIL_LABELS).map((k) => [k, text(d[k])])),
+      providers: Array.isArray(d.providers) ? d.providers.filter((p): p is string => typeof p === 'string') : [],
       humanInteractions: ((d.humanInteractions as HumanInteraction[] | undefined) ?? []).map(formPerson),
     },
   };
@@ -122,7 +134,13 @@ interface Choices {
   outcomes: ReferenceOption[];
   facilities: FacilityOption[];
   providers: ProviderOption[];
+  /** Who a referral may name among its Providers. */
+  referable: ProviderOption[];
   genders: ReferenceOption[];
+  /** The location's states: `reference-country-division`, stored by ISO abbreviation (its name). */
+  states: ReferenceOption[];
+  /** Provider roles a referral is made to. */
+  roles: ReferenceOption[];
   home: Address | null;
 }
 
@@ -146,16 +164,18 @@ function EventFields({ patientId, type, event, choices, readOnly, communityMode 
   const detail = form.watch('detailObject');
   const isHome = form.watch('location.isHomeAddress');
   const shown = shownDetails(name, { detailObject: detail }, status ? statusNameOf(status) : undefined);
-  const answers = shown.filter((m): m is AnswerMember => m !== 'humanInteractions');
+  const answers = shown.filter((m): m is AnswerMember | 'providers' => m !== 'humanInteractions');
 
-  // Spec 002 "Medical event forms": is-home-address fills the location from the patient's primary address.
+  // Spec 002 "Medical event forms": is-home-address fills the location, state too, from the patient's primary address.
   const fillHome = (checked: boolean) => {
     if (!checked || !choices.home) return;
     const h = choices.home;
-    const set = (field: 'addr1' | 'addr2' | 'city' | 'county' | 'postCode', value: string | null) => form.setValue(`location.${field}`, value ?? '', { shouldDirty: true });
+    const set = (field: 'addr1' | 'addr2' | 'city' | 'provinceIso' | 'county' | 'postCode', value: string | null) => form.setValue(`location.${field}`, value ?? '', { shouldDirty: true });
     set('addr1', h.address1);
     set('addr2', h.address2);
     set('city', h.city);
+    // A state the list does not hold (deactivated since) is left for the user to choose.
+    set('provinceIso', choices.states.some((o) => o.name === h.stateIso) ? h.stateIso : '');
     set('county', h.county);
     set('postCode', h.postCode);
   };
@@ -172,10 +192,16 @@ function EventFields({ patientId, type, event, choices, readOnly, communityMode 
     release,
   });
 
-  const detailField = (member: AnswerMember) => {
+  const detailField = (member: AnswerMember | 'providers') => {
+    if (member === 'providers') {
+      const options = choices.referable.map((p) => ({ value: p.providerUid, label: p.providerRoleLabel ? `${p.displayName} (${p.providerRoleLabel})` : p.displayName }));
+      if (options.length === 0) return null;
+      return <CheckboxGroup key={member} form={form} name="detailObject.providers" label={PROVIDERS_LABEL} choices={options} />;
+    }
     const field = `detailObject.${member}` as const;
     const label = DETAIL_LABELS[member];
     if (member === 'type') return <SelectField key={member} form={form} name={field} label={label} options={refOptions(choices.interactions)} />;
+    if (member === 'referToRole') return <SelectField key={member} form={form} name={field} label={label} options={refOptions(choices.roles)} empty="None" />;
     if (member === 'outcome') return <SelectField key={member} form={form} name={field} label={label} options={refOptions(choices.outcomes)} />;
     const options = DETAIL_OPTIONS[member];
     if (options) return <SelectField key={member} form={form} name={field} label={label} options={options} />;
@@ -221,12 +247,13 @@ function EventFields({ patientId, type, event, choices, readOnly, communityMode 
               </label>
               {isHome && !choices.home && <span className="field-hint">The patient has no address on file.</span>}
             </div>
-            <Field form={form} name="location.locationName" label="Location Name" />
+            <Field form={form} name="location.locationName" label={LABELS['location.locationName']} />
             <Field form={form} name="location.addr1" label={LABELS['location.addr1']} />
-            <Field form={form} name="location.addr2" label="Address Line 2" />
-            <Field form={form} name="location.city" label="City" />
-            <Field form={form} name="location.county" label="County" />
-            <Field form={form} name="location.postCode" label="Zip Code" />
+            <Field form={form} name="location.addr2" label={LABELS['location.addr2']} />
+            <Field form={form} name="location.city" label={LABELS['location.city']} />
+            <SelectField form={form} name="location.provinceIso" label={LABELS['location.provinceIso']} options={choices.states.map((o) => ({ value: o.name, label: o.label }))} empty="None" />
+            <Field form={form} name="location.county" label={LABELS['location.county']} />
+            <Field form={form} name="location.postCode" label={LABELS['location.postCode']} />
           </fieldset>
         )}
         {answers.length > 0 && (
@@ -276,19 +303,23 @@ export function MedicalEventForm({ patientId, params }: Pick<RecordPageProps, 'p
   const interactions = useReferenceList('reference-medical-event-interaction');
   const outcomes = useReferenceList('reference-medical-event-outcome');
   const genders = useReferenceList('reference-gender');
+  const states = useReferenceList('reference-country-division');
+  const roles = useReferenceList('reference-provider-role');
   const facilities = useFacilities();
   const readOnly = !!flags?.hasAppCit;
-  const providers = useProviders(rules?.provider.show && flags !== null && !readOnly ? '' : null);
+  // The provider list serves the Provider field and a referral's Providers.
+  const providers = useProviders((rules?.provider.show || name === 'treatment_referral') && flags !== null && !readOnly ? '' : null);
   const home = usePrimaryAddress(patientId);
   const deactivateNote = useDeactivateEventNote(eventId);
-  const loads = [type, event, statuses, reasons, interactions, outcomes, genders, facilities, providers, home];
+  const loads = [type, event, statuses, reasons, interactions, outcomes, genders, states, roles, facilities, providers, home];
   const error = loads.find((l) => l.error)?.error ?? null;
   const ready = flags !== null && loads.every((l) => !l.isLoading) && !error;
   const known = FORM_EVENT_NAMES.includes(name as MedicalEventName);
   const label = type.data?.medicalEventLabel ?? 'Medical Event';
   const title = eventId ? `${label} Details` : `Add ${label}`;
-  // A CIT user's event keeps its provider's name although CIT staff do not list providers.
+  // A CIT user's event keeps its providers' names although CIT staff do not list providers.
   const providerOptions = readOnly && event.data?.providerUid ? [{ providerUid: event.data.providerUid, displayName: event.data.providerName ?? '', providerRoleLabel: null }] : (providers.data ?? []);
+  const referable: ProviderOption[] = readOnly ? (event.data?.referredProviders ?? []).map((p) => ({ ...p, providerRoleLabel: null })) : (providers.data ?? []);
   return (
     <SectionPage title={title}>
       <style>{css}</style>
@@ -308,7 +339,10 @@ export function MedicalEventForm({ patientId, params }: Pick<RecordPageProps, 'p
                 outcomes: outcomes.data!,
                 facilities: facilities.data!,
                 providers: providerOptions,
+                referable,
                 genders: genders.data!,
+                states: states.data!,
+                roles: roles.data!,
                 home: home.data,
               }}
             />

@@ -39,14 +39,19 @@ export function eventSummary(e: MedicalEvent, labels: Map<string, string>): stri
       add(labelOf('survivorContacted', d.survivorContacted), 'Contacted: ');
       add(othersMet(d));
       break;
-    case 'other_interaction':
+    case 'other_interaction': {
       add(labels.get(String(d.type)));
+      add(typeof d.name === 'string' ? d.name : null);
       add(labelOf('method', d.method));
-      add(typeof d.otherContactName === 'string' ? d.otherContactName : null);
+      const relationship = typeof d.otherContactType === 'string' ? labelOf('otherContactType', d.otherContactType) : '';
+      const contact = typeof d.otherContactName === 'string' ? d.otherContactName : '';
+      add(contact && relationship ? `${contact} (${relationship})` : contact || relationship);
       add(othersMet(d));
       break;
+    }
     case 'treatment_referral':
       add(e.reasonLabel);
+      add(labels.get(String(d.referToRole)), 'To: ');
       add(e.facilityName);
       add(labels.get(String(d.outcome)), 'Outcome: ');
       break;

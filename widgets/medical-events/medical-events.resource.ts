@@ -33,6 +33,11 @@ export interface MedicalEvent {
   recordedBy?: string;
   /** Read with one event (its details page), newest first. */
   previousNotes?: EventNote[];
+  /** On list rows: the listed patient's name (spec 002 "Medical event list": a row may name its patient). */
+  patientFirstName?: string;
+  patientLastName?: string;
+  /** Read with one event: the providers a referral names (`detailObject.providers`). */
+  referredProviders?: { providerUid: string; displayName: string }[];
 }
 
 export interface EventNote {

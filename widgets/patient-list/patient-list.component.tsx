@@ -10,7 +10,7 @@ import { useFlags } from '../kit/use-flags';
 import { usePatientListFetcher, type PatientListRow } from './patient-list.resource';
 import { PatientListStyles } from './patient-list.styles';
 
-/** Spec 001 section 8: the patient list's empty text. */
+/** Spec 002 section 8 ("Empty states"): the patient list's empty text. */
 export const CLIENTS_EMPTY = 'No Clients';
 
 const COLUMNS: Column<PatientListRow>[] = [
