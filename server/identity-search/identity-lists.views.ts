@@ -1,5 +1,5 @@
 import type { ColumnKind, ViewDefinition } from '../dataviews/types';
-import { patientScope } from '../dataviews/scopes';
+import { patientListView } from '../identity/identity.views';
 
 /**
  * Spec 000 section 7 "Identity lists": the child, preferred names, flags and
@@ -12,21 +12,10 @@ import { patientScope } from '../dataviews/scopes';
  * (migration 068); the matches are every match of the patient.
  */
 
-const IDENTITY = { anyFlag: ['hasAppIdentity'] } as const;
 const guarded = { patient_uid: 'uuid', sacwis_person_id: 'text' } as const satisfies Record<string, ColumnKind>;
 
-function view(name: string, idColumn: string, columns: Record<string, ColumnKind>, defaultSort: string): ViewDefinition {
-  return {
-    name,
-    source: name.replace(/-/g, '_'),
-    idColumn,
-    columns: { [idColumn]: 'text', ...guarded, ...columns },
-    defaultSort,
-    scope: patientScope('v'),
-    access: IDENTITY,
-    patientColumn: 'patient_uid',
-  };
-}
+const view = (name: string, idColumn: string, columns: Record<string, ColumnKind>, defaultSort: string) =>
+  patientListView(name, name.replace(/-/g, '_'), idColumn, { ...guarded, ...columns }, defaultSort);
 
 export const identityListViews: ViewDefinition[] = [
   view(

@@ -20,10 +20,18 @@ const FULL_VIEW = { anyFlag: ['hasIdentityViewFull'] } as const;
 const common = { patient_uid: 'uuid', sacwis_person_id: 'text' } as const satisfies Record<string, ColumnKind>;
 const health = { ...common, source_name: 'text' } as const satisfies Record<string, ColumnKind>;
 
-function view(name: string, idColumn: string, columns: Record<string, ColumnKind>, defaultSort: string, access: ViewDefinition['access'] = IDENTITY): ViewDefinition {
+/** One patient's list of an identity source: it names its patient, and the patient access guard decides who reads it. */
+export function patientListView(
+  name: string,
+  source: string,
+  idColumn: string,
+  columns: Record<string, ColumnKind>,
+  defaultSort: string,
+  access: ViewDefinition['access'] = IDENTITY,
+): ViewDefinition {
   return {
-    name: `list-view-cs-tbl-${name}`,
-    source: `list_view_cs_tbl_${name.replace(/-/g, '_')}`,
+    name,
+    source,
     idColumn,
     columns: { [idColumn]: 'text', ...columns },
     defaultSort,
@@ -32,6 +40,9 @@ function view(name: string, idColumn: string, columns: Record<string, ColumnKind
     patientColumn: 'patient_uid',
   };
 }
+
+const view = (name: string, idColumn: string, columns: Record<string, ColumnKind>, defaultSort: string, access?: ViewDefinition['access']) =>
+  patientListView(`list-view-cs-tbl-${name}`, `list_view_cs_tbl_${name.replace(/-/g, '_')}`, idColumn, columns, defaultSort, access);
 
 export const identityViews: ViewDefinition[] = [
   // Children's Services and Primary Contacts.

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { filesUnder } from './support/files-under';
 
 /**
  * Issue 40 §1, "One clock, injected": the server and the widgets read now
@@ -36,14 +37,6 @@ const ALLOWED: { prefix: string; reason: string }[] = [
   { prefix: 'server/testing/', reason: 'names a throwaway test database' },
 ];
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(full);
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
 /** The literal text of each sql`…` template, its ${…} parts blanked so a clock value passed in is not counted. */
 function sqlText(source: string): string {
   return [...source.matchAll(/\bsql(?:<[^`>]*(?:<[^`>]*>)?[^`>]*>)?`((?:[^`\\]|\\.)*)`/g)].map((m) => m[1].replace(/\$\{[^}]*\}/g, ' ')).join('\n');
@@ -66,7 +59,7 @@ describe('one clock (issue 40 §1)', () => {
   });
 
   it('the server and the widgets read the time only through shared/clock', () => {
-    const problems = SOURCES.flatMap((top) => sources(path.join(ROOT, top)))
+    const problems = SOURCES.flatMap((top) => filesUnder(path.join(ROOT, top), (name) => /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name)))
       .map((full) => path.relative(ROOT, full).split(path.sep).join('/'))
       .filter((file) => !ALLOWED.some((a) => file.startsWith(a.prefix)))
       .flatMap((file) => reads(readFileSync(path.join(ROOT, file), 'utf8')).map((read) => `${file}: ${read}`));

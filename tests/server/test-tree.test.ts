@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { filesUnder } from './support/files-under';
 
 /**
  * Issue 40 §2, "No sleeping instead of waiting": a test waits for the event
@@ -100,18 +101,9 @@ const ALLOWED: Allowed[] = [
   },
 ];
 
-function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === 'node_modules' || entry.name === 'screenshots' || entry.name.startsWith('.')) return [];
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return testFiles(full);
-    return /\.(ts|tsx|js|mjs|cjs)$/.test(entry.name) ? [full] : [];
-  });
-}
-
 /** Every wait by the clock in the test tree: file (from the repository root), kind and line. */
 function clockWaits(): { file: string; wait: Wait; line: number }[] {
-  return testFiles(TESTS)
+  return filesUnder(TESTS, (name) => /\.(ts|tsx|js|mjs|cjs)$/.test(name))
     .map((full) => path.relative(ROOT, full).split(path.sep).join('/'))
     .filter((file) => file !== SELF)
     .flatMap((file) => {
