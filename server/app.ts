@@ -12,6 +12,7 @@ import { organizationRoutes } from './admin/organization.routes';
 import { referenceRoutes } from './admin/reference.routes';
 import { accessCodeRoutes } from './admin/access-codes.routes';
 import { extInstanceRoutes } from './admin/ext-instances.routes';
+import { breakGlassRoutes } from './break-glass/break-glass.routes';
 import { authRoutes, sessionPolicy } from './auth/auth.routes';
 import { resolveAuth } from './auth/context';
 import { sessionCache } from './auth/sessions.repository';
@@ -27,6 +28,7 @@ import { VERSION_FILE } from './site/build-version';
 import { versionRoutes } from './site/version.routes';
 import { b2wRoutes } from './b2w/b2w.routes';
 import { citRoutes } from './cit/cit.routes';
+import { geocoderRoutes } from './geocoder/geocoder.routes';
 import { extRoutes } from './ext/ext.routes';
 import { hwcRoutes } from './hwc/hwc.routes';
 import { optOutRoutes } from './opt-out/opt-out.routes';
@@ -168,6 +170,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(optOutRoutes, ctx);
       await api.register(hwcRoutes, ctx);
       await api.register(citRoutes, ctx);
+      await api.register(geocoderRoutes, ctx);
       await api.register(extRoutes, ctx);
       await api.register(adminRoutes, ctx);
       await api.register(organizationRoutes, ctx);
@@ -175,6 +178,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(accessCodeRoutes, ctx);
       await api.register(extInstanceRoutes, ctx);
       await api.register(reportsRoutes, ctx);
+      await api.register(breakGlassRoutes, ctx);
       api.setNotFoundHandler((request) => {
         throw notFound(`No API route ${request.method} ${request.url.split('?')[0]}`);
       });

@@ -20,6 +20,15 @@ export interface Config {
   smtpUrl?: string;
   /** Text-message delivery (server/outbox/sms.ts); without it texts wait in the outbox. */
   smsUrl?: string;
+  /**
+   * The address search's geocoder (server/geocoder/): a Geoapify-style
+   * autocomplete endpoint, asked `GET {url}?text=&apiKey=&format=json`.
+   * Without it the search answers a 5-digit zip from the reference geo data, and nothing else.
+   */
+  geocoderUrl?: string;
+  geocoderApiKey?: string;
+  /** How long the geocoder may take before the search answers 504 'Unable to autocomplete address'. */
+  geocoderTimeoutMs: number;
   allowedOrigins: string[];
   demoSeed: boolean;
   /** Children in the demo identity extract imported when a demo install has had no import yet (0: none). */
@@ -68,6 +77,27 @@ export function parseTrustProxy(value: string | undefined): number | string | fa
   return v;
 }
 
+/** GEOCODER_URL: an http(s) address, refused at start otherwise (a typo would fail every search later). */
+export function parseGeocoderUrl(value: string | undefined): string | undefined {
+  const v = value?.trim() ?? '';
+  if (v === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error('GEOCODER_URL must be an http(s) address, e.g. https://api.geoapify.com/v1/geocode/autocomplete');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('GEOCODER_URL must be an http(s) address');
+  return url.toString();
+}
+
+function parseTimeoutMs(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of milliseconds`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   return {
@@ -80,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     smsUrl: env.SMS_URL || undefined,
+    geocoderUrl: parseGeocoderUrl(env.GEOCODER_URL),
+    geocoderApiKey: env.GEOCODER_API_KEY || undefined,
+    geocoderTimeoutMs: parseTimeoutMs('GEOCODER_TIMEOUT_MS', env.GEOCODER_TIMEOUT_MS, 5000),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     demoSeed: bool(env.DEMO_SEED, true),
     demoExtractChildren: Number(env.DEMO_EXTRACT_CHILDREN ?? 200),

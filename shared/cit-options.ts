@@ -39,6 +39,9 @@ export const CIT_IDENTITY_DEBOUNCE_MS = 750;
 export const CIT_DUPLICATE_DEBOUNCE_MS = 1000;
 export const CIT_ZIP_LENGTH = 5;
 export const CIT_DUPLICATE_NAME_MIN = 3; // "longer than 2 characters"
+/** The local treatment facility search asks once this many characters are typed, this long after the last keystroke. */
+export const CIT_FACILITY_SEARCH_MIN = 2;
+export const CIT_FACILITY_SEARCH_DEBOUNCE_MS = 300;
 
 export const CIT_TEXT = {
   identitySuccess: 'Identity Success!',

@@ -1,7 +1,8 @@
 /**
  * Every flag and permission that section 6 of the three spec documents reads,
  * plus `handleWithCare` (Handle with Care staff: the /hwc/{id} detail page),
- * kept apart from `hasHwc`, spec 001's health-and-wellness mode.
+ * kept apart from `hasHwc`, spec 001's health-and-wellness mode, and issue
+ * 38's `breakGlass` (emergency access) and `privacyOfficer` (its reviewer).
  * Stored per user and division on the server; the session exposes the ones of
  * the current division. The browser only hides what the server already refuses.
  */
@@ -31,6 +32,8 @@ export const FLAGS = [
   'medicalEvent',
   'admission',
   'navigatorAdmin',
+  'breakGlass',
+  'privacyOfficer',
   'ownCredentialService',
 ] as const;
 
@@ -66,6 +69,13 @@ export function flagsAllow(flags: Partial<Flags>, required: readonly FlagTerm[] 
  * users have their own lists and never need these.
  */
 export const WORK_LIST_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppCommunity', 'hasAppSponsor'];
+
+/**
+ * Who has the top bar's quick patient search: navigators (spec 000), and
+ * users with emergency access (issue 38), who find a hidden record there as
+ * a stub and may break the glass on it.
+ */
+export const QUICK_SEARCH_FLAGS: readonly Flag[] = ['hasAppNavigator', 'breakGlass'];
 
 /** Every mode that opens a patient record (spec 001 section 1: each mode has its own view of a patient). */
 export const PATIENT_RECORD_FLAGS: readonly Flag[] = ['hasAppNavigator', 'hasAppIdentity', 'hasAppCommunity', 'hasAppCit', 'hasAppSponsor', 'hasHwc'];

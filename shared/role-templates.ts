@@ -34,6 +34,8 @@ export const FLAG_CATALOGUE: Record<AssignableFlag, { label: string; opens: stri
   medicalEvent: { label: 'Medical events', opens: "The record's medical events (overdoses, interactions, treatment referrals)" },
   admission: { label: 'Admissions', opens: "The record's admissions" },
   navigatorAdmin: { label: 'Administrator', opens: 'The Admin pages: users, permissions and the admin audit log' },
+  breakGlass: { label: 'Emergency access', opens: 'Open a restricted or adoption record for a short, reviewed, read-only window, stating a reason' },
+  privacyOfficer: { label: 'Privacy officer', opens: 'Told of every emergency access at once; reviews them on Admin → Emergency Access' },
 };
 
 const CALENDAR: AssignableFlag[] = ['calendarAppointment', 'calendarMedicalEvent', 'calendarProcedure', 'calendarSurgery', 'calendarTesting'];
@@ -53,7 +55,8 @@ export const ROLE_TEMPLATES = {
   sponsor: { label: 'Sponsor', flags: ['hasAppSponsor'] },
   hwc: { label: 'Handle with Care staff', flags: ['handleWithCare'] },
   director: { label: 'Director', flags: ['hasAppNavigator', 'twoOh', 'isDirector', 'hasReports', ...CALENDAR] },
-  administrator: { label: 'Administrator', flags: [...ASSIGNABLE_FLAGS] },
+  // Emergency access and its review mail are given one user at a time, never with a template (issue 38: the default is nobody).
+  administrator: { label: 'Administrator', flags: ASSIGNABLE_FLAGS.filter((f) => f !== 'breakGlass' && f !== 'privacyOfficer') },
 } satisfies Record<string, { label: string; flags: AssignableFlag[] }>;
 
 export type RoleTemplate = keyof typeof ROLE_TEMPLATES;

@@ -3,10 +3,9 @@ import type { Resource } from '../shared/api/client';
 import { CARE_FLAGS, hasAnyFlag, WORK_LIST_FLAGS, type Flags } from '../shared/permissions';
 import type { Session } from '../shared/session-store';
 import { LoadState } from '../widgets/kit/load-state';
-import { CalendarCard } from '../widgets/calendar/calendar.component';
 import { QueueCard } from '../widgets/queue/queue.component';
 import { RemindersCard } from '../widgets/reminders/reminders.component';
-import { CitSubmissionsCard, HwcEntriesCard, IdentitySearch, IncomingReferrals, ReportCards } from './lazy-routes';
+import { CalendarCard, CitHomePanel, CitSubmissionsCard, HwcEntriesCard, IdentitySearch, IncomingReferrals, ReportCards } from './lazy-routes';
 import { shellApi } from './api';
 import { HOME_MODE_LABELS, homeMode, type HomeMode } from '../shared/modes';
 import { usePageTitle } from './page-title';
@@ -91,7 +90,7 @@ function HomeCards({ mode, session }: { mode: HomeMode; session: Session }) {
           case 'calendar':
             return (
               <WidgetMount key={card} className="care-home-calendar">
-                <CalendarCard key={division} />
+                {lazy(<CalendarCard key={division} />)}
               </WidgetMount>
             );
           case 'reminders':
@@ -158,7 +157,21 @@ export function HomePage({ session, query }: { session: Session; query: string }
           </Suspense>
         </WidgetMount>
       )}
-      {mode === null ? <p>Checking roles and permissions</p> : <HomeCards mode={mode} session={session} />}
+      {mode === 'cit' ? (
+        // Spec 001 section 1: CIT users get a left panel too, beside their cards.
+        <div className="care-home-with-panel">
+          <WidgetMount key={session.currentDivisionUid} className="care-home-cit-panel">
+            <Suspense fallback={<LoadState isLoading lines={4} />}>
+              <CitHomePanel />
+            </Suspense>
+          </WidgetMount>
+          <HomeCards mode={mode} session={session} />
+        </div>
+      ) : mode === null ? (
+        <p>Checking roles and permissions</p>
+      ) : (
+        <HomeCards mode={mode} session={session} />
+      )}
     </main>
   );
 }

@@ -10,11 +10,15 @@ function widget<M extends Record<K, ComponentType<any>>, K extends keyof M>(load
   return lazy<M[K]>(() => load().then((m) => ({ default: m[name] })));
 }
 
+export const EmergencyAccessPage = widget(() => import('../widgets/break-glass/emergency-access.component'), 'EmergencyAccessPage');
 export const AdminPage = widget(() => import('../widgets/admin/admin.component'), 'AdminPage');
 export const AddPatient = widget(() => import('../widgets/add-patient/add-patient.component'), 'AddPatient');
 export const BackToWork = widget(() => import('../widgets/b2w/b2w.component'), 'BackToWork');
 export const CalendarPage = widget(() => import('../widgets/calendar/calendar.component'), 'CalendarPage');
+// The navigator's calendar card: loaded with the home's data, not part of every user's first load.
+export const CalendarCard = widget(() => import('../widgets/calendar/calendar.component'), 'CalendarCard');
 // Home cards of the rarer modes: a navigator's home does not carry them.
+export const CitHomePanel = widget(() => import('../widgets/cit/cit-home-panel.component'), 'CitHomePanel');
 export const CitSubmissionsCard = widget(() => import('../widgets/cit/cit-submissions.component'), 'CitSubmissionsCard');
 export const HwcEntriesCard = widget(() => import('../widgets/hwc/hwc-entries.component'), 'HwcEntriesCard');
 // Shows only while another division's referral waits here: most homes never draw it.
@@ -33,6 +37,7 @@ export const OptOut = widget(() => import('../widgets/opt-out/opt-out.component'
 export const RemindersPage = widget(() => import('../widgets/reminders/reminders-page.component'), 'RemindersPage');
 export const SupportForm = widget(() => import('../widgets/support/support.component'), 'SupportForm');
 export const PatientRecord = widget(() => import('../widgets/patient-record/patient-record.component'), 'PatientRecord');
+export const QueuePage = widget(() => import('../widgets/queue/queue-page.component'), 'QueuePage');
 export const PatientList = widget(() => import('../widgets/patient-list/patient-list.component'), 'PatientList');
 // Reports carry chart.js, which loads later still: with the first chart drawn.
 export const ReportsPage = widget(() => import('../widgets/reports/reports.component'), 'ReportsPage');

@@ -17,6 +17,7 @@ const NAV_ITEMS: { label: string; href: string }[] = [
   { label: 'Reports', href: '/reports' },
   { label: 'Program Dashboard', href: '/program-dashboard' },
   { label: 'Resource Library', href: '/resource-library' },
+  { label: 'Emergency Access', href: '/emergency-access' },
 ];
 
 export function MainNav({ flags }: { flags: Partial<Flags> }) {

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { matchRoute, Redirect, Route, useRouter, type DefaultParams, type StringRouteParams } from 'wouter';
 import { flagsAllow, type Flags } from '../shared/permissions';
 import type { Session } from '../shared/session-store';
-import { QueuePage } from '../widgets/queue/queue.component';
 import { HomePage } from './home-page';
 import {
   AddPatient,
   AdminPage,
   BackToWork,
+  EmergencyAccessPage,
   CalendarPage,
   ChatPage,
   CitForm,
@@ -18,6 +18,7 @@ import {
   LoginPage,
   OptOut,
   PatientList,
+  QueuePage,
   ReferralFormWidget,
   RemindersPage,
   ProgramDashboard,
@@ -92,6 +93,9 @@ const PAGES: { [P in ShellPath]: Render<StringRouteParams<P>> } = {
   '/home/calendar': widgetPage('Calendar', (_, { search }) => <CalendarPage startDate={search.get('startDate') ?? undefined} />, { private: true }),
   '/patients/add': widgetPage('Add Patient', () => <AddPatient />, { private: true }),
   '/patients': widgetPage('Patients', (_, { search }) => <PatientList query={search.toString()} />, { private: true }),
+  // Issue 38: emergency access review.
+  '/emergency-access': widgetPage('Emergency Access', () => <EmergencyAccessPage />, { private: true }),
+  '/emergency-access/:eventId': widgetPage('Emergency Access', (p) => <EmergencyAccessPage eventId={p.eventId} />, { private: true }),
   // Issue 14: the administration area.
   '/admin': adminPage(''),
   '/admin/users/*?': adminPage('users'),

@@ -34,6 +34,7 @@ export interface ShellRoute<P extends string = string> {
 const ADMIN: readonly FlagTerm[] = ['navigatorAdmin'];
 const PATIENT_RECORD: readonly FlagTerm[] = [PATIENT_RECORD_FLAGS];
 const REPORTS: readonly FlagTerm[] = ['hasReports'];
+const EMERGENCY_ACCESS_REVIEW: readonly FlagTerm[] = [['navigatorAdmin', 'privacyOfficer']];
 
 /** The admin area's sections (widgets/admin): any other /admin/... is "Page not found", not the Users tab. */
 const ADMIN_SECTIONS = ['users', 'organization', 'access-codes', 'reference', 'audit'] as const;
@@ -74,6 +75,9 @@ const ROUTES = [
   { path: '/patients/add', flags: [PATIENT_EDIT_FLAGS] },
   // The division's patient list, or the identity search for identity users.
   { path: '/patients', flags: [[...PATIENT_LIST_FLAGS, 'hasAppIdentity']] },
+  // Issue 38: the division's break-glass events, for their reviewers.
+  { path: '/emergency-access', flags: EMERGENCY_ACCESS_REVIEW },
+  { path: '/emergency-access/:eventId', flags: EMERGENCY_ACCESS_REVIEW },
   { path: '/admin', flags: ADMIN },
   ...ADMIN_SECTIONS.map((section) => ({ path: `/admin/${section}/*?` as const, flags: ADMIN })),
   { path: '/patient/*', flags: PATIENT_RECORD },

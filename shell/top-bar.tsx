@@ -4,7 +4,7 @@ import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { GuardedLink } from './guarded-link';
 import type { Session } from '../shared/session-store';
 import { MainNav } from './main-nav';
-import { isNavigatorMode } from '../shared/modes';
+import { hasAnyFlag, QUICK_SEARCH_FLAGS } from '../shared/permissions';
 import { QuickSearchSlot } from './quick-search-slot';
 
 // The menu (dropdown, floating-ui) and the debug tools load right after the first paint (issue 15).
@@ -40,7 +40,7 @@ export function TopBar({ session }: { session: Session }) {
       <div id="care-top-bar-menu" className="care-top-bar-menu">
         <MainNav flags={flags} />
         <div className="care-top-bar-end">
-          {isNavigatorMode(flags) && <QuickSearchSlot />}
+          {hasAnyFlag(flags ?? {}, QUICK_SEARCH_FLAGS) && <QuickSearchSlot />}
           {flags.hasAppIdentity && (
             <Suspense fallback={null}>
               <LastUpdated divisionUid={session.currentDivisionUid} />

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { snakeCase } from '../../shared/casing';
 import { homeMode } from '../../shared/modes';
 import { PATIENT_EDIT_FLAGS } from '../../shared/permissions';
@@ -66,9 +66,11 @@ export const addPatientRoutes: FastifyPluginAsync<AppContext> = async (app, { db
   });
 
   /** Patients of the current division the caller may see with the same name (any case) and birth date. */
-  app.get('/patients/possible-duplicates', editors, async (request) => {
-    const query = parseBody(DuplicateQuerySchema, { ...(request.query as object) });
-    const rows = await possibleDuplicates(db, requireAuth(request), query);
+  const duplicates = async (request: FastifyRequest, criteria: unknown) => {
+    const rows = await possibleDuplicates(db, requireAuth(request), parseBody(DuplicateQuerySchema, criteria));
     return { data: rows.map((r) => ({ type: 'patients', id: r.patient_uid, attributes: r })), meta: { total: rows.length } };
-  });
+  };
+  app.get('/patients/possible-duplicates', editors, (request) => duplicates(request, { ...(request.query as object) }));
+  // Spec 000 section 7 "Matches" (its payload is not shown): the same check with the person in the body, so no name is in an address.
+  app.post('/patients/matches', editors, (request) => duplicates(request, request.body));
 };

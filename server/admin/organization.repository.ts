@@ -1,6 +1,7 @@
 import type { DivisionInput, QueueInput } from '../../shared/schemas/admin';
 import type { Db } from '../db/connect';
 import { isUuid } from '../../shared/uuid';
+import { breakGlassSettingsOf, saveBreakGlassSettings } from '../break-glass/break-glass-settings';
 
 export const APPROVAL_SETTING = 'requires-supervisory-approval';
 /** Read by the visit list view (migration 067): that source's emergency-department visit notes are left out. */
@@ -69,6 +70,10 @@ export interface OrgDivision {
   logoUrl: string | null;
   requiresSupervisoryApproval: boolean;
   edNotesHiddenSource: string | null;
+  /** Issue 38: emergency access's window, daily limit per user and whether it allows changes. */
+  breakGlassMinutes: number;
+  breakGlassDailyLimit: number;
+  breakGlassWrites: boolean;
 }
 
 export const divisionSnapshot = (d: OrgDivision) => ({
@@ -77,6 +82,9 @@ export const divisionSnapshot = (d: OrgDivision) => ({
   hasLogo: d.logoUrl !== null,
   requiresSupervisoryApproval: d.requiresSupervisoryApproval,
   edNotesHiddenSource: d.edNotesHiddenSource,
+  breakGlassMinutes: d.breakGlassMinutes,
+  breakGlassDailyLimit: d.breakGlassDailyLimit,
+  breakGlassWrites: d.breakGlassWrites,
 });
 
 function divisionsQuery(db: Db, orgUid: string) {
@@ -90,24 +98,34 @@ function divisionsQuery(db: Db, orgUid: string) {
 }
 
 type DivisionRow = Awaited<ReturnType<ReturnType<typeof divisionsQuery>['execute']>>[number];
-const toDivision = (r: DivisionRow): OrgDivision => ({
-  divisionUid: r.division_uid,
-  divisionName: r.division_name,
-  themeColor: r.theme_color,
-  logoUrl: r.logo_url,
-  requiresSupervisoryApproval: r.setting_value === 'true',
-  edNotesHiddenSource: r.ed_notes_hidden_source,
-});
+
+async function toDivisions(db: Db, rows: DivisionRow[]): Promise<OrgDivision[]> {
+  const glass = await breakGlassSettingsOf(db, rows.map((r) => r.division_uid));
+  return rows.map((r) => {
+    const g = glass.get(r.division_uid)!;
+    return {
+      divisionUid: r.division_uid,
+      divisionName: r.division_name,
+      themeColor: r.theme_color,
+      logoUrl: r.logo_url,
+      requiresSupervisoryApproval: r.setting_value === 'true',
+      edNotesHiddenSource: r.ed_notes_hidden_source,
+      breakGlassMinutes: g.minutes,
+      breakGlassDailyLimit: g.dailyLimit,
+      breakGlassWrites: g.writes,
+    };
+  });
+}
 
 export async function listDivisions(db: Db, orgUid: string): Promise<OrgDivision[]> {
-  return (await divisionsQuery(db, orgUid).execute()).map(toDivision);
+  return toDivisions(db, await divisionsQuery(db, orgUid).execute());
 }
 
 /** A division of the organisation; undefined for another organisation's and for a malformed id. */
 export async function findDivision(db: Db, orgUid: string, divisionUid: string): Promise<OrgDivision | undefined> {
   if (!isUuid(divisionUid)) return undefined;
   const row = await divisionsQuery(db, orgUid).where('d.division_uid', '=', divisionUid).executeTakeFirst();
-  return row && toDivision(row);
+  return row && (await toDivisions(db, [row]))[0];
 }
 
 const divisionColumns = (d: DivisionInput) => ({ division_name: d.divisionName.trim(), theme_color: d.themeColor.toLowerCase(), logo_url: d.logoUrl ?? null });
@@ -135,10 +153,13 @@ async function setEdNotesSource(db: Db, divisionUid: string, source: string | nu
     .execute();
 }
 
+const glassOf = (d: DivisionInput) => ({ minutes: d.breakGlassMinutes, dailyLimit: d.breakGlassDailyLimit, writes: d.breakGlassWrites });
+
 export async function insertDivision(db: Db, orgUid: string, d: DivisionInput): Promise<string> {
   const row = await db.insertInto('division').values({ ...divisionColumns(d), org_uid: orgUid }).returning('division_uid').executeTakeFirstOrThrow();
   await setApproval(db, row.division_uid, d.requiresSupervisoryApproval);
   await setEdNotesSource(db, row.division_uid, d.edNotesHiddenSource);
+  await saveBreakGlassSettings(db, row.division_uid, glassOf(d));
   return row.division_uid;
 }
 
@@ -146,6 +167,7 @@ export async function updateDivision(db: Db, divisionUid: string, d: DivisionInp
   await db.updateTable('division').set(divisionColumns(d)).where('division_uid', '=', divisionUid).execute();
   await setApproval(db, divisionUid, d.requiresSupervisoryApproval);
   await setEdNotesSource(db, divisionUid, d.edNotesHiddenSource);
+  await saveBreakGlassSettings(db, divisionUid, glassOf(d));
 }
 
 export async function divisionNameTaken(db: Db, orgUid: string, name: string, except?: string): Promise<boolean> {

@@ -1,7 +1,8 @@
 import type { AuditAction } from '../../shared/schemas/audit';
 
 /** What the server records: the pages' actions, plus the ones only the server writes (never accepted from a browser). */
-export type RecordedAction = AuditAction | 'DownloadedCitPdf' | 'ApprovedMatch' | 'RejectedMatch' | 'DisputedMatch' | 'ServiceReferralEmail' | 'DownloadedIdentityPdf';
+export type RecordedAction = AuditAction | 'DownloadedCitPdf' | 'ApprovedMatch' | 'RejectedMatch' | 'DisputedMatch' | 'ServiceReferralEmail' | 'DownloadedIdentityPdf'
+  | 'BrokeGlass' | 'BreakGlassRead';
 
 const DID: Record<RecordedAction, string> = {
   ViewedPatient: 'viewed the record',
@@ -12,6 +13,8 @@ const DID: Record<RecordedAction, string> = {
   DisputedMatch: 'disputed the match of this patient',
   ServiceReferralEmail: 'sent a service referral e-mail',
   DownloadedIdentityPdf: 'downloaded a printable PDF of the record',
+  BrokeGlass: 'used emergency access to open the record',
+  BreakGlassRead: 'read the record under emergency access',
 };
 
 /**

@@ -16,6 +16,8 @@ export interface AuditWrite extends AuditSource {
   action: RecordedAction;
   targetType: string;
   targetUid: string;
+  /** Issue 38: the break-glass event the entry was written under. */
+  breakGlassUid?: string | null;
 }
 
 const ENTRY_COLUMNS = ['audit_uid', 'patient_uid', 'action', 'user_uid', 'division_uid', 'created_at', 'page_view_id', 'service_method', 'target_type', 'target_uid', 'message'] as const;
@@ -38,6 +40,7 @@ export async function recordAudit(db: Db, entry: AuditWrite) {
       target_type: entry.targetType,
       target_uid: entry.targetUid,
       message: auditMessage(entry.action, entry.userDisplayName),
+      break_glass_uid: entry.breakGlassUid ?? null,
     })
     .onConflict((oc) => oc.columns(['page_view_id', 'patient_uid', 'action']).where('page_view_id', 'is not', null).doNothing())
     .returning(ENTRY_COLUMNS)

@@ -10,7 +10,8 @@ import { findPageViewEntry, listAuditMessages, recordAudit } from './audit.repos
 
 export const auditRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   // A page's own record (Continue in the preview, opening Referrals & Appointments); with x-page-view, once per page view.
-  app.post('/audit', allow(...PATIENT_RECORD_FLAGS), async (request, reply) => {
+  const access = allow(...PATIENT_RECORD_FLAGS);
+  app.post('/audit', { config: { ...access.config, readsOnly: true } }, async (request, reply) => {
     const source = auditSourceOf(request);
     const body = parseBody(AuditEntrySchema, request.body);
     const patient = await requirePatient(db, request, body.patientUid, { recordView: false });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ChangePasswordSchema, DivisionSwitchSchema, LoginSchema, SignInLinkSchema } from '../../shared/schemas/auth';
 import type { AppContext } from '../app-context';
 import type { Config } from '../config';
-import { forbidden, HttpError, parseBody, tooMany, unauthorized } from '../errors';
+import { forbidden, HttpError, notFound, parseBody, tooMany, unauthorized } from '../errors';
 import { publicRoute, signedIn } from '../security/access';
 import { bucketKey, reserve, type Allowance } from '../security/rate-limit';
 import { requireAuth, resolveAuth, SESSION_COOKIE, setSessionCookie } from './context';
@@ -11,7 +11,7 @@ import { sessionDocument } from './session-document';
 import { createSession, deleteSession, deleteUserSessions, type SessionPolicy } from './sessions.repository';
 import { consumeSignInLink } from './sign-in-links';
 import { isTrustedClient, trustClient } from './trusted-clients';
-import { accessibleDivisions, findUser, findUserByName, setPasswordHash } from './users.repository';
+import { accessibleDivisions, findColleague, findUser, findUserByName, setPasswordHash } from './users.repository';
 
 /**
  * Failed sign-ins allowed per window: per user name and per client address;
@@ -104,6 +104,12 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, conf
     await setPasswordHash(db, auth.userUid, await hashPassword(body.newPassword));
     await deleteUserSessions(db, auth.userUid, auth.sessionId);
     return reply.status(204).send();
+  });
+
+  app.get<{ Params: { id: string } }>('/app-user/:id', signedIn, async (request) => {
+    const user = await findColleague(db, requireAuth(request).orgUid, request.params.id);
+    if (!user) throw notFound('User not found');
+    return { data: { type: 'app-users', id: user.user_uid, attributes: user } };
   });
 
   app.get('/session/current', signedIn, async (request) => {

@@ -4,6 +4,7 @@ import { forbidden, unauthorized } from '../errors';
 import type { Db } from '../db/connect';
 import { findLiveSession, touchSession, type SessionPolicy } from './sessions.repository';
 import { nowMs } from '../../shared/clock';
+import { openWindows, type GlassWindow } from '../break-glass/break-glass-windows';
 
 export const SESSION_COOKIE = 'careweave_session';
 
@@ -23,6 +24,8 @@ export interface AuthContext {
   via: 'bearer' | 'cookie';
   signedInAt: Date;
   expiresAt: Date;
+  /** Issue 38: the records this user opened by breaking the glass, while their windows last (empty without the flag). */
+  glass: readonly GlassWindow[];
 }
 
 declare module 'fastify' {
@@ -66,10 +69,15 @@ export async function resolveAuth(db: Db, request: FastifyRequest, policy: Sessi
     via: found.via,
     signedInAt: row.created_at,
     expiresAt,
+    // Only users with the flag pay for the lookup; a write sees only windows whose division allows writes.
+    glass: flags.breakGlass ? await openWindows(db, row.user_uid, row.current_division_uid, readsOnly(request)) : [],
   };
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A request that changes nothing: a safe method, or a route declared `readsOnly` (server/security/access.ts). */
+const readsOnly = (request: FastifyRequest) => SAFE_METHODS.has(request.method) || request.routeOptions?.config?.readsOnly === true;
 
 /** 401 without a live session; 403 for a cookie-authenticated write without the CSRF token. */
 export function requireAuth(request: FastifyRequest): AuthContext {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect';
+import { isUuid } from '../../shared/uuid';
 
 export async function findUserByName(db: Db, userName: string) {
   return db
@@ -25,4 +26,21 @@ export async function accessibleDivisions(db: Db, userUid: string) {
 
 export async function setPasswordHash(db: Db, userUid: string, hash: string): Promise<void> {
   await db.updateTable('app_user').set({ password_hash: hash }).where('user_uid', '=', userUid).execute();
+}
+
+/**
+ * Spec 000 section 7 "App user": a user who works in a division of the
+ * caller's organisation, as others see them (name and e-mail, nothing of
+ * their sign-in or permissions); undefined for anyone else or a malformed id.
+ */
+export async function findColleague(db: Db, orgUid: string, userUid: string) {
+  if (!isUuid(userUid)) return undefined;
+  return db
+    .selectFrom('app_user as u')
+    .select(['u.user_uid', 'u.display_name', 'u.first_name', 'u.last_name', 'u.email_address', 'u.is_active'])
+    .where('u.user_uid', '=', userUid)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('user_division as ud').innerJoin('division as d', 'd.division_uid', 'ud.division_uid').select('ud.user_uid').whereRef('ud.user_uid', '=', 'u.user_uid').where('d.org_uid', '=', orgUid)),
+    )
+    .executeTakeFirst();
 }

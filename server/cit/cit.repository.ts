@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { patientScope, type Viewer } from '../dataviews/scopes';
 import { hashAccessCode } from '../public-forms/access-codes';
-import { dependentsToClear, OTHER } from '../../shared/cit-options';
+import { CRISIS_EVENTS, dependentsToClear, OTHER } from '../../shared/cit-options';
 import type { CitSubmission } from '../../shared/schemas/cit';
 
 export interface Agency {
@@ -75,4 +75,86 @@ export async function countPersonMatches(db: Db, viewer: Viewer, q: { firstName:
        and (${q.birthDate ?? null}::date is null or p.birth_date = ${q.birthDate ?? null}::date)
      order by p.created_at limit 20`.execute(db);
   return rows.rows.map((r) => r.patient_uid);
+}
+
+/**
+ * Spec 002 "Public CIT form": the division setting that turns on the local
+ * treatment facility search. Its value is the facility type (`facility.facility_type`,
+ * compared without case) whose facilities are the division's local treatment settings.
+ */
+export const LOCAL_TREATMENT_SETTING = 'local-treatment-facility-type';
+
+/** The division's local treatment facility type; null when the division has no such setting. */
+export async function localTreatmentType(db: Db, divisionUid: string): Promise<string | null> {
+  const row = await sql<{ setting_value: string }>`
+    select setting_value from division_setting where division_uid = ${divisionUid} and setting_name = ${LOCAL_TREATMENT_SETTING}`.execute(db);
+  return row.rows[0]?.setting_value.trim() || null;
+}
+
+/** How many facilities one search answers. */
+export const TREATMENT_SEARCH_LIMIT = 20;
+
+/** `like` pattern for text containing `term` (its own % _ \ match literally). */
+const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Facilities of the type, of the agency's organisation and still offered (the
+ * submit accepts exactly the organisation's facilities; the form's Facility
+ * list holds those offered), whose name or city contains the search.
+ */
+export async function searchTreatmentFacilities(db: Db, orgUid: string, facilityType: string, search: string) {
+  const term = search.trim();
+  const rows = await sql<{ facility_uid: string; facility_name: string; city: string | null }>`
+    select facility_uid, facility_name, city from facility
+     where org_uid = ${orgUid} and is_in_selections and lower(facility_type) = lower(${facilityType}::text)
+       and (${term}::text = '' or facility_name ilike ${containing(term)} or city ilike ${containing(term)})
+     order by facility_name, facility_uid
+     limit ${TREATMENT_SEARCH_LIMIT}`.execute(db);
+  return rows.rows;
+}
+
+/** Whether the viewer may see the patient (the patient guard's rule): an officer sees as an outsider of the agency's division. */
+export async function isVisiblePerson(db: Db, viewer: Viewer, patientUid: string): Promise<boolean> {
+  const row = await sql`select 1 from patient p where p.patient_uid = ${patientUid} and ${patientScope('p')(viewer)}`.execute(db);
+  return row.rows.length > 0;
+}
+
+/** How many previous incidents the officer is shown. */
+export const PERSON_INCIDENTS_LIMIT = 10;
+
+export interface PersonIncident {
+  incident_date: string;
+  crisis: string[];
+  disposition: string | null;
+  agency_name: string | null;
+}
+
+/**
+ * A person's previous CIT incidents (the `cit` medical events of approved
+ * sheets), newest first, as an officer may read them: the incident's day on
+ * its own clocks, the crisis events (from the fixed list only), the
+ * disposition and the agency that filed it. The select list is the
+ * allow-list: no narrative, notes, names, places or ids.
+ */
+export async function listPersonIncidents(db: Db, patientUid: string): Promise<{ rows: PersonIncident[]; total: number }> {
+  const { rows } = await sql<PersonIncident & { crisis: unknown; total: number }>`
+    select to_char(me.event_date at time zone me.event_time_zone, 'YYYY-MM-DD') as incident_date,
+           me.detail->'crisis'->'crisis' as crisis, s.label as disposition, me.detail->>'agencyName' as agency_name,
+           count(*) over ()::int as total
+      from medical_event me
+      join reference_data m on m.uid = me.medical_event_type_uid and m.model = 'reference-medical-event' and m.name = 'cit'
+      left join reference_data s on s.uid = me.status_uid
+     where me.patient_uid = ${patientUid}
+     order by me.event_date desc, me.medical_event_uid
+     limit ${PERSON_INCIDENTS_LIMIT}`.execute(db);
+  const known = new Set<string>(CRISIS_EVENTS);
+  return {
+    rows: rows.map((r) => ({
+      incident_date: r.incident_date,
+      crisis: Array.isArray(r.crisis) ? r.crisis.filter((c): c is string => typeof c === 'string' && known.has(c)) : [],
+      disposition: r.disposition,
+      agency_name: r.agency_name,
+    })),
+    total: rows[0]?.total ?? 0,
+  };
 }

@@ -10,10 +10,18 @@ import { onceOnly } from '../public-forms/idempotency';
 import { divisionBrand } from '../public-forms/brand';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import { snakeKeys } from '../../shared/casing';
-import { CIT_TEXT } from '../../shared/cit-options';
-import { CitIdentitySchema, CitSubmissionSchema, type CitSubmission } from '../../shared/schemas/cit';
+import { CIT_DEFAULT_STATE, CIT_TEXT } from '../../shared/cit-options';
+import { CitFacilitySearchSchema, CitIdentitySchema, CitSubmissionSchema, type CitSubmission } from '../../shared/schemas/cit';
+import { CitAddressAutocompleteSchema } from '../../shared/schemas/address-autocomplete';
+import { findGeoByZip } from '../geocoder/geocoder.repository';
+import { searchAddresses } from '../geocoder/geocoder.routes';
 import { receiptLink, registerCitPdfRoutes } from './cit-pdf';
-import { citOptionLists, clearDependents, countPersonMatches, findAgencyOfficer, otherReferralSourceUid, type Agency } from './cit.repository';
+import {
+  citOptionLists, clearDependents, countPersonMatches, findAgencyOfficer, isVisiblePerson, listPersonIncidents, localTreatmentType, otherReferralSourceUid,
+  searchTreatmentFacilities, type Agency,
+} from './cit.repository';
+import { openPersonRef, sealPersonRef } from './person-ref';
+import { linkSecret } from '../security/signed-token';
 import { allow, publicRoute } from '../security/access';
 import { sqlNow } from '../db/clock';
 
@@ -21,6 +29,8 @@ import { sqlNow } from '../db/clock';
 export const CIT_IDENTITY_LIMIT: Limit = { name: 'cit-identity', perAddress: 30, perValue: 15, windowSeconds: 900 };
 /** Duplicate checks and submits by an identified officer. */
 const CIT_USE_LIMIT: Limit = { name: 'cit-use', perAddress: 200, perValue: 400, windowSeconds: 900 };
+/** Address searches by an identified officer (a sheet has two addresses, each typed a few times): their own allowance, so searching never uses up the submit's. */
+export const CIT_ADDRESS_LIMIT: Limit = { name: 'cit-address', perAddress: 300, perValue: 600, windowSeconds: 900 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATE = /^[a-z]{2}$/i;
@@ -45,6 +55,21 @@ async function identified(db: Db, request: FastifyRequest, state: string, code: 
   await guess.refund();
   if (use) await countAttempt(db, request, use, key);
   return agency;
+}
+
+/**
+ * The officer's identity on a GET (which has no body): HTTP Basic credentials,
+ * the officer name as the user and the agency identifier as the password
+ * (RFC 7617), so neither travels in an address or a log line. Checked with
+ * the same schema as a body's.
+ */
+function basicIdentity(request: FastifyRequest) {
+  const header = request.headers.authorization ?? '';
+  const encoded = /^Basic ([A-Za-z0-9+/=]{1,1000})$/.exec(header.trim())?.[1];
+  const decoded = encoded ? Buffer.from(encoded, 'base64').toString('utf8') : '';
+  const colon = decoded.indexOf(':');
+  const [officerName, code] = colon === -1 ? ['', ''] : [decoded.slice(0, colon), decoded.slice(colon + 1)];
+  return parseBody(CitIdentitySchema, { code, officer_name: officerName });
 }
 
 interface SubmissionRow {
@@ -126,7 +151,9 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     const facilities = (await citOptionLists(db, agency.org_uid)).facility;
     // The team the sheet goes to, for the form's header: told only to an identified officer.
     const brand = await divisionBrand(db, agency.division_uid);
-    return { data: { type: 'cit-identity', id: agency.agency_uid, attributes: { valid: true, agency_name: agency.agency_name, facilities, brand } } };
+    // Spec 002: the local treatment facility search shows when the division has a local treatment setting.
+    const localTreatmentSearch = (await localTreatmentType(db, agency.division_uid)) !== null;
+    return { data: { type: 'cit-identity', id: agency.agency_uid, attributes: { valid: true, agency_name: agency.agency_name, facilities, brand, local_treatment_search: localTreatmentSearch } } };
   });
 
   app.post<{ Params: { state: string } }>('/cit/:state/person-match', publicRoute, async (request) => {
@@ -139,18 +166,50 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     if (firstName.trim().length < 3 || lastName.trim().length < 3 || !UUID.test(genderUid)) throw new HttpError(422, [{ message: 'First and last name (3 characters or more) and gender are needed' }]);
     // By name and gender only (docs/decisions.md): a birth date would let an officer confirm one.
     const matches = await countPersonMatches(db, outsideViewer(agency.division_uid), { firstName, lastName, genderUid });
-    // Officers learn only whether someone matches (spec: 'Potential Matches Found' / 'No Matches Found').
-    return { data: { type: 'person-match', id: 'count', attributes: { matches: matches.length > 0 ? 1 : 0 } } };
+    // Officers learn whether someone matches (spec: 'Potential Matches Found' / 'No Matches Found'), and get a sealed
+    // reference to the person (the oldest matching record) for their previous incidents.
+    const personId = matches[0] ? sealPersonRef(await linkSecret(ctx.config.dataDir), matches[0], agency.agency_uid) : null;
+    return { data: { type: 'person-match', id: 'count', attributes: { matches: matches.length > 0 ? 1 : 0, person_id: personId } } };
+  });
+
+  // Spec 002 "CIT" calls: the matched person's previous CIT incidents, for the identified officer filling the form.
+  app.get<{ Params: { id: string }; Querystring: { state?: string } }>('/data/public/person/:id/incidents', publicRoute, async (request) => {
+    const state = request.query.state ?? CIT_DEFAULT_STATE;
+    if (typeof state !== 'string' || !STATE.test(state)) throw notFound('Unknown state');
+    const identity = basicIdentity(request);
+    const agency = await identified(db, request, state.toLowerCase(), identity.code, identity.officerName, CIT_USE_LIMIT);
+    const patientUid = openPersonRef(await linkSecret(ctx.config.dataDir), request.params.id, agency.agency_uid);
+    // The same 404 for a reference that is malformed, forged, expired or another agency's, and for a person no longer visible.
+    if (!patientUid || !(await isVisiblePerson(db, outsideViewer(agency.division_uid), patientUid))) throw notFound('Person not found');
+    const { rows, total } = await listPersonIncidents(db, patientUid);
+    return { data: rows.map((r, i) => ({ type: 'cit-incident', id: String(i + 1), attributes: r })), meta: { total } };
+  });
+
+  // Spec 002 "Public CIT form": the local treatment facility search, for an identified officer of a division with the setting.
+  app.get<{ Params: { state: string }; Querystring: Record<string, unknown> }>('/cit/:state/treatment-facilities', publicRoute, async (request) => {
+    const state = stateOf(request);
+    const identity = basicIdentity(request);
+    const query = parseBody(CitFacilitySearchSchema, { search: request.query.search ?? '' });
+    const agency = await identified(db, request, state, identity.code, identity.officerName, CIT_USE_LIMIT);
+    const facilityType = await localTreatmentType(db, agency.division_uid);
+    if (!facilityType) throw notFound('No local treatment facility search for this agency');
+    const rows = await searchTreatmentFacilities(db, agency.org_uid, facilityType, query.search ?? '');
+    return { data: rows.map((r) => ({ type: 'facility', id: r.facility_uid, attributes: r })) };
   });
 
   app.get<{ Querystring: { zip_code?: string } }>('/reference-data/reference-geo-data', publicRoute, async (request) => {
     const zip = String(request.query.zip_code ?? '');
     if (!/^\d{5}$/.test(zip)) return { data: [] };
-    const rows = await sql<{ zip_code: string; city: string; county: string; state_iso: string; state_uid: string | null; latitude: string | null; longitude: string | null }>`
-      select g.zip_code, g.city, g.county, g.state_iso, r.uid as state_uid, g.latitude, g.longitude
-        from reference_geo_data g left join reference_data r on r.model = 'reference-country-division' and r.name = g.state_iso
-       where g.zip_code = ${zip}`.execute(db);
-    return { data: rows.rows.map((r) => ({ type: 'reference-geo-data', id: r.zip_code, attributes: r })) };
+    const rows = await findGeoByZip(db, zip);
+    return { data: rows.map((r) => ({ type: 'reference-geo-data', id: r.zip_code, attributes: r })) };
+  });
+
+  // Spec 002 "Address helpers" for the officer's sheet: the address search of signed-in users (server/geocoder/), the identity standing in for a session.
+  app.post<{ Params: { state: string } }>('/cit/:state/geoapify/autocomplete', publicRoute, async (request) => {
+    const state = stateOf(request);
+    const { code, officerName, text } = parseBody(CitAddressAutocompleteSchema, request.body);
+    await identified(db, request, state, code, officerName, CIT_ADDRESS_LIMIT);
+    return searchAddresses(db, ctx.config, text, request.log);
   });
 
   app.post<{ Params: { state: string } }>('/cit/:state/submit', publicRoute, async (request, reply) => {

@@ -40,7 +40,7 @@ export const dataViewRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
     app.get<{ Params: { view: string; id: string } }>(`${prefix}/:view/:id`, signedIn, async (request) => {
       const view = viewFor(registry, request.params.view, request);
       const row = await findOne(db, view, request.auth!, request.params.id);
-      if (!row) throw notFound();
+      if (!row) throw notFound(view.notFoundMessage);
       return { data: toResource(view, row) };
     });
   }

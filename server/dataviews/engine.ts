@@ -127,9 +127,15 @@ function condition(column: string, kind: ColumnKind, operator: FilterOperator, v
       if (nonNull.length !== values.length) parts.push(sql`${ref} is null`);
       return sql`(${sql.join(parts, sql` or `)})`;
     }
-    // Equal whatever the case (a report's custom dropdown with caseInsensitive).
-    case 'ieq':
-      return sql`lower(${ref}) in (${sql.join(values.map((v) => v.toLowerCase()))})`;
+    // Equal whatever the case (a report's custom dropdown with caseInsensitive); `null` is "is empty", as with eq
+    // (the Labs panel's hepatitis C filter: 'negative' is sent as null, spec 001 section 5).
+    case 'ieq': {
+      const nonNull = values.filter((v) => v !== 'null');
+      const parts: RawBuilder<unknown>[] = [];
+      if (nonNull.length) parts.push(sql`lower(${ref}) in (${sql.join(nonNull.map((v) => v.toLowerCase()))})`);
+      if (nonNull.length !== values.length) parts.push(sql`${ref} is null`);
+      return sql`(${sql.join(parts, sql` or `)})`;
+    }
     case 'like': {
       const shown = kind === 'date' || kind === 'timestamp' ? sql`to_char(${ref}, 'MM/DD/YYYY')` : sql`${ref}::text`;
       return sql`(${sql.join(values.map((v) => sql`${shown} ilike ${'%' + escapeLike(v) + '%'}`), sql` or `)})`;

@@ -1,5 +1,6 @@
 import { adminViews } from '../admin/admin.views';
 import { REFERENCE_MODELS } from '../../shared/reference-models';
+import { UNKNOWN_FACILITY } from '../../shared/constants';
 import { calendarViews } from '../calendar/calendar.views';
 import { citViews } from '../cit/cit.views';
 import { hwcViews } from '../hwc/hwc.views';
@@ -51,6 +52,8 @@ const facility: ViewDefinition = {
   defaultSort: 'facility_name',
   scope: organizationScope('v'),
   access: 'signed-in',
+  // Spec 001 section 8: a facility reference that cannot be resolved (another organisation's is as good as none).
+  notFoundMessage: UNKNOWN_FACILITY,
 };
 
 const division: ViewDefinition = {

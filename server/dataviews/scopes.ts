@@ -7,7 +7,7 @@ import type { ViewCounts } from './types';
  * What decides which patients someone sees: the caller of a request, or a
  * chat participant a message is delivered to (server/chat).
  */
-export type Viewer = Pick<AuthContext, 'divisionUid' | 'userName' | 'email' | 'flags'>;
+export type Viewer = Pick<AuthContext, 'divisionUid' | 'userName' | 'email' | 'flags'> & Partial<Pick<AuthContext, 'glass'>>;
 
 /**
  * Someone outside Careweave acting on a division's records (an officer's CIT
@@ -89,8 +89,21 @@ export function accessClassCounts(source: string, columns: readonly string[], wi
 /** Rows of the caller's current division only (data views are never scoped to all accessible divisions). */
 export const currentDivisionScope = (alias: string) => (auth: AuthContext) => sql`${sql.ref(alias)}.division_uid = ${auth.divisionUid}`;
 
+/**
+ * One patient's record and the rows about it: the caller's division, and the
+ * visibility rules, or a record the caller opened by breaking the glass
+ * (issue 38) while its window lasts. Reports and the identity search use
+ * patientVisibility alone: emergency access opens that record, and counts
+ * or finds nothing more.
+ */
 export const patientScope = (alias: string) => (auth: Viewer) =>
-  sql`${sql.ref(alias)}.division_uid = ${auth.divisionUid} and ${patientVisibility(alias, auth)}`;
+  sql`${sql.ref(alias)}.division_uid = ${auth.divisionUid} and ${withGlass(alias, auth, patientVisibility(alias, auth))}`;
+
+/** `visible`, or one of the records the caller's open break-glass windows name. */
+export function withGlass(alias: string, auth: Viewer, visible: RawBuilder<unknown>): RawBuilder<unknown> {
+  if (!auth.glass?.length) return visible;
+  return sql`(${visible} or ${sql.ref(`${alias}.patient_uid`)} = any(${auth.glass.map((g) => g.patientUid)}::uuid[]))`;
+}
 
 export const divisionScope = (alias: string) => (auth: AuthContext) =>
   sql`${sql.ref(alias)}.division_uid in (select division_uid from user_division where user_uid = ${auth.userUid})`;

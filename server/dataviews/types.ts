@@ -39,6 +39,8 @@ export interface ViewDefinition {
    * so the rows a filter passes over are never read from the table.
    */
   pageByKey?: true;
+  /** What `/<view>/{id}` answers (404) for a row the caller does not have, when the spec names it ('Uknown Facility'); 'Not found' otherwise. */
+  notFoundMessage?: string;
   /** Fixed condition that makes a shared table look like one model (reference data). */
   fixed?: Record<string, string>;
   /** Counts of the rows kept per group, which answer charts and totals without visiting each row; the first that answers a call is read (smallest first). */

@@ -60,6 +60,24 @@ export interface AuditEntryTable {
   target_uid: string | null;
   /** The sentence the audit page shows; null on entries older than migration 014. */
   message: string | null;
+  /** Migration 073: the break-glass event a read during its window belongs to. */
+  break_glass_uid: Generated<string | null>;
+}
+
+export interface BreakGlassEventTable {
+  break_glass_uid: Generated<string>;
+  division_uid: string;
+  user_uid: string;
+  patient_uid: string;
+  reason: string;
+  reason_text: string | null;
+  started_at: Timestamp;
+  expires_at: Timestamp;
+  writes_allowed: Generated<boolean>;
+  review_status: 'appropriate' | 'inappropriate' | null;
+  review_comment: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
 }
 
 export interface OutboxTable {
@@ -77,6 +95,8 @@ export interface OutboxTable {
 }
 
 export interface TranslationTable { lang: string; key: string; value: string }
+/** Migration 071: a division's own strings over the install's (the patient word, spec 000). */
+export interface DivisionTranslationTable { division_uid: string; lang: string; key: string; value: string }
 export interface DestinationTable { name: string; label: string; url: string; required_flag: string | null }
 
 export interface ReferenceDataTable {
@@ -243,6 +263,10 @@ export interface PlacementTable {
   placement_type: string;
   start_date: SourceDate;
   end_date: SourceEndDate;
+  provider_contact: string | null;
+  provider_address: string | null;
+  provider_agency: string | null;
+  provider_agency_contact: string | null;
 }
 
 export interface IdentitySourceTable {
@@ -843,6 +867,8 @@ export interface NavItemTable {
   feature_flag: Generated<string[]>;
   is_active: Generated<boolean>;
   org_uid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 071: the link's query string (spec 000 "Nav item: ... queryParams"). */
+  query_params: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Migration 017: one episode per patient, made by a trigger with the patient. */
@@ -985,8 +1011,10 @@ export interface Database {
   session: SessionTable;
   rate_limit: RateLimitTable;
   audit_entry: AuditEntryTable;
+  break_glass_event: BreakGlassEventTable;
   outbox: OutboxTable;
   translation: TranslationTable;
+  division_translation: DivisionTranslationTable;
   destination: DestinationTable;
   reference_data: ReferenceDataTable;
   facility: FacilityTable;

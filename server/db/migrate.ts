@@ -64,6 +64,9 @@ import * as m065 from './migrations/065_provider_public_form_offered';
 import * as m066 from './migrations/066_organization_support_phone';
 import * as m067 from './migrations/067_ed_notes_hidden_source';
 import * as m068 from './migrations/068_identity_lists';
+import * as m071 from './migrations/071_spec_sweep_labels_labs_nav';
+import * as m072 from './migrations/072_placement_provider_contact';
+import * as m073 from './migrations/073_break_glass';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -132,6 +135,9 @@ const migrations: Record<string, Migration> = {
   '066_organization_support_phone': m066,
   '067_ed_notes_hidden_source': m067,
   '068_identity_lists': m068,
+  '071_spec_sweep_labels_labs_nav': m071,
+  '072_placement_provider_contact': m072,
+  '073_break_glass': m073,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

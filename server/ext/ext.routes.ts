@@ -28,6 +28,7 @@ import {
   type ReferralValues,
 } from '../../shared/schemas/ext-referral';
 import { publicRoute } from '../security/access';
+import { translationsFor } from '../site/translations';
 import { sqlNow, sqlToday } from '../db/clock';
 
 /** The registration token a confirmed visitor's browser sends back (kept per link in localStorage). */
@@ -194,7 +195,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
   app.get<{ Params: { instance: string }; Querystring: { lang?: string } }>('/ext/:instance/index', publicRoute, async (request) => {
     const instance = await findInstance(db, request.params.instance);
     const lang = typeof request.query.lang === 'string' && /^[a-z]{2}(-[A-Z]{2})?$/.test(request.query.lang) ? request.query.lang : DEFAULT_LANG;
-    const rows = await db.selectFrom('translation').select(['key', 'value']).where('lang', '=', lang).execute();
+    const translations = await translationsFor(db, lang, instance.division_uid);
     // The division's brand as the other public forms show it: the logo an admin set, or its initials on its theme colour.
     const brand = await divisionBrand(db, instance.division_uid);
     return {
@@ -207,7 +208,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
           org_name: instance.org_name,
           division_logos: [{ division_uid: instance.division_uid, division_name: instance.division_name, url: brand.logo_url }],
           brand,
-          translations: Object.fromEntries(rows.map((r) => [r.key, r.value])),
+          translations,
           payload_definition: { required_fields: instance.required_fields },
         },
       },

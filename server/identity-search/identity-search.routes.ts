@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { check } from '../../shared/schemas/validate';
+import { agencyNotFound } from '../../shared/constants';
 import { IdentitySearchQuerySchema, RECENT_PATIENTS } from '../../shared/schemas/identity-search';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
@@ -9,8 +10,6 @@ import { allow } from '../security/access';
 import { identitySources, recentPatients, searchIdentity, sourceAgencies, sourceAgency, sourceStatuses, type IdentitySearchRow } from './identity-search.repository';
 
 const SEARCH_PARAMS = new Set(Object.keys(IdentitySearchQuerySchema.schema));
-/** Spec 001 section 8, "Agency lookup": the answer for an agency id the division's extract does not have. */
-export const agencyNotFound = (agencyId: string) => `No data found for agency_id: ${agencyId}`;
 /** Longest agency id echoed back in agencyNotFound (a county name is far shorter). */
 const AGENCY_ID_MAX = 100;
 const LIST_PARAMS = ['sort', 'page', 'page-size', 'all-data'];
@@ -122,7 +121,7 @@ export const identitySearchRoutes: FastifyPluginAsync<AppContext> = async (app, 
     };
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>('/data/public/list_view_cs_recent_patients', allow('hasAppIdentity'), async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/data/public/list_view_cs_recent_patients', allow('hasAppIdentity', 'hasAppCit'), async (request) => {
     const auth = requireAuth(request);
     onlyParams(request.query, ['user_uid', 'sort', 'page', 'page-size']);
     const { user_uid: userUid, sort = '-updated-date', page = '1' } = request.query as Record<string, string>;

@@ -97,11 +97,11 @@ export function recordSourcesWriter(r: RecordRandom, write: (source: string, row
   const phone = () => `614-555-${String(int(100, 9999)).padStart(4, '0')}`;
   const doctor = () => `${pick(DOCTOR_FIRST)} ${pick(DOCTOR_LAST)}, MD`;
   const address = (county: string) => `${int(10, 9999)} ${pick(STREETS)}, ${county} County, OH`;
-  /** Spec 001 section 9's lab categories, each with a result. */
-  const LABS: [string, () => string, string][] = [
+  /** Spec 001 section 9's lab categories, each with a result; a negative hepatitis C result is stored as none, as the source systems do (spec 001 section 5). */
+  const LABS: [string, () => string | null, string][] = [
     ['Lead', () => pick(['<3.3', '2.1', '3.8', '5.4']), 'µg/dL'],
     ['Hgb', () => (10.5 + int(0, 30) / 10).toFixed(1), 'g/dL'],
-    ['Hcv', () => pick(['Non-reactive', 'Non-reactive', 'Reactive']), ''],
+    ['Hcv', () => pick([null, null, 'Reactive']), ''],
   ];
 
   return async function writeChild(child: RecordChild): Promise<void> {

@@ -47,6 +47,23 @@ const HOSPITALS: { name: string; mrn: (n: number) => string }[] = [
   { name: 'OhioHealth', mrn: (n) => `E${String(n).padStart(9, '0')}` },
 ];
 const STAFF_FIRST = ['Pat', 'Jordan', 'Casey', 'Morgan', 'Taylor', 'Jamie', 'Robin', 'Avery', 'Quinn', 'Reese', 'Dana', 'Shawn', 'Terry', 'Lee', 'Kim'];
+const PROVIDER_AGENCIES = ['Buckeye Foster Care Network', 'Central Ohio Family Services', 'Lighthouse Youth and Family Agency', 'Northwest Kinship Partners'];
+const PROVIDER_STREETS = ['Main St', 'High St', 'Broad St', 'Oak Ave', 'Maple Dr', 'Livingston Ave', 'Market St'];
+
+/**
+ * A placement provider's contact, address and agency (spec 001's service
+ * referral e-mail), from the provider's number rather than the seeded random
+ * stream, so adding them left every other generated value as it was.
+ */
+const providerContact = (i: number) => {
+  const phone = (n: number) => `614-555-${String(1000 + ((n * 37) % 9000)).padStart(4, '0')}`;
+  return {
+    provider_contact: `${STAFF_FIRST[i % STAFF_FIRST.length]} ${LAST[(i * 7) % LAST.length]}, ${phone(i)}`,
+    provider_address: `${100 + ((i * 53) % 9800)} ${PROVIDER_STREETS[i % PROVIDER_STREETS.length]}, Columbus, OH 432${String(i % 30).padStart(2, '0')}`,
+    provider_agency: PROVIDER_AGENCIES[i % PROVIDER_AGENCIES.length]!,
+    provider_agency_contact: `${STAFF_FIRST[(i + 5) % STAFF_FIRST.length]} ${LAST[(i * 11 + 3) % LAST.length]}, ${phone(i + 500)}`,
+  };
+};
 
 /** mulberry32: small, fast and the same everywhere. */
 function random(seed: number): () => number {
@@ -96,6 +113,7 @@ export async function writeDemoExtract(options: DemoExtractOptions): Promise<Rec
   const providers = Array.from({ length: Math.max(20, Math.ceil(options.children / 8)) }, (_, i) => ({
     provider_id: String(4_100_000 + i * 13),
     provider_name: `${pick(LAST)} ${pick(PROVIDER_KINDS)}`,
+    ...providerContact(i),
   }));
   const staffName = () => `${pick(STAFF_FIRST)} ${pick(LAST).normalize('NFD').replace(/[^A-Za-z]/g, '')}`;
   const emailOf = (name: string, county: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.')}@${slug(county)}.jfs.example`;
@@ -186,6 +204,10 @@ export async function writeDemoExtract(options: DemoExtractOptions): Promise<Rec
           provider_id: provider.provider_id,
           provider_name: provider.provider_name,
           placement_type: pick(PLACEMENT_TYPES),
+          provider_contact: provider.provider_contact,
+          provider_address: provider.provider_address,
+          provider_agency: provider.provider_agency,
+          provider_agency_contact: provider.provider_agency_contact,
           start_date: isoDay(from),
           end_date: stop === null ? null : isoDay(stop),
         });

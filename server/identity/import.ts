@@ -205,7 +205,7 @@ async function loadSource(
       if (!header) {
         if (read.rejected !== undefined) throw new ExtractFileError(`${name}:${line}: the header row: ${read.rejected}`);
         header = new Map(read.cells.map((c, i) => [c.trim().toLowerCase(), i]));
-        const missing = columns.filter((c) => !header!.has(c));
+        const missing = columns.filter((c) => !header!.has(c) && !source.optional?.includes(c));
         if (missing.length) throw new ExtractFileError(`${name}: the header has no column ${missing.join(', ')}`);
         continue;
       }
@@ -221,7 +221,8 @@ async function loadSource(
       }
       const cells: Record<string, string | null> = {};
       for (const column of columns) {
-        const cell = record[header.get(column)!].trim();
+        const at = header.get(column);
+        const cell = at === undefined ? '' : record[at].trim();
         cells[column] = cell === '' ? null : cell;
       }
       const [error, row] = validate(cells, source.schema, { coerce: true });

@@ -27,9 +27,13 @@ interface PlacementRow {
   provider_id: string;
   provider_name: string;
   placement_type: string;
+  provider_contact: string | null;
+  provider_address: string | null;
+  provider_agency: string | null;
+  provider_agency_contact: string | null;
 }
 
-/** Not in the extract (provider contact, address, agency): said plainly rather than left blank. */
+/** A field the extract left empty: said plainly rather than left blank. */
 const NOT_ON_RECORD = 'Not on record';
 
 const usDate = (value: unknown): string => {
@@ -79,7 +83,8 @@ export async function sendServiceReferralEmail(trx: Db, patient: Patient, input:
   const withRecipient = cases.rows.filter((c) => c.wkr_email?.trim() || c.sup_email?.trim());
   if (!withRecipient.length) throw new HttpError(422, [{ message: SERVICE_REFERRAL_NO_RECIPIENT }]);
   const placement = await sql<PlacementRow>`
-    select provider_id, provider_name, placement_type from list_view_cs_tbl_placement_history
+    select provider_id, provider_name, placement_type, provider_contact, provider_address, provider_agency, provider_agency_contact
+      from list_view_cs_tbl_placement_history
      where patient_uid = ${patient.patient_uid} and (end_date is null or end_date >= ${sqlToday()})
      order by start_date desc, placement_id limit 1`.execute(trx);
   const custody = await sql<{ legal_status: string | null }>`
@@ -101,11 +106,11 @@ export async function sendServiceReferralEmail(trx: Db, patient: Patient, input:
       caseId: c.case_id,
       wkrName: c.wkr_name ?? '',
       providerName: current ? `${current.provider_name} (provider ${current.provider_id})` : '',
-      providerContact: '',
-      providerAddress: '',
+      providerContact: current?.provider_contact ?? '',
+      providerAddress: current?.provider_address ?? '',
       placementType: current?.placement_type ?? '',
-      providerAgency: '',
-      providerAgencyContact: '',
+      providerAgency: current?.provider_agency ?? '',
+      providerAgencyContact: current?.provider_agency_contact ?? '',
     };
     const body = serviceReferralBody(fields, input.additionalMessage ?? null);
     for (const recipient of new Set([c.wkr_email, c.sup_email].map((e) => e?.trim()).filter((e): e is string => !!e))) {

@@ -22,13 +22,21 @@ export interface SourceTable {
   schema: Struct<any, Record<string, Struct<any, any>>>;
   /** Columns that identify a row within the division (a repeated key is rejected). */
   key: string[];
+  /** Columns added after the format was published: a file without them still loads, as no value. */
+  optional?: string[];
 }
 
 export const SOURCE_TABLES: SourceTable[] = [
   { name: 'source_child', table: 'tbl_source_child', schema: SourceChildRow, key: ['sacwis_person_id'] },
   { name: 'source_case', table: 'tbl_source_case', schema: SourceCaseRow, key: ['case_id', 'sacwis_person_id'] },
   { name: 'custody_episode', table: 'tbl_custody_episode', schema: CustodyEpisodeRow, key: ['episode_id'] },
-  { name: 'placement', table: 'tbl_placement', schema: PlacementRow, key: ['placement_id'] },
+  {
+    name: 'placement',
+    table: 'tbl_placement',
+    schema: PlacementRow,
+    key: ['placement_id'],
+    optional: ['provider_contact', 'provider_address', 'provider_agency', 'provider_agency_contact'],
+  },
   { name: 'identity_source', table: 'tbl_identity_source', schema: IdentitySourceRow, key: ['source_name', 'mrn'] },
   // The record pages' sources (migration 044).
   { name: 'intake_allegation', table: 'tbl_intake_allegation', schema: IntakeAllegationRow, key: ['allegation_id'] },

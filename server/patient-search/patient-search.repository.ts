@@ -3,7 +3,7 @@ import type { PatientSearchSort } from '../../shared/schemas/patient-search';
 import type { AuthContext } from '../auth/context';
 import { planOnce, type Db } from '../db/connect';
 import { countCache } from '../dataviews/count-cache';
-import { patientVisibility } from '../dataviews/scopes';
+import { patientVisibility, withGlass } from '../dataviews/scopes';
 import type { PatientSearch, SearchTerm } from './search-query';
 
 /** A matching patient with everything the access rules and the summary need. */
@@ -175,7 +175,7 @@ export async function searchPatients(db: Db, auth: AuthContext, search: PatientS
       with page as (select m.* from (${matching}) m order by ${orderOf(search, 'm')} limit ${search.pageSize} offset ${offset})
       select p.patient_uid, p.first_name, p.middle_name, p.last_name, p.birth_date, p.gender_label, p.sacwis_person_id,
              p.restricted_flag, p.in_custody, p.agency_legal_status, ${extractCase('p')} as extract_case, p.division_uid, d.division_name,
-             ${patientVisibility('p', auth)} as visible,
+             ${withGlass('p', auth, patientVisibility('p', auth))} as visible,
              p.adoption_case as has_adoption_case,
              coalesce((select json_agg(json_build_object('case_id', pc.case_id, 'case_category', pc.case_category, 'wkr_email', pc.wkr_email,
                                                          'chf_email', pc.chf_email, 'sup_email', pc.sup_email) order by pc.case_id)

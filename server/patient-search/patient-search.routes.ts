@@ -5,6 +5,7 @@ import { toSummary } from './patient-summary';
 import { searchPatients } from './patient-search.repository';
 import { parseQuickQuery, parseSummaryQuery, type PatientSearch } from './search-query';
 import { allow } from '../security/access';
+import { QUICK_SEARCH_FLAGS } from '../../shared/permissions';
 
 /**
  * Finding patients. Any signed-in user may search: the division rule limits
@@ -27,7 +28,7 @@ export const patientSearchRoutes: FastifyPluginAsync<AppContext> = async (app, {
     return answer('summary-patients', auth, parseSummaryQuery(request.query));
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>('/data/public/identity-quick-search', allow('hasAppNavigator'), async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/data/public/identity-quick-search', allow(...QUICK_SEARCH_FLAGS), async (request) => {
     const auth = requireAuth(request);
     return answer('identity-quick-search', auth, parseQuickQuery(request.query));
   });

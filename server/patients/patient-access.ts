@@ -61,6 +61,7 @@ export async function requirePatient(db: Db, request: FastifyRequest, patientUid
   const source = auditSourceOf(request);
   const patient = await findVisiblePatient(db, requireAuth(request), patientUid);
   if (!patient) throw notFound(PATIENT_NOT_FOUND);
+  await auditGlassRead(db, request, patient.patient_uid);
   if (source.pageViewId && options.recordView !== false) {
     const auth = requireAuth(request);
     const first = await recordAudit(db, { ...source, patientUid: patient.patient_uid, action: 'ViewedPatient', targetType: 'patients', targetUid: patient.patient_uid });
@@ -84,5 +85,17 @@ export async function visibleRow<T extends { patient_uid: string }>(
 ): Promise<T> {
   const row = isUuid(id) ? await find(db, id) : undefined;
   if (!row || !(await findVisiblePatient(db, requireAuth(request), row.patient_uid))) throw notFound(message);
+  await auditGlassRead(db, request, row.patient_uid);
   return row;
+}
+
+/**
+ * Issue 38: every call that reads a record opened by breaking the glass is an
+ * audit entry naming the event, not one per page view as ViewedPatient is.
+ */
+async function auditGlassRead(db: Db, request: FastifyRequest, patientUid: string): Promise<void> {
+  const window = requireAuth(request).glass.find((g) => g.patientUid === patientUid);
+  if (!window) return;
+  const source = auditSourceOf(request);
+  await recordAudit(db, { ...source, pageViewId: null, patientUid, action: 'BreakGlassRead', targetType: 'patients', targetUid: patientUid, breakGlassUid: window.breakGlassUid });
 }

@@ -60,3 +60,20 @@ export async function patientDocument(db: Db, auth: AuthContext, patientUid: str
     ...(auth.flags.hasAppIdentity || auth.flags.hasAppNavigator ? { sacwis_person_id, agency_legal_status, in_custody } : {}),
   };
 }
+
+/** The patient's newest inbound referral with its labels (spec 000 "GET /patients/{id}/current-inbound-referral"). */
+export async function currentInboundReferral(db: Db, patientUid: string) {
+  return db
+    .selectFrom('inbound_referral as r')
+    .leftJoin('reference_data as s', 's.uid', 'r.referral_source_uid')
+    .leftJoin('reference_data as reason', 'reason.uid', 'r.reason_uid')
+    .select([
+      'r.referral_uid', 'r.referral_date', 'r.status', 'r.requested_by', 'r.referred_to', 'r.referral_method',
+      'r.referral_source_uid', 's.label as referral_source_label', 'r.reason_uid', 'reason.label as reason_label', 'r.created_at',
+    ])
+    .where('r.patient_uid', '=', patientUid)
+    .orderBy('r.referral_date', 'desc')
+    .orderBy('r.created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -4,7 +4,7 @@ import { requireAuth } from '../auth/context';
 import { badRequest } from '../errors';
 import { allow, forPatient, PATIENT_RECORD_FLAGS, patientOf } from '../security/access';
 import { includedOf, type IncludeName } from './demographics.repository';
-import { patientDocument } from './patients.repository';
+import { currentInboundReferral, patientDocument } from './patients.repository';
 
 /** `?include=addresses,insurance-providers,email-addresses` (spec 001 section 7 "Demographics"); anything else is the caller's mistake. */
 function includesOf(include: unknown): IncludeName[] {
@@ -30,5 +30,11 @@ export const patientsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
       included.push(...rows.map((r) => ({ type: name, id: r.id, attributes: r })));
     }
     return { data: { type: 'patients', id: patient.patient_uid, attributes, relationships }, included };
+  });
+
+  // Spec 000 section 7 "Patient": the patient's newest inbound referral (data: null without one).
+  app.get<{ Params: { id: string } }>('/patients/:id/current-inbound-referral', forPatient(allow(...PATIENT_RECORD_FLAGS)), async (request) => {
+    const referral = await currentInboundReferral(db, patientOf(request).patient_uid);
+    return { data: referral ? { type: 'inbound-referrals', id: referral.referral_uid, attributes: referral } : null };
   });
 };

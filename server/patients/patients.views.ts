@@ -59,6 +59,8 @@ export const navItemView: ViewDefinition = {
     default_sort_order: 'number',
     parent_nav_item_uid: 'uuid',
     feature_flag: 'text[]',
+    // Spec 000 section 3, "Nav item: ... queryParams": the link's query string (migration 071).
+    query_params: 'text',
   },
   defaultSort: 'default_sort_order,nav_item_label',
   scope: (auth) => sql`v.is_active and ${flagsHold(auth)} and ${referenceScope('v')(auth)}`,

@@ -13,7 +13,7 @@ import { sqlToday } from '../db/clock';
 function divisionViewer(divisionUid: string, orgUid: string): AuthContext {
   return {
     sessionId: '', userUid: '00000000-0000-0000-0000-000000000000', userName: '', displayName: '', email: null, authenticationService: '',
-    divisionUid, orgUid, permissions: [], flags: Object.fromEntries(FLAGS.map((f) => [f, false])) as Flags, csrfToken: '', via: 'bearer', signedInAt: new Date(0), expiresAt: new Date(0),
+    divisionUid, orgUid, permissions: [], flags: Object.fromEntries(FLAGS.map((f) => [f, false])) as Flags, csrfToken: '', via: 'bearer', signedInAt: new Date(0), expiresAt: new Date(0), glass: [],
   };
 }
 

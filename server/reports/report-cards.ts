@@ -14,6 +14,7 @@ import type { Db } from '../db/connect';
 import { runAggregate, whereClause, type ListRequest } from '../dataviews/engine';
 import { REPORT_DATA_VIEWS } from './reports.views';
 import { now } from '../../shared/clock';
+import { overdueReviews } from '../break-glass/break-glass.repository';
 
 type Filters = ListRequest['filters'];
 
@@ -96,5 +97,6 @@ export async function programDashboard(db: Db, auth: AuthContext, today = now())
     cit: { ...cit, dispositions },
     overdoses: { ...overdoses, naloxoneGiven: overdoseMonth.find((p) => p.x === 'Yes')?.value ?? 0, outcomes },
     caseloads: caseloads.sort((a, b) => b.value - a.value),
+    emergencyAccessOverdue: await overdueReviews(db, auth.divisionUid),
   };
 }

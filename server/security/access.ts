@@ -16,6 +16,11 @@ declare module 'fastify' {
     access?: Access;
     /** The path parameter holding a patient id: the patient access guard runs before the handler. */
     patient?: string;
+    /**
+     * A POST that changes no record (an audit entry of a page view): a
+     * read-only break-glass window (issue 38) covers it as it covers a GET.
+     */
+    readsOnly?: boolean;
   }
   interface FastifyRequest {
     /** The route's patient, when it declares one and the caller may see it. */

@@ -5,6 +5,7 @@ import { requireAuth } from '../auth/context';
 import { isFlag } from '../../shared/permissions';
 import { DEFAULT_LANG } from '../../shared/i18n-defaults';
 import { publicRoute, signedIn } from '../security/access';
+import { translationsFor } from './translations';
 
 const HEALTH_TIMEOUT_MS = 2000;
 
@@ -29,10 +30,12 @@ export const siteRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =>
     }
   });
 
-  app.get<{ Querystring: { lang?: string } }>('/translations', publicRoute, async (request) => {
+  // Signed in, the current division's own strings win over the install's (the patient word, spec 000); signed out, the install's.
+  app.get<{ Querystring: { lang?: string } }>('/translations', publicRoute, async (request, reply) => {
     const lang = /^[a-z]{2}(-[A-Z]{2})?$/.test(request.query.lang ?? '') ? request.query.lang! : DEFAULT_LANG;
-    const rows = await db.selectFrom('translation').select(['key', 'value']).where('lang', '=', lang).execute();
-    return { data: { type: 'translations', id: lang, attributes: { lang, strings: Object.fromEntries(rows.map((r) => [r.key, r.value])) } } };
+    const strings = await translationsFor(db, lang, request.auth?.divisionUid ?? null);
+    reply.header('cache-control', 'no-store');
+    return { data: { type: 'translations', id: lang, attributes: { lang, strings } } };
   });
 
   app.get('/destinations', signedIn, async (request) => {

@@ -1,7 +1,12 @@
 import { array, boolean, enums, integer, max, min, nullable, object, optional, refine, size, string, type Infer } from 'superstruct';
 import { ASSIGNABLE_FLAGS } from '../role-templates';
 import { EXT_ACTION_TYPES, EXT_REQUIRABLE_FIELDS } from './ext-referral';
+import { BREAK_GLASS_SETTINGS } from './break-glass';
 import { boundedText, email, MAX_LENGTH, NOT_LISTED, optionalText, phoneDigits, requiredText } from './strings';
+
+/** A whole number of a division setting's range, with the range in its message. */
+const wholeIn = (range: { min: number; max: number }) =>
+  refine(integer(), 'range', (v) => (v >= range.min && v <= range.max) || `Must be a whole number from ${range.min} to ${range.max}`);
 
 export const USER_NAME_RULE = 'Use letters, digits, dots, dashes, underscores or @ only';
 
@@ -53,6 +58,10 @@ export const DivisionSchema = object({
   requiresSupervisoryApproval: boolean(),
   /** Spec 001 section 7: "Notes are hidden for emergency-department visits from one named source" (the spec does not name it). */
   edNotesHiddenSource: optionalText(MAX_LENGTH.name),
+  // Issue 38: emergency access (left out of a save: unchanged).
+  breakGlassMinutes: optional(wholeIn(BREAK_GLASS_SETTINGS.minutes)),
+  breakGlassDailyLimit: optional(wholeIn(BREAK_GLASS_SETTINGS.dailyLimit)),
+  breakGlassWrites: optional(boolean()),
 });
 export type DivisionInput = Infer<typeof DivisionSchema>;
 

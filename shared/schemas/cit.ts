@@ -27,6 +27,16 @@ export const CitIdentitySchema = object({
 });
 export type CitIdentity = Infer<typeof CitIdentitySchema>;
 
+/**
+ * The public form's local treatment facility search (spec 002 "Public CIT
+ * form"): what the officer typed, a facility's name or city.
+ */
+export const CIT_FACILITY_SEARCH_MAX = MAX_LENGTH.name;
+export const CitFacilitySearchSchema = object({
+  search: optionalText(CIT_FACILITY_SEARCH_MAX),
+});
+export type CitFacilitySearch = Infer<typeof CitFacilitySearchSchema>;
+
 const base = object({
   code: requiredText(64),
   officerName: requiredText(120),

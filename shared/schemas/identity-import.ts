@@ -77,6 +77,11 @@ export const PlacementRow = object({
   placement_type: required(MAX_LENGTH.name),
   start_date: date(),
   end_date: optionalDate(),
+  // Spec 001's service referral e-mail fields, added after the format was published: a file may leave them out.
+  provider_contact: optional(MAX_LENGTH.name),
+  provider_address: optional(MAX_LENGTH.address),
+  provider_agency: optional(MAX_LENGTH.name),
+  provider_agency_contact: optional(MAX_LENGTH.name),
 });
 
 export const IdentitySourceRow = object({

@@ -112,7 +112,8 @@ export const ScreeningRow = object({ screening_id: id(), sacwis_person_id: id(),
 export const LAB_CATEGORIES = ['Lead', 'Hgb', 'Hcv'] as const;
 /** Spec 001 section 9: the pharmacies listed are the most recent ones; older ones stay in the extract. */
 export const PHARMACY_TYPE = 'Most Recent';
-export const LabRow = object({ lab_id: id(), sacwis_person_id: id(), source_name: source(), lab_category: enums(LAB_CATEGORIES), result_date: date(), result_value: name(), units: optional(MAX_LENGTH.code) });
+/** A negative hepatitis C result comes without a value, as the source systems store it (spec 001 section 5: the filter's 'negative' is 'null'). */
+export const LabRow = object({ lab_id: id(), sacwis_person_id: id(), source_name: source(), lab_category: enums(LAB_CATEGORIES), result_date: date(), result_value: text(), units: optional(MAX_LENGTH.code) });
 
 /** Completed Visits' panels (spec 001): each visit is one of these kinds. */
 export const VISIT_KINDS = ['Foster Care Clinic', 'Outpatient', 'Therapy', 'Emergency'] as const;

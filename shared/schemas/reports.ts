@@ -421,6 +421,8 @@ export interface ProgramDashboard {
   cit: MonthPair & { dispositions: ChartPoint[] };
   overdoses: MonthPair & { naloxoneGiven: number; outcomes: ChartPoint[] };
   caseloads: ChartPoint[];
+  /** Issue 38: the division's emergency accesses not reviewed within BREAK_GLASS_REVIEW_OVERDUE_DAYS. */
+  emergencyAccessOverdue: number;
 }
 
 /** The report behind each program-dashboard figure (configured report names). */

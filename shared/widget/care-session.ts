@@ -2,6 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { ApiClient, joinUrl } from '../api/client';
 import { ApiError, type FieldError } from '../api/errors';
 import { camelKeys } from '../casing';
+import { loadTranslations } from '../i18n';
 import type { Session } from '../session-store';
 
 const storageKey = (apiBase: string) => `careweave.token:${apiBase}`;
@@ -86,6 +87,8 @@ export class CareSessionElement extends LitElement {
     this.session = session;
     this.error = '';
     this.changed();
+    // The division's words (the patient word, spec 000) for the widgets inside, as the shell loads them; the defaults otherwise.
+    void loadTranslations(client).catch(() => undefined);
   }
 
   private signedOut(): void {

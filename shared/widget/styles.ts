@@ -1,6 +1,8 @@
 import lightTheme from '@shoelace-style/shoelace/dist/themes/light.styles.js';
+import { BREAKPOINTS, PORTRAIT_TABLET } from '../constants';
 import designTokens from '../design-tokens.css?inline';
 import baseCss from './base.css?inline';
+import cardRowsCss from './card-rows.css?inline';
 
 /** The theme's tokens and ours: what the shell's own page needs too (shell/page-theme.ts). */
 export const themeCss = lightTheme.cssText + designTokens;
@@ -11,7 +13,17 @@ export const themeCss = lightTheme.cssText + designTokens;
  * Shoelace) and our base styles (base.css, minified by the build). Host page
  * CSS stops at the shadow boundary, and none of this leaks out of it.
  */
-export const widgetCss = themeCss + baseCss;
+export const widgetCss = themeCss + baseCss + cardRows(cardRowsCss);
+
+/**
+ * The kit's lists become cards of label and value under 576 px of their own
+ * width, and on a tablet held upright (PORTRAIT_TABLET) under 768 px: the spec's
+ * breakpoints "plus portrait orientation" (docs/design-tokens.md "Breakpoints").
+ */
+function cardRows(rules: string): string {
+  const under = (px: number) => `@container care-table (max-width: ${px - 0.02}px) {${rules}}`;
+  return `${under(BREAKPOINTS.sm)}\n@media ${PORTRAIT_TABLET} {${under(BREAKPOINTS.md)}}\n`;
+}
 
 let sheet: CSSStyleSheet | undefined;
 

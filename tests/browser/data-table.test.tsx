@@ -1,3 +1,4 @@
+import { setViewport } from '@web/test-runner-commands';
 import { createRoot } from 'react-dom/client';
 import { adoptWidgetStyles } from '../../shared/widget/styles';
 import { TABLE_DEBOUNCE_MS } from '../../shared/constants';
@@ -203,6 +204,43 @@ describe('DataTable', () => {
       await waitFor(() => getComputedStyle(name).display === 'table-cell', { message: 'a table again' });
       ok(mount.querySelector('table')!.getBoundingClientRect().width >= 640, 'at its minimum width');
     } finally {
+      root.unmount();
+      host.remove();
+    }
+  });
+
+  it('spec 002 "plus portrait orientation": a tablet held upright shows a list under 768 px as cards; sideways, or a phone on its side, keeps the table', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    adoptWidgetStyles(shadow);
+    const mount = document.createElement('div');
+    shadow.append(mount);
+    const root = createRoot(mount);
+    try {
+      const server = fakeServer();
+      host.style.width = '700px';
+      root.render(<DataTable tableId={freshId()} columns={[columns[0], { ...columns[1], primary: true }]} fetchPage={server.fetchPage} minWidth="40rem" />);
+      await waitFor(() => bodyRows(mount).length === 10);
+      const name = bodyRows(mount)[0].querySelector('td')!;
+      await setViewport({ width: 768, height: 1024 });
+      await waitFor(() => getComputedStyle(name).display === 'grid', { message: 'cards on a portrait tablet' });
+      ok(mount.querySelector('table')!.getBoundingClientRect().width <= 700, 'no wider than its box');
+      await setViewport({ width: 1024, height: 768 });
+      await waitFor(() => getComputedStyle(name).display === 'table-cell', { message: 'a table on the tablet held sideways' });
+      await setViewport({ width: 844, height: 390 });
+      await waitFor(() => getComputedStyle(name).display === 'table-cell', { message: 'a table on a phone on its side' });
+      // Upright but past the lg breakpoint (a tall desktop window): the table.
+      await setViewport({ width: 1000, height: 1400 });
+      await waitFor(() => getComputedStyle(name).display === 'table-cell', { message: 'a table from 992 px' });
+      // A list wider than 768 px on a portrait tablet stays a table too.
+      await setViewport({ width: 900, height: 1200 });
+      host.style.width = '860px';
+      await waitFor(() => getComputedStyle(name).display === 'table-cell', { message: 'a wide list' });
+      host.style.width = '700px';
+      await waitFor(() => getComputedStyle(name).display === 'grid', { message: 'cards again under 768 px' });
+    } finally {
+      await setViewport({ width: 800, height: 600 });
       root.unmount();
       host.remove();
     }

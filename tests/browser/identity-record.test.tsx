@@ -1,3 +1,4 @@
+import { setViewport } from '@web/test-runner-commands';
 import dayjs from 'dayjs';
 import { resetClock, setClock } from '../../shared/clock';
 import { WidgetProvider } from '../../shared/widget/widget-context';
@@ -5,6 +6,7 @@ import { NO_LEGAL_STATUS, NOT_AVAILABLE } from '../../shared/legal-status';
 import type { RecordPatient } from '../../widgets/patient-record/patient-record.resource';
 import { ChildrensServices, groupAllegations } from '../../widgets/identity-record/childrens-services.component';
 import { IdentityPanel, PANEL_ROWS } from '../../widgets/identity-record/identity-panel';
+import { IdentityRecordStyles } from '../../widgets/identity-record/identity-record.styles';
 import { dateFilter } from '../../widgets/identity-record/identity.resource';
 import { PRINT_ALL_OFF, ReferralsAppointments } from '../../widgets/identity-record/referrals-appointments.component';
 import { CompletedVisits } from '../../widgets/identity-record/completed-visits.component';
@@ -12,9 +14,9 @@ import { DISPUTE_LABEL, DisputeMenuItem } from '../../widgets/identity-record/di
 import { PendingMatches } from '../../widgets/identity-record/pending-matches';
 import { IdentityFaceSheet } from '../../widgets/identity-record/identity-face-sheet.component';
 import { AlertBadges } from '../../widgets/identity-record/alert-badges.component';
-import { HealthInformation } from '../../widgets/identity-record/health-information.component';
+import { HCV_FILTER_LABEL, hcvFilter, HealthInformation } from '../../widgets/identity-record/health-information.component';
 import { deepEqual, equal, ok } from './support/assert';
-import { cleanup, description as reasonOf, render, selectOption, settle, text, waitFor } from './support/dom';
+import { byLabel, cleanup, description as reasonOf, render, selectOption, settle, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
 
 const API = 'http://api.test/api';
@@ -99,6 +101,64 @@ describe('identity record panels', () => {
     await waitFor(() => bodyRows(panelNamed(root, 'Pharmacies'))[0]?.[0] === 'CVS Pharmacy #1200', { message: 'the pharmacy' });
     const call = fake.calls.find((c) => c.url.pathname.endsWith('/list-view-cs-tbl-pharmacy'))!.url.searchParams;
     equal(call.get('pharmacy_type'), 'Most Recent');
+  });
+
+  it("the hepatitis C filter (spec 001 section 5): trimmed, left out when empty, 'negative' in any case sent as null", () => {
+    deepEqual(hcvFilter(''), {});
+    deepEqual(hcvFilter('   '), {});
+    deepEqual(hcvFilter(' NEGATIVE '), { labCategory: 'Hcv', resultValue__ieq: 'null' });
+    deepEqual(hcvFilter('negative'), { labCategory: 'Hcv', resultValue__ieq: 'null' });
+    deepEqual(hcvFilter('  Reactive '), { labCategory: 'Hcv', resultValue__ieq: 'Reactive' });
+  });
+
+  it('Labs: a labelled hepatitis C filter asks for the Hcv rows; a negative Hcv result (no value) shows as Negative', async () => {
+    const labs = [
+      { lab_id: 'LB-1', lab_category: 'Hcv', result_date: '2026-01-05', result_value: null, units: null, source_name: 'Mercy' },
+      { lab_id: 'LB-2', lab_category: 'Lead', result_date: '2026-01-04', result_value: '2.1', units: 'µg/dL', source_name: 'Mercy' },
+    ];
+    const fake = fakeFetch(server({ lab: { rows: labs, id: 'lab_id' } }, HEALTH));
+    restore = fake.restore;
+    const root = mount(<HealthInformation patientId={PATIENT} params={{}} patient={patient()} reloadPatient={() => undefined} />);
+    await waitFor(() => bodyRows(panelNamed(root, 'Labs')).length === 2, { message: 'the labs' });
+    deepEqual(bodyRows(panelNamed(root, 'Labs')).map((r) => r[2]), ['Negative', '2.1 µg/dL']);
+    const labCalls = () => fake.calls.filter((c) => c.url.pathname.endsWith('/list-view-cs-tbl-lab')).map((c) => c.url.searchParams);
+    ok(!labCalls()[0].has('lab_category') && !labCalls()[0].has('result_value__ieq'), 'no filter at first');
+
+    const input = byLabel(panelNamed(root, 'Labs')!, HCV_FILTER_LABEL);
+    typeInto(input, ' Negative ');
+    await waitFor(() => labCalls().some((q) => q.get('result_value__ieq') === 'null'), { message: "'negative' sent as null" });
+    const negative = labCalls().find((q) => q.has('result_value__ieq'))!;
+    equal(negative.get('lab_category'), 'Hcv');
+    equal(negative.get('patient_uid'), PATIENT);
+
+    typeInto(input, 'reactive');
+    await waitFor(() => labCalls().some((q) => q.get('result_value__ieq') === 'reactive'), { message: 'the typed value' });
+    typeInto(input, '');
+    const before = labCalls().length;
+    await waitFor(() => labCalls().length > before && !labCalls().at(-1)!.has('lab_category'), { message: 'the filter cleared' });
+  });
+
+  it('rows are cards of label and value on a phone and on a tablet held upright (spec 002 "plus portrait orientation"), a table held sideways', async () => {
+    restore = fakeFetch(server({ surgery: { rows: [{ surgery_id: 'S-1', surgery_date: '2025-02-03', procedure_name: 'Tonsillectomy' }], id: 'surgery_id' } })).restore;
+    const root = mount(
+      <>
+        <IdentityRecordStyles />
+        <IdentityPanel title="Surgeries" view="surgery" patientId={PATIENT} columns={[{ key: 'surgery_date', label: 'Date' }, { key: 'procedure_name', label: 'Procedure' }]} />
+      </>,
+    );
+    const cell = await waitFor(() => root.querySelector('tbody td'), { message: 'the row' });
+    try {
+      await setViewport({ width: 820, height: 1180 });
+      await waitFor(() => getComputedStyle(cell).display === 'grid', { message: 'a card upright' });
+      await setViewport({ width: 1180, height: 820 });
+      await waitFor(() => getComputedStyle(cell).display === 'table-cell', { message: 'a table sideways' });
+      await setViewport({ width: 360, height: 740 });
+      await waitFor(() => getComputedStyle(cell).display === 'grid', { message: 'a card on a phone' });
+      await setViewport({ width: 740, height: 360 });
+      await waitFor(() => getComputedStyle(cell).display === 'table-cell', { message: 'a table on a phone on its side' });
+    } finally {
+      await setViewport({ width: 800, height: 600 });
+    }
   });
 
   it('an empty panel says No items.', async () => {

@@ -4,7 +4,7 @@ import { equal, ok } from './support/assert';
 import { fakeFetch } from './support/fake-fetch';
 import { text, themeLinkColor, waitFor } from './support/dom';
 
-function queueDocument(label: string, rows: Record<string, unknown>[]) {
+function queueDocument(label: string, rows: Record<string, unknown>[], children: { id: string; queue_label: string; count: number }[] = []) {
   return {
     data: {
       type: 'queue',
@@ -12,7 +12,7 @@ function queueDocument(label: string, rows: Record<string, unknown>[]) {
       attributes: {
         queue_label: label,
         count: rows.length,
-        child_queues: [],
+        child_queues: children,
         queue_list_view_column_map: [
           { column_name: 'patient_last_name', display_header: 'Last Name', is_hidden: false },
           { column_name: 'patient_uid', display_header: 'Patient', is_hidden: true },
@@ -114,6 +114,34 @@ describe('<care-queue> (stubbed server)', () => {
     // Add Referral is drawn with the title, in the same render (the test above finds it so): now is when it would show.
     equal(shadow(el).querySelector('.add-action'), null);
     ok(!text(shadow(el)).includes('Add Referral'));
+  });
+
+  it('page: each child queue (spec 000 "Queue: ... childQueues") is a link with its label and count that opens it; none, no links', async () => {
+    const children = [
+      { id: 'q2', queue_label: 'Active from the Emergency Department', count: 4 },
+      { id: 'q 3', queue_label: 'Active from a provider', count: 0 },
+    ];
+    restore = fakeFetch(() => ({ body: queueDocument('Active Patients', rows, children) })).restore;
+    const el = mount({ 'queue-id': 'q1', variant: 'page', 'api-base': 'http://api.test/api', token: 't' });
+    const nav = await waitFor(() => shadow(el).querySelector('nav[aria-label="Child queues"]'), { message: 'child queues' });
+    const links = [...nav.querySelectorAll('a')];
+    equal(links.map((a) => text(a)).join(' | '), 'Active from the Emergency Department 4 | Active from a provider 0');
+    equal(links.map((a) => a.getAttribute('href')).join(' '), '/home/queues/q2 /home/queues/q%203');
+    equal(text(links[0].querySelector('.child-queue-count')), '4');
+    const paths: string[] = [];
+    el.addEventListener('care-navigate', (e) => {
+      e.preventDefault();
+      paths.push((e as CustomEvent<{ path: string }>).detail.path);
+    });
+    links[0].click();
+    equal(paths.join(' '), '/home/queues/q2');
+    // The card lists no children; a queue without any has no child links on its page either.
+    el.remove();
+    restore();
+    restore = fakeFetch(() => ({ body: queueDocument('Follow Up', rows) })).restore;
+    const plain = mount({ 'queue-id': 'q1', variant: 'page', 'api-base': 'http://api.test/api', token: 't' });
+    await waitFor(() => text(shadow(plain).querySelector('h1')) === 'Follow Up');
+    equal(shadow(plain).querySelector('nav[aria-label="Child queues"]'), null);
   });
 
   it('registers once even when the element module runs twice', async () => {

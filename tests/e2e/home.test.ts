@@ -87,6 +87,12 @@ describe('each mode’s home', () => {
         assert.deepEqual(await cards.evaluateAll((els) => els.map((e) => e.className.split(' ')[0])), home.cards, home.user);
         if (home.first) await cards.first().getByRole('heading', { name: home.first }).waitFor();
         if (home.user === 'identity') await page.getByRole('complementary', { name: 'Find a child' }).getByText(/No recent patients|Recent, /).first().waitFor();
+        // Spec 001 section 1: CIT users get a left panel too (their recent patients and the patient list).
+        if (home.user === 'cit') {
+          const panel = page.getByRole('complementary', { name: 'Recent Patients' });
+          await panel.getByText(/No recent patients|, /).first().waitFor();
+          await panel.getByRole('link', { name: 'All Patients' }).waitFor();
+        }
         if (home.cards.includes('care-home-reminders')) await page.locator('.care-home-reminders').getByRole('heading', { name: 'Reminders' }).waitFor();
         if (home.cards.includes('care-home-queues')) await page.locator('.care-home-queues table').first().waitFor();
         const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);

@@ -122,16 +122,39 @@ describe('organisation and divisions', () => {
     assert.equal((await put('Central Ohio Region')).body.data.attributes.market_name, 'Central Ohio Region');
   });
 
+  it('keeps a division’s emergency access settings inside their ranges (issue 38)', async () => {
+    const target = (await call(server.url, '/api/admin/divisions', { token: admin.token })).body.data[0];
+    const save = (extra: Record<string, unknown>) =>
+      call(server.url, `/api/admin/divisions/${target.id}`, { method: 'PUT', token: admin.token, body: division(target.attributes.division_name, { requires_supervisory_approval: target.attributes.requires_supervisory_approval, ...extra }) });
+    assert.deepEqual(fieldErrors(await save({ break_glass_minutes: 10, break_glass_daily_limit: 0 })), {
+      break_glass_minutes: 'Must be a whole number from 15 to 240',
+      break_glass_daily_limit: 'Must be a whole number from 1 to 20',
+    });
+    assert.deepEqual(fieldErrors(await save({ break_glass_minutes: 'soon' })), { break_glass_minutes: 'Expected an integer, but received: "soon"' });
+    const saved = await save({ break_glass_minutes: 30, break_glass_daily_limit: 5, break_glass_writes: true });
+    assert.equal(saved.status, 200, saved.text);
+    const read = (await call(server.url, `/api/admin/divisions/${target.id}`, { token: admin.token })).body.data.attributes;
+    assert.deepEqual([read.break_glass_minutes, read.break_glass_daily_limit, read.break_glass_writes], [30, 5, true]);
+    // Left out of a save: unchanged. Then back to the defaults for the other tests.
+    await save({});
+    assert.equal((await call(server.url, `/api/admin/divisions/${target.id}`, { token: admin.token })).body.data.attributes.break_glass_minutes, 30);
+    await save({ break_glass_minutes: 60, break_glass_daily_limit: 3, break_glass_writes: false });
+  });
+
   it('creates a division once per key, with its settings, audited; a name is not taken twice', async () => {
     const idem = key();
     const body = division('Delaware County Care', { requires_supervisory_approval: true, logo_url: PNG });
     const answer = await call(server.url, '/api/admin/divisions', { token: admin.token, body, headers: { 'idempotency-key': idem } });
     assert.equal(answer.status, 201, answer.text);
-    assert.deepEqual(answer.body.data.attributes, { division_uid: answer.body.data.id, division_name: 'Delaware County Care', theme_color: '#336699', logo_url: PNG, requires_supervisory_approval: true, ed_notes_hidden_source: null });
+    assert.deepEqual(answer.body.data.attributes, { division_uid: answer.body.data.id, division_name: 'Delaware County Care', theme_color: '#336699', logo_url: PNG, requires_supervisory_approval: true, ed_notes_hidden_source: null,
+      break_glass_minutes: 60, break_glass_daily_limit: 3, break_glass_writes: false,
+    });
     const again = await call(server.url, '/api/admin/divisions', { token: admin.token, body, headers: { 'idempotency-key': idem } });
     assert.equal(again.headers.get('idempotent-replayed'), 'true');
     const [entry] = await audit('CreatedDivision');
-    assert.deepEqual(JSON.parse(entry.after_json), { divisionName: 'Delaware County Care', themeColor: '#336699', hasLogo: true, requiresSupervisoryApproval: true, edNotesHiddenSource: null });
+    assert.deepEqual(JSON.parse(entry.after_json), { divisionName: 'Delaware County Care', themeColor: '#336699', hasLogo: true, requiresSupervisoryApproval: true, edNotesHiddenSource: null,
+      breakGlassMinutes: 60, breakGlassDailyLimit: 3, breakGlassWrites: false,
+    });
     const taken = await call(server.url, '/api/admin/divisions', { token: admin.token, body: division('delaware county care'), headers: { 'idempotency-key': key() } });
     assert.deepEqual(fieldErrors(taken), { division_name: DIVISION_NAME_TAKEN });
     errorsOf(await call(server.url, '/api/admin/divisions', { token: admin.token, body: division('No Key') }), 400);

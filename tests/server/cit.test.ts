@@ -8,6 +8,8 @@ import { call, demoFacts, errorsOf, login, type LoggedIn } from './support/http'
 import { pdfText, pdfTextRuns, runsOutsideMargins } from './support/pdf-text';
 import { withClock } from './support/clock';
 import { CIT_PDF_LINK_SECONDS } from '../../server/cit/cit-pdf';
+import { CIT_PERSON_REF_SECONDS } from '../../server/cit/person-ref';
+import { hashAccessCode } from '../../server/public-forms/access-codes';
 
 process.env.TRUST_PROXY = '1';
 let server: TestServer;
@@ -206,9 +208,14 @@ describe('public CIT form', () => {
   it('person-match tells officers only whether someone matches', async () => {
     const p = (await sql<{ first_name: string; last_name: string; gender_uid: string }>`select first_name, last_name, gender_uid from patient where division_uid = (select division_uid from cit_agency limit 1) and length(first_name) > 2 and length(last_name) > 2 and gender_uid is not null limit 1`.execute(server.db)).rows[0];
     const hit = await call(server.url, '/api/cit/oh/person-match', { body: { ...identity, first_name: p.first_name, last_name: p.last_name, gender_uid: p.gender_uid } });
-    assert.deepEqual(hit.body.data.attributes, { matches: 1 });
+    assert.deepEqual(Object.keys(hit.body.data.attributes).sort(), ['matches', 'person_id']);
+    assert.equal(hit.body.data.attributes.matches, 1);
+    // The person's reference is sealed: it names no record the officer could read or change.
+    const ref: string = hit.body.data.attributes.person_id;
+    assert.match(ref, /^[A-Za-z0-9_-]{64}$/);
+    assert.doesNotMatch(hit.text, /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i, 'no record id in the answer');
     const miss = await call(server.url, '/api/cit/oh/person-match', { body: { ...identity, first_name: 'Zzzqx', last_name: 'Qqqzx', gender_uid: p.gender_uid } });
-    assert.deepEqual(miss.body.data.attributes, { matches: 0 });
+    assert.deepEqual(miss.body.data.attributes, { matches: 0, person_id: null });
     errorsOf(await call(server.url, '/api/cit/oh/person-match', { body: { ...identity, officer_name: 'x', first_name: p.first_name, last_name: p.last_name, gender_uid: p.gender_uid } }), 403);
   });
 
@@ -217,6 +224,205 @@ describe('public CIT form', () => {
     assert.equal(geo.body.data[0].attributes.city, 'Akron');
     assert.equal(geo.body.data[0].attributes.county, 'Summit');
     assert.deepEqual((await call(server.url, '/api/reference-data/reference-geo-data?zip_code=99999')).body.data, []);
+  });
+});
+
+/** The officer's identity on the GET calls: HTTP Basic, officer name and agency identifier. */
+const basic = (officer = identity.officer_name, code = identity.code) => ({ authorization: `Basic ${Buffer.from(`${officer}:${code}`).toString('base64')}` });
+
+describe('public CIT form: the local treatment facility search', () => {
+  const search = (q: string, headers: Record<string, string> = basic(), state = 'oh') =>
+    call(server.url, `/api/cit/${state}/treatment-facilities?search=${encodeURIComponent(q)}`, { headers: { ...headers, ...from('10.0.7.1') } });
+  const names = (answer: Awaited<ReturnType<typeof search>>) => answer.body.data.map((f: { attributes: { facility_name: string } }) => f.attributes.facility_name);
+  const setting = async () =>
+    (await sql<{ division_uid: string; setting_value: string }>`
+      select s.division_uid, s.setting_value from division_setting s join cit_agency a on a.division_uid = s.division_uid
+       where a.code_hash is not null and s.setting_name = 'local-treatment-facility-type' limit 1`.execute(server.db)).rows[0];
+
+  it("identify says whether the agency's division has a local treatment setting", async () => {
+    const ok = await call(server.url, '/api/cit/oh/identify', { body: identity });
+    assert.equal(ok.body.data.attributes.local_treatment_search, true);
+    assert.equal((await setting()).setting_value, 'Treatment');
+  });
+
+  it("finds the organisation's offered facilities of the setting's type by name or city, and nothing else", async () => {
+    const all = await search('');
+    assert.equal(all.status, 200, all.text);
+    assert.deepEqual(names(all), ['Crisis Stabilization Unit', 'Harbor Walk-in Center', 'Summit Behavioral Health']);
+    assert.deepEqual(Object.keys(all.body.data[0].attributes).sort(), ['city', 'facility_name', 'facility_uid']);
+    assert.deepEqual(names(await search('crisis')), ['Crisis Stabilization Unit']);
+    assert.deepEqual(names(await search('AKRON')), ['Summit Behavioral Health'], 'by city, without case');
+    // Columbus has hospitals, clinics and a school too: only the treatment facilities are found.
+    assert.deepEqual(names(await search('columbus')), ['Crisis Stabilization Unit', 'Harbor Walk-in Center']);
+    assert.deepEqual(names(await search('%')), [], 'a wildcard is a character like any other');
+    assert.deepEqual(names(await search('Nowhere Facility')), []);
+    // Every facility found is one the submit accepts for this agency.
+    const found = (await search('crisis')).body.data[0];
+    assert.equal(found.id, facilities.find((f) => f.facility_name === 'Crisis Stabilization Unit')!.facility_uid);
+  });
+
+  it("another organisation's facility of the type, and one no longer offered, are not found", async () => {
+    const org = (await sql<{ org_uid: string }>`insert into organization (org_name, name) values ('Elsewhere Health', 'Elsewhere Health') returning org_uid`.execute(server.db)).rows[0];
+    await sql`insert into facility (facility_name, org_uid, facility_type, city) values ('Elsewhere Crisis Center', ${org.org_uid}, 'Treatment', 'Columbus')`.execute(server.db);
+    const own = (await sql<{ facility_uid: string }>`
+      insert into facility (facility_name, org_uid, facility_type, city, is_in_selections)
+      select 'Retired Crisis House', org_uid, 'Treatment', 'Columbus', false from cit_agency limit 1 returning facility_uid`.execute(server.db)).rows[0];
+    try {
+      assert.deepEqual(names(await search('crisis')), ['Crisis Stabilization Unit']);
+    } finally {
+      await sql`delete from facility where facility_uid = ${own.facility_uid} or facility_name = 'Elsewhere Crisis Center'`.execute(server.db);
+    }
+  });
+
+  it('refuses a wrong identity (403), a missing or malformed one and a search past its bound (422), an unknown state (404)', async () => {
+    assert.deepEqual(errorsOf(await search('crisis', basic('Officer Nobody')), 403), [{ message: CIT_TEXT.identityInvalid }]);
+    assert.deepEqual(errorsOf(await search('crisis', basic(identity.officer_name, 'NOPE')), 403), [{ message: CIT_TEXT.identityInvalid }]);
+    errorsOf(await search('crisis', {}), 422);
+    errorsOf(await search('crisis', { authorization: 'Basic !!!' }), 422);
+    errorsOf(await search('crisis', { authorization: `Bearer ${supervisor.token}` }), 422);
+    const long = fields(await search('x'.repeat(101)));
+    assert.equal(long.search, 'Must be at most 100 characters');
+    errorsOf(await search('crisis', basic(), 'ohio'), 404);
+    errorsOf(await search('crisis', basic(), 'ky'), 403);
+  });
+
+  it('without the setting: identify says so and the search is not there (404)', async () => {
+    const { division_uid: division, setting_value: value } = await setting();
+    await sql`delete from division_setting where division_uid = ${division} and setting_name = 'local-treatment-facility-type'`.execute(server.db);
+    try {
+      assert.equal((await call(server.url, '/api/cit/oh/identify', { body: identity })).body.data.attributes.local_treatment_search, false);
+      assert.deepEqual(errorsOf(await search('crisis'), 404), [{ message: 'No local treatment facility search for this agency' }]);
+    } finally {
+      await sql`insert into division_setting (division_uid, setting_name, setting_value) values (${division}, 'local-treatment-facility-type', ${value})`.execute(server.db);
+    }
+  });
+});
+
+describe("public CIT form: a matched person's previous incidents", () => {
+  const ip = '10.0.6.1';
+  const match = async (p: { first_name: string; last_name: string; gender_uid: string }, who = identity) =>
+    (await call(server.url, '/api/cit/oh/person-match', { body: { ...who, ...p }, headers: from(ip) })).body.data.attributes.person_id as string | null;
+  const incidents = (ref: string, headers: Record<string, string> = basic(), query = '?state=oh') =>
+    call(server.url, `/api/data/public/person/${encodeURIComponent(ref)}/incidents${query}`, { headers: { ...headers, ...from(ip) } });
+  const person = { first_name: 'Priorcase', last_name: 'Incidentson', gender_uid: '' };
+  let patientUid: string;
+  let ref: string;
+
+  before(async () => {
+    person.gender_uid = uid('gender', 'Male');
+    const put = (id: string) => call(server.url, `/api/data/public/cit-submission/${id}/accept`, { method: 'PUT', token: supervisor.token, body: {} });
+    const first = await submit(sheet({ ...person, birth_date: '', date_time: '2025-11-03T08:40', crisis: ['Depression', 'Other'], crisis_other: 'Lost his job', incident_note: 'Secret narrative of the first night', disposition_uid: uid('status', 'Active') }), key(), ip);
+    const accepted = await put(first.body.data.id);
+    assert.equal(accepted.status, 200, accepted.text);
+    patientUid = accepted.body.data.attributes.patient_uid;
+    const second = await submit(sheet({ ...person, birth_date: '', date_time: '2026-01-10T22:15', crisis: ['Suicide Thoughts'], incident_note: 'Secret narrative of the second night', disposition_uid: uid('status', 'Closed') }), key(), ip);
+    assert.equal((await put(second.body.data.id)).status, 200);
+    ref = (await match(person))!;
+    assert.ok(ref, 'the person is matched');
+    assert.ok(!Buffer.from(ref, 'base64url').includes(Buffer.from(patientUid.replace(/-/g, ''), 'hex')), "the record's id is sealed, not carried");
+  });
+
+  it('lists the date, crisis events, disposition and agency of each, newest first, and nothing more', async () => {
+    const answer = await incidents(ref);
+    assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual(answer.body.data.map((r: { attributes: unknown }) => r.attributes), [
+      { incident_date: '2026-01-10', crisis: ['Suicide Thoughts'], disposition: 'Closed', agency_name: DEMO_CIT_AGENCY.name },
+      { incident_date: '2025-11-03', crisis: ['Depression', 'Other'], disposition: 'Active', agency_name: DEMO_CIT_AGENCY.name },
+    ]);
+    assert.equal(answer.body.meta.total, 2);
+    for (const secret of ['Secret narrative', 'Lost his job', 'Incidentson', patientUid, '6145550199', 'Officer Riley']) assert.ok(!answer.text.includes(secret), `"${secret}" is not told`);
+    assert.doesNotMatch(answer.text, /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i, 'no record ids');
+  });
+
+  it('shows the 10 newest of more, with the total', async () => {
+    const [event] = (await sql<{ medical_event_uid: string }>`
+      select medical_event_uid from medical_event where patient_uid = ${patientUid} order by event_date limit 1`.execute(server.db)).rows;
+    const copies = await sql<{ medical_event_uid: string }>`
+      insert into medical_event (patient_uid, medical_event_type_uid, event_date, event_time_zone, status_uid, detail)
+      select patient_uid, medical_event_type_uid, event_date - make_interval(days => g), event_time_zone, status_uid, detail
+        from medical_event, generate_series(1, 10) g where medical_event_uid = ${event.medical_event_uid}
+      returning medical_event_uid`.execute(server.db);
+    try {
+      const answer = await incidents(ref);
+      assert.equal(answer.body.data.length, 10);
+      assert.equal(answer.body.meta.total, 12);
+      assert.equal(answer.body.data[0].attributes.incident_date, '2026-01-10');
+    } finally {
+      await sql`delete from medical_event where medical_event_uid = any(${copies.rows.map((r) => r.medical_event_uid)}::uuid[])`.execute(server.db);
+    }
+  });
+
+  it('a matched person without incidents: an empty list', async () => {
+    const p = (await sql<{ first_name: string; last_name: string; gender_uid: string }>`
+      select p.first_name, p.last_name, p.gender_uid from patient p
+       where p.division_uid = (select division_uid from cit_agency limit 1) and p.restricted_flag <> '1' and not p.adoption_case
+         and length(p.first_name) > 2 and length(p.last_name) > 2 and p.gender_uid is not null
+         and not exists (select 1 from medical_event me join reference_data m on m.uid = me.medical_event_type_uid and m.name = 'cit' where me.patient_uid = p.patient_uid)
+         and (select count(*) from patient q where lower(q.first_name) = lower(p.first_name) and lower(q.last_name) = lower(p.last_name)) = 1
+       limit 1`.execute(server.db)).rows[0];
+    const other = await match(p);
+    assert.ok(other);
+    const answer = await incidents(other);
+    assert.equal(answer.status, 200, answer.text);
+    assert.deepEqual([answer.body.data, answer.body.meta.total], [[], 0]);
+  });
+
+  it('needs the identity: 403 for a wrong one, 422 without one, before the person is looked at', async () => {
+    assert.deepEqual(errorsOf(await incidents(ref, basic('Officer Nobody')), 403), [{ message: CIT_TEXT.identityInvalid }]);
+    assert.deepEqual(errorsOf(await incidents('garbage', basic('Officer Nobody')), 403), [{ message: CIT_TEXT.identityInvalid }]);
+    errorsOf(await incidents(ref, {}), 422);
+    errorsOf(await incidents(ref, basic(), '?state=ky'), 403);
+    errorsOf(await incidents(ref, basic(), '?state=ohio'), 404);
+    // Another officer of the same agency may use it.
+    assert.equal((await incidents(ref, basic(DEMO_CIT_AGENCY.officers[1]))).status, 200);
+  });
+
+  it('404 for a malformed, forged, expired or other agency\'s reference', async () => {
+    const notFound = [{ message: 'Person not found' }];
+    assert.deepEqual(errorsOf(await incidents('not-a-reference'), 404), notFound);
+    assert.deepEqual(errorsOf(await incidents(patientUid), 404), notFound, "a record's id is not a reference");
+    const bytes = Buffer.from(ref, 'base64url');
+    bytes[20] ^= 1;
+    assert.deepEqual(errorsOf(await incidents(bytes.toString('base64url')), 404), notFound, 'a changed reference');
+    // An agency of the same division, with its own code: a reference made for one agency is not another's.
+    const agency = (await sql<{ agency_uid: string }>`
+      insert into cit_agency (code_hash, agency_name, state_iso, org_uid, division_uid)
+      select ${hashAccessCode('OH-OTHER-SO')}, 'Other Sheriff Office', 'oh', org_uid, division_uid from cit_agency where agency_name = ${DEMO_CIT_AGENCY.name}
+      returning agency_uid`.execute(server.db)).rows[0];
+    await sql`insert into cit_officer (agency_uid, officer_name) values (${agency.agency_uid}, 'Deputy Lane')`.execute(server.db);
+    try {
+      const sheriff = basic('Deputy Lane', 'OH-OTHER-SO');
+      assert.deepEqual(errorsOf(await incidents(ref, sheriff), 404), notFound);
+      const own = await match(person, { code: 'OH-OTHER-SO', officer_name: 'Deputy Lane' });
+      assert.equal((await incidents(own!, sheriff)).body.data.length, 2, 'its own reference works');
+      assert.deepEqual(errorsOf(await incidents(own!), 404), notFound, 'and is not the first agency\'s');
+    } finally {
+      await sql`delete from cit_agency where agency_uid = ${agency.agency_uid}`.execute(server.db);
+    }
+    await withClock(async (move) => {
+      move(CIT_PERSON_REF_SECONDS * 1000 + 5000);
+      assert.deepEqual(errorsOf(await incidents(ref), 404), notFound, 'expired');
+    });
+    assert.equal((await incidents(ref)).status, 200);
+  });
+
+  it('404 once the person is one the agency\'s division may not show an outsider (restricted, another division)', async () => {
+    const notFound = [{ message: 'Person not found' }];
+    await sql`update patient set restricted_flag = '1' where patient_uid = ${patientUid}`.execute(server.db);
+    try {
+      assert.deepEqual(errorsOf(await incidents(ref), 404), notFound);
+    } finally {
+      await sql`update patient set restricted_flag = '0' where patient_uid = ${patientUid}`.execute(server.db);
+    }
+    const [home] = (await sql<{ division_uid: string }>`select division_uid from patient where patient_uid = ${patientUid}`.execute(server.db)).rows;
+    const [other] = (await sql<{ division_uid: string }>`select division_uid from division where division_uid <> ${home.division_uid} limit 1`.execute(server.db)).rows;
+    await sql`update patient set division_uid = ${other.division_uid} where patient_uid = ${patientUid}`.execute(server.db);
+    try {
+      assert.deepEqual(errorsOf(await incidents(ref), 404), notFound);
+    } finally {
+      await sql`update patient set division_uid = ${home.division_uid} where patient_uid = ${patientUid}`.execute(server.db);
+    }
+    assert.equal((await incidents(ref)).status, 200);
   });
 });
 
@@ -450,6 +656,7 @@ describe('staff: CIT PDF export', () => {
         target_type: 'medical-events',
         target_uid: event,
         message: 'Sam Supervisor downloaded the CIT report PDF',
+        break_glass_uid: null,
       },
     );
     // Each opening of the link is a download of its own.

@@ -417,6 +417,20 @@ describe('other views', () => {
     errorsOf(await call(url, `/api/data/public/division/${facts.divisionUids[1]}`, { token: identity }), 404);
   });
 
+  it("one facility by id; one that cannot be resolved (none, another organisation's, a malformed id) is 404 'Uknown Facility' (spec 001 section 8)", async () => {
+    const [first] = rowsOf(await list({ sort: 'facility_name', 'page-size': '1' }, nav, '/api/data/public/facility'));
+    const found = await call(url, `/api/data/public/facility/${first.facility_uid}`, { token: nav });
+    assert.equal(found.status, 200);
+    assert.equal(found.body.data.attributes.facility_name, first.facility_name);
+    const other = await server.db.insertInto('organization').values({ org_name: 'Faraway Health', name: 'Faraway Health', market_uid: null }).returning('org_uid').executeTakeFirstOrThrow();
+    const theirs = await server.db.insertInto('facility').values({ facility_name: 'Faraway Clinic', org_uid: other.org_uid, facility_type: null }).returning('facility_uid').executeTakeFirstOrThrow();
+    for (const id of ['00000000-0000-4000-8000-000000000000', theirs.facility_uid, 'not-an-id']) {
+      assert.deepEqual(errorsOf(await call(url, `/api/data/public/facility/${id}`, { token: nav }), 404), [{ message: 'Uknown Facility' }], id);
+    }
+    // Other views keep their plain answer.
+    assert.deepEqual(errorsOf(await call(url, `/api/data/public/division/00000000-0000-4000-8000-000000000000`, { token: nav }), 404), [{ message: 'Not found' }]);
+  });
+
   it('organisation and market of the caller only (the hierarchy calls)', async () => {
     const orgs = rowsOf(await list({}, nav, '/api/data/public/organization'));
     assert.deepEqual(orgs.map((o) => o.org_name), ['Careweave Demo Health']);

@@ -317,6 +317,32 @@ describe('npm run import: a run that fails mid-way', () => {
   });
 });
 
+describe('npm run import: columns added later', () => {
+  it('loads a placement file written before the provider contact columns, as no value, and stores them when present', async () => {
+    const sources = clean();
+    const folder = await writeExtractFolder(path.join(tmp, 'older-placement'), sources);
+    const older = ['placement_id', 'sacwis_person_id', 'provider_id', 'provider_name', 'placement_type', 'start_date', 'end_date'];
+    await fs.writeFile(path.join(folder, 'placement.csv'), `${older.join(',')}\nP-1,S-300,PR-9,Buckeye Foster Home,Foster Care,2023-01-02,\n`);
+    const report = await importExtract(server.db, folder, division);
+    assert.equal(report.ok, true, report.error ?? '');
+    const placement = () => server.db.selectFrom('tbl_placement').select(['placement_id', 'provider_contact', 'provider_agency']).where('division_uid', '=', division).execute();
+    assert.deepEqual(await placement(), [{ placement_id: 'P-1', provider_contact: null, provider_agency: null }]);
+
+    sources.placement = [{ ...sources.placement[0]!, provider_contact: 'Olive Oak, 614-555-0142', provider_agency: 'Buckeye Foster Care Network' }];
+    const again = await importExtract(server.db, await writeExtractFolder(path.join(tmp, 'newer-placement'), sources), division);
+    assert.equal(again.ok, true, again.error ?? '');
+    assert.deepEqual(await placement(), [{ placement_id: 'P-1', provider_contact: 'Olive Oak, 614-555-0142', provider_agency: 'Buckeye Foster Care Network' }]);
+  });
+
+  it('still fails a file without a column the format always had', async () => {
+    const folder = await writeExtractFolder(path.join(tmp, 'no-type'), clean());
+    await fs.writeFile(path.join(folder, 'placement.csv'), 'placement_id,sacwis_person_id,provider_id,provider_name,start_date,end_date\nP-1,S-300,PR-9,Buckeye,2023-01-02,\n');
+    const report = await importExtract(server.db, folder, division);
+    assert.equal(report.ok, false);
+    assert.equal(report.error, 'placement.csv: the header has no column placement_type');
+  });
+});
+
 describe('npm run import (the command)', () => {
   const run = (args: string[]) => runCliCommand('identity/cli.ts', { databaseUrl: server.connectionString }, args);
 

@@ -89,6 +89,12 @@ const extract = (): Record<string, Rows> => ({
     { appointment_id: 'AP-2', sacwis_person_id: 'R-1', source_name: HOSPITAL, appointment_time: `${day(6)} 10:00`, appointment_category: 'Missed', department: 'Pediatrics', provider_name: null, reason: 'Follow-up' },
     { appointment_id: 'AP-3', sacwis_person_id: 'R-1', source_name: OTHER, appointment_time: `${day(-6)} 10:00`, appointment_category: 'Completed', department: 'Dental Clinic', provider_name: null, reason: 'Cleaning' },
   ],
+  // Spec 001 section 5: the source systems send a negative hepatitis C result without a value.
+  lab: [
+    { lab_id: 'LB-1', sacwis_person_id: 'R-1', source_name: HOSPITAL, lab_category: 'Hcv', result_date: day(-20), result_value: null, units: null },
+    { lab_id: 'LB-2', sacwis_person_id: 'R-1', source_name: HOSPITAL, lab_category: 'Hcv', result_date: day(-30), result_value: 'Reactive', units: null },
+    { lab_id: 'LB-3', sacwis_person_id: 'R-1', source_name: OTHER, lab_category: 'Lead', result_date: day(-40), result_value: '2.1', units: 'µg/dL' },
+  ],
   primary_provider: [
     { pcp_id: 'PC-1', sacwis_person_id: 'R-1', source_name: HOSPITAL, provider_name: 'Old Doctor, MD', practice_name: null, phone: null, address: null, start_date: '2018-01-01', end_date: '2022-01-01' },
     { pcp_id: 'PC-2', sacwis_person_id: 'R-1', source_name: HOSPITAL, provider_name: 'Priya Shah, MD', practice_name: 'Pediatric Associates', phone: '614-555-0300', address: null, start_date: '2022-01-02', end_date: null },
@@ -173,6 +179,19 @@ describe('identity panels: rows', () => {
     assert.deepEqual(ids(recent), ['V-1']);
     assert.deepEqual(ids(await panel('identity', 'visit', patients['R-1'])), ['V-1', 'V-2']);
     assert.equal((await panel('identity', 'visit', patients['R-1'], q({ 'visit_date__>>=': 'yesterday' }))).status, 400);
+  });
+
+  it("the hepatitis C filter: 'null' finds the negative Hcv results (stored without a value), a typed value the Hcv rows with it in any case", async () => {
+    assert.deepEqual(ids(await panel('identity', 'lab', patients['R-1'])), ['LB-1', 'LB-2', 'LB-3']);
+    const negative = await panel('identity', 'lab', patients['R-1'], q({ lab_category: 'Hcv', result_value__ieq: 'null' }));
+    assert.equal(negative.status, 200);
+    assert.deepEqual(ids(negative), ['LB-1']);
+    assert.equal(negative.body.data[0].attributes.result_value, null);
+    assert.deepEqual(ids(await panel('identity', 'lab', patients['R-1'], q({ lab_category: 'Hcv', result_value__ieq: 'reactive' }))), ['LB-2']);
+    assert.deepEqual(ids(await panel('identity', 'lab', patients['R-1'], q({ lab_category: 'Hcv', result_value__ieq: '2.1' }))), []);
+    // The same grammar for eq; an unknown column is still a 400 naming it.
+    assert.deepEqual(ids(await panel('identity', 'lab', patients['R-1'], q({ lab_category: 'Hcv', result_value: 'null' }))), ['LB-1']);
+    assert.equal((await panel('identity', 'lab', patients['R-1'], q({ hcv_result: 'null' }))).status, 400);
   });
 
   it('upcoming appointments leave out Missed; missed ones are their own list', async () => {

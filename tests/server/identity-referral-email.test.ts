@@ -31,7 +31,12 @@ const extract: Record<string, Rows> = {
   source_child: [child('E-1', 'Zoë', 'Núñez'), child('E-2', 'Noah', 'Nomail')],
   source_case: [caseRow('C-1', 'E-1', 'pat.worker@franklin.jfs.example', 'sue.visor@franklin.jfs.example'), caseRow('C-2', 'E-2', null, null)],
   custody_episode: [{ episode_id: 'CE-1', sacwis_person_id: 'E-1', county: 'Franklin', legal_status: 'Temporary Custody', start_date: '2023-01-01', end_date: null }],
-  placement: [{ placement_id: 'P-1', sacwis_person_id: 'E-1', provider_id: '42', provider_name: 'Oak Kinship', placement_type: 'Kinship Care', start_date: '2023-05-02', end_date: null }],
+  placement: [
+    {
+      placement_id: 'P-1', sacwis_person_id: 'E-1', provider_id: '42', provider_name: 'Oak Kinship', placement_type: 'Kinship Care', start_date: '2023-05-02', end_date: null,
+      provider_contact: 'Olive Oak, 614-555-0142', provider_address: '12 Oak Ave, Columbus, OH 43215', provider_agency: 'Buckeye Foster Care Network', provider_agency_contact: 'Ana Agency, 614-555-0199',
+    },
+  ],
 };
 
 const send = (user: string, patient: string, body: unknown, key?: string) =>
@@ -82,6 +87,8 @@ describe('service referral e-mail', () => {
       'Child Name: Zoë Núñez', 'Last Name: Núñez', 'First Name: Zoë', 'Birth Date: 05/06/2014', 'County: Franklin', 'Legal Status / Custody: Temporary Custody',
       'SACWIS Person ID: E-1', 'SACWIS Case ID: C-1', 'Caseworker: Pat Worker', 'Caseworker Email: pat.worker@franklin.jfs.example',
       'Supervisor Email: sue.visor@franklin.jfs.example', 'Provider Name: Oak Kinship (provider 42)', 'Placement Type: Kinship Care', 'Please call the foster parent.',
+      'Provider Contact: Olive Oak, 614-555-0142', 'Provider Address: 12 Oak Ave, Columbus, OH 43215', 'Provider Agency: Buckeye Foster Care Network',
+      'Provider Agency Contact: Ana Agency, 614-555-0199',
     ]) assert.ok(text.includes(expected), `${expected} in\n${text}`);
     const audit = await server.db.selectFrom('audit_entry').select('action').where('patient_uid', '=', patients['E-1']).where('action', '=', 'ServiceReferralEmail').execute();
     assert.equal(audit.length, 1);

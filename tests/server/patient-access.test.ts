@@ -138,6 +138,7 @@ describe('requirePatient', () => {
         target_type: 'patients',
         target_uid: patient,
         message: 'Nora Navigator viewed the record',
+        break_glass_uid: null,
       },
     );
   });

@@ -25,7 +25,7 @@ function caller(name: string, email: string | null, flags: Flag[] = []): AuthCon
   return {
     sessionId: '', userUid: '00000000-0000-0000-0000-000000000000', userName: name, displayName: name, email, authenticationService: '',
     divisionUid: ids.a, orgUid: ids.org, permissions: [], flags: Object.fromEntries(FLAGS.map((f) => [f, flags.includes(f)])) as AuthContext['flags'],
-    csrfToken: '', via: 'bearer', signedInAt: new Date(0), expiresAt: new Date(0),
+    csrfToken: '', via: 'bearer', signedInAt: new Date(0), expiresAt: new Date(0), glass: [],
   };
 }
 

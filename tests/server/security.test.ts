@@ -213,6 +213,14 @@ describe('refusals on every route', () => {
     ['POST', `/api/patients/${uuid}/identity-matches/:sacwisPersonId/reject`],
     ['POST', `/api/data/public/identity/patient/${uuid}/dispute`, { dispute_comment: 'x', sitenames: ['A'] }],
     ['POST', `/api/patients/${uuid}/service-referral-email`, { subject: 'x' }],
+    ['GET', `/api/patients/${uuid}/current-inbound-referral`],
+    ['POST', '/api/patients/matches', { first_name: 'A', last_name: 'B' }],
+    ['GET', `/api/app-user/${uuid}`],
+    ['POST', '/api/break-glass', { patient_uid: uuid, reason: 'other', password: 'x' }],
+    ['GET', `/api/patients/${uuid}/break-glass`],
+    ['GET', '/api/break-glass-events'],
+    ['GET', `/api/break-glass-events/${uuid}`],
+    ['PUT', `/api/break-glass-events/${uuid}/review`, { status: 'appropriate', comment: 'x' }],
     ['POST', `/api/data/public/identity/patient/${uuid}/pdf`],
     ['GET', `/api/data/public/identity/patient/${uuid}/child-health-form`],
     ['GET', `/api/data/public/identity/patient/${uuid}/hospital-registration-sheet`],
@@ -278,6 +286,7 @@ describe('refusals on every route', () => {
     ['POST', '/api/referrals/inbound', { data: { type: 'referrals', attributes: {}, relationships: {} } }],
     ['GET', '/api/patients/possible-duplicates?first_name=a&last_name=b&birth_date=2010-01-01'],
     ['POST', '/api/addresses', { data: { type: 'addresses', attributes: { addr1: 'a' }, relationships: { patient: { data: { type: 'patients', id: uuid } } } } }],
+    ['POST', '/api/geoapify/autocomplete', { text: '43215' }],
     ['PUT', `/api/addresses/${uuid}`, { data: { type: 'addresses', attributes: { addr1: 'a' }, relationships: { patient: { data: { type: 'patients', id: uuid } } } } }],
     ['POST', '/api/email-addresses', { data: { type: 'email-addresses', attributes: { email_address: 'a@b.test' }, relationships: { patient: { data: { type: 'patients', id: uuid } } } } }],
     ['PUT', `/api/email-addresses/${uuid}`, { data: { type: 'email-addresses', attributes: { email_address: 'a@b.test' }, relationships: { patient: { data: { type: 'patients', id: uuid } } } } }],
@@ -383,7 +392,7 @@ describe('refusals on every route', () => {
     assert.ok(registered.includes('GET /api/queues/:id'), registered.join('\n'));
     const open = ['POST /api/auth/login', 'POST /api/auth/sign-in-link', 'GET /api/translations', 'GET /api/health', 'GET /api/live',
       'POST /api/support-request/submit', 'POST /api/b2w/init', 'POST /api/b2w/validate', 'POST /api/b2w/status', 'GET /api/b2w/vendor', 'POST /api/public/engagements/opt-out/:param', 'GET /api/public/engagements/opt-out/:param',
-      'GET /api/cit/:param/context', 'POST /api/cit/:param/identify', 'POST /api/cit/:param/person-match', 'POST /api/cit/:param/submit', 'GET /api/reference-data/reference-geo-data', 'GET /api/cit-pdf', 'GET /api/cit-receipt', 'GET /api/support/contact', 'GET /api/identity-pdf', 'GET /api/files',
+      'GET /api/cit/:param/context', 'POST /api/cit/:param/identify', 'POST /api/cit/:param/person-match', 'GET /api/data/public/person/:param/incidents', 'GET /api/cit/:param/treatment-facilities', 'POST /api/cit/:param/submit', 'POST /api/cit/:param/geoapify/autocomplete', 'GET /api/reference-data/reference-geo-data', 'GET /api/cit-pdf', 'GET /api/cit-receipt', 'GET /api/support/contact', 'GET /api/identity-pdf', 'GET /api/files',
       'GET /api/ext/:param', 'GET /api/ext/:param/index', 'GET /api/ext/:param/reference/:param', 'GET /api/ext/:param/providers', 'POST /api/ext/:param/register', 'POST /api/ext/:param/register-confirm', 'POST /api/ext/:param',
       'GET /api/handle_with_care/context', 'GET /api/handle_with_care/config/reference-gender', 'GET /api/handle_with_care/public/facility', 'POST /api/handle_with_care/submit'];
     const normalise = (p: string) => p.replace(/\/:[a-zA-Z]+/g, '/:param');

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useFieldArray, type Path, type UseFormReturn } from 'react-hook-form';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { formatDate } from '../../shared/format';
+import { patientLabel, useTranslate } from '../../shared/i18n';
 import { homeMode } from '../../shared/modes';
 import { hasAnyFlag, PATIENT_EDIT_FLAGS } from '../../shared/permissions';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../../shared/schemas/add-patient';
 import { useEmit } from '../../shared/widget/emit';
 import { AddAction } from '../kit/add-action';
+import { AddressSearch, fillAddress, type AddressSuggestion } from '../kit/address-search';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, errorOf, Field, fieldText, SelectField, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
@@ -116,8 +118,15 @@ function usePostCodeLookup(form: Form, index: number) {
   const postCode = form.watch(`addresses.${index}.postCode`) ?? '';
   const zip = postCode.trim().slice(0, 5);
   const [status, setStatus] = useState('');
+  // A post code the address search filled came with its city, county and state: nothing to look up.
+  const searched = useRef<string | null>(null);
   useEffect(() => {
     if (zip.length < 5) return setStatus('');
+    if (searched.current === zip) {
+      searched.current = null;
+      return setStatus('');
+    }
+    searched.current = null;
     let live = true;
     lookUpPostCode(zip).then(
       (row) => {
@@ -134,7 +143,11 @@ function usePostCodeLookup(form: Form, index: number) {
       live = false;
     };
   }, [zip, index, form, lookUpPostCode]);
-  return status;
+  const fromSearch = (address: AddressSuggestion) => {
+    searched.current = address.postCode ? address.postCode.slice(0, 5) : null;
+    fillAddress(form, address, { address1: `addresses.${index}.addr1`, city: `addresses.${index}.city`, county: `addresses.${index}.county`, stateUid: `addresses.${index}.countryDivisionUid`, postCode: `addresses.${index}.postCode` });
+  };
+  return { status, fromSearch };
 }
 
 /** Marks one row of a list primary and the others not (one primary address, one primary e-mail). */
@@ -144,12 +157,13 @@ function choosePrimary(form: Form, list: 'addresses' | 'emailAddresses', index: 
 }
 
 function AddressRow({ form, index, options, onRemove }: { form: Form; index: number; options: AddPatientOptions; onRemove: () => void }) {
-  const status = usePostCodeLookup(form, index);
+  const { status, fromSearch } = usePostCodeLookup(form, index);
   const prefix = `addresses.${index}` as const;
   const isPrimary = form.watch(`${prefix}.isPrimary`);
   return (
     <fieldset className="contact-row">
       <legend>Address {index + 1}</legend>
+      <AddressSearch name={`address-${index + 1}`} label={`Address ${index + 1} Search`} onChoose={fromSearch} />
       <div className="form-grid">
         <SelectField form={form} name={`${prefix}.addressTypeUid`} label={ADDRESS_LABELS.addressTypeUid} options={options.addressTypes} empty={CHOOSE} />
         <Field form={form} name={`${prefix}.addr1`} label={ADDRESS_LABELS.addr1} />
@@ -195,6 +209,7 @@ const whoOf = (v: AddPatientValues) => `${v.firstName.trim().toLowerCase()}|${v.
 
 function PossibleDuplicates({ rows, failed, busy, onGoOn, onBack }: { rows: PossibleDuplicate[]; failed: boolean; busy: boolean; onGoOn: () => void; onBack: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const tr = useTranslate();
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="possible-duplicates" role="alert" aria-labelledby="possible-duplicates-title">
@@ -205,7 +220,7 @@ function PossibleDuplicates({ rows, failed, busy, onGoOn, onBack }: { rows: Poss
         <p>{DUPLICATES_FAILED}</p>
       ) : (
         <>
-          <p>These patients of your division have the same name and birth date. Open one of them, or add the new patient anyway.</p>
+          <p>{tr('These patients of your division have the same name and birth date. Open one of them, or add the new patient anyway.')}</p>
           <ul>
             {rows.map((p) => (
               <li key={p.id}>
@@ -224,7 +239,7 @@ function PossibleDuplicates({ rows, failed, busy, onGoOn, onBack }: { rows: Poss
           Back to the Form
         </SlButton>
         <SlButton variant="primary" onClick={onGoOn} disabled={busy}>
-          {busy ? 'Working ...' : 'Add Patient Anyway'}
+          {busy ? 'Working ...' : tr('Add Patient Anyway')}
         </SlButton>
       </div>
     </section>
@@ -235,6 +250,7 @@ function AddPatientForm({ options, communityMode }: { options: AddPatientOptions
   const emit = useEmit();
   const calls = useAddPatientCalls();
   const { submit, busy } = useIdempotentSubmit('add-patient');
+  const tr = useTranslate();
   const schema = useMemo(() => addPatientSchema({ communityMode, today: localToday() }), [communityMode]);
   // Spec 001 section 5: validated on submit only.
   const form = useCareForm(schema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: addPatientDefaults() });
@@ -250,7 +266,7 @@ function AddPatientForm({ options, communityMode }: { options: AddPatientOptions
       patientUid = await submit((key) => calls.createPatient(values, key));
     } catch (error) {
       setDuplicates(null);
-      if (!applyServerErrors(form, toFormErrors(error))) toast(SAVE_FAILED, 'danger');
+      if (!applyServerErrors(form, toFormErrors(error))) toast(patientLabel(SAVE_FAILED), 'danger');
       return false;
     }
     // undefined: a second click while the first is on its way.
@@ -313,7 +329,7 @@ function AddPatientForm({ options, communityMode }: { options: AddPatientOptions
     <form noValidate onSubmit={onSubmit}>
       <ErrorSummary form={form} labels={summaryLabels(addresses.fields.length, emails.fields.length)} />
       <fieldset className="form-section">
-        <legend>Patient</legend>
+        <legend>{tr('Patient')}</legend>
         <div className="form-grid">
           <Field form={form} name="firstName" label={LABELS.firstName} />
           <Field form={form} name="lastName" label={LABELS.lastName} />
@@ -366,7 +382,7 @@ function AddPatientForm({ options, communityMode }: { options: AddPatientOptions
             Cancel
           </SlButton>
           <SlButton type="submit" variant="primary" disabled={busy || form.formState.isSubmitting}>
-            {busy || form.formState.isSubmitting ? 'Working ...' : 'Add Patient'}
+            {busy || form.formState.isSubmitting ? 'Working ...' : tr('Add Patient')}
           </SlButton>
         </div>
       )}
@@ -379,12 +395,13 @@ export function AddPatient() {
   const options = useAddPatientOptions();
   const flags = useFlags();
   const mayAdd = flags !== null && hasAnyFlag(flags, PATIENT_EDIT_FLAGS);
+  const tr = useTranslate();
   return (
     <section className="add-patient">
       <AddPatientStyles />
-      <h1>Add Patient</h1>
+      <h1>{tr('Add Patient')}</h1>
       {flags !== null && !mayAdd ? (
-        <p className="load-state load-state-empty">{NO_ACCESS}</p>
+        <p className="load-state load-state-empty">{tr(NO_ACCESS)}</p>
       ) : (
         <LoadState isLoading={options.isLoading || flags === null} error={options.error} lines={6}>
           {options.data && <AddPatientForm options={options.data} communityMode={homeMode(flags ?? undefined) === 'community'} />}

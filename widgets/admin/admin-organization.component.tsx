@@ -1,3 +1,4 @@
+import { BREAK_GLASS_SETTINGS } from '../../shared/schemas/break-glass';
 import { useState } from 'react';
 import { DivisionSchema, MAX_LOGO_LENGTH, OrganizationSchema, LOGO_RULE } from '../../shared/schemas/admin';
 import { useEmit } from '../../shared/widget/emit';
@@ -16,7 +17,9 @@ import { QueueList } from './admin-queue-form.component';
 import { useAdminDivision, useAdminDivisions, useAdminOrganization, useOrganizationActions, type AdminDivisionDetail, type AdminOrganization } from './admin.resource';
 
 const DEFAULT_COLOR = '#0d6efd';
-const DIVISION_LABELS = { divisionName: 'Name', themeColor: 'Theme Color', logoUrl: 'Logo', requiresSupervisoryApproval: 'CIT submissions need supervisory approval', edNotesHiddenSource: 'Hide ED Visit Notes From' };
+const DIVISION_LABELS = { divisionName: 'Name', themeColor: 'Theme Color', logoUrl: 'Logo', requiresSupervisoryApproval: 'CIT submissions need supervisory approval', edNotesHiddenSource: 'Hide ED Visit Notes From',
+  breakGlassMinutes: 'Emergency access lasts (minutes)', breakGlassDailyLimit: 'Emergency accesses per user in 24 hours', breakGlassWrites: 'Allow changes during emergency access' };
+const GLASS = BREAK_GLASS_SETTINGS;
 
 const ORGANIZATION_LABELS = { orgName: 'Organization Name', marketName: 'Market', supportPhone: 'Support Phone' };
 /** The form's values: empty text for none; the phone as its digits (the form sends digits only, as every phone field). */
@@ -116,8 +119,14 @@ function DivisionForm({ division }: { division: AdminDivisionDetail | null }) {
           logoUrl: division.logoUrl,
           requiresSupervisoryApproval: division.requiresSupervisoryApproval,
           edNotesHiddenSource: division.edNotesHiddenSource ?? '',
+          breakGlassMinutes: division.breakGlassMinutes,
+          breakGlassDailyLimit: division.breakGlassDailyLimit,
+          breakGlassWrites: division.breakGlassWrites,
         }
-      : { divisionName: '', themeColor: DEFAULT_COLOR, logoUrl: null, requiresSupervisoryApproval: false, edNotesHiddenSource: '' },
+      : {
+          divisionName: '', themeColor: DEFAULT_COLOR, logoUrl: null, requiresSupervisoryApproval: false, edNotesHiddenSource: '',
+          breakGlassMinutes: GLASS.minutes.default, breakGlassDailyLimit: GLASS.dailyLimit.default, breakGlassWrites: GLASS.writes.default,
+        },
   });
   const back = () => emit('care-navigate', { path: '/admin/organization' });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -165,6 +174,17 @@ function DivisionForm({ division }: { division: AdminDivisionDetail | null }) {
         label={DIVISION_LABELS.edNotesHiddenSource}
         hint="A hospital's name as the nightly extract spells it: the notes of its emergency-department visits are not shown. Leave empty to show every note."
       />
+      <fieldset className="division-glass">
+        <legend>Emergency Access</legend>
+        <p className="field-hint">Users with the Emergency access permission may open a restricted record for an emergency, read-only unless changes are allowed; each use is e-mailed and reviewed.</p>
+        <Field form={form} name="breakGlassMinutes" label={DIVISION_LABELS.breakGlassMinutes} hint={`${GLASS.minutes.min} to ${GLASS.minutes.max}`}>
+          {(control) => <input type="number" inputMode="numeric" min={GLASS.minutes.min} max={GLASS.minutes.max} {...control} {...form.register('breakGlassMinutes', { valueAsNumber: true })} />}
+        </Field>
+        <Field form={form} name="breakGlassDailyLimit" label={DIVISION_LABELS.breakGlassDailyLimit} hint={`${GLASS.dailyLimit.min} to ${GLASS.dailyLimit.max}`}>
+          {(control) => <input type="number" inputMode="numeric" min={GLASS.dailyLimit.min} max={GLASS.dailyLimit.max} {...control} {...form.register('breakGlassDailyLimit', { valueAsNumber: true })} />}
+        </Field>
+        <CheckboxField form={form} name="breakGlassWrites" label={DIVISION_LABELS.breakGlassWrites} />
+      </fieldset>
       <FormButtons busy={busy} onCancel={back} />
     </form>
   );

@@ -24,6 +24,9 @@ const css = /* css */ `
 .division-mark { display: inline-flex; align-items: center; justify-content: center; width: 2rem; height: 2rem; border-radius: var(--sl-border-radius-medium); color: #fff; font-weight: var(--sl-font-weight-bold); font-size: var(--sl-font-size-small); object-fit: contain; flex: none; }
 .division-note { font-size: var(--sl-font-size-small); color: var(--sl-color-neutral-600); }
 .logo-field { display: flex; align-items: center; gap: var(--sl-spacing-small); flex-wrap: wrap; }
+.division-glass { display: flex; flex-direction: column; gap: var(--care-space-s, .75rem); margin: 0; padding: var(--care-space-s, .75rem) var(--care-space-m, 1rem); border: 1px solid var(--care-color-border); border-radius: var(--care-radius-m, 6px); min-width: 0; }
+.division-glass legend { font-weight: var(--care-font-weight-semibold, 600); padding: 0 .25rem; }
+.division-glass input[type="number"] { max-width: 8rem; }
 .queue-list code, .rule-preview { overflow-wrap: anywhere; }
 .rule-preview { margin: 0; font-weight: var(--sl-font-weight-semibold); }
 .column-map { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); display: flex; flex-direction: column; gap: var(--sl-spacing-small); }

@@ -121,7 +121,8 @@ export function AdmissionForm({ patientId, params }: Pick<RecordPageProps, 'pati
   const admissionId = params.admissionId ?? null;
   const admission = useAdmission(admissionId);
   const statuses = useReferenceList('reference-status', { refDataType: 'Admission' });
-  const facilities = useFacilities();
+  // The admission's own facility stays a choice when it is no longer offered ('Uknown Facility' when it cannot be resolved).
+  const facilities = useFacilities(admission.data?.facilityUid);
   const error = admission.error ?? statuses.error ?? facilities.error;
   const ready = !admission.isLoading && statuses.data && facilities.data;
   return (

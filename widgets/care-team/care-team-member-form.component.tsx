@@ -13,13 +13,15 @@ import { useReferenceList, type ReferenceOption } from '../kit/use-reference-lis
 import { useUnsavedPrompt } from '../kit/use-unsaved-prompt';
 import type { RecordPageProps } from '../patient-record/record-page-props';
 import { addressOf } from './care-team.component';
-import { useProviders } from '../kit/use-providers';
+import { NarrowingSearch, searchStatus } from '../kit/narrowing-search';
+import { useProviders, useProviderSearch } from '../kit/use-providers';
 import { useCareTeamMember, useProviderLocations, useSaveCareTeamMember, type CareTeamMember } from './care-team.resource';
 import { careTeamCss } from './care-team.styles';
 
 /** Spec 001 section 8. */
 export const SAVED = 'Successfully Saved!';
 export const SAVE_FAILED = 'Oops, something went wrong!';
+export const PROVIDER_SEARCH_FAILED = 'Providers could not be searched. Choose from the list, or try again.';
 
 const valuesOf = (m: CareTeamMember | null): CareTeamMemberValues =>
   m ? { providerUid: m.providerUid, preferredLocationUid: m.preferredLocationUid ?? '', careTeam: m.careTeam, isPcp: m.isPcp, isPrimary: m.isPrimary } : NEW_CARE_TEAM_MEMBER;
@@ -34,7 +36,10 @@ function MemberFields({ patientId, member, roles }: { patientId: string; member:
   // Every provider once; a chosen role asks for its own (null: nothing to ask).
   const everyone = useProviders('');
   const narrowed = useProviders(roleUid || null);
-  const providers = roleUid ? narrowed : everyone;
+  // Spec 002 section 9's provider search: a name narrows the list further, asked as it is typed.
+  const [name, setName] = useState('');
+  const found = useProviderSearch(name, roleUid);
+  const providers = name.trim() ? found : roleUid ? narrowed : everyone;
   // Only the roles the organisation's providers hold narrow anything (the referral specialties are roles too).
   const held = roles.filter((r) => r.uid === roleUid || everyone.data?.some((p) => p.providerRoleUid === r.uid));
   const providerUid = form.watch('providerUid');
@@ -61,8 +66,10 @@ function MemberFields({ patientId, member, roles }: { patientId: string; member:
     release,
   });
 
-  // The member's own provider stays on the list while another role is chosen.
+  // The member's own provider, and the one chosen, stay on the list while another role or name narrows it.
   const options = [...(providers.data ?? [])];
+  const chosen = everyone.data?.find((p) => p.providerUid === providerUid);
+  if (chosen && !options.some((p) => p.providerUid === chosen.providerUid)) options.unshift(chosen);
   if (member && !options.some((p) => p.providerUid === member.providerUid)) options.unshift({ providerUid: member.providerUid, displayName: member.displayName, providerRoleLabel: member.providerRoleLabel });
 
   return (
@@ -80,6 +87,14 @@ function MemberFields({ patientId, member, roles }: { patientId: string; member:
             ))}
           </select>
         </div>
+        <NarrowingSearch
+          label="Search Providers"
+          hint="Narrows the Provider list by name."
+          value={name}
+          onChange={setName}
+          status={searchStatus(found, name, PROVIDER_SEARCH_FAILED)}
+          failed={Boolean(name.trim() && found.error)}
+        />
         <Field form={form} name="providerUid" label={LABELS.providerUid}>
           {(control) => (
             <select {...control} {...form.register('providerUid')} aria-busy={providers.isLoading}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session } from '../../shared/session-store';
 import type { Path, UseFormReturn } from 'react-hook-form';
@@ -20,7 +20,12 @@ import { PublicFormFrame, type PublicFormBrand } from '../kit/public-form-frame'
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
-import { geoByZip, identify, personMatch, submitCit, useCitContext, type CitOptions, type Facility, type Option } from './cit.resource';
+import { AddressSearch, fillAddress, type AddressSearchCall, type AddressSuggestion } from '../kit/address-search';
+import {
+  citAddressSearch, geoByZip, getPersonIncidents, identify, personMatch, searchTreatmentFacilities, submitCit, useCitContext, type CitOptions, type Facility, type Option, type TreatmentFacility,
+} from './cit.resource';
+import { PreviousIncidents } from './previous-incidents';
+import { TreatmentFacilitySearch } from './treatment-search';
 import { CitStyles } from './cit.styles';
 
 /** Agency-user state (spec 002 section 4). */
@@ -150,10 +155,10 @@ export interface CitFormProps {
 
 /** The public CIT contact sheet (spec 002 "Public CIT form"): identity first, then the sheet. */
 /** Read-only debug facts: the sheet has no id until saved; coordinates come from the zip's geo data. */
-function DebugFields({ coordinates }: { coordinates: { latitude: string; longitude: string } | null }) {
+function DebugFields({ coordinates, sheetId }: { coordinates: { latitude: string; longitude: string } | null; sheetId?: string }) {
   const id = useId();
   const facts: [string, string][] = [
-    ['Id', ''],
+    ['Id', sheetId ?? ''],
     ['Latitude', coordinates?.latitude ?? ''],
     ['Longitude', coordinates?.longitude ?? ''],
   ];
@@ -203,13 +208,12 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
   const [facilities, setFacilities] = useState<Facility[]>([]);
   const [brand, setBrand] = useState<PublicFormBrand>();
   const [duplicate, setDuplicate] = useState('');
-  const [address, setAddress] = useState('');
-  const [coordinates, setCoordinates] = useState<{ latitude: string; longitude: string } | null>(null);
-  // Spec 002: debug mode shows read-only id, latitude and longitude (only a signed-in debug user has it).
-  const debug = Boolean(useStore($session).session?.flags.hasDebugMode);
+  // The matched person's sealed reference, for their previous incidents.
+  const [personId, setPersonId] = useState<string | null>(null);
+  // Spec 002: the local treatment facility search shows when the agency's division has a local treatment setting.
+  const [localTreatment, setLocalTreatment] = useState(false);
   const [failedFacility, setFailedFacility] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<CitReceipt | null>(null);
-  const otherSourceUid = useMemo(() => options.referralSource.find((o) => o.label === OTHER)?.uid ?? null, [options]);
 
   const w = form.watch();
   const code = (w.code ?? '').trim();
@@ -241,6 +245,7 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
       identify(api, state, code, officerName, controller.signal)
         .then((doc) => {
           setFacilities(doc.data.attributes.facilities);
+          setLocalTreatment(doc.data.attributes.localTreatmentSearch === true);
           setBrand(doc.data.attributes.brand);
           setIdentity('VALID');
           setIdentityMessage(CIT_TEXT.identitySuccess);
@@ -261,52 +266,6 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
   const received = receipt !== null;
   useEffect(() => onBrand(identity === 'VALID' || received ? brand : undefined), [identity, received, brand, onBrand]);
 
-  // Dependent-field clearing (spec 002 section 4).
-  const toClear = dependentsToClear(w, otherSourceUid).join(',');
-  useEffect(() => {
-    for (const field of toClear.split(',').filter(Boolean) as (keyof CitSubmission)[]) {
-      const current = form.getValues(field as Path<CitSubmission>) as unknown;
-      const empty = Array.isArray(current) ? [] : '';
-      if (Array.isArray(current) ? current.length : current) form.setValue(field as Path<CitSubmission>, empty as never);
-    }
-  }, [toClear, form]);
-
-  // Personal Residence copies the client's home address to the incident location.
-  const home = [w.addr1, w.addr2, w.city, w.stateUid, w.postCode, w.county].join('\u0001');
-  useEffect(() => {
-    if (w.type !== 'Personal Residence') return;
-    const v = form.getValues();
-    const pairs: [keyof CitSubmission, keyof CitSubmission][] = [['addr1', 'locationAddr1'], ['addr2', 'locationAddr2'], ['city', 'locationCity'], ['stateUid', 'locationStateUid'], ['postCode', 'locationPostCode'], ['county', 'locationCounty']];
-    for (const [from, to] of pairs) form.setValue(to as Path<CitSubmission>, ((v[from] as string) ?? '') as never);
-  }, [w.type, home, form]);
-
-  // Zip of 5 characters: city, county and state from the reference geo data.
-  const zip = (w.postCode ?? '').trim();
-  useEffect(() => {
-    if (zip.length !== CIT_ZIP_LENGTH) {
-      setAddress('');
-      setCoordinates(null);
-      return;
-    }
-    let live = true;
-    geoByZip(api, zip)
-      .then((doc) => {
-        if (!live) return;
-        const row = doc.data[0]?.attributes;
-        if (!row) return setAddress(CIT_TEXT.noAddress);
-        setCoordinates(row.latitude && row.longitude ? { latitude: row.latitude, longitude: row.longitude } : null);
-        form.setValue('city', row.city as never);
-        form.setValue('county', row.county as never);
-        if (row.stateUid) form.setValue('stateUid', row.stateUid as never);
-        setAddress(CIT_TEXT.addressCompleted);
-      })
-      // Spec 002 "Address autocomplete": a lookup that fails is not an empty answer.
-      .catch(() => live && setAddress(CIT_TEXT.autocompleteFailed));
-    return () => {
-      live = false;
-    };
-  }, [api, zip, form]);
-
   // Duplicate check: first and last name longer than 2 characters and a gender, debounced 1000 ms.
   const first = (w.firstName ?? '').trim();
   const last = (w.lastName ?? '').trim();
@@ -314,13 +273,20 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
   useEffect(() => {
     if (identity !== 'VALID' || first.length < CIT_DUPLICATE_NAME_MIN || last.length < CIT_DUPLICATE_NAME_MIN || !gender) {
       setDuplicate('');
+      setPersonId(null);
       return;
     }
+    // Another name or gender is another person: the previous incidents shown go at once.
+    setPersonId(null);
     let live = true;
     const timer = setTimeout(() => {
       setDuplicate(CIT_TEXT.duplicateRunning);
       personMatch(api, state, { code, officerName, firstName: first, lastName: last, genderUid: gender })
-        .then((doc) => live && setDuplicate(doc.data.attributes.matches > 0 ? CIT_TEXT.matchesFound : CIT_TEXT.noMatches))
+        .then((doc) => {
+          if (!live) return;
+          setDuplicate(doc.data.attributes.matches > 0 ? CIT_TEXT.matchesFound : CIT_TEXT.noMatches);
+          setPersonId(doc.data.attributes.personId ?? null);
+        })
         .catch(() => live && setDuplicate(''));
     }, CIT_DUPLICATE_DEBOUNCE_MS);
     return () => {
@@ -329,6 +295,25 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, state, identity, first, last, gender]);
+
+  const loadIncidents = useCallback(
+    (signal: AbortSignal) => getPersonIncidents(api, state, { code, officerName }, personId ?? '', signal),
+    // A new reference comes with every match; the identity it was made for goes with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [api, state, personId],
+  );
+  const searchFacilities = useCallback(
+    (text: string, signal: AbortSignal) => searchTreatmentFacilities(api, state, { code, officerName }, text, signal),
+    [api, state, code, officerName],
+  );
+  const searchAddress = useCallback<AddressSearchCall>(
+    (text, signal) => citAddressSearch(api, state, { code, officerName }, text, signal),
+    [api, state, code, officerName],
+  );
+  const chooseFacility = useCallback(
+    (facility: TreatmentFacility) => form.setValue('facilityUid', facility.facilityUid as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+    [form],
+  );
 
   const onValid = async (values: CitSubmission) => {
     try {
@@ -344,7 +329,7 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
       setIdentity('INVALID');
       setIdentityMessage('');
       setDuplicate('');
-      setAddress('');
+      setPersonId(null);
       emit('care-saved', { type: 'cit-submission', id: answer.data.id });
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) {
@@ -399,85 +384,286 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
       </fieldset>
       {valid && (
         <>
-          <fieldset>
-            <legend>Client</legend>
-            <div className="cit-grid">
-              <Text form={form} name="firstName" />
-              <Text form={form} name="lastName" />
-              <Text form={form} name="birthDate" type="date" />
-              <Select form={form} name="genderUid" options={refOptions(options.gender)} />
-              <p className="cit-status wide" role="status" aria-live="polite" data-testid="duplicate-status">{duplicate}</p>
-              <Checks form={form} name="raceUid" options={refOptions(options.race)} />
-              <Select form={form} name="juvenile" options={YES_NO_OPTIONS} />
-              <Select form={form} name="veteranStatus" options={VETERAN_STATUSES} />
-              <Text form={form} name="phoneNumber" type="tel" />
-              <Select form={form} name="phoneType" options={PHONE_TYPES} />
-              <Text form={form} name="addr1" wide />
-              <Text form={form} name="addr2" wide />
-              <Text form={form} name="postCode" hint={address || undefined} />
-              <Text form={form} name="city" />
-              <Select form={form} name="stateUid" options={refOptions(options.countryDivision)} />
-              <Text form={form} name="county" />
-              {debug && <DebugFields coordinates={coordinates} />}
-              <Text form={form} name="priorityNote" wide />
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend>Incident</legend>
-            <div className="cit-grid">
-              <Text form={form} name="dateTime" type="datetime-local" />
-              <Select form={form} name="eventTimeZone" options={TIME_ZONES.map((t) => ({ value: t.value, label: t.label }))} />
-              <Text form={form} name="officer" />
-              <Select form={form} name="officerCit" options={YES_NO_OPTIONS} />
-              <Select form={form} name="shiftUid" options={refOptions(options.shift)} />
-              <Text form={form} name="totalTimeOnCall" />
-              <Select form={form} name="type" options={LOCATION_TYPES} wide />
-              <Text form={form} name="locationAddr1" wide />
-              <Text form={form} name="locationAddr2" wide />
-              <Text form={form} name="locationPostCode" />
-              <Text form={form} name="locationCity" />
-              <Select form={form} name="locationStateUid" options={refOptions(options.countryDivision)} />
-              <Text form={form} name="locationCounty" />
-              <Select form={form} name="referralSourceUid" options={refOptions(options.referralSource)} />
-              {otherSourceUid && w.referralSourceUid === otherSourceUid && <Text form={form} name="otherReporting" />}
-              <Checks form={form} name="crisis" options={CRISIS_EVENTS} />
-              {(w.crisis ?? []).includes(OTHER) && <Text form={form} name="crisisOther" wide />}
-              <Checks form={form} name="weaponInvolved" options={WEAPONS} />
-              <Select form={form} name="response" options={RESPONSES} wide />
-              {w.response === 'Force Used' && <Checks form={form} name="forceUsedIncidentResultedInInjury" options={INJURED_PARTIES} />}
-              {w.response === 'Force Used' && hasRealInjury(w.forceUsedIncidentResultedInInjury) && <Text form={form} name="injuryResultedFromForce" wide />}
-            </div>
-          </fieldset>
-          <fieldset>
-            <legend>Outcome</legend>
-            <div className="cit-grid">
-              <Select form={form} name="dispositionUid" options={refOptions(options.status)} />
-              <Select form={form} name="mhFollowUpRequested" options={YES_NO_OPTIONS} />
-              {w.mhFollowUpRequested === 'yes' && <Select form={form} name="facilityUid" options={facilities.map((f) => ({ value: f.facilityUid, label: f.facilityName }))} wide />}
-              <Select form={form} name="transportBy" options={TRANSPORT_BY} />
-              <Text form={form} name="destination" />
-              <Select form={form} name="subjectTakenIntoCustodyForEvaluation" options={YES_NO_OPTIONS} />
-              {w.subjectTakenIntoCustodyForEvaluation === 'yes' && <Select form={form} name="processInitiatedBy" options={EVALUATION_INITIATED_BY} />}
-              <Select form={form} name="incidentHasRelatedCrime" options={YES_NO_OPTIONS} />
-              {w.incidentHasRelatedCrime === 'yes' && <Select form={form} name="incidentHasRelatedCrimeYes" options={CRIME_LEVELS} />}
-              {w.incidentHasRelatedCrime === 'yes' && w.incidentHasRelatedCrimeYes && <Select form={form} name="criminalChargesToBeFiled" options={CHARGES} />}
-              <div className="wide">
-                <Field form={form} name="incidentNote" label={label('incidentNote')}>
-                  {(c) => <textarea {...c} {...form.register('incidentNote')} />}
-                </Field>
-              </div>
-              <Text form={form} name="officerUnit" />
-              <Text form={form} name="reportNumber" />
-              <Text form={form} name="supervisor" />
-              <Text form={form} name="supervisorUnit" />
-            </div>
-          </fieldset>
+          <CitSheetFields
+            form={form}
+            options={options}
+            facilities={facilities}
+            afterGender={
+              <>
+                <p className="cit-status wide" role="status" aria-live="polite" data-testid="duplicate-status">{duplicate}</p>
+                {personId && <PreviousIncidents load={loadIncidents} />}
+              </>
+            }
+            afterFacility={localTreatment && <TreatmentFacilitySearch search={searchFacilities} onChoose={chooseFacility} />}
+            searchAddress={searchAddress}
+          />
           <div className="cit-buttons">
             <button type="submit" className="primary" disabled={busy}>{busy ? 'Saving ...' : 'Save'}</button>
           </div>
         </>
       )}
       {emailFailed}
+    </form>
+  );
+}
+
+export interface CitSheetFieldsProps {
+  form: Form;
+  options: CitOptions;
+  facilities: Facility[];
+  /** Under the client's gender: the officer's duplicate check and the matched person's previous incidents. */
+  afterGender?: ReactNode;
+  /** Under the Facility, while follow-up is requested: the local treatment facility search. */
+  afterFacility?: ReactNode;
+  /** A stored sheet opened for correction: its id (debug mode); its zip's city, county and state stay as stored until the zip changes. */
+  sheetId?: string;
+  /** The address search (spec 002 "Address autocomplete"): the officer's identity-bearing call on the public form; a signed-in user's by default. */
+  searchAddress?: AddressSearchCall;
+}
+
+/**
+ * The contact sheet's own fields (Client, Incident, Outcome) with their rules
+ * as the user types: dependent-field clearing, Personal Residence, zip
+ * autofill. The officer's public form and a supervisor's correction of a
+ * pending sheet both draw it.
+ */
+export function CitSheetFields({ form, options, facilities, afterGender, afterFacility, sheetId, searchAddress }: CitSheetFieldsProps) {
+  const api = useWidgetApi();
+  const [address, setAddress] = useState('');
+  const [coordinates, setCoordinates] = useState<{ latitude: string; longitude: string } | null>(null);
+  // Spec 002: debug mode shows read-only id, latitude and longitude (only a signed-in debug user has it).
+  const debug = Boolean(useStore($session).session?.flags.hasDebugMode);
+  const otherSourceUid = useMemo(() => options.referralSource.find((o) => o.label === OTHER)?.uid ?? null, [options]);
+  const w = form.watch();
+
+  // Dependent-field clearing (spec 002 section 4).
+  const toClear = dependentsToClear(w, otherSourceUid).join(',');
+  useEffect(() => {
+    for (const field of toClear.split(',').filter(Boolean) as (keyof CitSubmission)[]) {
+      const current = form.getValues(field as Path<CitSubmission>) as unknown;
+      const empty = Array.isArray(current) ? [] : '';
+      if (Array.isArray(current) ? current.length : current) form.setValue(field as Path<CitSubmission>, empty as never);
+    }
+  }, [toClear, form]);
+
+  // Personal Residence copies the client's home address to the incident location.
+  const home = [w.addr1, w.addr2, w.city, w.stateUid, w.postCode, w.county].join('\u0001');
+  // A stored sheet keeps its incident address until its type or home address is changed.
+  const openedHome = useRef(sheetId ? `${w.type}\u0001${home}` : null);
+  useEffect(() => {
+    if (`${w.type}\u0001${home}` === openedHome.current) return;
+    openedHome.current = null;
+    if (w.type !== 'Personal Residence') return;
+    const v = form.getValues();
+    const pairs: [keyof CitSubmission, keyof CitSubmission][] = [['addr1', 'locationAddr1'], ['addr2', 'locationAddr2'], ['city', 'locationCity'], ['stateUid', 'locationStateUid'], ['postCode', 'locationPostCode'], ['county', 'locationCounty']];
+    for (const [from, to] of pairs) form.setValue(to as Path<CitSubmission>, ((v[from] as string) ?? '') as never);
+  }, [w.type, home, form]);
+
+  // Zip of 5 characters: city, county and state from the reference geo data.
+  const zip = (w.postCode ?? '').trim();
+  // A stored sheet opened for correction keeps the city, county and state it has until its zip is changed.
+  const openedZip = useRef(sheetId ? zip : null);
+  // A zip the address search filled came with its city, county, state and coordinates: nothing to look up.
+  const searchedZip = useRef<string | null>(null);
+  useEffect(() => {
+    const stored = zip === openedZip.current;
+    if (!stored) openedZip.current = null;
+    const searched = zip === searchedZip.current;
+    searchedZip.current = null;
+    if (searched) return setAddress('');
+    if (zip.length !== CIT_ZIP_LENGTH) {
+      setAddress('');
+      setCoordinates(null);
+      return;
+    }
+    let live = true;
+    geoByZip(api, zip)
+      .then((doc) => {
+        if (!live) return;
+        const row = doc.data[0]?.attributes;
+        if (stored) return setCoordinates(row?.latitude && row.longitude ? { latitude: row.latitude, longitude: row.longitude } : null);
+        if (!row) return setAddress(CIT_TEXT.noAddress);
+        setCoordinates(row.latitude && row.longitude ? { latitude: row.latitude, longitude: row.longitude } : null);
+        form.setValue('city', row.city as never);
+        form.setValue('county', row.county as never);
+        if (row.stateUid) form.setValue('stateUid', row.stateUid as never);
+        setAddress(CIT_TEXT.addressCompleted);
+      })
+      // Spec 002 "Address autocomplete": a lookup that fails is not an empty answer.
+      .catch(() => live && setAddress(CIT_TEXT.autocompleteFailed));
+    return () => {
+      live = false;
+    };
+  }, [api, zip, form]);
+
+  // Spec 002 "Address autocomplete": a chosen address fills the client's address, or the incident's.
+  const fromClientSearch = (found: AddressSuggestion) => {
+    if (found.postCode) searchedZip.current = found.postCode;
+    fillAddress(form, found, { address1: 'addr1', city: 'city', county: 'county', stateUid: 'stateUid', postCode: 'postCode' });
+    if (found.latitude !== null && found.longitude !== null) setCoordinates({ latitude: String(found.latitude), longitude: String(found.longitude) });
+  };
+  const fromLocationSearch = (found: AddressSuggestion) =>
+    fillAddress(form, found, { address1: 'locationAddr1', city: 'locationCity', county: 'locationCounty', stateUid: 'locationStateUid', postCode: 'locationPostCode' });
+
+  return (
+    <>
+      <fieldset>
+        <legend>Client</legend>
+        <div className="cit-grid">
+          <Text form={form} name="firstName" />
+          <Text form={form} name="lastName" />
+          <Text form={form} name="birthDate" type="date" />
+          <Select form={form} name="genderUid" options={refOptions(options.gender)} />
+          {afterGender}
+          <Checks form={form} name="raceUid" options={refOptions(options.race)} />
+          <Select form={form} name="juvenile" options={YES_NO_OPTIONS} />
+          <Select form={form} name="veteranStatus" options={VETERAN_STATUSES} />
+          <Text form={form} name="phoneNumber" type="tel" />
+          <Select form={form} name="phoneType" options={PHONE_TYPES} />
+          <div className="wide">
+            <AddressSearch name="client" search={searchAddress} onChoose={fromClientSearch} />
+          </div>
+          <Text form={form} name="addr1" wide />
+          <Text form={form} name="addr2" wide />
+          <Text form={form} name="postCode" hint={address || undefined} />
+          <Text form={form} name="city" />
+          <Select form={form} name="stateUid" options={refOptions(options.countryDivision)} />
+          <Text form={form} name="county" />
+          {debug && <DebugFields coordinates={coordinates} sheetId={sheetId} />}
+          <Text form={form} name="priorityNote" wide />
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Incident</legend>
+        <div className="cit-grid">
+          <Text form={form} name="dateTime" type="datetime-local" />
+          <Select form={form} name="eventTimeZone" options={TIME_ZONES.map((t) => ({ value: t.value, label: t.label }))} />
+          <Text form={form} name="officer" />
+          <Select form={form} name="officerCit" options={YES_NO_OPTIONS} />
+          <Select form={form} name="shiftUid" options={refOptions(options.shift)} />
+          <Text form={form} name="totalTimeOnCall" />
+          <Select form={form} name="type" options={LOCATION_TYPES} wide />
+          <div className="wide">
+            <AddressSearch name="location" label="Incident Address Search" search={searchAddress} onChoose={fromLocationSearch} />
+          </div>
+          <Text form={form} name="locationAddr1" wide />
+          <Text form={form} name="locationAddr2" wide />
+          <Text form={form} name="locationPostCode" />
+          <Text form={form} name="locationCity" />
+          <Select form={form} name="locationStateUid" options={refOptions(options.countryDivision)} />
+          <Text form={form} name="locationCounty" />
+          <Select form={form} name="referralSourceUid" options={refOptions(options.referralSource)} />
+          {otherSourceUid && w.referralSourceUid === otherSourceUid && <Text form={form} name="otherReporting" />}
+          <Checks form={form} name="crisis" options={CRISIS_EVENTS} />
+          {(w.crisis ?? []).includes(OTHER) && <Text form={form} name="crisisOther" wide />}
+          <Checks form={form} name="weaponInvolved" options={WEAPONS} />
+          <Select form={form} name="response" options={RESPONSES} wide />
+          {w.response === 'Force Used' && <Checks form={form} name="forceUsedIncidentResultedInInjury" options={INJURED_PARTIES} />}
+          {w.response === 'Force Used' && hasRealInjury(w.forceUsedIncidentResultedInInjury) && <Text form={form} name="injuryResultedFromForce" wide />}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Outcome</legend>
+        <div className="cit-grid">
+          <Select form={form} name="dispositionUid" options={refOptions(options.status)} />
+          <Select form={form} name="mhFollowUpRequested" options={YES_NO_OPTIONS} />
+          {w.mhFollowUpRequested === 'yes' && <Select form={form} name="facilityUid" options={facilities.map((f) => ({ value: f.facilityUid, label: f.facilityName }))} wide />}
+          {w.mhFollowUpRequested === 'yes' && afterFacility}
+          <Select form={form} name="transportBy" options={TRANSPORT_BY} />
+          <Text form={form} name="destination" />
+          <Select form={form} name="subjectTakenIntoCustodyForEvaluation" options={YES_NO_OPTIONS} />
+          {w.subjectTakenIntoCustodyForEvaluation === 'yes' && <Select form={form} name="processInitiatedBy" options={EVALUATION_INITIATED_BY} />}
+          <Select form={form} name="incidentHasRelatedCrime" options={YES_NO_OPTIONS} />
+          {w.incidentHasRelatedCrime === 'yes' && <Select form={form} name="incidentHasRelatedCrimeYes" options={CRIME_LEVELS} />}
+          {w.incidentHasRelatedCrime === 'yes' && w.incidentHasRelatedCrimeYes && <Select form={form} name="criminalChargesToBeFiled" options={CHARGES} />}
+          <div className="wide">
+            <Field form={form} name="incidentNote" label={label('incidentNote')}>
+              {(c) => <textarea {...c} {...form.register('incidentNote')} />}
+            </Field>
+          </div>
+          <Text form={form} name="officerUnit" />
+          <Text form={form} name="reportNumber" />
+          <Text form={form} name="supervisor" />
+          <Text form={form} name="supervisorUnit" />
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+export const CIT_EDIT_TEXT = {
+  title: 'Edit the contact sheet',
+  hint: "Correct the sheet's answers before deciding. The officer and the agency stay as filed.",
+  save: 'Save changes',
+  saving: 'Saving ...',
+  cancel: 'Cancel',
+} as const;
+
+const LIST_FIELDS = new Set<string>(['raceUid', 'crisis', 'weaponInvolved', 'forceUsedIncidentResultedInInjury']);
+
+/**
+ * A stored sheet as the form's values: the form's own fields only, each of its
+ * kind (a list stays a list, anything else is text), the rest as the form starts.
+ * The identity code is never stored; the schema needs one, so a placeholder
+ * stands in and is never sent.
+ */
+export function citEditValues(sheet: Record<string, unknown>, officerName: string): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...citFormDefaults() };
+  for (const key of Object.keys(values)) {
+    const v = sheet[key];
+    if (v === null || v === undefined) continue;
+    if (LIST_FIELDS.has(key)) values[key] = Array.isArray(v) ? v.map(String) : values[key];
+    else if (typeof v === 'string' || typeof v === 'number') values[key] = String(v);
+  }
+  return { ...values, code: '-', officerName };
+}
+
+export interface CitSheetEditorProps {
+  sheetId: string;
+  officerName: string;
+  /** The stored sheet (camelCase keys). */
+  sheet: Record<string, unknown>;
+  options: CitOptions;
+  facilities: Facility[];
+  /** Saves the corrected sheet; an ApiError's field errors land on the fields. */
+  onSave: (values: CitSubmission) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * A supervisor's correction of a pending sheet: the same fields and rules as
+ * the officer's form, checked with the same schema before it is sent.
+ */
+export function CitSheetEditor({ sheetId, officerName, sheet, options, facilities, onSave, onCancel }: CitSheetEditorProps) {
+  const initial = useMemo(() => citEditValues(sheet, officerName), [sheet, officerName]);
+  const form = useCareForm(CitSubmissionSchema as never, { defaultValues: initial as never }) as unknown as Form;
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+
+  const onValid = async (values: CitSubmission) => {
+    setBusy(true);
+    try {
+      await onSave(values);
+    } catch (err) {
+      // Field errors go on their fields; anything else (already decided, no longer allowed) is said too.
+      if (!(err instanceof ApiError && err.status === 422)) toast(err instanceof ApiError ? err.errors[0].message : 'Something went wrong.', 'danger');
+      applyServerErrors(form, err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate className="cit-form cit-edit" onSubmit={form.handleSubmit(onValid)} aria-labelledby={`cit-edit-${sheetId}`} data-testid="cit-edit">
+      <h2 id={`cit-edit-${sheetId}`} ref={heading} tabIndex={-1}>{CIT_EDIT_TEXT.title}</h2>
+      <p className="field-hint cit-hint">{CIT_EDIT_TEXT.hint}</p>
+      <ErrorSummary form={form} labels={CIT_LABELS as Record<string, string>} />
+      <CitSheetFields form={form} options={options} facilities={facilities} sheetId={sheetId} />
+      <div className="cit-buttons">
+        <button type="button" onClick={onCancel} disabled={busy}>{CIT_EDIT_TEXT.cancel}</button>
+        <button type="submit" className="primary" disabled={busy}>{busy ? CIT_EDIT_TEXT.saving : CIT_EDIT_TEXT.save}</button>
+      </div>
     </form>
   );
 }

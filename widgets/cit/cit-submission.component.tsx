@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../shared/api/errors';
 import { CIT_TEXT, TIME_ZONES } from '../../shared/cit-options';
 import { camelKeys } from '../../shared/casing';
@@ -8,8 +8,9 @@ import { useEmit } from '../../shared/widget/emit';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { LoadState } from '../kit/load-state';
 import { toast, Toasts } from '../kit/toasts';
-import { CIT_LABELS } from './cit-form.component';
-import { decideSubmission, getOptionsForStaff, getSubmission, openCitPdf, type CitOptions, type CitSubmissionDoc } from './cit.resource';
+import { useFacilities } from '../kit/use-facilities';
+import { CIT_LABELS, CitSheetEditor } from './cit-form.component';
+import { decideSubmission, editSubmission, getOptionsForStaff, getSubmission, openCitPdf, type CitOptions, type CitSubmissionDoc } from './cit.resource';
 import { CitStyles } from './cit.styles';
 
 const HIDDEN = new Set(['code', 'approvalStatus']);
@@ -60,6 +61,8 @@ export function CitSubmissionView({ submissionId }: { submissionId: string }) {
   const [warning, setWarning] = useState(false);
   const [saving, setSaving] = useState(false);
   const [deleted, setDeleted] = useState(false);
+  const [options, setOptions] = useState<{ lists: CitOptions | null; error: unknown }>({ lists: null, error: null });
+  const [editing, setEditing] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -74,9 +77,11 @@ export function CitSubmissionView({ submissionId }: { submissionId: string }) {
     getOptionsForStaff(api)
       .then((o) => {
         const all = Object.values(o.data.attributes.options as CitOptions).flat();
-        if (live) setLookup(new Map(all.map((x) => [x.uid, x.label])));
+        if (!live) return;
+        setLookup(new Map(all.map((x) => [x.uid, x.label])));
+        setOptions({ lists: o.data.attributes.options, error: null });
       })
-      .catch(() => undefined);
+      .catch((e: unknown) => live && setOptions({ lists: null, error: e }));
     return () => {
       live = false;
     };
@@ -117,7 +122,17 @@ export function CitSubmissionView({ submissionId }: { submissionId: string }) {
     }
   };
 
-  const controls = doc?.canApprove && !doc.approvalLocked && !deleted;
+  // A supervisor corrects a pending sheet before deciding (PUT data/public/cit-submission/{id}); the server refuses anyone else.
+  const saveEdit = async (values: Record<string, unknown>) => {
+    const answer = await editSubmission(api, submissionId, values);
+    setDoc({ ...answer.data.attributes, submissionJson: camelKeys(answer.data.attributes.submissionJson) });
+    setEditing(false);
+    toast(CIT_TEXT.saved, 'success');
+    emit('care-saved', { type: 'cit-submission', id: submissionId, status: answer.data.attributes.status });
+  };
+
+  const controls = doc?.canApprove && !doc.approvalLocked && !deleted && !editing;
+  const canEdit = doc?.canApprove && doc.status === 'pending' && !deleted;
   return (
     <div className="cit-submission cit-readonly">
       <CitStyles />
@@ -138,6 +153,11 @@ export function CitSubmissionView({ submissionId }: { submissionId: string }) {
                   <button type="button" onClick={openPdf}>PDF</button>
                 </div>
               )}
+              {canEdit && !editing && (
+                <div className="cit-buttons cit-edit-action">
+                  <button type="button" onClick={() => setEditing(true)} data-testid="cit-edit-open">Edit</button>
+                </div>
+              )}
               {controls && (
                 <section aria-label="Approval">
                   <div className="approval" role="group" aria-label="Approval status">
@@ -154,7 +174,11 @@ export function CitSubmissionView({ submissionId }: { submissionId: string }) {
                   </div>
                 </section>
               )}
-              <CitSheetFacts doc={doc} lookup={lookup} />
+              {editing ? (
+                <SheetEditor doc={doc} submissionId={submissionId} options={options} onSave={saveEdit} onCancel={() => setEditing(false)} />
+              ) : (
+                <CitSheetFacts doc={doc} lookup={lookup} />
+              )}
             </>
           )}
         </LoadState>
@@ -172,5 +196,37 @@ export function CitSubmissionView({ submissionId }: { submissionId: string }) {
         </div>
       )}
     </div>
+  );
+}
+
+/** The sheet's fields for a correction, once the option lists and the organisation's facilities are in. */
+function SheetEditor({ doc, submissionId, options, onSave, onCancel }: {
+  doc: CitSubmissionDoc;
+  submissionId: string;
+  options: { lists: CitOptions | null; error: unknown };
+  onSave: (values: Record<string, unknown>) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const loaded = useFacilities();
+  const stored = typeof doc.submissionJson.facilityUid === 'string' ? doc.submissionJson.facilityUid : '';
+  // The sheet's own facility stays a choice even when it is no longer offered.
+  const facilities = useMemo(() => {
+    const list = loaded.data ?? [];
+    return stored && !list.some((f) => f.facilityUid === stored) ? [...list, { facilityUid: stored, facilityName: doc.facilityName ?? CIT_TEXT.unknownFacility }] : list;
+  }, [loaded.data, stored, doc.facilityName]);
+  return (
+    <LoadState isLoading={(!options.lists && !options.error) || loaded.isLoading} error={options.error ?? loaded.error}>
+      {options.lists && (
+        <CitSheetEditor
+          sheetId={submissionId}
+          officerName={doc.officerName}
+          sheet={doc.submissionJson}
+          options={options.lists}
+          facilities={facilities}
+          onSave={onSave}
+          onCancel={onCancel}
+        />
+      )}
+    </LoadState>
   );
 }

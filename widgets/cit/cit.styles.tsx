@@ -37,6 +37,24 @@ const css = /* css */ `
 .cit-readonly dt { font-weight: var(--care-font-weight-semibold); }
 .cit-readonly dd { margin: 0; overflow-wrap: anywhere; }
 @media (max-width: 575.98px) { .cit-readonly dl { grid-template-columns: 1fr; } .cit-readonly dd { margin-bottom: var(--care-space-xs); } }
+.cit-lookup-results { list-style: none; margin: 0 0 var(--care-space-xs); padding: 0; border: 1px solid var(--care-color-border); border-radius: var(--care-radius-m); max-height: 16rem; overflow-y: auto; }
+.cit-lookup-results li + li { border-top: 1px solid var(--care-color-border); }
+.cit-lookup-results button { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0 var(--care-space-s); width: 100%; min-height: 44px; padding: var(--care-space-2xs) var(--care-space-s); font: inherit; text-align: left; background: white; border: 0; cursor: pointer; }
+.cit-lookup-results button:hover, .cit-lookup-results button:focus-visible { background: var(--sl-color-neutral-100); }
+.cit-lookup .cit-status { margin: var(--care-space-2xs) 0 0; }
+.cit-lookup-detail { color: var(--care-color-text-muted); font-size: var(--care-font-size-s); }
+.cit-incidents { margin: 0 0 var(--care-space-s); padding: var(--care-space-s); border: 1px solid var(--care-color-border); border-left: 4px solid var(--care-color-primary); border-radius: var(--care-radius-m); }
+.cit-incidents h3 { margin: 0 0 var(--care-space-xs); font-size: var(--care-font-size-m); }
+.cit-incidents ul { list-style: none; margin: 0; padding: 0; }
+.cit-incidents li { display: grid; grid-template-columns: 7rem minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1.5fr); gap: 0 var(--care-space-s); padding: var(--care-space-2xs) 0; overflow-wrap: anywhere; }
+.cit-incidents li + li { border-top: 1px solid var(--care-color-border); }
+.cit-incident-date { font-weight: var(--care-font-weight-semibold); }
+.cit-incidents .load-state { margin: 0; }
+@media (max-width: 575.98px) { .cit-incidents li { grid-template-columns: 1fr; } }
+.cit-edit { margin-top: var(--care-space-m); }
+.cit-edit h2 { margin: 0 0 var(--care-space-2xs); font-size: var(--care-font-size-l); }
+.cit-edit h2:focus { outline: none; }
+.cit-edit-action { justify-content: flex-start; margin: var(--care-space-s) 0; }
 `;
 
 export function CitStyles() {

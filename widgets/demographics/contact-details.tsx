@@ -3,6 +3,7 @@ import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { addressPayload, AddressFieldsSchema, emailAddressPayload, EmailAddressFieldsSchema, type AddressFields, type EmailAddressFields } from '../../shared/schemas/contacts';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { AddAction } from '../kit/add-action';
+import { AddressSearch, fillAddress } from '../kit/address-search';
 import { EmailAddress } from '../kit/email-address';
 import { FormDialog } from '../kit/form-dialog';
 import { LoadState } from '../kit/load-state';
@@ -71,6 +72,7 @@ function AddressDialog({ patientUid, address, onClose, onSaved }: { patientUid: 
   return (
     <FormDialog label={address ? 'Edit Address' : 'Add Address'} form={form} labels={ADDRESS_LABELS} onClose={onClose} onSubmit={() => void submit()}>
       {select('addressTypeUid', types.data)}
+      <AddressSearch onChoose={(found) => fillAddress(form, found, { address1: 'addr1', city: 'city', county: 'county', stateUid: 'countryDivisionUid', postCode: 'postCode' })} />
       <Field form={form} name="addr1" label={ADDRESS_LABELS.addr1} />
       <Field form={form} name="addr2" label={ADDRESS_LABELS.addr2} />
       <Field form={form} name="city" label={ADDRESS_LABELS.city} />

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { formatDate, formatPhone } from '../../shared/format';
+import { useTranslate } from '../../shared/i18n';
 import { homeMode } from '../../shared/modes';
 import { hasAnyFlag, CARE_FLAGS } from '../../shared/permissions';
 import { LoadState } from '../kit/load-state';
@@ -74,6 +75,7 @@ function InsuranceCard({ insurance }: { insurance: PatientInsurance[] }) {
  */
 export function Demographics({ patientId, reloadPatient }: Pick<RecordPageProps, 'patientId' | 'reloadPatient'>) {
   const flags = useFlags();
+  const tr = useTranslate();
   const data = useDemographics(patientId);
   const genders = useReferenceList('reference-gender');
   const genderIdentities = useReferenceList('reference-gender-identity');
@@ -98,7 +100,7 @@ export function Demographics({ patientId, reloadPatient }: Pick<RecordPageProps,
           <div className="demographics-grid">
             <section className="card wide" aria-labelledby={detailsId}>
               <div className="card-header">
-                <h3 id={detailsId}>Patient Details</h3>
+                <h3 id={detailsId}>{tr('Patient Details')}</h3>
                 {canEdit && !editing && <SlButton size="small" onClick={() => setEditing(true)}>Edit</SlButton>}
               </div>
               {editing ? (

@@ -3,6 +3,7 @@ import { useController, type FieldValues, type Path, type UseFormReturn } from '
 import { ApiError } from '../../shared/api/errors';
 import { now } from '../../shared/clock';
 import { DEFAULT_ADDRESS_TYPE, DEFAULT_REFERRAL_METHOD, REGISTRATION_REDIRECT_MS } from '../../shared/constants';
+import { patientLabel } from '../../shared/i18n';
 import {
   digitsOf,
   dropEmpty,
@@ -246,6 +247,8 @@ function emptyReferral(addressTypeUid = ''): ReferralValues {
 }
 
 function ReferralStep({ instance, index, onUnregistered }: { instance: string; index: ExtIndex; onUnregistered: () => void }) {
+  // The patient word as the link's division translates it (its index's translations); the value sent stays 'Patient'.
+  const tr = (label: string) => patientLabel(label, index.translations);
   const options = useReferralOptions(instance);
   const schema = useMemo(() => referralSchema(index.requiredFields), [index.requiredFields]);
   const addressType = options.lists['reference-address-type']?.find((o) => o.label === DEFAULT_ADDRESS_TYPE)?.uid ?? '';
@@ -323,7 +326,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
               {REQUESTERS.map((r) => (
                 <label key={r} className="ext-radio">
                   <input type="radio" value={r} {...form.register('requestedBy', { onChange: (e) => onRequesterChange(e.target.value) })} />
-                  {r}
+                  {tr(r)}
                 </label>
               ))}
             </div>
@@ -331,7 +334,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
           </fieldset>
 
           <fieldset className="ext-sections" disabled={!requester}>
-            {!requester && <p className="field-hint ext-choose-first">Choose Patient or Provider to start.</p>}
+            {!requester && <p className="field-hint ext-choose-first">{tr('Choose Patient or Provider to start.')}</p>}
             <fieldset className="ext-section">
               <legend>Contact Information</legend>
               {isProvider ? (
@@ -357,7 +360,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
             </fieldset>
 
             <fieldset className="ext-section">
-              <legend>Patient Information</legend>
+              <legend>{tr('Patient Information')}</legend>
               <div className="ext-grid">
                 {text('firstName')}
                 {text('lastName')}
@@ -371,7 +374,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
             </fieldset>
 
             <fieldset className="ext-section">
-              <legend>Patient Contact Information</legend>
+              <legend>{tr('Patient Contact Information')}</legend>
               <div className="ext-grid">
                 {select(
                   'preferredPhoneNumber',

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import SlAlert from '@shoelace-style/shoelace/dist/react/alert/index.js';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { ApiError } from '../../shared/api/errors';
-import { SUCCESS_MESSAGE_DELAY_MS } from '../../shared/constants';
+import { DEFAULT_DEBOUNCE_MS, SUCCESS_MESSAGE_DELAY_MS } from '../../shared/constants';
 import { ageFrom, emptyHwcForm, HWC_FORM_SENT, HWC_INVALID_CODE, HwcFormSchema, hwcSubmitPayload, NEW_FACILITY, type HwcFormValues } from '../../shared/schemas/hwc';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
@@ -15,7 +15,7 @@ import { HwcStyles } from './hwc.styles';
 import { usePublicHwcApi, type Option } from './hwc.resource';
 
 /** Spec 002 section 9: the default debounce. */
-export const VERIFY_DEBOUNCE_MS = 750;
+export const VERIFY_DEBOUNCE_MS = DEFAULT_DEBOUNCE_MS;
 export const SEND_FAILED = 'The form could not be sent. Please try again.';
 
 const LABELS: Record<keyof HwcFormValues, string> = {

@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
+import type { Query } from '../../shared/api/client';
 import type { RecordPageProps } from '../patient-record/record-page-props';
+import { useDebounced } from '../kit/use-debounced';
 import { useFlags } from '../kit/use-flags';
 import { useIdentityMatches } from './identity.resource';
 import { IdentityPage } from './identity-page';
 import { endDate, formatPhoneCell, IdentityPanel, SOURCE_COLUMN } from './identity-panel';
 import type { PanelRow } from './identity.resource';
+import { TABLE_DEBOUNCE_MS } from '../../shared/constants';
 import { formatValue } from '../../shared/format';
 import { PHARMACY_TYPE } from '../../shared/schemas/identity-record-sources';
 
@@ -100,20 +103,58 @@ export function HealthInformation({ patientId, patient }: RecordPageProps) {
           dateColumn="screening_date"
           columns={[{ key: 'screening_type', label: 'Screening' }, { key: 'screening_date', label: 'Date' }, { key: 'result', label: 'Result' }, SOURCE_COLUMN]}
         />
-        <IdentityPanel
-          title="Labs"
-          view="lab"
-          patientId={patientId}
-          dateColumn="result_date"
-          columns={[
-            { key: 'lab_category', label: 'Test' },
-            { key: 'result_date', label: 'Date' },
-            { key: 'result_value', label: 'Result', format: (r) => [r.result_value, r.units].filter(Boolean).join(' ') },
-            SOURCE_COLUMN,
-          ]}
-        />
+        <Labs patientId={patientId} />
       </div>
     </IdentityPage>
+  );
+}
+
+/** Spec 001 section 9's lab category of hepatitis C, and what the source systems send as its negative result: nothing. */
+const HCV = 'Hcv';
+export const HCV_NEGATIVE = 'Negative';
+export const HCV_FILTER_LABEL = 'Hepatitis C Result';
+
+/**
+ * Spec 001 section 5, the hepatitis C filter as the Labs panel sends it: the
+ * typed text trimmed, nothing when it is empty, and 'null' for 'negative' (in
+ * any case), since a negative result is stored without a value; otherwise the
+ * Hcv rows with that result, whatever its case.
+ */
+export function hcvFilter(typed: string): Query {
+  const value = typed.trim();
+  if (!value) return {};
+  return { labCategory: HCV, resultValue__ieq: value.toLowerCase() === HCV_NEGATIVE.toLowerCase() ? 'null' : value };
+}
+
+/** A lab's result with its units; a hepatitis C result without a value is negative. */
+export const labResult = (r: PanelRow) => (r.lab_category === HCV && (r.result_value === null || r.result_value === undefined) ? HCV_NEGATIVE : [r.result_value, r.units].filter(Boolean).join(' '));
+
+/** The Labs panel (spec 001 section 9's categories Lead, Hgb, Hcv) with its hepatitis C result filter. */
+function Labs({ patientId }: { patientId: string }) {
+  const inputId = useId();
+  const [typed, setTyped] = useState('');
+  const query = hcvFilter(useDebounced(typed, TABLE_DEBOUNCE_MS));
+  return (
+    <IdentityPanel
+      title="Labs"
+      view="lab"
+      patientId={patientId}
+      dateColumn="result_date"
+      query={query}
+      controls={
+        <span className="id-date-filter">
+          <label htmlFor={inputId}>{HCV_FILTER_LABEL}</label>
+          <input id={inputId} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="e.g. Negative" autoComplete="off" />
+        </span>
+      }
+      emptyText={query.labCategory ? 'No hepatitis C results match.' : undefined}
+      columns={[
+        { key: 'lab_category', label: 'Test' },
+        { key: 'result_date', label: 'Date' },
+        { key: 'result_value', label: 'Result', format: labResult },
+        SOURCE_COLUMN,
+      ]}
+    />
   );
 }
 

@@ -45,16 +45,27 @@ export interface IdentityPanelProps {
   hideTitle?: boolean;
   /** A panel inside a group of panels (Placement and Court) is one level down. */
   level?: 3 | 4;
+  /** The panel's own filters beside the date filter (Labs: the hepatitis C result); their values come in through `query`. */
+  controls?: ReactNode;
+  /** A line between the heading and the rows (Public Children's Services Agency: the agency). */
+  intro?: ReactNode;
 }
 
 const presetLabel = (days: DatePreset, direction: 'past' | 'future') => (days === null ? 'All' : direction === 'past' ? `Last ${days} Days` : `Next ${days} Days`);
 
 /** One list panel of an identity page: its title, date filter, rows and 'Show More ...'. */
-export function IdentityPanel({ title, view, patientId, columns, query, sort, dateColumn, direction = 'past', emptyText = 'No items.', transform, hideTitle, level = 3 }: IdentityPanelProps) {
+export function IdentityPanel({ title, view, patientId, columns, query, sort, dateColumn, direction = 'past', emptyText = 'No items.', transform, hideTitle, level = 3, controls, intro }: IdentityPanelProps) {
   const api = useWidgetApi();
   const titleId = useId();
   const [days, setDays] = useState<DatePreset>(null);
   const [shown, setShown] = useState(PANEL_ROWS);
+  // Another filter starts again at the first rows, as the date filter does.
+  const queryKey = JSON.stringify(query ?? {});
+  const [shownFor, setShownFor] = useState(queryKey);
+  if (shownFor !== queryKey) {
+    setShownFor(queryKey);
+    setShown(PANEL_ROWS);
+  }
   const filter = dateColumn ? dateFilter(dateColumn, days, direction) : {};
   const fullQuery: Query = { ...query, ...filter, sort, ...(transform ? { allData: true } : { pageSize: shown }) };
   const page = useLoaded(() => fetchPanel(api, view, patientId, fullQuery), [api, view, patientId, JSON.stringify(fullQuery)]);
@@ -85,7 +96,9 @@ export function IdentityPanel({ title, view, patientId, columns, query, sort, da
             </select>
           </label>
         )}
+        {controls}
       </div>
+      {intro}
       <LoadState isLoading={page.isLoading} error={page.error} isEmpty={rows.length === 0} emptyText={emptyText} lines={2}>
         {/* Scrolls sideways when the table is wider than the panel: reachable by keyboard (axe scrollable-region-focusable). */}
         <div className="id-table-wrap" tabIndex={0} role="group" aria-label={title}>

@@ -1,3 +1,5 @@
+import { PORTRAIT_TABLET } from '../../shared/constants';
+
 /** The identity pages' panels, inside the record's shadow root. */
 const css = /* css */ `
 .id-page { display: flex; flex-direction: column; gap: var(--care-space-l); max-width: 72rem; }
@@ -11,6 +13,9 @@ const css = /* css */ `
 .id-panel h3 { margin: 0; font-size: var(--care-font-size-l); font-weight: var(--care-font-weight-semibold); }
 .id-date-filter { display: flex; align-items: center; gap: var(--care-space-2xs); font-size: var(--care-font-size-s); color: var(--care-color-text-subtle); }
 .id-date-filter select { font: inherit; color: var(--care-color-text); padding: var(--care-space-3xs, 2px) var(--care-space-2xs); }
+.id-date-filter input { font: inherit; color: var(--care-color-text); width: 9rem; max-width: 100%; min-width: 0; padding: var(--care-space-3xs, 2px) var(--care-space-2xs); border: 1px solid var(--care-color-border-input); border-radius: var(--care-radius-m); }
+.id-agency { margin: 0; }
+.id-agency-missing { margin: 0; color: var(--care-color-text-muted); }
 .id-table { width: 100%; border-collapse: collapse; font-size: var(--care-font-size-s); }
 .id-table th { text-align: left; font-weight: var(--care-font-weight-semibold); color: var(--care-color-text-subtle); border-bottom: 1px solid var(--care-color-border); padding: var(--care-space-2xs) var(--care-space-xs) var(--care-space-2xs) 0; }
 .id-table td { vertical-align: top; padding: var(--care-space-2xs) var(--care-space-xs) var(--care-space-2xs) 0; border-bottom: 1px solid var(--care-color-hover); overflow-wrap: break-word; }
@@ -28,8 +33,8 @@ const css = /* css */ `
 .id-print-record { margin-bottom: var(--care-space-s); }
 .id-acc-item .id-toolbar { margin-bottom: var(--care-space-s); }
 .id-note { white-space: pre-wrap; }
-/* Phones: each row is a card of label and value. */
-@media (max-width: 575px) {
+/* Phones, and tablets held upright (spec 002 "plus portrait orientation"): each row is a card of label and value. */
+@media (max-width: 575.98px), ${PORTRAIT_TABLET} {
   .id-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
   .id-table, .id-table tbody, .id-table tr, .id-table td { display: block; }
   .id-table tr { padding: var(--care-space-xs) 0; border-bottom: 1px solid var(--care-color-border); }

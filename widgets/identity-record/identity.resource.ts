@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import type { ApiClient, Document, Query, Resource } from '../../shared/api/client';
+import { ApiError } from '../../shared/api/errors';
 import { nowMs } from '../../shared/clock';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { idempotencyHeader } from '../kit/public-submit';
@@ -37,6 +38,38 @@ export function dateFilter(column: string, days: DatePreset, direction: 'past' |
     return days === null ? { [`${column}__>>=`]: day(now) } : { [`${column}__>>=`]: day(now), [`${column}__<<`]: day(now.add(days + 1, 'day')) };
   }
   return days === null ? {} : { [`${column}__>>=`]: day(now.subtract(days, 'day')), [`${column}__<<`]: day(now.add(1, 'day')) };
+}
+
+/** A PCSA of the division's extract (spec 002 tbl-source-agency); its id is its county. */
+export interface SourceAgency {
+  agencyCounty: string;
+  agencyName: string;
+}
+
+/**
+ * The agency of the child's current custody, by the agency lookup (spec 001
+ * section 8): `agency`, or `missing`, the server's 404 text ('No data found
+ * for agency_id: {id}') when the division's extract has no such agency; null
+ * when the child is in no one's custody now.
+ */
+export type CustodialAgency = { agency: SourceAgency; missing: null } | { agency: null; missing: string } | null;
+
+export async function fetchCustodialAgency(api: ApiClient, patientId: string): Promise<CustodialAgency> {
+  const current = await fetchPanel(api, 'custody-history', patientId, { endDate: null, pageSize: 1 });
+  const county = current.rows[0]?.county;
+  if (typeof county !== 'string' || !county) return null;
+  try {
+    const doc = await api.get<Document<Resource<SourceAgency>>>(`data/public/tbl-source-agency/${encodeURIComponent(county)}`);
+    return { agency: doc.data.attributes, missing: null };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return { agency: null, missing: err.errors[0]?.message ?? err.message };
+    throw err;
+  }
+}
+
+export function useCustodialAgency(patientId: string): Loaded<CustodialAgency> {
+  const api = useWidgetApi();
+  return useLoaded(() => fetchCustodialAgency(api, patientId), [api, patientId]);
 }
 
 export interface IdentitySummary {

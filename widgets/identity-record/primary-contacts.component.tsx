@@ -1,6 +1,31 @@
 import type { RecordPageProps } from '../patient-record/record-page-props';
+import { LoadState } from '../kit/load-state';
 import { IdentityPage } from './identity-page';
 import { emailCell, endDate, formatPhoneCell, IdentityPanel, legalStatusCell, PanelGroup, SOURCE_COLUMN } from './identity-panel';
+import { useCustodialAgency } from './identity.resource';
+
+/**
+ * The agency of the child's current custody, found by the agency lookup
+ * (its id is its county); the lookup's own text when the division's extract
+ * has no such agency (spec 001 section 8: 'No data found for agency_id: {id}').
+ */
+export function CustodialAgency({ patientId }: { patientId: string }) {
+  const found = useCustodialAgency(patientId);
+  if (!found.isLoading && !found.error && !found.data) return null;
+  return (
+    <LoadState isLoading={found.isLoading} error={found.error} errorText="The agency could not be looked up." lines={1}>
+      {found.data?.agency ? (
+        <p className="id-agency">
+          {found.data.agency.agencyName} ({found.data.agency.agencyCounty} County)
+        </p>
+      ) : (
+        <p className="id-agency-missing" role="status">
+          {found.data?.missing}
+        </p>
+      )}
+    </LoadState>
+  );
+}
 
 /**
  * Spec 001 "Identity pages and their panels", Primary Contacts: Public
@@ -15,6 +40,7 @@ export function PrimaryContacts({ patientId, patient }: RecordPageProps) {
           title="Public Children's Services Agency"
           view="agency-contact"
           patientId={patientId}
+          intro={<CustodialAgency patientId={patientId} />}
           columns={[
             { key: 'contact_role', label: 'Role' },
             { key: 'contact_name', label: 'Name' },

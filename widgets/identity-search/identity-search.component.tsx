@@ -5,6 +5,7 @@ import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { nowMs } from '../../shared/clock';
 import { formatDate } from '../../shared/format';
+import { useTranslate } from '../../shared/i18n';
 import {
   ANY_IDENTITY_CRITERION,
   EMPTY_IDENTITY_SEARCH,
@@ -21,7 +22,8 @@ import { errorOf, Field, fieldText, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { useFlags } from '../kit/use-flags';
 import { PatientPreview } from '../patient-search/patient-preview.component';
-import { pageCount, previewOf, useIdentitySearch, useIdentitySources, useRecentPatients, useSourceAgencies } from './identity-search.resource';
+import { pageCount, previewOf, useIdentitySearch, useIdentitySources, useSourceAgencies } from './identity-search.resource';
+import { RecentPatients } from '../kit/recent-patients';
 import { identitySearchCss } from './identity-search.styles';
 import { PatientSummaryCard } from './patient-summary-card.component';
 import { searchFromQuery, searchToQuery } from './search-address';
@@ -149,27 +151,6 @@ export function IdentitySearchFormView({ loading, searched, failed, onSearch, on
   );
 }
 
-/** The 4 most recent patients; identity users open a preview modal, not a link (spec 001 section 6). */
-export function RecentPatients({ onOpen }: { onOpen: (patient: PatientSummary) => void }) {
-  const recent = useRecentPatients();
-  return (
-    <section className="recent-patients" aria-labelledby="recent-patients-title">
-      <h2 id="recent-patients-title">Recent Patients</h2>
-      <LoadState isLoading={recent.isLoading} error={recent.error} isEmpty={!recent.data?.length} emptyText="No recent patients" lines={4}>
-        <ul>
-          {recent.data?.map((p) => (
-            <li key={p.patientUid}>
-              <button type="button" className="link-button" onClick={() => onOpen(p)}>
-                {p.lastName}, {p.firstName}
-              </button>
-              <span className="recent-meta">{formatDate(p.birthDate)}</span>
-            </li>
-          ))}
-        </ul>
-      </LoadState>
-    </section>
-  );
-}
 
 /** Spec 001 section 8: shown to identity-healthcare users opening a patient with disputed matches. */
 function UnderReviewDialog({ patient, onClose, onContinue }: { patient: IdentityPatientSummary | null; onClose: () => void; onContinue: () => void }) {
@@ -217,6 +198,7 @@ const HOW_TO_SEARCH = (
  */
 export function IdentitySearch({ intro = HOW_TO_SEARCH, query }: IdentitySearchProps) {
   const flags = useFlags();
+  const tr = useTranslate();
   const emit = useEmit();
   // The search as an address query; each Search counts (`round`), so searching the same criteria again asks again.
   const [asked, setAsked] = useState({ query: query ?? '', round: 0 });
@@ -265,7 +247,7 @@ export function IdentitySearch({ intro = HOW_TO_SEARCH, query }: IdentitySearchP
               </h2>
               <span role="status">{data ? `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'child' : 'children'} found` : ''}</span>
             </div>
-            <LoadState isLoading={results.isLoading && !data} error={results.error} isEmpty={data?.patients.length === 0} emptyText="No patients" lines={6}>
+            <LoadState isLoading={results.isLoading && !data} error={results.error} isEmpty={data?.patients.length === 0} emptyText={tr('No patients')} lines={6}>
               <div className="summary-cards">
                 {data?.patients.map((p) => <PatientSummaryCard key={p.patientUid} patient={p} full={!!flags?.hasIdentityViewFull} today={isoToday} onOpen={open} />)}
               </div>

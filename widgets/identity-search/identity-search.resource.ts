@@ -40,21 +40,6 @@ export function useSourceAgencies(): Loaded<string[]> {
   }, [client]);
 }
 
-/**
- * The caller's 4 most recent patients, newest first (spec 001 section 7: the
- * call names the user; a widget given only a token reads who that is from
- * `session/current`).
- */
-export function useRecentPatients(): Loaded<PatientSummary[]> {
-  const client = useWidgetApi();
-  const session = useWidgetSession();
-  const known = session?.userUid;
-  return useLoaded(async () => {
-    const userUid = known ?? (await client.get<Document<Resource<{ userUid: string }>>>('session/current')).data.attributes.userUid;
-    const doc = await client.get<Document<Resource<PatientSummary>[]>>('data/public/list_view_cs_recent_patients', { userUid, page: 1, pageSize: RECENT_PATIENTS, sort: '-updated-date' });
-    return doc.data.map((r) => r.attributes);
-  }, [client, known, session?.currentDivisionUid]);
-}
 
 /** Each source's last refresh and status (spec 000 "Data source status"). */
 export async function sourceStatuses(client: ApiClient): Promise<SourceStatus[]> {

@@ -13,9 +13,6 @@ export const identitySearchCss = /* css */ `
 .identity-search-form .form-buttons { display: flex; flex-wrap: wrap; justify-content: flex-end; gap: var(--care-space-xs); }
 /* Under the buttons, on a line of its own: the left panel is too narrow for it beside them. */
 .search-problem { flex: 1 1 100%; margin: 0; }
-.recent-patients ul { list-style: none; margin: 0; padding: 0; }
-.recent-patients li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: var(--care-space-xs); padding: var(--care-space-xs) 0; border-bottom: 1px solid var(--care-color-hover); }
-.recent-meta { color: var(--care-color-text-subtle); font-size: var(--care-font-size-s); }
 .link-button { border: 0; background: none; padding: 0; font: inherit; color: var(--care-color-link); cursor: pointer; text-align: left; text-decoration: underline; }
 .results-bar h2:focus { outline: none; }
 .results-bar { display: flex; align-items: baseline; gap: var(--care-space-m); flex-wrap: wrap; }

@@ -3,6 +3,7 @@ import { useController, type FieldPathByValue, type FieldValues, type UseFormRet
 import type { ApiClient, Document, Resource } from '../../shared/api/client';
 import { QUICK_SEARCH_MIN_CHARS, SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 import { formatDate } from '../../shared/format';
+import { useTranslate } from '../../shared/i18n';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { FieldControlProps } from './forms';
 import { useDebounced } from './use-debounced';
@@ -62,6 +63,7 @@ export function PatientPicker<T extends FieldValues>({ form, name, control }: { 
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<PatientOption | null>(null);
   const results = usePatientSearch(chosen ? '' : text);
+  const tr = useTranslate();
   const statusId = useId();
   const status = results.isLoading
     ? 'Searching ...'
@@ -86,7 +88,7 @@ export function PatientPicker<T extends FieldValues>({ form, name, control }: { 
         ref={field.ref}
         type="search"
         autoComplete="off"
-        placeholder="Search for patients ..."
+        placeholder={tr('Search for patients ...')}
         value={text}
         onChange={(e) => {
           setText(e.target.value);
@@ -101,7 +103,7 @@ export function PatientPicker<T extends FieldValues>({ form, name, control }: { 
         {status}
       </span>
       {!chosen && results.data && results.data.length > 0 && (
-        <ul className="patient-options" aria-label="Matching patients">
+        <ul className="patient-options" aria-label={tr('Matching patients')}>
           {results.data.map((p) => (
             <li key={p.id}>
               <button type="button" className="link-button" onClick={() => choose(p)}>

@@ -2,6 +2,7 @@ import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { useEffect, useState } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { formatDate } from '../../shared/format';
+import { useTranslate } from '../../shared/i18n';
 import {
   DUPLICATE_DEBOUNCE_MS,
   duplicateQueryOf,
@@ -114,6 +115,7 @@ function Person({ form, index, number, genders, communityMode, readOnly, onRemov
   const at = <K extends keyof HumanInteraction>(name: K) => `detailObject.humanInteractions.${index}.${name}` as const;
   const person = form.watch(`detailObject.humanInteractions.${index}`) as HumanInteraction;
   const check = useDuplicateCheck(person, communityMode);
+  const tr = useTranslate();
   const linked = !!person.patient;
   const link = (row: PossibleDuplicate) => {
     form.setValue(at('patient'), row.id, { shouldDirty: true });
@@ -137,7 +139,7 @@ function Person({ form, index, number, genders, communityMode, readOnly, onRemov
       </div>
       {linked ? (
         <p className="person-linked">
-          {person.createPatient ? 'Added as a patient of this division.' : 'Linked to an existing patient record.'}
+          {tr(person.createPatient ? 'Added as a patient of this division.' : 'Linked to an existing patient record.')}
           {!readOnly && !person.id && (
             <button type="button" className="link-button" onClick={() => form.setValue(at('patient'), '', { shouldDirty: true })}>
               Unlink
@@ -147,7 +149,7 @@ function Person({ form, index, number, genders, communityMode, readOnly, onRemov
       ) : (
         <>
           <DuplicateCheck check={check} onLink={link} readOnly={readOnly} />
-          <CheckboxField form={form} name={at('createPatient')} label="Create a patient record for this person when saving" />
+          <CheckboxField form={form} name={at('createPatient')} label={tr('Create a patient record for this person when saving')} />
         </>
       )}
       {!readOnly && (

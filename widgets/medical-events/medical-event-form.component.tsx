@@ -15,6 +15,7 @@ import {
   type MedicalEventValues,
 } from '../../shared/schemas/medical-events';
 import { useEmit } from '../../shared/widget/emit';
+import { AddressSearch, fillAddress, type AddressSuggestion } from '../kit/address-search';
 import { CheckboxField } from '../kit/checkbox-field';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
@@ -180,6 +181,13 @@ function EventFields({ patientId, type, event, choices, readOnly, communityMode 
     set('postCode', h.postCode);
   };
 
+  // Spec 002 "Address autocomplete": a found address is the location (no longer the home address); a state the list does not hold is left to choose.
+  const fromSearch = (found: AddressSuggestion) => {
+    if (form.getValues('location.isHomeAddress')) form.setValue('location.isHomeAddress', false, { shouldDirty: true });
+    const state = choices.states.some((o) => o.name === found.state) ? found.state : '';
+    fillAddress(form, { ...found, state }, { address1: 'location.addr1', city: 'location.city', county: 'location.county', state: 'location.provinceIso', postCode: 'location.postCode' });
+  };
+
   // Spec 002 "Medical event list": save returns to the face sheet.
   const { onSubmit, busy } = useRecordSave(form, {
     submissionKey: `medical-event-${patientId}-${event?.medicalEventUid ?? name}`,
@@ -247,6 +255,7 @@ function EventFields({ patientId, type, event, choices, readOnly, communityMode 
               </label>
               {isHome && !choices.home && <span className="field-hint">The patient has no address on file.</span>}
             </div>
+            {!readOnly && <AddressSearch name="location" label="Location Address Search" onChoose={fromSearch} />}
             <Field form={form} name="location.locationName" label={LABELS['location.locationName']} />
             <Field form={form} name="location.addr1" label={LABELS['location.addr1']} />
             <Field form={form} name="location.addr2" label={LABELS['location.addr2']} />
@@ -305,7 +314,7 @@ export function MedicalEventForm({ patientId, params }: Pick<RecordPageProps, 'p
   const genders = useReferenceList('reference-gender');
   const states = useReferenceList('reference-country-division');
   const roles = useReferenceList('reference-provider-role');
-  const facilities = useFacilities();
+  const facilities = useFacilities(event.data?.facilityUid);
   const readOnly = !!flags?.hasAppCit;
   // The provider list serves the Provider field and a referral's Providers.
   const providers = useProviders((rules?.provider.show || name === 'treatment_referral') && flags !== null && !readOnly ? '' : null);

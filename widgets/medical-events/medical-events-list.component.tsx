@@ -1,4 +1,5 @@
 import { useMemo, type KeyboardEvent, type MouseEvent } from 'react';
+import { useTranslate } from '../../shared/i18n';
 import { useEmit } from '../../shared/widget/emit';
 import { useWidgetEventSource } from '../../shared/widget/widget-context';
 import { LoadState } from '../kit/load-state';
@@ -69,6 +70,7 @@ function useTabHref(): (path: string) => string {
 export function MedicalEventsList({ patientId, name, showPatientName = false }: { patientId: string; name: string; showPatientName?: boolean }) {
   const emit = useEmit();
   const flags = useFlags();
+  const tr = useTranslate();
   const type = useEventType(name);
   const events = useMedicalEvents(patientId, name);
   const interactions = useReferenceList('reference-medical-event-interaction', {}, { withInactive: true });
@@ -99,7 +101,7 @@ export function MedicalEventsList({ patientId, name, showPatientName = false }: 
             <thead>
               <tr>
                 <th scope="col">Date</th>
-                {showPatientName && <th scope="col">Patient</th>}
+                {showPatientName && <th scope="col">{tr('Patient')}</th>}
                 <th scope="col">Status</th>
                 <th scope="col">Summary</th>
               </tr>
@@ -126,7 +128,7 @@ export function MedicalEventsList({ patientId, name, showPatientName = false }: 
                     {e.isForeign && <ForeignMark by={e.recordedBy} />}
                   </td>
                   {showPatientName && (
-                    <td className="event-patient" data-label="Patient">
+                    <td className="event-patient" data-label={tr('Patient')}>
                       {patientNameOf(e)}
                     </td>
                   )}

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { IMPROVEMENT_ANSWERS, MedicationFormSchema, RELIEF_DURATIONS, RELIEF_RATINGS, type MedicationFormValues } from '../../shared/schemas/medications';
 import { useEmit } from '../../shared/widget/emit';
+import { useTranslate } from '../../shared/i18n';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
 import { CheckboxGroup, Field, SelectField, useCareForm } from '../kit/forms';
@@ -7,7 +9,8 @@ import { LoadState } from '../kit/load-state';
 import { useRecordSave } from '../kit/record-save';
 import { SectionPage } from '../kit/section-page';
 import { Toasts } from '../kit/toasts';
-import { choicesOf, useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
+import { NarrowingSearch, searchStatus } from '../kit/narrowing-search';
+import { choicesOf, useReferenceList, useReferenceSearch, type ReferenceOption } from '../kit/use-reference-list';
 import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useMedication, useSaveMedication, type Medication } from './medications.resource';
 
@@ -29,6 +32,7 @@ const LABELS: Record<keyof MedicationFormValues, string> = {
 /** Spec 001 section 8: medication saves. */
 export const SAVED = 'Successfully Saved!';
 export const SAVE_FAILED = 'Oops, something went wrong!';
+export const MEDICATION_SEARCH_FAILED = 'Medications could not be searched. Choose from the list, or try again.';
 
 const css = /* css */ `
 .medication-pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 0 var(--care-space-m); }
@@ -58,6 +62,13 @@ function MedicationFields({ patientId, medication, medications, routes }: { pati
   const save = useSaveMedication(patientId, medication?.patientMedicationUid ?? null);
   const form = useCareForm(MedicationFormSchema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: valuesOf(medication) });
   const list = `/patients/${encodeURIComponent(patientId)}/medications`;
+  const tr = useTranslate();
+  const labels = { ...LABELS, patientReportedImprovement: tr(LABELS.patientReportedImprovement) };
+  // Spec 002 section 9's reference-data search: a name narrows the medications to those whose label holds it; the chosen one stays listed.
+  const [name, setName] = useState('');
+  const found = useReferenceSearch('reference-medication', name);
+  const chosen = form.watch('medicationUid');
+  const shown = name.trim() && found.data ? [...medications.filter((m) => m.uid === chosen && !found.data!.some((f) => f.uid === chosen)), ...found.data] : medications;
 
   const { onSubmit, busy } = useRecordSave(form, {
     submissionKey: `medication-${patientId}-${medication?.patientMedicationUid ?? 'new'}`,
@@ -70,7 +81,7 @@ function MedicationFields({ patientId, medication, medications, routes }: { pati
   });
 
   const choice = (name: 'patientReportedImprovement' | 'reliefRating' | 'reliefDuration', values: readonly string[]) => (
-    <Field form={form} name={name} label={LABELS[name]}>
+    <Field form={form} name={name} label={labels[name]}>
       {(control) => (
         <select {...control} {...form.register(name)}>
           <option value="">Not recorded</option>
@@ -87,8 +98,16 @@ function MedicationFields({ patientId, medication, medications, routes }: { pati
   return (
     <form noValidate onSubmit={onSubmit}>
       <style>{css}</style>
-      <ErrorSummary form={form} labels={LABELS} />
-      <SelectField form={form} name="medicationUid" label={LABELS.medicationUid} options={choicesOf(medications)} empty="Choose a medication" />
+      <ErrorSummary form={form} labels={labels} />
+      <NarrowingSearch
+        label="Search Medications"
+        hint="Narrows the Medication list by name."
+        value={name}
+        onChange={setName}
+        status={searchStatus(found, name, MEDICATION_SEARCH_FAILED)}
+        failed={Boolean(name.trim() && found.error)}
+      />
+      <SelectField form={form} name="medicationUid" label={LABELS.medicationUid} options={choicesOf(shown)} empty="Choose a medication" />
       <div className="medication-pair">
         <Field form={form} name="dosage" label={LABELS.dosage}>
           {(control) => <input {...control} placeholder="50 mg" {...form.register('dosage')} />}

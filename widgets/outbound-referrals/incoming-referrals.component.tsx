@@ -3,6 +3,7 @@ import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { useEffect, useId, useState, type MouseEvent } from 'react';
 import { ApiError } from '../../shared/api/errors';
 import { formatDate } from '../../shared/format';
+import { useTranslate } from '../../shared/i18n';
 import { useEmit } from '../../shared/widget/emit';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { LoadState } from '../kit/load-state';
@@ -69,6 +70,7 @@ function useNamesakes(referral: IncomingReferral): Check {
  */
 function LinkDialog({ referral, onClose, onLinked }: { referral: IncomingReferral; onClose: () => void; onLinked: (patientUid: string) => void }) {
   const check = useNamesakes(referral);
+  const tr = useTranslate();
   const link = useLinkReferral();
   const { submit, busy } = useIdempotentSubmit(`link-referral-${referral.outboundReferralUid}`);
   const choose = async (choice: LinkChoice) => {
@@ -82,7 +84,7 @@ function LinkDialog({ referral, onClose, onLinked }: { referral: IncomingReferra
   return (
     <SlDialog label="Link Referral" open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
       {/* Focusable, so a keyboard can scroll the dialog when a phone's screen is shorter than it. */}
-      <div className="link-body" tabIndex={0} aria-label="The person referred and this division's patients of the same name">
+      <div className="link-body" tabIndex={0} aria-label={tr("The person referred and this division's patients of the same name")}>
         <dl className="section-facts">
           <dt>Name</dt>
           <dd>{personName(referral)}</dd>
@@ -145,7 +147,7 @@ function LinkDialog({ referral, onClose, onLinked }: { referral: IncomingReferra
         Cancel
       </SlButton>
       <SlButton slot="footer" variant="primary" onClick={() => choose({ createPatient: true })} disabled={busy || check.status === 'running'}>
-        {busy ? 'Working ...' : 'Create Patient'}
+        {busy ? 'Working ...' : tr('Create Patient')}
       </SlButton>
     </SlDialog>
   );

@@ -276,7 +276,7 @@ function EditableReferral({ patientId, referral }: { patientId: string; referral
   const specialties = useReferenceList('reference-provider-role', { refDataType: 'Specialty' });
   const statuses = useReferenceList('reference-status', { refDataType: 'outbound referral' });
   const providers = useProviders();
-  const facilities = useFacilities();
+  const facilities = useFacilities(referral?.toFacilityUid);
   const divisions = useReferralDivisions();
   const lists = [specialties, statuses, providers, facilities, divisions];
   const error = lists.find((l) => l.error)?.error ?? null;

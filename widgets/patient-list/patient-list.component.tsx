@@ -1,3 +1,4 @@
+import { useTranslate } from '../../shared/i18n';
 import { hasAnyFlag, PATIENT_EDIT_FLAGS } from '../../shared/permissions';
 import { useEmit } from '../../shared/widget/emit';
 import { useWidgetSession } from '../../shared/widget/widget-context';
@@ -40,9 +41,10 @@ function IdentityWelcome({ displayName }: { displayName: string | null }) {
 
 function DivisionPatients() {
   const emit = useEmit();
+  const tr = useTranslate();
   const fetchPage = usePatientListFetcher();
   return (
-    <section className="card" aria-label="Patients of the current division">
+    <section className="card" aria-label={tr('Patients of the current division')}>
       {/* No default sort here: the view's own (last name, then first name) applies until a header is clicked. */}
       <DataTable
         tableId="patient-list"
@@ -67,14 +69,15 @@ export function PatientList({ query }: { query?: string }) {
   const session = useWidgetSession();
   // Identity is the first of the home modes (shared/modes.ts): any identity user gets the identity page.
   const identity = !!flags?.hasAppIdentity;
+  const tr = useTranslate();
   return (
     <div className="patient-list">
       <PatientListStyles />
       <Toasts />
       <div className="card-header">
-        <h1>Patients</h1>
+        <h1>{tr('Patients')}</h1>
         {flags && !identity && hasAnyFlag(flags, PATIENT_EDIT_FLAGS) && (
-          <AddAction path="/patients/add" label="Add Patient" />
+          <AddAction path="/patients/add" label={tr('Add Patient')} />
         )}
       </div>
       <LoadState isLoading={!flags} lines={6}>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { persistentAtom } from '@nanostores/persistent';
 import { useStore } from '@nanostores/react';
-import { isPlainClick, NavLink } from '../kit/nav-link';
+import { useTranslate } from '../../shared/i18n';
+import { isPlainClick, navItemHref, NavLink } from '../kit/nav-link';
 import { LoadState } from '../kit/load-state';
 import { useNavItems, type NavItem } from './patient-record.resource';
 import { NARROW_RECORD } from './patient-record.styles';
@@ -53,6 +54,7 @@ export function MenuToggle() {
  */
 export function LeftMenu({ patientId, current, extras }: { patientId: string; current: string; extras?: ReactNode }) {
   const items = useNavItems();
+  const tr = useTranslate();
   const base = `/patients/${encodeURIComponent(patientId)}`;
   const isCurrent = (route: string) => current === route || current.startsWith(`${route}/`);
 
@@ -60,8 +62,8 @@ export function LeftMenu({ patientId, current, extras }: { patientId: string; cu
     <ul>
       {nodes.map((n) => (
         <li key={n.navItemUid}>
-          <NavLink path={`${base}/${n.route}`} aria-current={isCurrent(n.route) ? 'page' : undefined}>
-            {n.navItemLabel}
+          <NavLink path={navItemHref(`${base}/${n.route}`, n.queryParams)} aria-current={isCurrent(n.route) ? 'page' : undefined}>
+            {tr(n.navItemLabel)}
           </NavLink>
           {n.children.length > 0 && render(n.children)}
         </li>
@@ -73,7 +75,7 @@ export function LeftMenu({ patientId, current, extras }: { patientId: string; cu
   return (
     <nav
       className="record-menu"
-      aria-label="Patient record"
+      aria-label={tr('Patient record')}
       onClickCapture={(e) => {
         if (isPlainClick(e) && narrow() && (e.target as Element).closest('a')) $recordMenuHidden.set(true);
       }}

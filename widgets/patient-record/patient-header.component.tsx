@@ -7,6 +7,7 @@ import SlMenu from '@shoelace-style/shoelace/dist/react/menu/index.js';
 import SlMenuItem from '@shoelace-style/shoelace/dist/react/menu-item/index.js';
 import { nowMs } from '../../shared/clock';
 import { formatDate, formatPhone } from '../../shared/format';
+import { useTranslate } from '../../shared/i18n';
 import { legalStatusOf } from '../../shared/legal-status';
 import { homeMode } from '../../shared/modes';
 import { hasAnyFlag, CARE_FLAGS } from '../../shared/permissions';
@@ -68,6 +69,7 @@ export interface PatientHeaderProps {
 export function PatientHeader({ patient, onChanged = () => undefined }: PatientHeaderProps) {
   const emit = useEmit();
   const flags = useFlags();
+  const tr = useTranslate();
   const [enlarged, setEnlarged] = useState(false);
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const avatarSrc = useAvatarSrc(patient.personImage);
@@ -136,7 +138,7 @@ export function PatientHeader({ patient, onChanged = () => undefined }: PatientH
       </div>
       {actions.length > 0 && (
         <SlDropdown placement="bottom-end" className="record-gear">
-          <SlButton slot="trigger" caret aria-label="Patient actions">
+          <SlButton slot="trigger" caret aria-label={tr('Patient actions')}>
             Actions
           </SlButton>
           <SlMenu onSlSelect={(e) => open(e.detail.item.value)}>
@@ -171,10 +173,11 @@ export function PatientHeader({ patient, onChanged = () => undefined }: PatientH
 /** The header on its own (`<care-patient-header>`): reads the patient itself. */
 export function PatientHeaderWidget({ patientId }: { patientId: string }) {
   const patient = usePatient(patientId);
+  const tr = useTranslate();
   return (
     <>
       <PatientRecordStyles />
-      <LoadState isLoading={patient.isLoading} error={patient.error} errorText="Patient not found" lines={2}>
+      <LoadState isLoading={patient.isLoading} error={patient.error} errorText={tr('Patient not found')} lines={2}>
         {patient.data && <PatientHeader patient={patient.data} onChanged={patient.reload} />}
       </LoadState>
     </>

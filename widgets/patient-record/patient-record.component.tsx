@@ -1,11 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../shared/api/errors';
+import { useTranslate } from '../../shared/i18n';
 import { homeMode } from '../../shared/modes';
 import { useFlags } from '../kit/use-flags';
 import { LoadState } from '../kit/load-state';
 import { Toasts } from '../kit/toasts';
 import { LeftMenu, MenuToggle, useMenuHidden } from './left-menu.component';
 import { PatientHeader } from './patient-header.component';
+import { BreakGlassBanner } from '../break-glass/break-glass-banner';
 import { PatientPageView } from './patient-page-view';
 import { usePatient } from './patient-record.resource';
 import { PatientRecordStyles } from './patient-record.styles';
@@ -32,6 +34,7 @@ function RecordFrame({ patientId, page }: { patientId: string; page: string }) {
   const patient = usePatient(patientId);
   const menuHidden = useMenuHidden();
   const flags = useFlags();
+  const tr = useTranslate();
   const identity = !!flags && homeMode(flags) === 'identity';
   // A decision on a match or a dispute changes what the pages show: they are mounted anew.
   const [round, setRound] = useState(0);
@@ -45,11 +48,12 @@ function RecordFrame({ patientId, page }: { patientId: string; page: string }) {
     <LoadState isLoading={patient.isLoading} error={patient.error && !missing ? patient.error : null} lines={6}>
       {missing || !patient.data ? (
         <div className="load-state load-state-empty" role="alert">
-          <h2>Patient not found</h2>
-          <p>This patient does not exist, or your current division may not see the record.</p>
+          <h2>{tr('Patient not found')}</h2>
+          <p>{tr('This patient does not exist, or your current division may not see the record.')}</p>
         </div>
       ) : (
         <div className="record">
+          {flags?.breakGlass && <BreakGlassBanner patientId={patientId} />}
           <PatientHeader patient={patient.data} onChanged={patient.reload} />
           <div>
             <MenuToggle />

@@ -35,6 +35,8 @@ export interface NavItem {
   route: string;
   defaultSortOrder: number;
   parentNavItemUid: string | null;
+  /** The link's query string (`tab=inactive`), or null. */
+  queryParams?: string | null;
 }
 
 export const fetchPatient = (client: ApiClient, patientId: string) =>

@@ -1,16 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import SlAlert from '@shoelace-style/shoelace/dist/react/alert/index.js';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
 import { ApiError } from '../../shared/api/errors';
 import { hasIdentityFacts } from '../../shared/custody';
 import { formatDate } from '../../shared/format';
+import { useTranslate } from '../../shared/i18n';
 import type { PatientSummary } from '../../shared/schemas/patient-search';
 import { useEmit } from '../../shared/widget/emit';
 import { useWidgetApi } from '../../shared/widget/widget-context';
+import { useFlags } from '../kit/use-flags';
 import { canContinue, displayName, patientAlerts } from './patient-alerts';
 import { recordPatientViewed } from './patient-search.resource';
 import css from './patient-preview.css?inline';
+import { EMERGENCY_ACCESS } from '../break-glass/emergency-access-label';
+
+// Only users with emergency access ever open it: not part of the quick search's load.
+const BreakGlassDialog = lazy(() => import('../break-glass/break-glass-dialog').then((m) => ({ default: m.BreakGlassDialog })));
 
 export interface PatientPreviewProps {
   /** The patient chosen in the quick search; null keeps the dialog closed. */
@@ -26,8 +32,12 @@ export interface PatientPreviewProps {
 export function PatientPreview({ patient, onClose }: PatientPreviewProps) {
   const client = useWidgetApi();
   const emit = useEmit();
+  const tr = useTranslate();
+  const flags = useFlags();
   const [working, setWorking] = useState(false);
   const [error, setError] = useState('');
+  // The record emergency access is being asked for: the preview closes and this dialog takes its place.
+  const [glassTarget, setGlassTarget] = useState<{ uid: string; name: string } | null>(null);
 
   const close = () => {
     setError('');
@@ -43,17 +53,29 @@ export function PatientPreview({ patient, onClose }: PatientPreviewProps) {
       close();
       emit('care-navigate', { path: `/patients/${encodeURIComponent(patient.patientUid)}` });
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 404 ? 'This patient can no longer be opened.' : 'Oops, something went wrong!');
+      setError(err instanceof ApiError && err.status === 404 ? tr('This patient can no longer be opened.') : 'Oops, something went wrong!');
     } finally {
       setWorking(false);
     }
   };
 
   const alerts = patient ? patientAlerts(patient) : [];
-  return (
+  // Issue 38: a record the caller may not open, offered to a user with emergency access; nothing more is shown before.
+  const offerGlass = !!patient && patient.access === 'restricted' && !!flags?.breakGlass;
+  const askForGlass = () => {
+    if (!patient) return;
+    setGlassTarget({ uid: patient.patientUid, name: displayName(patient) });
+    close();
+  };
+  const openGlassRecord = () => {
+    if (!glassTarget) return;
+    setGlassTarget(null);
+    emit('care-navigate', { path: `/patients/${encodeURIComponent(glassTarget.uid)}` });
+  };
+  const preview = (
     <SlDialog
       className="patient-preview"
-      label={patient ? displayName(patient) : 'Patient'}
+      label={patient ? displayName(patient) : tr('Patient')}
       open={patient !== null}
       // Nested Shoelace parts fire their own sl-after-hide; only the dialog's own closes it.
       onSlAfterHide={(e) => e.target === e.currentTarget && close()}
@@ -88,7 +110,7 @@ export function PatientPreview({ patient, onClose }: PatientPreviewProps) {
               <SlAlert key={a.key} variant={a.variant} open data-alert={a.key}>
                 <strong>{a.title}</strong>
                 <br />
-                {a.message}
+                {tr(a.message)}
               </SlAlert>
             ))}
           </div>
@@ -101,6 +123,11 @@ export function PatientPreview({ patient, onClose }: PatientPreviewProps) {
       )}
       <div slot="footer" className="dialog-actions">
         <SlButton onClick={close}>Cancel</SlButton>
+        {offerGlass && (
+          <SlButton variant="danger" outline onClick={askForGlass}>
+            {EMERGENCY_ACCESS}
+          </SlButton>
+        )}
         {patient && canContinue(patient) && (
           <SlButton variant="primary" loading={working} onClick={() => void onContinue()}>
             Continue
@@ -108,5 +135,15 @@ export function PatientPreview({ patient, onClose }: PatientPreviewProps) {
         )}
       </div>
     </SlDialog>
+  );
+  return (
+    <>
+      {preview}
+      {glassTarget && (
+        <Suspense fallback={null}>
+          <BreakGlassDialog patientUid={glassTarget.uid} patientName={glassTarget.name} onClose={() => setGlassTarget(null)} onOpened={openGlassRecord} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { defineWidget } from '../../shared/widget/define-widget';
-import { QueueWidget } from './queue.component';
+import { QueueWidget } from './queue-page.component';
 
 /**
  * One work queue of the current division, as a home card or the full page.

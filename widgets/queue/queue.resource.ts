@@ -10,6 +10,7 @@ interface QueueDocument {
     attributes: {
       queue_label: string;
       count: number;
+      child_queues?: { id: string; queue_label: string; count: number }[];
       queue_list_view_column_map: { column_name: string; display_header: string; is_hidden: boolean }[];
       data: Row[];
     };
@@ -17,9 +18,17 @@ interface QueueDocument {
   meta?: { total?: number };
 }
 
+/** A queue under another (spec 000 section 3, "Queue: ... childQueues"), with its own count. */
+export interface ChildQueue {
+  id: string;
+  queueLabel: string;
+  count: number;
+}
+
 export interface QueuePage extends PageResult {
   queueLabel: string;
   count: number;
+  childQueues: ChildQueue[];
   columns: Column[];
 }
 
@@ -35,6 +44,7 @@ export async function fetchQueuePage(client: ApiClient, queueId: string, request
     total: doc.meta?.total ?? a.count,
     queueLabel: a.queue_label,
     count: a.count,
+    childQueues: (a.child_queues ?? []).map((c) => ({ id: c.id, queueLabel: c.queue_label, count: c.count })),
     columns: a.queue_list_view_column_map.map((c) => ({ columnName: c.column_name, displayHeader: c.display_header, isHidden: c.is_hidden })),
   };
 }

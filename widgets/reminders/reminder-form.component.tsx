@@ -1,5 +1,6 @@
 import { ReminderFormSchema, type ReminderFormValues } from '../../shared/schemas/reminders';
 import { useEmit } from '../../shared/widget/emit';
+import { useTranslate } from '../../shared/i18n';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
@@ -16,6 +17,8 @@ export const SAVE_FAILED = 'The reminder could not be saved. Please try again.';
 
 function ReminderFields({ patientId, navigators, me }: { patientId?: string; navigators: Navigator[]; me: string | null }) {
   const emit = useEmit();
+  const tr = useTranslate();
+  const labels = { ...LABELS, patientUid: tr(LABELS.patientUid) };
   const create = useCreateReminder();
   // Spec 002 "Reminder form": validation runs on submit only, never on blur or change.
   const form = useCareForm(ReminderFormSchema, {
@@ -41,8 +44,8 @@ function ReminderFields({ patientId, navigators, me }: { patientId?: string; nav
 
   return (
     <form noValidate onSubmit={onSubmit}>
-      <ErrorSummary form={form} labels={LABELS} />
-      {!patientId && <Field form={form} name="patientUid" label={LABELS.patientUid}>{(control) => <PatientPicker form={form} name="patientUid" control={control} />}</Field>}
+      <ErrorSummary form={form} labels={labels} />
+      {!patientId && <Field form={form} name="patientUid" label={labels.patientUid}>{(control) => <PatientPicker form={form} name="patientUid" control={control} />}</Field>}
       <Field form={form} name="reminderDate" label={LABELS.reminderDate} type="date" />
       <Field form={form} name="targetUid" label={LABELS.targetUid}>
         {(control) => (

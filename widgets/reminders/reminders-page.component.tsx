@@ -4,6 +4,7 @@
  */
 import { useMemo } from 'react';
 import { formatDate } from '../../shared/format';
+import { useTranslate } from '../../shared/i18n';
 import { DataTable, type Column } from '../kit/data-table';
 import { Toasts } from '../kit/toasts';
 import { patientPath } from './reminder-item';
@@ -16,10 +17,11 @@ export function RemindersPage() {
   const navigate = useNavigate();
   const failed = useFailureReport();
   const { fetchPage, markDone } = useReminderPage();
+  const tr = useTranslate();
   const columns = useMemo<Column<Reminder & Record<string, unknown>>[]>(
     () => [
-      { columnName: 'patientFirstName', displayHeader: 'Patient First Name' },
-      { columnName: 'patientLastName', displayHeader: 'Patient Last Name' },
+      { columnName: 'patientFirstName', displayHeader: tr('Patient First Name') },
+      { columnName: 'patientLastName', displayHeader: tr('Patient Last Name') },
       { columnName: 'note', displayHeader: 'Reminder', primary: true },
       { columnName: 'assignedTo', displayHeader: 'Assigned To' },
       { columnName: 'reminderDate', displayHeader: 'Due', format: (value) => formatDate(value as string) },
@@ -44,7 +46,7 @@ export function RemindersPage() {
         ),
       },
     ],
-    [markDone, failed],
+    [markDone, failed, tr],
   );
   return (
     <section className="reminders-page">

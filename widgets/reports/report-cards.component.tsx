@@ -3,6 +3,9 @@ import { DASHBOARD_REPORTS, REPORT_CARD_VIEWS, type ChartPoint, type MonthPair, 
 import { LoadState } from '../kit/load-state';
 import { NavLink } from '../kit/nav-link';
 import { useProgramDashboard, useReportCard } from './reports.resource';
+import { useFlags } from '../kit/use-flags';
+import { flagsAllow } from '../../shared/permissions';
+import { BREAK_GLASS_REVIEW_OVERDUE_DAYS } from '../../shared/schemas/break-glass';
 
 /**
  * Home report cards and the program dashboard draw their small charts as
@@ -14,6 +17,7 @@ const css = /* css */ `
 .report-card, .dash-figure { display: flex; flex-direction: column; gap: var(--care-space-xs, .25rem); min-width: 0; }
 .report-card h2, .report-card h3, .dash-figure h2 { margin: 0; font-size: var(--care-font-size-m, 1rem); font-weight: var(--sl-font-weight-semibold, 600); }
 .figure { font-size: 2rem; line-height: 1.1; font-weight: var(--sl-font-weight-semibold, 600); }
+.figure.dash-alert { color: var(--sl-color-danger-700, #b91c1c); }
 .figure-unit { font-size: var(--care-font-size-m, 1rem); font-weight: normal; margin-left: .25rem; }
 .figure-note { margin: 0; color: var(--care-color-text-muted); font-size: var(--sl-font-size-small, .875rem); }
 .spark { width: 100%; height: 48px; display: block; }
@@ -141,13 +145,14 @@ export function ReportCards() {
   );
 }
 
-function Figure({ title, report, wide, children }: { title: string; report: string; wide?: boolean; children: ReactNode }) {
+/** A dashboard figure, with the report behind it (or `link`, another page that says more). */
+function Figure({ title, report, link, wide, children }: { title: string; report?: string; link?: ReactNode; wide?: boolean; children: ReactNode }) {
   const id = useId();
   return (
     <section className={`card dash-figure${wide ? ' dash-wide' : ''}`} aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
-      <OpenReport name={report} title={title} />
+      {report ? <OpenReport name={report} title={title} /> : link}
     </section>
   );
 }
@@ -177,6 +182,7 @@ function Pair({ pair, unit }: { pair: MonthPair; unit: string }) {
  */
 export function ProgramDashboard() {
   const dashboard = useProgramDashboard();
+  const flags = useFlags();
   const d = dashboard.data;
   return (
     <div className="program-dashboard">
@@ -216,6 +222,24 @@ export function ProgramDashboard() {
               <p className="figure-note">Naloxone given in {d.overdoses.naloxoneGiven} this month</p>
               <LabelledBars points={d.overdoses.outcomes} label="Outcomes this month" />
             </Figure>
+            {d.emergencyAccessOverdue > 0 && (
+              <Figure
+                title="Emergency Access To Review"
+                link={
+                  flags && flagsAllow(flags, [['navigatorAdmin', 'privacyOfficer']]) && (
+                    <NavLink className="open-report" path="/emergency-access">
+                      Review Them
+                    </NavLink>
+                  )
+                }
+              >
+                <div>
+                  <span className="figure dash-alert">{d.emergencyAccessOverdue}</span>
+                  <span className="figure-unit">not reviewed</span>
+                </div>
+                <p className="figure-note">Emergency accesses older than {BREAK_GLASS_REVIEW_OVERDUE_DAYS} days with no review yet</p>
+              </Figure>
+            )}
             <Figure title="Caseload Per Navigator" report={DASHBOARD_REPORTS.caseloads} wide>
               <LabelledBars points={d.caseloads} label="People on each navigator's caseload" limit={20} />
             </Figure>

@@ -7,10 +7,10 @@ import { csvFileName, CUSTOM_REPORTS, REPORT_TABLE_PAGE_SIZE, REPORT_TABLE_PAGE_
 import { useWidgetApi, useWidgetSession } from '../../shared/widget/widget-context';
 import { DataTable, type Column, type PageRequest } from '../kit/data-table';
 import { LoadState } from '../kit/load-state';
-import { NavLink } from '../kit/nav-link';
+import { navItemHref, NavLink } from '../kit/nav-link';
 import { toast, Toasts } from '../kit/toasts';
 import { FilterControl, filterQuery, initialValues, type FilterValues } from './report-filters';
-import { exportCsv, fetchChart, fetchReportPage, logReportRun, useReportConfiguration, useReportDivisions, useReportMenu, type ReportDivision } from './reports.resource';
+import { exportCsv, fetchChart, fetchReportPage, logReportRun, useReportConfiguration, useReportDivisions, useReportMenu, type ReportDivision, type ReportMenuItem } from './reports.resource';
 import { ReportsStyles } from './reports.styles';
 
 // chart.js loads with the first report that draws a chart, never with the shell or the menu.
@@ -267,7 +267,7 @@ export function Report({ name = '' }: { name?: string }) {
 }
 
 /** The built-in reports in the menu, after the configured ones. */
-const CUSTOM_MENU = Object.entries(CUSTOM_REPORTS).map(([name, r]) => ({ navItemLabel: r.label, route: `custom/${name}` }));
+const CUSTOM_MENU: ReportMenuItem[] = Object.entries(CUSTOM_REPORTS).map(([name, r]) => ({ navItemLabel: r.label, route: `custom/${name}` }));
 
 /**
  * The Reports area (spec 002 "Reports area"; issue 12): `page` is the path
@@ -295,7 +295,7 @@ export function ReportsPage({ page = '' }: { page?: string }) {
           <ul>
             {items?.map((item) => (
               <li key={item.route}>
-                <NavLink path={`/reports/${item.route}`} aria-current={item.route === route ? 'page' : undefined}>
+                <NavLink path={navItemHref(`/reports/${item.route}`, item.queryParams)} aria-current={item.route === route ? 'page' : undefined}>
                   {item.navItemLabel}
                 </NavLink>
               </li>

@@ -7,6 +7,8 @@ import { useLoaded, type Loaded } from '../kit/use-loaded';
 export interface ReportMenuItem {
   navItemLabel: string;
   route: string;
+  /** The link's query string, or null (spec 000 "Nav item"). */
+  queryParams?: string | null;
 }
 
 /** The Reports menu: nav items of ref_data_type 'reports' (spec 002 section 7). */

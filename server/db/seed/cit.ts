@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../connect';
 import { hashAccessCode } from '../../public-forms/access-codes';
+import { LOCAL_TREATMENT_SETTING } from '../../cit/cit.repository';
 import type { DemoIds } from './demo';
 
 export const DEMO_CIT_AGENCY = { code: 'OH-DEMO-PD', name: 'Demo City Police Department', officers: ['Officer Riley', 'Officer Chen'] };
 /** A facility that takes CIT follow-ups by email, and one with no address (the "Failed to send email" case). */
 export const CIT_FACILITIES = { withEmail: 'Crisis Stabilization Unit', withoutEmail: 'Harbor Walk-in Center' };
+/** The facility type of the demo division's local treatment setting (both facilities above, and Summit Behavioral Health). */
+export const DEMO_LOCAL_TREATMENT_TYPE = 'Treatment';
 
 /**
  * Demo agency and officers for the public CIT form, two facilities, and two
@@ -26,6 +29,10 @@ export async function seedCit(db: Db, ids: DemoIds): Promise<void> {
   await sql`
     insert into division_setting (division_uid, setting_name, setting_value) values (${north}, 'requires-supervisory-approval', 'true')
     on conflict (division_uid, setting_name) do update set setting_value = 'true'`.execute(db);
+  // Spec 002 "Public CIT form": the local treatment facility search, over the organisation's treatment facilities.
+  await sql`
+    insert into division_setting (division_uid, setting_name, setting_value) values (${north}, ${LOCAL_TREATMENT_SETTING}, ${DEMO_LOCAL_TREATMENT_TYPE})
+    on conflict (division_uid, setting_name) do update set setting_value = excluded.setting_value`.execute(db);
 
   const refs = await citRefs(db);
   const pending = [

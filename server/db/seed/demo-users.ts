@@ -15,9 +15,10 @@ export const DEMO_USERS: { userName: string; displayName: string; email: string;
   { userName: 'identity-health', displayName: 'Helen Health', email: 'identity-health@careweave.test', role: T.identityHealthcare.label, flags: T.identityHealthcare.flags },
   { userName: 'community', displayName: 'Cory Community', email: 'community@careweave.test', role: T.community.label, flags: T.community.flags },
   { userName: 'cit', displayName: 'Cam CIT', email: 'cit@careweave.test', role: T.cit.label, flags: T.cit.flags },
-  { userName: 'cit-supervisor', displayName: 'Sam Supervisor', email: 'cit-supervisor@careweave.test', role: T.citSupervisor.label, flags: T.citSupervisor.flags },
+  // Issue 38 in the demo: the CIT supervisor may break the glass, the director is told and reviews.
+  { userName: 'cit-supervisor', displayName: 'Sam Supervisor', email: 'cit-supervisor@careweave.test', role: T.citSupervisor.label, flags: [...T.citSupervisor.flags, 'breakGlass'] },
   { userName: 'sponsor', displayName: 'Sky Sponsor', email: 'sponsor@careweave.test', role: T.sponsor.label, flags: T.sponsor.flags },
   { userName: 'hwc', displayName: 'Hal HWC', email: 'hwc@careweave.test', role: T.hwc.label, flags: T.hwc.flags },
-  { userName: 'director', displayName: 'Dana Director', email: 'director@careweave.test', role: T.director.label, flags: T.director.flags, both: true },
+  { userName: 'director', displayName: 'Dana Director', email: 'director@careweave.test', role: T.director.label, flags: [...T.director.flags, 'privacyOfficer'], both: true },
   { userName: 'admin', displayName: 'Ada Admin', email: 'admin@careweave.test', role: T.administrator.label, flags: T.administrator.flags, both: true },
 ];

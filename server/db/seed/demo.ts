@@ -7,6 +7,7 @@ import type { Db } from '../connect';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { seedB2w } from './b2w';
 import { seedBadges } from './badges';
+import { seedBreakGlass } from './break-glass';
 import { seedCalendar } from './calendar';
 import { seedCareTeam } from './care-team';
 import { CASELOAD, seedCaseloadPatients } from './caseload';
@@ -37,6 +38,7 @@ const AREA_SEEDS: ((db: Db, ids: DemoIds, files: FileStore) => Promise<void>)[] 
   seedResourceFiles,
   seedCareTeam,
   seedCaseloadHistory,
+  seedBreakGlass,
 ];
 
 const QUEUE_COLUMNS = [

@@ -24,6 +24,7 @@ export async function demoRouteAddresses(h: Harness): Promise<(path: ShellPath) 
   const hwc = await db.selectFrom('hwc_patient').select('hwc_patient_uid').where('division_uid', '=', inDivision).executeTakeFirstOrThrow();
   const cit = (await sql<{ submission_uid: string }>`select submission_uid from cit_submission where division_uid = ${inDivision} limit 1`.execute(db)).rows[0];
   const patient = await openPatients(h).select('patient_uid').orderBy('last_name').executeTakeFirstOrThrow();
+  const glass = await db.selectFrom('break_glass_event').select('break_glass_uid').where('division_uid', '=', inDivision).orderBy('started_at').executeTakeFirstOrThrow();
   const params: Record<string, string> = {
     token: DEMO_OPT_OUT_TOKENS[0],
     state: 'oh',
@@ -32,6 +33,7 @@ export async function demoRouteAddresses(h: Harness): Promise<(path: ShellPath) 
     submissionId: cit.submission_uid,
     queueId: queue.queue_uid,
     patientId: patient.patient_uid,
+    eventId: glass.break_glass_uid,
   };
   const wildcards: Record<Wildcard, string> = {
     '/reports/*': `custom/${Object.keys(CUSTOM_REPORTS)[0]}`,

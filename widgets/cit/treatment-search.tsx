@@ -1,0 +1,98 @@
+import { useEffect, useId, useState } from 'react';
+import { CIT_FACILITY_SEARCH_DEBOUNCE_MS, CIT_FACILITY_SEARCH_MIN } from '../../shared/cit-options';
+import { CIT_FACILITY_SEARCH_MAX } from '../../shared/schemas/cit';
+import { LoadState } from '../kit/load-state';
+import type { TreatmentFacility } from './cit.resource';
+
+export const TREATMENT_SEARCH_TEXT = {
+  label: 'Local treatment facility search',
+  hint: `Type ${CIT_FACILITY_SEARCH_MIN} or more letters of a local treatment facility's name or city, then choose it for the Facility.`,
+  results: 'Local treatment facilities found',
+  empty: 'No local treatment facilities found',
+  error: 'The local treatment facilities could not be searched. Try again, or choose the Facility from its list.',
+  chosen: (name: string) => `${name} chosen as the Facility`,
+} as const;
+
+type Search = (text: string, signal: AbortSignal) => Promise<TreatmentFacility[]>;
+
+/**
+ * Spec 002 "Public CIT form": a local treatment facility search, shown when
+ * the agency's division has a local treatment setting. It asks the server
+ * (`GET /cit/{state}/treatment-facilities`) once a few characters are typed;
+ * choosing a result fills the sheet's Facility.
+ */
+export function TreatmentFacilitySearch({ search, onChoose }: { search: Search; onChoose: (facility: TreatmentFacility) => void }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [found, setFound] = useState<{ status: 'idle' | 'loading' | 'error' | 'done'; rows: TreatmentFacility[] }>({ status: 'idle', rows: [] });
+  const [chosen, setChosen] = useState('');
+  const term = text.trim();
+
+  useEffect(() => {
+    if (term.length < CIT_FACILITY_SEARCH_MIN) {
+      setFound({ status: 'idle', rows: [] });
+      return;
+    }
+    const controller = new AbortController();
+    setFound((f) => ({ status: 'loading', rows: f.rows }));
+    const timer = setTimeout(() => {
+      search(term, controller.signal).then(
+        (rows) => setFound({ status: 'done', rows }),
+        (err: unknown) => (err as Error).name !== 'AbortError' && setFound({ status: 'error', rows: [] }),
+      );
+    }, CIT_FACILITY_SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [term, search]);
+
+  const choose = (facility: TreatmentFacility) => {
+    onChoose(facility);
+    setChosen(TREATMENT_SEARCH_TEXT.chosen(facility.facilityName));
+    setText('');
+  };
+
+  return (
+    <div className="wide cit-lookup" data-testid="treatment-search">
+      <div className="field">
+        <label htmlFor={id}>{TREATMENT_SEARCH_TEXT.label}</label>
+        <span id={`${id}-hint`} className="field-hint">{TREATMENT_SEARCH_TEXT.hint}</span>
+        <input
+          id={id}
+          type="search"
+          autoComplete="off"
+          value={text}
+          maxLength={CIT_FACILITY_SEARCH_MAX}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => {
+            setText(e.target.value);
+            setChosen('');
+          }}
+        />
+      </div>
+      {found.status !== 'idle' && (
+        <LoadState
+          isLoading={found.status === 'loading'}
+          lines={2}
+          error={found.status === 'error' ? new Error('search') : null}
+          errorText={TREATMENT_SEARCH_TEXT.error}
+          isEmpty={found.status === 'done' && found.rows.length === 0}
+          emptyText={TREATMENT_SEARCH_TEXT.empty}
+        >
+          <ul className="cit-lookup-results" aria-label={TREATMENT_SEARCH_TEXT.results}>
+            {found.rows.map((f) => (
+              <li key={f.facilityUid}>
+                <button type="button" onClick={() => choose(f)}>
+                  <span>{f.facilityName}</span>
+                  {f.city && <span className="cit-lookup-detail">{f.city}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </LoadState>
+      )}
+      <p className="cit-status ok" role="status" aria-live="polite" data-testid="treatment-chosen">{chosen}</p>
+    </div>
+  );
+}
