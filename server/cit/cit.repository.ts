@@ -130,19 +130,22 @@ export interface PersonIncident {
 }
 
 /**
- * A person's previous CIT incidents (the `cit` medical events of approved
- * sheets), newest first, as an officer may read them: the incident's day on
- * its own clocks, the crisis events (from the fixed list only), the
- * disposition and the agency that filed it. The select list is the
- * allow-list: no narrative, notes, names, places or ids.
+ * A person's previous CIT incidents as an officer may read them: the events
+ * of sheets the officer's own agency filed and a supervisor approved, newest
+ * first, each with the incident's day on its own clock, the crisis events
+ * (from the fixed list only), the disposition and the agency. A match by name
+ * tells an agency nothing it did not file itself: no other agency's, and no
+ * staff-recorded, crisis history. The select list is the allow-list: no
+ * narrative, notes, names, places or ids.
  */
-export async function listPersonIncidents(db: Db, patientUid: string): Promise<{ rows: PersonIncident[]; total: number }> {
+export async function listPersonIncidents(db: Db, patientUid: string, agencyUid: string): Promise<{ rows: PersonIncident[]; total: number }> {
   const { rows } = await sql<PersonIncident & { crisis: unknown; total: number }>`
     select to_char(me.event_date at time zone me.event_time_zone, 'YYYY-MM-DD') as incident_date,
            me.detail->'crisis'->'crisis' as crisis, s.label as disposition, me.detail->>'agencyName' as agency_name,
            count(*) over ()::int as total
       from medical_event me
       join reference_data m on m.uid = me.medical_event_type_uid and m.model = 'reference-medical-event' and m.name = 'cit'
+      join cit_submission cs on cs.medical_event_uid = me.medical_event_uid and cs.agency_uid = ${agencyUid} and cs.approval_status = 'approved'
       left join reference_data s on s.uid = me.status_uid
      where me.patient_uid = ${patientUid}
      order by me.event_date desc, me.medical_event_uid

@@ -167,8 +167,9 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     // By name and gender only (docs/decisions.md): a birth date would let an officer confirm one.
     const matches = await countPersonMatches(db, outsideViewer(agency.division_uid), { firstName, lastName, genderUid });
     // Officers learn whether someone matches (spec: 'Potential Matches Found' / 'No Matches Found'), and get a sealed
-    // reference to the person (the oldest matching record) for their previous incidents.
-    const personId = matches[0] ? sealPersonRef(await linkSecret(ctx.config.dataDir), matches[0], agency.agency_uid) : null;
+    // reference to the person, when exactly one record matches, for their agency's previous incidents of that person.
+    // Only for one unambiguous record: with several people of that name, none of them is the officer's person.
+    const personId = matches.length === 1 ? sealPersonRef(await linkSecret(ctx.config.dataDir), matches[0], agency.agency_uid) : null;
     return { data: { type: 'person-match', id: 'count', attributes: { matches: matches.length > 0 ? 1 : 0, person_id: personId } } };
   });
 
@@ -181,7 +182,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     const patientUid = openPersonRef(await linkSecret(ctx.config.dataDir), request.params.id, agency.agency_uid);
     // The same 404 for a reference that is malformed, forged, expired or another agency's, and for a person no longer visible.
     if (!patientUid || !(await isVisiblePerson(db, outsideViewer(agency.division_uid), patientUid))) throw notFound('Person not found');
-    const { rows, total } = await listPersonIncidents(db, patientUid);
+    const { rows, total } = await listPersonIncidents(db, patientUid, agency.agency_uid);
     return { data: rows.map((r, i) => ({ type: 'cit-incident', id: String(i + 1), attributes: r })), meta: { total } };
   });
 

@@ -342,13 +342,28 @@ describe("public CIT form: a matched person's previous incidents", () => {
       select patient_uid, medical_event_type_uid, event_date - make_interval(days => g), event_time_zone, status_uid, detail
         from medical_event, generate_series(1, 10) g where medical_event_uid = ${event.medical_event_uid}
       returning medical_event_uid`.execute(server.db);
+    // Each an approved sheet of the agency, as the officer's own incidents are.
+    await sql`
+      insert into cit_submission (agency_uid, division_uid, officer_name, approval_status, submission_json, medical_event_uid, patient_uid)
+      select s.agency_uid, s.division_uid, s.officer_name, 'approved', s.submission_json, c, s.patient_uid
+        from cit_submission s, unnest(${copies.rows.map((r) => r.medical_event_uid)}::uuid[]) c where s.medical_event_uid = ${event.medical_event_uid}`.execute(server.db);
     try {
       const answer = await incidents(ref);
       assert.equal(answer.body.data.length, 10);
       assert.equal(answer.body.meta.total, 12);
       assert.equal(answer.body.data[0].attributes.incident_date, '2026-01-10');
     } finally {
+      await sql`delete from cit_submission where medical_event_uid = any(${copies.rows.map((r) => r.medical_event_uid)}::uuid[])`.execute(server.db);
       await sql`delete from medical_event where medical_event_uid = any(${copies.rows.map((r) => r.medical_event_uid)}::uuid[])`.execute(server.db);
+    }
+  });
+
+  it('gives no reference when more than one record has the name: none of them is the officer\'s person', async () => {
+    const twin = await server.db.insertInto('patient').values({ division_uid: (await sql<{ division_uid: string }>`select division_uid from patient where patient_uid = ${patientUid}`.execute(server.db)).rows[0].division_uid, first_name: person.first_name, last_name: person.last_name, gender_uid: person.gender_uid }).returning('patient_uid').executeTakeFirstOrThrow();
+    try {
+      assert.equal(await match(person), null);
+    } finally {
+      await server.db.deleteFrom('patient').where('patient_uid', '=', twin.patient_uid).execute();
     }
   });
 
@@ -394,7 +409,9 @@ describe("public CIT form: a matched person's previous incidents", () => {
       const sheriff = basic('Deputy Lane', 'OH-OTHER-SO');
       assert.deepEqual(errorsOf(await incidents(ref, sheriff), 404), notFound);
       const own = await match(person, { code: 'OH-OTHER-SO', officer_name: 'Deputy Lane' });
-      assert.equal((await incidents(own!, sheriff)).body.data.length, 2, 'its own reference works');
+      const theirs = await incidents(own!, sheriff);
+      assert.equal(theirs.status, 200, 'its own reference works');
+      assert.deepEqual(theirs.body.data, [], 'and shows only the sheets that agency filed: none');
       assert.deepEqual(errorsOf(await incidents(own!), 404), notFound, 'and is not the first agency\'s');
     } finally {
       await sql`delete from cit_agency where agency_uid = ${agency.agency_uid}`.execute(server.db);
