@@ -9,6 +9,8 @@ import { PAGE_VIEW_HEADER } from '../shared/api/page-view';
 import type { AppContext } from './app-context';
 import { adminRoutes } from './admin/admin.routes';
 import { organizationRoutes } from './admin/organization.routes';
+import { identityProviderRoutes } from './admin/identity-providers.routes';
+import { ehrRoutes } from './admin/ehrs.routes';
 import { referenceRoutes } from './admin/reference.routes';
 import { accessCodeRoutes } from './admin/access-codes.routes';
 import { extInstanceRoutes } from './admin/ext-instances.routes';
@@ -37,6 +39,11 @@ import { patientSearchRoutes } from './patient-search/patient-search.routes';
 import { identitySearchRoutes } from './identity-search/identity-search.routes';
 import { patientsRoutes } from './patients/patients.routes';
 import { demographicsRoutes } from './patients/demographics.routes';
+import { ssoRoutes } from './sso/sso.routes';
+import { smartRoutes } from './smart/smart.routes';
+import { metricsRoutes, recordRequests } from './metrics/metrics.routes';
+import { launchPatientRoutes } from './smart/launch-patient.routes';
+import { demoOidcRoutes } from './demo-oidc/demo-oidc.routes';
 import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
 import { identityRecordRoutes } from './identity/identity-record.routes';
 import { notesRoutes } from './notes/notes.routes';
@@ -83,6 +90,7 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
     clientErrorHandler,
   });
   registerErrorHandling(app);
+  if (ctx.metrics) recordRequests(app, ctx.metrics);
   sendRequestIds(app);
   registerJsonLimits(app);
 
@@ -174,11 +182,15 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
       await api.register(extRoutes, ctx);
       await api.register(adminRoutes, ctx);
       await api.register(organizationRoutes, ctx);
+      await api.register(identityProviderRoutes, ctx);
+      await api.register(ehrRoutes, ctx);
       await api.register(referenceRoutes, ctx);
       await api.register(accessCodeRoutes, ctx);
       await api.register(extInstanceRoutes, ctx);
       await api.register(reportsRoutes, ctx);
       await api.register(breakGlassRoutes, ctx);
+      await api.register(ssoRoutes, ctx);
+      await api.register(launchPatientRoutes, ctx);
       api.setNotFoundHandler((request) => {
         throw notFound(`No API route ${request.method} ${request.url.split('?')[0]}`);
       });
@@ -190,8 +202,11 @@ export async function buildApp(ctx: AppContext, options: { logRequests?: boolean
   await app.register(async (site) => {
     enforceAccess(site, db);
     await site.register(versionRoutes, ctx);
+    await site.register(smartRoutes, ctx);
+    await site.register(metricsRoutes, ctx);
   });
   await app.register(outboxPageRoutes, ctx);
+  await app.register(demoOidcRoutes, ctx);
   registerStatic(app, config.distDir);
   await attachRealtime(app, ctx);
   return app;

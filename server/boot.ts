@@ -15,6 +15,11 @@ import { trackUnusedConnections } from './unused-connections';
 import { transportsFor } from './outbox/transports';
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker';
 import { snapshotQueueSizes } from './reports/queue-snapshots';
+import { registerDemoIdp } from './demo-oidc/demo-idp';
+import { createMetrics } from './metrics/metrics';
+import { listenForNotices } from './cache/cluster-notices';
+import { applyNotice, forgetEverything } from './cache/notice-handlers';
+import { registerDemoEhr } from './demo-oidc/demo-ehr';
 
 export interface Running {
   app: FastifyInstance;
@@ -34,8 +39,21 @@ export class ShutdownDeadlineError extends Error {
   }
 }
 
-/** Database (embedded or DATABASE_URL), migrations, seed, HTTP app: in that order. */
-export async function boot(config: Config, options: { logRequests?: boolean; log?: (m: string) => void } = {}): Promise<Running> {
+/** Migrations, then the base rows and (on a demo install) the demo data: once per database, before any process serves it. */
+export async function prepareDatabase(db: Db, config: Config, log: (m: string) => void): Promise<void> {
+  const applied = await migrateToLatest(db);
+  if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
+  await seedBase(db);
+  if (config.demoSeed && (await seedDemo(db, await fileStore(config)))) log('Seeded demo data.');
+  if (config.demoSeed && (await importDemoExtract(db, config.demoExtractChildren))) log(`Imported a demo identity extract (${config.demoExtractChildren} children).`);
+}
+
+/**
+ * Database (embedded or DATABASE_URL), migrations, seed, HTTP app: in that
+ * order. `prepared`: a cluster's primary has migrated and seeded already
+ * (server/cluster.ts), so its workers only serve.
+ */
+export async function boot(config: Config, options: { logRequests?: boolean; log?: (m: string) => void; prepared?: boolean } = {}): Promise<Running> {
   const log = options.log ?? (() => {});
   checkBinding(config);
   let embedded: EmbeddedDatabase | undefined;
@@ -47,24 +65,29 @@ export async function boot(config: Config, options: { logRequests?: boolean; log
   }
   const { db, pool, destroyConnections } = createDb(connectionString, poolOptions(config));
   try {
-    const applied = await migrateToLatest(db);
-    if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
-    await seedBase(db);
-    if (config.demoSeed && (await seedDemo(db, await fileStore(config)))) log('Seeded demo data.');
-    if (config.demoSeed && (await importDemoExtract(db, config.demoExtractChildren))) log(`Imported a demo identity extract (${config.demoExtractChildren} children).`);
+    if (!options.prepared) await prepareDatabase(db, config, log);
   } catch (err) {
     await pool.end().catch(() => {});
     await embedded?.stop().catch(() => {});
     throw err;
   }
 
-  const app = await buildApp({ db, config }, { logRequests: options.logRequests });
+  const notices = await listenForNotices(connectionString, applyNotice, forgetEverything).catch(async (err) => {
+    await pool.end().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw err;
+  });
+  const app = await buildApp({ db, config, metrics: createMetrics(db, pool) }, { logRequests: options.logRequests });
   const connections = trackUnusedConnections(app.server);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   config.publicUrl ||= `http://localhost:${port}`;
+  if (config.demoSeed) {
+    await registerDemoIdp(db, config.publicUrl);
+    await registerDemoEhr(db, config.publicUrl);
+  }
 
   const outbox = startOutboxWorker(db, transportsFor(config), config.outboxIntervalMs);
 
@@ -84,6 +107,7 @@ export async function boot(config: Config, options: { logRequests?: boolean; log
     connections.cutUnused();
     await closed;
     await outbox.stop();
+    await notices.stop();
     await db.destroy();
     await embedded?.stop();
   };
@@ -95,6 +119,7 @@ export async function boot(config: Config, options: { logRequests?: boolean; log
   const forced = async () => {
     app.server.closeAllConnections();
     destroyConnections();
+    void notices.stop();
     await embedded?.stop().catch(() => {});
     throw new ShutdownDeadlineError(config.shutdownTimeoutMs);
   };

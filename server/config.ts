@@ -61,6 +61,8 @@ export interface Config {
   /** Serve dist/ (the built shell and elements) when present. */
   distDir: string;
   logLevel: string;
+  /** GET /metrics answers only a bearer of this token (METRICS_TOKEN); without one it is not served at all. */
+  metricsToken: string;
 }
 
 function bool(value: string | undefined, fallback: boolean): boolean {
@@ -129,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxIntervalMs: Number(env.OUTBOX_INTERVAL_MS ?? 2000),
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsToken: env.METRICS_TOKEN ?? '',
   };
 }
 

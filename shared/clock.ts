@@ -25,3 +25,6 @@ export function setClock(at: Date | number): void {
 export function resetClock(): void {
   offsetMs = 0;
 }
+
+/** How far now is from the machine's time, in whole seconds: for a library that reads Date.now() itself (openid-client's clockSkew). */
+export const realSkewSeconds = (): number => Math.round(offsetMs / 1000);

@@ -19,8 +19,13 @@ export async function signIn(userName: string, password: string): Promise<void> 
  * page (which it would remember as an attempted route).
  */
 export async function signOut(goToLogin: () => void): Promise<void> {
-  await shellApi({ onUnauthorized: undefined }).post('auth/logout').catch(() => undefined);
+  const answer = await shellApi({ onUnauthorized: undefined })
+    .post<{ data?: { attributes: { endSessionUrl: string; providerName: string } } } | undefined>('auth/logout')
+    .catch(() => undefined);
   localStorage.clear();
+  // After a single sign-on, the login page offers the provider's own sign-out once (issue 34).
+  const ended = answer?.data?.attributes;
+  if (ended) sessionStorage.setItem('careweave.endSession', JSON.stringify({ url: ended.endSessionUrl, name: ended.providerName }));
   goToLogin();
   drop();
 }

@@ -10,3 +10,8 @@ export function takeAttemptedRoute(): string | null {
   localStorage.removeItem(KEY);
   return path;
 }
+
+/** The remembered route, left in place (a single sign-on carries it through the provider and back). */
+export function peekAttemptedRoute(): string | null {
+  return localStorage.getItem(KEY);
+}

@@ -91,7 +91,8 @@ const PAGES: { [P in ShellPath]: Render<StringRouteParams<P>> } = {
   '/program-dashboard': widgetPage('Program Dashboard', () => <ProgramDashboard />, { private: true }),
   '/resource-library': widgetPage('Resource Library', () => <ResourceLibrary />, { private: true }),
   '/home/calendar': widgetPage('Calendar', (_, { search }) => <CalendarPage startDate={search.get('startDate') ?? undefined} />, { private: true }),
-  '/patients/add': widgetPage('Add Patient', () => <AddPatient />, { private: true }),
+  // Issue 34: /patients/add?from=ehr after an EHR launch that matched no patient.
+  '/patients/add': widgetPage('Add Patient', () => <AddPatient fromEhr={new URLSearchParams(window.location.search).get('from') === 'ehr'} />, { private: true }),
   '/patients': widgetPage('Patients', (_, { search }) => <PatientList query={search.toString()} />, { private: true }),
   // Issue 38: emergency access review.
   '/emergency-access': widgetPage('Emergency Access', () => <EmergencyAccessPage />, { private: true }),

@@ -44,8 +44,17 @@ export interface AdminChange {
     | 'UpdatedReferenceValue'
     | 'DeactivatedReferenceValue'
     | 'ReactivatedReferenceValue'
-    | 'ReorderedReferenceList';
-  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor' | 'ext-instance' | 'reference-value' | 'reference-list';
+    | 'ReorderedReferenceList'
+    | 'RefusedSignIn'
+    | 'CreatedIdentityProvider'
+    | 'UpdatedIdentityProvider'
+    | 'ProvisionedUser'
+    | 'UpdatedPasswordLogin'
+    | 'CreatedEhr'
+    | 'UpdatedEhr'
+    | 'ApprovedUserLink'
+    | 'RefusedUserLink';
+  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor' | 'ext-instance' | 'reference-value' | 'reference-list' | 'identity-provider' | 'ehr' | 'user-link';
   /** None for a change to a whole list (its order). */
   targetUid: string | null;
   targetLabel: string;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { forgetSessions, sessionsEnded } from '../auth/sessions.repository';
+import { sessionsHaveEnded } from '../auth/sessions.repository';
 import type { Db } from '../db/connect';
 import { isUuid } from '../../shared/uuid';
 import type { AdminUser, DivisionAccess } from '../../shared/schemas/admin';
@@ -24,6 +24,8 @@ export interface OrgUser {
   displayName: string;
   email: string | null;
   isActive: boolean;
+  /** Keeps password sign-in when the organisation turned it off (issue 34). */
+  passwordFallback: boolean;
   divisions: DivisionAccess[];
   /**
    * Also has a division of another organisation: their name, user name,
@@ -56,7 +58,7 @@ export async function findOrgUser(db: Db, orgUid: string, userUid: string): Prom
     .selectFrom('app_user as u')
     .innerJoin('user_division as ud', 'ud.user_uid', 'u.user_uid')
     .innerJoin('division as d', 'd.division_uid', 'ud.division_uid')
-    .select(['u.user_uid', 'u.user_name', 'u.display_name', 'u.email_address', 'u.is_active', 'd.division_uid', 'ud.permissions'])
+    .select(['u.user_uid', 'u.user_name', 'u.display_name', 'u.email_address', 'u.is_active', 'u.password_fallback', 'd.division_uid', 'ud.permissions'])
     .select(
       sql<boolean>`exists (select 1 from user_division o join division od on od.division_uid = o.division_uid where o.user_uid = u.user_uid and od.org_uid <> ${orgUid})`.as('shared'),
     )
@@ -72,6 +74,7 @@ export async function findOrgUser(db: Db, orgUid: string, userUid: string): Prom
     displayName: u.display_name,
     email: u.email_address,
     isActive: u.is_active,
+    passwordFallback: u.password_fallback,
     divisions: rows.map((r) => ({ divisionUid: r.division_uid, flags: [...r.permissions].sort() as DivisionAccess['flags'] })),
     sharedWithOtherOrganization: u.shared,
   };
@@ -105,7 +108,7 @@ const nameParts = (displayName: string) => {
 export async function insertUser(db: Db, user: AdminUser): Promise<string> {
   const row = await db
     .insertInto('app_user')
-    .values({ user_name: user.userName.trim(), display_name: user.displayName.trim(), ...nameParts(user.displayName), email_address: user.email.trim(), password_hash: null, theme: null })
+    .values({ user_name: user.userName.trim(), display_name: user.displayName.trim(), ...nameParts(user.displayName), email_address: user.email.trim(), password_hash: null, theme: null, password_fallback: user.passwordFallback ?? false })
     .returning('user_uid')
     .executeTakeFirstOrThrow();
   await setDivisions(db, row.user_uid, [], user.divisions);
@@ -119,6 +122,11 @@ export async function updateUserDetails(db: Db, userUid: string, user: AdminUser
     .set({ user_name: user.userName.trim(), display_name: user.displayName.trim(), ...nameParts(user.displayName), email_address: user.email.trim() })
     .where('user_uid', '=', userUid)
     .execute();
+}
+
+/** Whether the user keeps password sign-in when their organisation turned it off (issue 34). */
+export async function setPasswordFallback(db: Db, userUid: string, on: boolean): Promise<void> {
+  await db.updateTable('app_user').set({ password_fallback: on }).where('user_uid', '=', userUid).execute();
 }
 
 /** Replaces the user's divisions among `replaced` (this organisation's) with `divisions`; other organisations' stay. */
@@ -143,8 +151,7 @@ export async function removeFromDivisions(db: Db, userUid: string, divisionUids:
 export async function deleteSessionsIn(trx: Db, userUid: string, divisionUids: string[]): Promise<string[]> {
   if (divisionUids.length === 0) return [];
   const ended = (await trx.deleteFrom('session').where('user_uid', '=', userUid).where('current_division_uid', 'in', divisionUids).returning('session_id').execute()).map((r) => r.session_id);
-  forgetSessions(ended);
-  if (ended.length) sessionsEnded.emit('ended', ended);
+  sessionsHaveEnded(ended);
   return ended;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { snakeCase, snakeKeys } from '../../shared/casing';
 import { AdminUserSchema, type AdminUser } from '../../shared/schemas/admin';
+import { LAST_FALLBACK_ADMIN } from '../../shared/schemas/identity-providers';
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
@@ -23,10 +24,12 @@ import {
   removeFromDivisions,
   setActive,
   setDivisions,
+  setPasswordFallback,
   updateUserDetails,
   userNameTaken,
   type OrgUser,
 } from './admin.repository';
+import { fallbackAdministrators, passwordLoginOn } from './identity-providers.repository';
 import { findOrganization } from './organization.repository';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -40,6 +43,8 @@ export const INACTIVE = 'Reactivate the user first';
  */
 export const SHARED_USER = 'This user also works for another organisation, so their name, user name, e-mail and password cannot be changed here';
 /** Sign-in is one switch for every organisation: turning it back on here would reopen it there. */
+/** `password_fallback` is one switch for every organisation of the user, as their sign-in is. */
+export const SHARED_FALLBACK = 'This user also works for another organisation, so whether they keep password sign-in cannot be changed here: it would apply there too';
 export const SHARED_INACTIVE = 'This user also works for another organisation, so they cannot be reactivated here: that would let them sign in there too';
 
 /** The details every organisation of a user sees, and no single one may change for a shared user. */
@@ -64,6 +69,7 @@ async function checkUser(trx: Db, auth: AuthContext, body: AdminUser, before?: O
   if (before?.sharedWithOtherOrganization) {
     const changed = OWN_DETAILS.filter((key) => body[key].trim() !== (before[key] ?? ''));
     errors.push(...changed.map((key) => ({ field: snakeCase(key), message: SHARED_USER })));
+    if (body.passwordFallback !== undefined && body.passwordFallback !== before.passwordFallback) errors.push({ field: 'password_fallback', message: SHARED_FALLBACK });
   } else if (await userNameTaken(trx, body.userName.trim(), before?.userUid)) errors.push({ field: 'user_name', message: 'This user name is already taken' });
   if (errors.length) throw new HttpError(422, errors);
   return divisions;
@@ -71,6 +77,18 @@ async function checkUser(trx: Db, auth: AuthContext, body: AdminUser, before?: O
 
 async function refuseWithoutAdmin(trx: Db, auth: AuthContext): Promise<void> {
   if ((await countActiveAdmins(trx, auth.orgUid)) === 0) throw new HttpError(409, [{ message: LAST_ADMIN }]);
+}
+
+/**
+ * Issue 34: while the organisation's password sign-in is off, a change to an
+ * active administrator who kept it (clearing the mark, taking the flag,
+ * deactivating) must leave another, or nobody could sign in when the
+ * identity provider fails. Checked after the change, in its transaction.
+ */
+async function refuseWithoutFallbackAdmin(trx: Db, auth: AuthContext, before: OrgUser): Promise<void> {
+  const wasFallbackAdmin = before.isActive && before.passwordFallback && before.divisions.some((d) => d.flags.includes('navigatorAdmin'));
+  if (!wasFallbackAdmin || (await passwordLoginOn(trx, auth.orgUid))) return;
+  if ((await fallbackAdministrators(trx, auth.orgUid)).length === 0) throw new HttpError(409, [{ message: LAST_FALLBACK_ADMIN }]);
 }
 
 /** An audit entry about the user being changed; the label defaults to their user name before the change. */
@@ -162,8 +180,12 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, { db, con
       const keepsOwnAdmin = body.divisions.some((d) => d.divisionUid === auth.divisionUid && d.flags.includes('navigatorAdmin'));
       if (before.userUid === auth.userUid && !keepsOwnAdmin) throw new HttpError(422, [{ field: 'divisions', message: OWN_ADMIN }]);
       // A shared user's row is not written at all: checkUser let through only the details it already holds.
-      if (!before.sharedWithOtherOrganization) await updateUserDetails(trx, before.userUid, body);
+      if (!before.sharedWithOtherOrganization) {
+        await updateUserDetails(trx, before.userUid, body);
+        if (body.passwordFallback !== undefined) await setPasswordFallback(trx, before.userUid, body.passwordFallback);
+      }
       await setDivisions(trx, before.userUid, divisions, body.divisions);
+      await refuseWithoutFallbackAdmin(trx, auth, before);
       const after = (await findOrgUser(trx, auth.orgUid, before.userUid))!;
       await record({ action: 'UpdatedUser', targetLabel: after.userName, before, after });
     });
@@ -183,12 +205,14 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, { db, con
         const divisionUids = before.divisions.map((d) => d.divisionUid);
         await removeFromDivisions(trx, before.userUid, divisionUids);
         await refuseWithoutAdmin(trx, auth);
+        await refuseWithoutFallbackAdmin(trx, auth, before);
         await record({ action: 'RemovedUserFromOrganization', before: { divisions: before.divisions }, after: { divisions: [] } });
         return deleteSessionsIn(trx, before.userUid, divisionUids);
       }
       if (!before.isActive) return;
       await setActive(trx, before.userUid, false);
       await refuseWithoutAdmin(trx, auth);
+      await refuseWithoutFallbackAdmin(trx, auth, before);
       await record({ action: 'DeactivatedUser', before: { isActive: true }, after: { isActive: false } });
       return deleteUserSessions(trx, before.userUid);
     });

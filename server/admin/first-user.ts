@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { object, optional, type Infer } from 'superstruct';
+import { object, optional, type Infer, type Struct } from 'superstruct';
 import { ROLE_TEMPLATES } from '../../shared/role-templates';
 import { AdminUserSchema, userName } from '../../shared/schemas/admin';
 import { email, MAX_LENGTH, requiredText } from '../../shared/schemas/strings';
@@ -23,12 +23,18 @@ export class CommandError extends Error {}
 
 const FIRST_USER_LOCK = 727_014;
 
-/** The option's problems as lines (`--user-name: ...`), or the checked options. */
-export function checkFirstUser(options: Record<string, unknown>): FirstUser {
-  const result = check(FirstUserSchema, options);
-  if (result.errors) throw new CommandError(result.errors.map((e) => `--${(e.field ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${e.message}`).join('\n'));
+/** A field of a command's options as its option is spelt: `userName` → `--user-name`. */
+export const optionName = (field: string | undefined) => `--${(field ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/** A command's options checked with `schema`: their problems as lines (`--user-name: ...`), or the checked options. */
+export function checkOptions<T, S>(schema: Struct<T, S>, options: Record<string, unknown>): T {
+  const result = check(schema, options);
+  if (result.errors) throw new CommandError(result.errors.map((e) => `${optionName(e.field)}: ${e.message}`).join('\n'));
   return result.value;
 }
+
+/** The option's problems as lines (`--user-name: ...`), or the checked options. */
+export const checkFirstUser = (options: Record<string, unknown>): FirstUser => checkOptions(FirstUserSchema, options);
 
 /** A user name from an e-mail address when none is given: its local part, in the characters user names allow. */
 const userNameFrom = (address: string) => address.split('@')[0].toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'admin';

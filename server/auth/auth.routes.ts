@@ -8,10 +8,14 @@ import { bucketKey, reserve, type Allowance } from '../security/rate-limit';
 import { requireAuth, resolveAuth, SESSION_COOKIE, setSessionCookie } from './context';
 import { hashPassword, verifyPassword } from './password';
 import { sessionDocument } from './session-document';
-import { createSession, deleteSession, deleteUserSessions, type SessionPolicy } from './sessions.repository';
+import { createSession, deleteSession, deleteUserSessions, hashToken, type SessionPolicy } from './sessions.repository';
 import { consumeSignInLink } from './sign-in-links';
 import { isTrustedClient, trustClient } from './trusted-clients';
-import { accessibleDivisions, findColleague, findUser, findUserByName, setPasswordHash } from './users.repository';
+import { accessibleDivisions, findColleague, findUser, findUserByName, passwordDivisions, setPasswordHash } from './users.repository';
+import { SIGN_IN_PROBLEMS } from '../../shared/sign-in-problems';
+import { findFederation, moveFederation } from '../sso/federation.repository';
+import { findIdentityProvider } from '../sso/identity-providers.repository';
+import { endSessionUrl, serverMetadata } from '../sso/oidc-client';
 
 /**
  * Failed sign-ins allowed per window: per user name and per client address;
@@ -21,6 +25,7 @@ import { accessibleDivisions, findColleague, findUser, findUserByName, setPasswo
  */
 export const LOGIN_LIMITS = { perUser: 5, perAddress: 30, windowSeconds: 15 * 60 };
 const LOCKED = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export const PASSWORD_OFF = SIGN_IN_PROBLEMS['password-off'];
 export const LINK_UNUSABLE = 'This link has expired or was already used. Ask your administrator for a new one.';
 
 export const sessionPolicy = (config: Config): SessionPolicy => ({ idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours });
@@ -42,9 +47,11 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, conf
     const attempt = await reserve(db, allowances, LOGIN_LIMITS.windowSeconds);
     if (!attempt.allowed) throw tooMany(LOGIN_LIMITS.windowSeconds, LOCKED);
     const ok = await verifyPassword(body.password, user?.authentication_service === 'careweave' ? (user.password_hash ?? null) : null);
-    const divisions = ok && user ? await accessibleDivisions(db, user.user_uid) : [];
-    if (!ok || !user || divisions.length === 0) throw unauthorized('Invalid user name or password');
+    const all = ok && user ? await accessibleDivisions(db, user.user_uid) : [];
+    if (!ok || !user || all.length === 0) throw unauthorized('Invalid user name or password');
     await attempt.refund();
+    const divisions = passwordDivisions(all, user);
+    if (divisions.length === 0) throw forbidden(PASSWORD_OFF);
     const created = await createSession(db, user.user_uid, divisions[0].division_uid, policy);
     setSessionCookie(request, reply, created.token);
     await trustClient(db, user.user_uid, request, reply);
@@ -71,9 +78,12 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, conf
       }
       return uid;
     });
-    const divisions = userUid ? await accessibleDivisions(db, userUid) : [];
-    if (!userUid || divisions.length === 0) throw new HttpError(422, [{ field: 'token', message: LINK_UNUSABLE }]);
+    const all = userUid ? await accessibleDivisions(db, userUid) : [];
+    if (!userUid || all.length === 0) throw new HttpError(422, [{ field: 'token', message: LINK_UNUSABLE }]);
     await attempt.refund();
+    // The password is set either way (the organisation may turn passwords on again); a session only where passwords open one.
+    const divisions = passwordDivisions(all, (await findUser(db, userUid))!);
+    if (divisions.length === 0) throw forbidden(PASSWORD_OFF);
     const created = await createSession(db, userUid, divisions[0].division_uid, policy);
     setSessionCookie(request, reply, created.token);
     await trustClient(db, userUid, request, reply);
@@ -82,11 +92,24 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, conf
     return sessionDocument(db, auth!, config.sessionIdleMinutes, created.token);
   });
 
+  /**
+   * Ends the Careweave session. After a single sign-on the answer offers the
+   * provider's end-session address (issue 34): Careweave cannot end the
+   * provider's own session, the user may.
+   */
   app.post('/auth/logout', signedIn, async (request, reply) => {
     const auth = requireAuth(request);
+    const federation = await findFederation(db, auth.sessionId);
     await deleteSession(db, auth.sessionId);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.status(204).send();
+    const idp = federation?.kind === 'sso' ? await findIdentityProvider(db, federation.source_uid) : undefined;
+    if (!idp) return reply.status(204).send();
+    const party = { issuer: idp.issuer, clientId: idp.client_id, clientSecret: idp.client_secret };
+    const url = await serverMetadata(idp.issuer).then(
+      (server) => endSessionUrl(server, party, federation!.id_token, `${config.publicUrl}/login`),
+      () => null,
+    );
+    return url ? { data: { type: 'signed-out', attributes: { end_session_url: url, provider_name: idp.display_name } } } : reply.status(204).send();
   });
 
   /** A changed password ends the user's other sessions: whoever knew the old one is signed out. */
@@ -106,6 +129,20 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, conf
     return reply.status(204).send();
   });
 
+  /**
+   * Whether the way this session signed in opens `division`: a password where
+   * its organisation allows one (or for a user who keeps it), a provider of
+   * the division's own organisation, an EHR launch in the EHR's organisation.
+   */
+  async function signInOpens(userUid: string, division: { org_uid: string; password_login: boolean }, federation: Awaited<ReturnType<typeof findFederation>>) {
+    if (!federation) return division.password_login || (await findUser(db, userUid))?.password_fallback === true;
+    const source =
+      federation.kind === 'sso'
+        ? await db.selectFrom('identity_provider').select('org_uid').where('idp_uid', '=', federation.source_uid).executeTakeFirst()
+        : await db.selectFrom('ehr_registration').select('org_uid').where('ehr_uid', '=', federation.source_uid).executeTakeFirst();
+    return source?.org_uid === division.org_uid;
+  }
+
   app.get<{ Params: { id: string } }>('/app-user/:id', signedIn, async (request) => {
     const user = await findColleague(db, requireAuth(request).orgUid, request.params.id);
     if (!user) throw notFound('User not found');
@@ -124,9 +161,13 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, conf
     const body = parseBody(DivisionSwitchSchema, request.body);
     const target = body.data.attributes.currentDivisionUid;
     const divisions = await accessibleDivisions(db, auth.userUid);
-    if (!divisions.some((d) => d.division_uid === target)) throw forbidden('You do not have access to that division');
+    const division = divisions.find((d) => d.division_uid === target);
+    if (!division) throw forbidden('You do not have access to that division');
+    const federation = await findFederation(db, auth.sessionId);
+    if (!(await signInOpens(auth.userUid, division, federation))) throw forbidden(PASSWORD_OFF);
     // A new token per division: a token captured for one division never acts in another.
     const created = await createSession(db, auth.userUid, target, policy, auth.signedInAt);
+    await moveFederation(db, auth.sessionId, hashToken(created.token));
     await deleteSession(db, auth.sessionId);
     setSessionCookie(request, reply, created.token);
     request.headers.authorization = `Bearer ${created.token}`;

@@ -20,7 +20,8 @@ export async function sessionDocument(db: Db, auth: AuthContext, idleMinutes: nu
         user_email_address: auth.email,
         current_division_uid: auth.divisionUid,
         org_uid: auth.orgUid,
-        accessible_divisions: divisions,
+        // The fields of docs/api.md only: how each organisation lets its staff sign in is the server's business.
+        accessible_divisions: divisions.map(({ division_uid, division_name, org_uid }) => ({ division_uid, division_name, org_uid })),
         authentication_service: auth.authenticationService,
         theme: { setting_value: user?.theme ? JSON.stringify(user.theme) : DEFAULT_THEME },
         flags: auth.flags,

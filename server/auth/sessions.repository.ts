@@ -5,6 +5,7 @@ import { TtlCache } from '../cache/ttl-cache';
 import type { Db } from '../db/connect';
 import { now, nowMs } from '../../shared/clock';
 import { sqlNow } from '../db/clock';
+import { announce } from '../cache/cluster-notices';
 
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('base64url');
 
@@ -112,7 +113,18 @@ export async function touchSession(db: Db, row: LiveSession, policy: SessionPoli
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   sessionCache.delete(sessionId);
   await db.deleteFrom('session').where('session_id', '=', sessionId).execute();
-  sessionsEnded.emit('ended', [sessionId]);
+  sessionsHaveEnded([sessionId]);
+}
+
+/**
+ * Sessions were deleted: their cached rows go and their sockets close, in
+ * this process at once and in the others when the notice arrives.
+ */
+export function sessionsHaveEnded(sessionIds: string[]): void {
+  if (!sessionIds.length) return;
+  forgetSessionRows(sessionIds);
+  sessionsEnded.emit('ended', sessionIds);
+  announce({ kind: 'sessions', ids: sessionIds, ended: true });
 }
 
 /**
@@ -125,13 +137,23 @@ export async function deleteUserSessions(db: Db, userUid: string, keep?: string)
   let query = db.deleteFrom('session').where('user_uid', '=', userUid);
   if (keep) query = query.where('session_id', '<>', keep);
   const ended = (await query.returning('session_id').execute()).map((r) => r.session_id);
-  forgetSessions(ended);
-  if (ended.length) sessionsEnded.emit('ended', ended);
+  sessionsHaveEnded(ended);
   return ended;
 }
 
-/** Drops sessions from this process's cache, so their next request reads the database (a changed user, ended sessions). */
+/**
+ * Drops sessions from the cache, so their next request reads the database
+ * (a changed user, ended sessions): in this process at once, in the others
+ * when the notice arrives. Called again after a commit, since a request in
+ * between may have cached the row as it was.
+ */
 export function forgetSessions(sessionIds: readonly string[]): void {
+  forgetSessionRows(sessionIds);
+  announce({ kind: 'sessions', ids: [...sessionIds], ended: false });
+}
+
+/** This process's cache only (another process's notice). */
+export function forgetSessionRows(sessionIds: readonly string[]): void {
   for (const id of sessionIds) sessionCache.delete(id);
 }
 

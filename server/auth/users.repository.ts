@@ -18,7 +18,8 @@ export async function accessibleDivisions(db: Db, userUid: string) {
   return db
     .selectFrom('user_division')
     .innerJoin('division', 'division.division_uid', 'user_division.division_uid')
-    .select(['division.division_uid', 'division.division_name', 'division.org_uid'])
+    .innerJoin('organization', 'organization.org_uid', 'division.org_uid')
+    .select(['division.division_uid', 'division.division_name', 'division.org_uid', 'organization.password_login'])
     .where('user_division.user_uid', '=', userUid)
     .orderBy('division.division_name')
     .execute();
@@ -43,4 +44,13 @@ export async function findColleague(db: Db, orgUid: string, userUid: string) {
       eb.exists(eb.selectFrom('user_division as ud').innerJoin('division as d', 'd.division_uid', 'ud.division_uid').select('ud.user_uid').whereRef('ud.user_uid', '=', 'u.user_uid').where('d.org_uid', '=', orgUid)),
     )
     .executeTakeFirst();
+}
+
+/**
+ * Issue 34: the divisions a password may open. An organisation that signs its
+ * staff in through its own provider has turned passwords off, except for the
+ * users it keeps them for (`password_fallback`, a break-glass administrator).
+ */
+export function passwordDivisions<D extends { password_login: boolean }>(divisions: D[], user: { password_fallback: boolean }): D[] {
+  return user.password_fallback ? divisions : divisions.filter((d) => d.password_login);
 }

@@ -1,3 +1,4 @@
+import { announce } from './cluster-notices';
 import { TtlCache } from './ttl-cache';
 
 const caches = new Set<TtlCache<unknown>>();
@@ -6,8 +7,8 @@ let ttlMs = 5000;
 /**
  * A cache of reference rows (types, statuses, reasons ...) that many calls
  * read and administrators rarely change. An administrator's change clears
- * every such cache in its process at once; other processes see it within
- * REFERENCE_CACHE_MS.
+ * every such cache in its process at once, and in the other processes on
+ * the same database as soon as its notice arrives (cluster-notices.ts).
  */
 export function referenceCache<V>(): TtlCache<V> {
   const cache = new TtlCache<V>(ttlMs);
@@ -20,7 +21,13 @@ export function setReferenceCacheMs(ms: number): void {
   for (const cache of caches) cache.ttlMs = ms;
 }
 
-/** Call after any write to reference data. */
+/** Call after any write to reference data (once it is committed: another process reads it at once). */
 export function clearReferenceCaches(): void {
+  forgetReferenceRows();
+  announce({ kind: 'reference' });
+}
+
+/** This process's reference caches only (another process's notice, a reconnect). */
+export function forgetReferenceRows(): void {
   for (const cache of caches) cache.clear();
 }

@@ -165,6 +165,10 @@ export function whereClause(view: ViewDefinition, auth: AuthContext, filters: Li
   return sql.join([...parts, ...conditions(view, filters)], sql` and `);
 }
 
+/** What a view's queries read as `v`: its source, or the rows it reads for one caller (ViewDefinition.from). */
+export const rowsOf = (view: Pick<ViewDefinition, 'source' | 'from'>): RawBuilder<unknown> => (view.from ? sql`(${view.from})` : sql.table(view.source));
+const countSource = (counts: ViewCounts): RawBuilder<unknown> => (counts.from ? sql`(${counts.from})` : sql.table(counts.source));
+
 const conditions = (view: ViewDefinition, filters: ListRequest['filters']) => filters.map((f) => condition(f.column, view.columns[f.column], f.operator, f.values));
 
 /**
@@ -191,9 +195,9 @@ function countedRows(view: ViewDefinition, counts: ViewCounts, auth: AuthContext
   const byDay = [...groups, ...filters.map((f) => f.column)].some((c) => view.columns[c] === 'timestamp');
   const usable = byDay ? sql<boolean>`utc_session()` : sql<boolean>`true`;
   const where = (scope: RawBuilder<unknown>) => sql.join([usable, scope, ...conditions(view, filters)], sql` and `);
-  const parts = [sql`select ${select(sql`v.events`)} from ${sql.table(counts.source)} as v where ${where(counts.scope(auth))}`];
+  const parts = [sql`select ${select(sql`v.events`)} from ${countSource(counts)} as v where ${where(counts.scope(auth))}`];
   const rest = counts.rest(auth);
-  if (rest) parts.push(sql`select ${select(sql`1`)} from ${sql.table(view.source)} as v where ${where(rest)}`);
+  if (rest) parts.push(sql`select ${select(sql`1`)} from ${rowsOf(view)} as v where ${where(rest)}`);
   return { rows: sql.join(parts, sql` union all `), usable };
 }
 
@@ -207,7 +211,7 @@ const orderOf = (view: ViewDefinition, request: ListRequest) =>
 function listSelect(view: ViewDefinition, auth: AuthContext, request: ListRequest, extra: ListRequest['filters'], only = Object.keys(view.columns)) {
   const where = whereClause(view, auth, [...extra, ...request.filters]);
   const columns = sql.join(only.map((c) => sql.ref(`v.${c}`)));
-  return sql<Record<string, unknown>>`select ${columns} from ${sql.table(view.source)} as v where ${where} order by ${orderOf(view, request)}`;
+  return sql<Record<string, unknown>>`select ${columns} from ${rowsOf(view)} as v where ${where} order by ${orderOf(view, request)}`;
 }
 
 /**
@@ -220,7 +224,7 @@ function pageOf(view: ViewDefinition, auth: AuthContext, request: ListRequest, e
   const ids = listSelect(view, auth, request, extra, [view.idColumn]);
   const columns = sql.join(Object.keys(view.columns).map((c) => sql.ref(`v.${c}`)));
   return sql<Record<string, unknown>>`
-    select ${columns} from ${sql.table(view.source)} as v
+    select ${columns} from ${rowsOf(view)} as v
      where ${sql.ref(`v.${view.idColumn}`)} = any(array(${ids} limit ${limit} offset ${offset}))
      order by ${orderOf(view, request)}`;
 }
@@ -233,7 +237,7 @@ async function countOf(db: Db, view: ViewDefinition, auth: AuthContext, filters:
     const [counted] = (await sql<{ usable: boolean; total: number }>`select ${usable} as usable, coalesce(sum(u.value), 0)::int as total from (${rows}) as u`.execute(db)).rows;
     if (counted.usable) return counted.total;
   }
-  const [all] = (await plannedFor(view, sql<{ total: number }>`select count(*)::int as total from ${sql.table(view.source)} as v where ${whereClause(view, auth, filters)}`).execute(db)).rows;
+  const [all] = (await plannedFor(view, sql<{ total: number }>`select count(*)::int as total from ${rowsOf(view)} as v where ${whereClause(view, auth, filters)}`).execute(db)).rows;
   return all.total;
 }
 
@@ -252,7 +256,7 @@ export async function runList(db: Db, view: ViewDefinition, auth: AuthContext, r
   const offset = request.allData ? 0 : (request.page - 1) * request.pageSize;
   const filters = [...extra, ...request.filters];
   // The compiled text and parameters hold the view, the caller's scope and the filters: a complete key.
-  const key = sql`select count(*) from ${sql.table(view.source)} as v where ${whereClause(view, auth, filters)}`.compile(db);
+  const key = sql`select count(*) from ${rowsOf(view)} as v where ${whereClause(view, auth, filters)}`.compile(db);
   const countKey = `${key.sql}\u0000${JSON.stringify(key.parameters)}`;
   const [rows, total] = await Promise.all([
     plannedFor(view, pageOf(view, auth, request, extra, limit, offset)).execute(db),
@@ -307,7 +311,7 @@ export async function findOne(db: Db, view: ViewDefinition, auth: AuthContext, i
   if (!UUID.test(id)) return undefined;
   const where = sql.join([whereClause(view, auth, []), sql`${sql.ref(`v.${view.idColumn}`)} = ${id}`], sql` and `);
   const columns = sql.join(Object.keys(view.columns).map((c) => sql.ref(`v.${c}`)));
-  const result = await sql<Record<string, unknown>>`select ${columns} from ${sql.table(view.source)} as v where ${where}`.execute(db);
+  const result = await sql<Record<string, unknown>>`select ${columns} from ${rowsOf(view)} as v where ${where}`.execute(db);
   return result.rows[0];
 }
 
@@ -383,7 +387,7 @@ export async function runAggregate(db: Db, view: ViewDefinition, auth: AuthConte
     if (result.rows[0].usable) return result.rows.filter((r) => r.value !== null).map(({ usable: _, ...point }) => point);
   }
   const result = await sql<Point>`
-    with g as materialized (select ${sql.join(keys)}, ${value} as value from ${sql.table(view.source)} as v where ${whereClause(view, auth, filters)} group by ${by})
+    with g as materialized (select ${sql.join(keys)}, ${value} as value from ${rowsOf(view)} as v where ${whereClause(view, auth, filters)} group by ${by})
     select * from g order by ${order} limit ${MAX_AGGREGATE_GROUPS}`.execute(db);
   return result.rows;
 }

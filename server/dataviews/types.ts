@@ -14,6 +14,12 @@ export interface ViewDefinition {
   name: string;
   /** SQL table or view it reads. */
   source: string;
+  /**
+   * The rows read in place of `source`, for one call: a select over it with
+   * every column the view's queries name (the reports' event details emptied
+   * for a caller who may not read them, reports.views.ts readableBy).
+   */
+  from?: RawBuilder<unknown>;
   idColumn: string;
   columns: Record<string, ColumnKind>;
   defaultSort: string;
@@ -58,6 +64,8 @@ export interface ViewDefinition {
  */
 export interface ViewCounts {
   source: string;
+  /** The counts read in place of `source`, for one call (as ViewDefinition.from). */
+  from?: RawBuilder<unknown>;
   columns: readonly string[];
   scope: (auth: AuthContext) => RawBuilder<unknown>;
   rest: (auth: AuthContext) => RawBuilder<unknown> | null;

@@ -22,6 +22,9 @@ export interface PoolOptions {
   statementTimeoutMs: number;
 }
 
+/** How many waits for a connection ended in DatabaseBusyError in this process (GET /metrics). */
+export const poolTimeouts = { count: 0 };
+
 /** Every connection is busy and none came free in time: the caller answers 503. */
 export class DatabaseBusyError extends Error {
   constructor() {
@@ -110,7 +113,9 @@ export function createDb(connectionString: string, options: PoolOptions): Databa
       try {
         return await pool.connect();
       } catch (err) {
-        throw /timeout exceeded when trying to connect/.test((err as Error).message) ? new DatabaseBusyError() : err;
+        if (!/timeout exceeded when trying to connect/.test((err as Error).message)) throw err;
+        poolTimeouts.count += 1;
+        throw new DatabaseBusyError();
       }
     },
     end: () => pool.end(),

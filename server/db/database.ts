@@ -14,6 +14,8 @@ export interface OrganizationTable {
   market_uid: string | null;
   /** The urgent line /support shows (migration 066): digits, null for none. */
   support_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 074: off, only `app_user.password_fallback` users may sign in with a password. */
+  password_login: Generated<boolean>;
 }
 export interface DivisionTable { division_uid: Generated<string>; division_name: string; org_uid: string; theme_color: ColumnType<string | null, string | null | undefined, string | null>; logo_url: ColumnType<string | null, string | null | undefined, string | null> }
 export interface DivisionSettingTable { division_uid: string; setting_name: string; setting_value: string }
@@ -30,6 +32,8 @@ export interface AppUserTable {
   is_active: Generated<boolean>;
   theme: Json | null;
   created_at: GeneratedTimestamp;
+  /** Migration 074: keeps the password sign-in when the organisation turned it off (a break-glass administrator). */
+  password_fallback: Generated<boolean>;
 }
 
 export interface UserDivisionTable { user_uid: string; division_uid: string; permissions: ColumnType<string[], string[] | undefined, string[]> }
@@ -42,6 +46,80 @@ export interface SessionTable {
   created_at: GeneratedTimestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+}
+
+type NullableText = ColumnType<string | null, string | null | undefined, string | null>;
+
+/** Migration 074 (issue 34): single sign-on and SMART launch. */
+export interface IdentityProviderTable {
+  idp_uid: Generated<string>;
+  org_uid: string;
+  display_name: string;
+  issuer: string;
+  client_id: string;
+  client_secret: NullableText;
+  /** What the sign-in asks for: OpenID's scopes, and the one that brings the group claim where the provider needs it. */
+  scopes: Generated<string>;
+  user_claim: Generated<string>;
+  group_claim: NullableText;
+  group_roles: ColumnType<Record<string, string>, string | undefined, string>;
+  jit_role_template: NullableText;
+  jit_division_uid: NullableText;
+  is_active: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+export interface EhrRegistrationTable {
+  ehr_uid: Generated<string>;
+  org_uid: string;
+  display_name: string;
+  issuer: string;
+  client_id: string;
+  client_secret: NullableText;
+  mrn_system: string;
+  division_uid: string;
+  is_active: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+export interface ExternalUserLinkTable {
+  link_uid: Generated<string>;
+  org_uid: string;
+  source: string;
+  subject: string;
+  /** The name the outside system gave (the EHR's Practitioner), for the administrator who decides. */
+  display_name: NullableText;
+  user_uid: NullableText;
+  status: Generated<'pending' | 'approved' | 'refused'>;
+  first_seen_at: GeneratedTimestamp;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  decided_by: NullableText;
+}
+export interface AuthFlowTable {
+  state_hash: string;
+  kind: 'sso' | 'smart';
+  source_uid: string;
+  code_verifier: string;
+  nonce: string;
+  return_to: NullableText;
+  context: ColumnType<Record<string, string>, string | undefined, string>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+export interface SessionFederationTable {
+  session_id: string;
+  kind: 'sso' | 'smart';
+  source_uid: string;
+  id_token: NullableText;
+  access_token: NullableText;
+  refresh_token: NullableText;
+  token_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  patient_uid: NullableText;
+  /** The EHR's FHIR Patient a launch found no Careweave patient for: what Add Patient is filled from. */
+  launch_patient: ColumnType<unknown, string | null | undefined, string | null>;
+}
+export interface PatientIdentifierTable {
+  patient_uid: string;
+  system: string;
+  value: string;
 }
 
 export interface RateLimitTable { bucket: string; window_start: Timestamp; hits: number }
@@ -1009,6 +1087,12 @@ export interface Database {
   app_user: AppUserTable;
   user_division: UserDivisionTable;
   session: SessionTable;
+  identity_provider: IdentityProviderTable;
+  ehr_registration: EhrRegistrationTable;
+  external_user_link: ExternalUserLinkTable;
+  auth_flow: AuthFlowTable;
+  session_federation: SessionFederationTable;
+  patient_identifier: PatientIdentifierTable;
   rate_limit: RateLimitTable;
   audit_entry: AuditEntryTable;
   break_glass_event: BreakGlassEventTable;

@@ -67,6 +67,9 @@ import * as m068 from './migrations/068_identity_lists';
 import * as m071 from './migrations/071_spec_sweep_labels_labs_nav';
 import * as m072 from './migrations/072_placement_provider_contact';
 import * as m073 from './migrations/073_break_glass';
+import * as m074 from './migrations/074_single_sign_on';
+import * as m075 from './migrations/075_calendar_crisis_row_only';
+import * as m078 from './migrations/078_report_event_type';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -138,6 +141,9 @@ const migrations: Record<string, Migration> = {
   '071_spec_sweep_labels_labs_nav': m071,
   '072_placement_provider_contact': m072,
   '073_break_glass': m073,
+  '074_single_sign_on': m074,
+  '075_calendar_crisis_row_only': m075,
+  '078_report_event_type': m078,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

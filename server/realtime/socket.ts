@@ -68,7 +68,7 @@ export async function closeExpiredSockets(io: Server, db: Db): Promise<void> {
  * (or the shell's cookie). With REDIS_URL the Redis adapter lets several
  * server processes share rooms.
  */
-export async function attachRealtime(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
+export async function attachRealtime(app: FastifyInstance, { db, config, metrics }: AppContext): Promise<void> {
   const io = new Server(app.server, {
     path: '/socket.io',
     cors: config.allowedOrigins.length ? { origin: config.allowedOrigins, credentials: true } : undefined,
@@ -96,6 +96,8 @@ export async function attachRealtime(app: FastifyInstance, { db, config }: AppCo
   });
 
   io.on('connection', (socket) => {
+    metrics?.sockets.inc();
+    socket.on('disconnect', () => metrics?.sockets.dec());
     void socket.join([userRoom(socket.data.userUid as string), sessionRoom(socket.data.sessionId as string)]);
     // Spec 000 section 7: the client joins channel 'subscriptions' and listens for new_message (users with the chat flag).
     socket.on('join', (channel: unknown, ack?: (ok: boolean) => void) => {

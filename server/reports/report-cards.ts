@@ -12,7 +12,7 @@ import {
 import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
 import { runAggregate, whereClause, type ListRequest } from '../dataviews/engine';
-import { REPORT_DATA_VIEWS } from './reports.views';
+import { hiddenEventDetails, readableBy, REPORT_DATA_VIEWS } from './reports.views';
 import { now } from '../../shared/clock';
 import { overdueReviews } from '../break-glass/break-glass.repository';
 
@@ -26,10 +26,12 @@ export function monthStart(today: Date, back = 0): string {
 }
 
 const inDivision = (auth: AuthContext): Filters => [{ column: 'division_uid', operator: 'eq', values: [auth.divisionUid] }];
+/** A report view as the caller reads it in the current division (issue 31: event details only for their type's readers). */
+const readable = (auth: AuthContext, view: string) => readableBy(REPORT_DATA_VIEWS[view], hiddenEventDetails([{ divisionUid: auth.divisionUid, flags: auth.flags }]));
 
 /** Counts per month of `dateColumn` from `months` months back to the end of this month, keyed YYYY-MM-01. */
 async function monthly(db: Db, auth: AuthContext, view: string, dateColumn: string, months: number, today: Date, extra: Filters = []) {
-  const points = await runAggregate(db, REPORT_DATA_VIEWS[view], auth, [
+  const points = await runAggregate(db, readable(auth, view), auth, [
     ...inDivision(auth),
     { column: dateColumn, operator: '>>=', values: [monthStart(today, months - 1)] },
     { column: dateColumn, operator: '<<', values: [monthStart(today, -1)] },
@@ -56,7 +58,7 @@ export async function reportCard(db: Db, auth: AuthContext, view: ReportCardView
 }
 
 async function grouped(db: Db, auth: AuthContext, view: string, x: string, extra: Filters, y?: string): Promise<ChartPoint[]> {
-  return runAggregate(db, REPORT_DATA_VIEWS[view], auth, [...inDivision(auth), ...extra], { x, y, aggregation: y ? 'unique-count' : 'count' });
+  return runAggregate(db, readable(auth, view), auth, [...inDivision(auth), ...extra], { x, y, aggregation: y ? 'unique-count' : 'count' });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { flagsFrom, type Flags } from '../../shared/permissions';
 import { ReportDefinitionSchema, type ReportConfiguration } from '../../shared/schemas/reports';
 import { check } from '../../shared/schemas/validate';
 import type { AuthContext } from '../auth/context';
@@ -6,16 +7,16 @@ import type { Db } from '../db/connect';
 import { sharedOrOwn } from '../dataviews/scopes';
 import { HttpError } from '../errors';
 
-/** Of `divisions`, the ones where the user holds hasReports. */
-export async function reportDivisions(db: Db, auth: AuthContext, divisions: string[]): Promise<string[]> {
+/** Of `divisions`, the ones where the user holds hasReports, with the user's flags there (what the caller may read of each division's events). */
+export async function reportDivisions(db: Db, auth: AuthContext, divisions: string[]): Promise<{ divisionUid: string; flags: Flags }[]> {
   const rows = await db
     .selectFrom('user_division')
-    .select('division_uid')
+    .select(['division_uid', 'permissions'])
     .where('user_uid', '=', auth.userUid)
     .where('division_uid', 'in', divisions)
     .where(sql<boolean>`'hasReports' = any(permissions)`)
     .execute();
-  return rows.map((r) => r.division_uid);
+  return rows.map((r) => ({ divisionUid: r.division_uid, flags: flagsFrom(r.permissions ?? []) }));
 }
 
 /** The divisions where the user holds hasReports: the report page's division choices (spec 002 "Reports area"). */

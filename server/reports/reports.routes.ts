@@ -15,7 +15,7 @@ import { logIdentityAction } from '../audit/identity-action-log';
 import { csvHeader, csvRows } from './csv';
 import { programDashboard, reportCard } from './report-cards';
 import { allReportDivisions, checkedConfiguration, findConfigurations, reportDivisions, reportUsers, type ConfigurationRow } from './reports.repository';
-import { REPORT_DATA_VIEWS } from './reports.views';
+import { hiddenEventDetails, readableBy, REPORT_DATA_VIEWS } from './reports.views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_DIVISIONS = 50;
@@ -35,7 +35,8 @@ function reportView(name: string): ViewDefinition {
  * A report call's filters: the query's own (checked against the view's
  * columns by the engine) and the divisions, `division_uid` once per division
  * (the current one when none is given). Every division must be one where the
- * caller holds hasReports: 403 otherwise.
+ * caller holds hasReports: 403 otherwise. `readable` is the view as the
+ * caller reads it in those divisions (reports.views.ts readableBy).
  */
 async function reportRequest(db: Db, request: FastifyRequest, view: ViewDefinition, params: QueryParams, skip: readonly string[] = []) {
   const auth = requireAuth(request);
@@ -45,10 +46,12 @@ async function reportRequest(db: Db, request: FastifyRequest, view: ViewDefiniti
   if (asked.length > MAX_DIVISIONS) throw badRequest(`At most ${MAX_DIVISIONS} divisions`, 'division_uid');
   if (asked.some((d) => !UUID.test(d))) throw badRequest('division_uid must be division ids', 'division_uid');
   const divisions = asked.length ? asked : [auth.divisionUid];
-  if ((await reportDivisions(db, auth, divisions)).length !== divisions.length) throw forbidden('You do not have reports for every division asked for');
+  const held = await reportDivisions(db, auth, divisions);
+  if (held.length !== divisions.length) throw forbidden('You do not have reports for every division asked for');
   const list = parseListRequest(view, rest);
   const filters: ListRequest['filters'] = [{ column: 'division_uid', operator: 'eq', values: divisions }, ...list.filters];
-  return { auth, list, filters };
+  // Issue 31: events whose details the caller may not read in a division keep their row only.
+  return { auth, list, filters, readable: readableBy(view, hiddenEventDetails(held)) };
 }
 
 function oneOf<T extends string>(allowed: readonly T[], value: unknown, field: string, fallback?: T): T {
@@ -105,8 +108,8 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
 
   app.get<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view', reports, async (request) => {
     const view = reportView(request.params.view);
-    const { auth, list, filters } = await reportRequest(db, request, view, request.query);
-    const page = await runList(db, view, auth, { ...list, filters: [] }, filters);
+    const { auth, list, filters, readable } = await reportRequest(db, request, view, request.query);
+    const page = await runList(db, readable, auth, { ...list, filters: [] }, filters);
     return {
       data: { columns: Object.keys(view.columns), rows: page.rows },
       meta: { total: page.total, page: page.page, page_size: page.pageSize },
@@ -115,14 +118,14 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
 
   app.get<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view/chart', reports, async (request) => {
     const view = reportView(request.params.view);
-    const { auth, filters } = await reportRequest(db, request, view, request.query, CHART_PARAMS);
+    const { auth, filters, readable } = await reportRequest(db, request, view, request.query, CHART_PARAMS);
     const q = request.query;
     const x = asList(q.x).at(-1);
     if (!x) throw badRequest('x is required', 'x');
     const aggregation = oneOf<Aggregation>(AGGREGATIONS, asList(q.aggregation).at(-1), 'aggregation', 'count');
     const unit = asList(q['time-unit']).at(-1);
     const timeUnit = unit ? oneOf<TimeUnit>(TIME_UNITS, unit, 'time-unit') : undefined;
-    const points: ChartPoint[] = await runAggregate(db, view, auth, filters, { x, y: asList(q.y).at(-1), series: asList(q.series).at(-1) || undefined, aggregation, timeUnit });
+    const points: ChartPoint[] = await runAggregate(db, readable, auth, filters, { x, y: asList(q.y).at(-1), series: asList(q.series).at(-1) || undefined, aggregation, timeUnit });
     return { data: points };
   });
 
@@ -136,7 +139,7 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
     const body = parseBody(ReportCsvSchema, request.body);
     const unknown = body.columns.findIndex((c) => !Object.hasOwn(view.columns, c.columnName));
     if (unknown !== -1) throw badRequest(`Unknown column '${body.columns[unknown].columnName}' for view '${view.name}'`, `columns.${unknown}.column_name`);
-    const { auth, list, filters } = await reportRequest(db, request, view, { ...request.query, 'all-data': '1' });
+    const { auth, list, filters, readable } = await reportRequest(db, request, view, { ...request.query, 'all-data': '1' });
     const columns = body.columns.map((c) => ({ ...c, kind: view.columns[c.columnName] }));
     const out = new PassThrough();
     reply.raw.once('close', () => out.destroy());
@@ -152,7 +155,7 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
     const run = (async () => {
       await write(`{"data":{"data":"${inJson(csvHeader(columns))}`);
       // Only the columns written: a row of the medical-event view is half the size.
-      await streamList(db, view, auth, { ...list, filters: [] }, filters, [...new Set(columns.map((c) => c.columnName))], {
+      await streamList(db, readable, auth, { ...list, filters: [] }, filters, [...new Set(columns.map((c) => c.columnName))], {
         format: (rows) => inJson(csvRows(columns, rows)),
         write: async (text) => {
           opened = true;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
@@ -21,14 +21,21 @@ export const siteRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =>
   app.get('/live', publicRoute, async () => ({ status: 'ok' }));
 
   // Readiness for a load balancer: a stuck pool or database makes this a 503 within a few seconds.
-  app.get('/health', publicRoute, async (_request, reply) => {
+  const readiness = async (_request: FastifyRequest, reply: FastifyReply) => {
     try {
       await withTimeout(sql`select 1`.execute(db), HEALTH_TIMEOUT_MS);
-      return { status: 'ok', database: 'ok' };
+      return { status: 'ok', database: 'ok', ready: true };
     } catch {
-      return reply.status(503).header('retry-after', '5').send({ status: 'unavailable', database: 'unavailable', errors: [{ message: 'The database does not answer' }] });
+      return reply.status(503).header('retry-after', '5').send({ status: 'unavailable', database: 'unavailable', ready: false, errors: [{ message: 'The database does not answer' }] });
     }
-  });
+  };
+  app.get('/health', publicRoute, readiness);
+  /**
+   * Issue 36: readiness apart from liveness (/live). Not ready while the
+   * database does not answer; while the process drains, Fastify answers 503
+   * itself (return503OnClosing), and before migrations finish nothing listens.
+   */
+  app.get('/ready', publicRoute, readiness);
 
   // Signed in, the current division's own strings win over the install's (the patient word, spec 000); signed out, the install's.
   app.get<{ Querystring: { lang?: string } }>('/translations', publicRoute, async (request, reply) => {

@@ -28,6 +28,11 @@ export const AdminUserSchema = object({
   divisions: refine(array(DivisionAccessSchema), 'divisions', (v) =>
     v.length === 0 ? 'Choose at least one division' : new Set(v.map((d) => d.divisionUid)).size === v.length || 'A division is listed twice',
   ),
+  /**
+   * Issue 34: keeps the password sign-in when the organisation turns it off
+   * (a break-glass administrator). Left out: unchanged (false for a new user).
+   */
+  passwordFallback: optional(boolean()),
 });
 export type AdminUser = Infer<typeof AdminUserSchema>;
 

@@ -44,6 +44,9 @@ export const boundedText = (max: number) => refine(string(), 'boundedText', (v) 
 /** Text that may also be left out or null. */
 export const optionalText = (max: number) => optional(nullable(boundedText(max)));
 
+/** An optional text field as stored: trimmed, '' as none. */
+export const noneIfBlank = (v: string | null | undefined): string | null => (v === undefined || v === null || v.trim() === '' ? null : v.trim());
+
 /** A required text field: trimmed, not empty (the spec's 'Required'), at most `max` characters. */
 export const requiredText = (max: number) =>
   refine(trimmed(string()), 'requiredText', (v) => {

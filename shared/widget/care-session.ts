@@ -14,7 +14,11 @@ const storageKey = (apiBase: string) => `careweave.token:${apiBase}`;
  * @element care-session
  * @attr api-base - The server's API root, e.g. `https://care.example.org/api`.
  * @attr token - A bearer token obtained elsewhere; skips the sign-in form.
+ * @attr smart-iss - With `smart-launch`: the EHR's FHIR base of a SMART on FHIR EHR launch; the sign-in form gives way to "Open In Careweave", which runs the launch in a popup (no Careweave password).
+ * @attr smart-launch - The EHR's launch id for this chart.
+ * @attr launch-url - Instead of the two above: Careweave's launch URL as the EHR gave it (`…/smart/launch?iss=…&launch=…`).
  * @fires care-session-change - After sign-in, sign-out or when a stored token proves valid or expired.
+ * @fires care-navigate - After a SMART launch: `detail.path` is the launched patient's face sheet, or `/patients/add` when Careweave has no record of them. Cancelable.
  * @slot - The widgets that use this session; shown only when signed in.
  * @csspart form - The sign-in form.
  * @csspart bar - The signed-in bar with the user's name and "Sign out".
@@ -24,6 +28,9 @@ export class CareSessionElement extends LitElement {
   static properties = {
     apiBase: { type: String, attribute: 'api-base' },
     token: { type: String },
+    smartIss: { type: String, attribute: 'smart-iss' },
+    smartLaunch: { type: String, attribute: 'smart-launch' },
+    launchUrl: { type: String, attribute: 'launch-url' },
     session: { state: true },
     busy: { state: true },
     error: { state: true },
@@ -40,10 +47,14 @@ export class CareSessionElement extends LitElement {
     button[type='submit'] { background: var(--care-color-primary, #0d6efd); color: white; border: 0; border-radius: 4px; }
     .bar { display: flex; gap: 0.5rem; align-items: center; justify-content: flex-end; font-size: 0.875rem; }
     [role='alert'] { color: #b02a37; }
+    button.launch { background: var(--care-color-primary, #0d6efd); color: white; border: 0; border-radius: 4px; min-height: 2.5rem; }
   `;
 
   declare apiBase: string;
   declare token: string | null;
+  declare smartIss: string | null;
+  declare smartLaunch: string | null;
+  declare launchUrl: string | null;
   declare session: Session | null;
   declare busy: boolean;
   declare error: string;
@@ -54,6 +65,9 @@ export class CareSessionElement extends LitElement {
     super();
     this.apiBase = '/api';
     this.token = null;
+    this.smartIss = null;
+    this.smartLaunch = null;
+    this.launchUrl = null;
     this.session = null;
     this.busy = false;
     this.error = '';
@@ -61,9 +75,76 @@ export class CareSessionElement extends LitElement {
 
   connectedCallback(): void {
     super.connectedCallback();
+    window.addEventListener('message', this.onLaunchMessage);
     const token = this.token || sessionStorage.getItem(storageKey(this.apiBase));
     if (token) void this.adopt(token);
   }
+
+  disconnectedCallback(): void {
+    window.removeEventListener('message', this.onLaunchMessage);
+    super.disconnectedCallback();
+  }
+
+  /** The Careweave server's origin (the API root's), the only sender a launch's answer is taken from. */
+  private get serverOrigin(): string {
+    return new URL(this.apiBase, window.location.href).origin;
+  }
+
+  /** Careweave's launch URL for this chart, from `launch-url` or from `smart-iss` and `smart-launch`; null when the element has neither. */
+  private get smartLaunchUrl(): URL | null {
+    let url: URL;
+    if (this.launchUrl) {
+      try {
+        url = new URL(this.launchUrl, this.serverOrigin);
+      } catch {
+        return null;
+      }
+      if (url.origin !== this.serverOrigin) return null;
+    } else if (this.smartIss && this.smartLaunch) {
+      url = new URL('/smart/launch', this.serverOrigin);
+      url.searchParams.set('iss', this.smartIss);
+      url.searchParams.set('launch', this.smartLaunch);
+    } else return null;
+    url.searchParams.set('opener', window.location.origin);
+    return url;
+  }
+
+  /** Issue 34: the launch runs in a popup (a redirect would take the embedding page away); its last page posts the session here. */
+  private openLaunch(): void {
+    const url = this.smartLaunchUrl;
+    if (!url) return;
+    this.error = '';
+    const popup = window.open(url.href, 'careweave-smart-launch', 'popup,width=520,height=680');
+    this.launchWindow = popup;
+    if (!popup) this.error = 'Allow pop-ups for this page, then select Open In Careweave again.';
+  }
+
+  private launchWindow: Window | null = null;
+
+  /**
+   * Only the popup this element opened, from the Careweave server's origin,
+   * may hand it a session. On this machine the server's public address and
+   * the page's may name it differently (localhost, 127.0.0.1): the same port
+   * on a loopback name is the same server.
+   */
+  private fromServer(event: MessageEvent): boolean {
+    if (!this.launchWindow || event.source !== this.launchWindow) return false;
+    if (event.origin === this.serverOrigin) return true;
+    const loopback = (u: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+    const a = new URL(event.origin);
+    const b = new URL(this.serverOrigin);
+    return loopback(a) && loopback(b) && a.port === b.port && a.protocol === b.protocol;
+  }
+
+  private readonly onLaunchMessage = (event: MessageEvent): void => {
+    const data = event.data as { type?: unknown; token?: unknown; path?: unknown } | null;
+    if (!this.fromServer(event) || data?.type !== 'careweave-smart' || typeof data.token !== 'string') return;
+    this.launchWindow = null;
+    const path = typeof data.path === 'string' ? data.path : null;
+    void this.adopt(data.token).then(() => {
+      if (this.client && path) this.dispatchEvent(new CustomEvent('care-navigate', { detail: { path }, bubbles: true, composed: true, cancelable: true }));
+    });
+  };
 
   /** Checks a token with the server (which also fetches the theme) before sharing it. */
   private async adopt(token: string): Promise<void> {
@@ -141,6 +222,14 @@ export class CareSessionElement extends LitElement {
           <button type="button" @click=${() => this.signOut()}>Sign out</button>
         </div>
         <slot></slot>
+      `;
+    }
+    if (this.smartLaunchUrl) {
+      return html`
+        <div class="bar" part="bar">
+          ${this.error ? html`<p role="alert">${this.error}</p>` : nothing}
+          <button type="button" class="launch" @click=${() => this.openLaunch()}>Open In Careweave</button>
+        </div>
       `;
     }
     return html`

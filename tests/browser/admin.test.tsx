@@ -72,6 +72,7 @@ describe('<care-admin> user form (stubbed server)', () => {
       user_name: 'nina',
       email: 'nina@county.test',
       divisions: [{ division_uid: 'd-1', flags: expected.sort() }],
+      password_fallback: false,
     });
     ok(new Headers(post.init!.headers).get('idempotency-key'), 'a create carries an Idempotency-Key');
   });
@@ -115,6 +116,9 @@ describe('<care-admin> organisation pages (stubbed server)', () => {
     const fake = fakeFetch((url) => {
       if (url.pathname.endsWith('/admin/organization')) return { status: 500, body: { errors: [{ message: 'down' }] } };
       if (url.pathname.endsWith('/admin/divisions')) return { body: { data: [] } };
+      if (url.pathname.endsWith('/admin/identity-providers')) return { body: { data: [], meta: { password_login: true, fallback_administrators: [], active_providers: 0, redirect_uri: 'http://care.test/api/auth/sso/callback' } } };
+      if (url.pathname.endsWith('/admin/ehrs')) return { body: { data: [], meta: { launch_url: 'http://care.test/smart/launch', redirect_url: 'http://care.test/smart/callback', scopes: 'launch openid fhirUser patient/Patient.rs' } } };
+      if (url.pathname.endsWith('/admin/ehr-user-links')) return { body: { data: [], meta: { users: [] } } };
       return { status: 404, body: { errors: [{ message: 'Not found' }] } };
     });
     restore = fake.restore;

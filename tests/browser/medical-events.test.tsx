@@ -347,7 +347,11 @@ describe('medical event form (stubbed server)', () => {
     choose(root, 'Reason', id('rs-1'));
     choose(root, 'Facility', id('fa-1'));
     choose(root, 'Refer To', id('ro-counselor'));
-    const providers = root.querySelector<HTMLFieldSetElement>('fieldset[data-field="detailObject.providers"]')!;
+    // The role's providers are drawn once the choice has rendered (and their list is read): wait for them, as a user would.
+    const providers = await waitFor(() => {
+      const fieldset = root.querySelector<HTMLFieldSetElement>('fieldset[data-field="detailObject.providers"]');
+      return fieldset && [...fieldset.querySelectorAll('label')].some((l) => text(l).includes('Sam Reyes')) ? fieldset : null;
+    }, { message: 'the providers of the chosen role' });
     equal(text(providers.querySelector('legend')), 'Providers');
     byLabel(providers, 'Sam Reyes').click();
     byLabel(providers, 'Dr. Elena Ortiz').click();

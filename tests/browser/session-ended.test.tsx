@@ -4,6 +4,7 @@ import '../../widgets/admin/admin.element';
 import '../../widgets/admissions/patient-admissions.element';
 import '../../widgets/allergies/patient-allergies.element';
 import '../../widgets/badges/badges.element';
+import '../../widgets/break-glass/emergency-access.element';
 import '../../widgets/calendar/calendar.element';
 import '../../widgets/care-team/patient-care-team.element';
 import '../../widgets/chat/chat.element';
@@ -61,6 +62,7 @@ const WIDGETS: [tag: string, attributes: Record<string, string>, act?: (widget: 
   ['care-patient-admissions', { 'patient-id': PATIENT }],
   ['care-patient-allergies', { 'patient-id': PATIENT }],
   ['care-badges', { 'patient-id': PATIENT }],
+  ['care-emergency-access', {}],
   ['care-calendar', {}],
   ['care-patient-care-team', { 'patient-id': PATIENT }],
   ['care-chat', { 'patient-id': PATIENT }],

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
+import { assertFitsPhone, loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -96,9 +96,11 @@ describe('admissions in the record', () => {
     await page.goto(`/patients/${admission.patient_uid}/admissions`);
     await loadedRows(page).first().waitFor();
     await shot(page, 'admissions-list-390');
+    await assertFitsPhone(page, 'admissions-list-390');
     await page.goto(`/patients/${admission.patient_uid}/admissions/${admission.admission_uid}`);
     await page.getByRole('heading', { name: 'Edit Admission' }).waitFor();
     await shot(page, 'admissions-edit-390');
+    await assertFitsPhone(page, 'admissions-edit-390');
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
+import { assertFitsPhone, loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -103,6 +103,7 @@ describe('allergies and medications in the record', () => {
     const peanut = page.locator('tbody tr', { hasText: 'Peanut' });
     await peanut.waitFor();
     await shot(page, 'allergies-list-390');
+    await assertFitsPhone(page, 'allergies-list-390');
     await peanut.click();
     await page.getByRole('heading', { name: 'Edit Allergy' }).waitFor();
     await page.getByRole('button', { name: 'Delete Allergy' }).click();
@@ -112,6 +113,7 @@ describe('allergies and medications in the record', () => {
     // The dialog's opening animation over (panel and overlay, in its shadow root), for the screenshot.
     await dialog.evaluate((d) => Promise.all(d.shadowRoot!.getAnimations().map((a) => a.finished)));
     await shot(page, 'allergies-delete-390');
+    await assertFitsPhone(page, 'allergies-delete-390');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     assert.match(page.url(), /\/allergies\/[0-9a-f-]{36}$/, 'Cancel stays on the allergy');
@@ -125,9 +127,11 @@ describe('allergies and medications in the record', () => {
     await page.goto(`${base}/medications`);
     await loadedRows(page).first().waitFor();
     await shot(page, 'medications-list-390');
+    await assertFitsPhone(page, 'medications-list-390');
     await page.goto(`${base}/medications/add`);
     await page.getByRole('heading', { name: 'Add Medication' }).waitFor();
     await shot(page, 'medications-add-390');
+    await assertFitsPhone(page, 'medications-add-390');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
+import { nowMs } from '../../shared/clock';
 import { loginAs, openPage, shot, SHOTS, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
@@ -14,8 +15,10 @@ after(async () => {
   await h?.stop();
 });
 
-async function signedIn(width = 1280, height = 1000): Promise<Page> {
+/** Signed in as the navigator; with `at`, the page's clock is held there (its today is that day, however long the run takes). */
+async function signedIn(width = 1280, height = 1000, at?: number): Promise<Page> {
   const { page } = await openPage(h, width, height);
+  if (at !== undefined) await page.clock.setFixedTime(at);
   await loginAs(page, 'navigator');
   return page;
 }
@@ -26,12 +29,13 @@ const title = (page: Page) => page.locator('[role="heading"][aria-level="2"]').f
 describe('calendar in the shell', () => {
   test('/home/calendar: month, week, day and list-week views, then an event opens its details route', async () => {
     const page = await signedIn();
-    const start = dayjs().format('YYYY-MM-DD');
+    // The month of the one clock's day (the demo's events are around it); the title follows the start date asked for.
+    const start = dayjs(nowMs()).format('YYYY-MM-DD');
     await page.goto(`/home/calendar?startDate=${start}`);
     await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
     assert.equal(await page.title(), 'Calendar | Navigator');
     await events(page).first().waitFor();
-    assert.equal(await title(page).textContent(), dayjs().format('MMMM YYYY'));
+    assert.equal(await title(page).textContent(), dayjs(start).format('MMMM YYYY'));
     await shot(page, 'calendar-month');
 
     await page.getByRole('tab', { name: 'Week view', exact: true }).click();
@@ -64,7 +68,7 @@ describe('calendar in the shell', () => {
   for (const width of [1366, 390]) {
     test(`/home/calendar month cells: no event cut mid-word; each wraps between words, its whole title the tooltip (${width} px)`, async () => {
       const page = await signedIn(width, 1000);
-      await page.goto(`/home/calendar?startDate=${dayjs().format('YYYY-MM-DD')}`);
+      await page.goto(`/home/calendar?startDate=${dayjs(nowMs()).format('YYYY-MM-DD')}`);
       await page.locator('.calendar-view.view-dayGridMonth .care-event').first().waitFor();
       const cells = await events(page).evaluateAll((els) =>
         els.map((el) => {
@@ -96,11 +100,13 @@ describe('calendar in the shell', () => {
   }
 
   test('the home page card, its "View full calendar" link, and a phone width', async () => {
-    const page = await signedIn();
+    // The page's today is held at this moment: the link's date is its day, not one the test works out apart from the page.
+    const at = nowMs();
+    const page = await signedIn(1280, 1000, at);
     await events(page).first().waitFor();
     await page.locator('.care-home-calendar').screenshot({ path: `${SHOTS}/calendar-card.png` });
     await page.getByRole('link', { name: 'View full calendar' }).click();
-    await page.waitForURL(`**/home/calendar?startDate=${dayjs().format('YYYY-MM-DD')}`);
+    await page.waitForURL(`**/home/calendar?startDate=${dayjs(at).format('YYYY-MM-DD')}`);
     await events(page).first().waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator('.calendar-view[aria-busy="false"]').waitFor();

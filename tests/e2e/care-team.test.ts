@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
+import { assertFitsPhone, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -112,11 +112,13 @@ describe('care team in the record', () => {
     await page.goto(`/patients/${seeded.patient_uid}/care-team`);
     await page.getByRole('cell', { name: new RegExp(pcp.display_name.replace(/[.]/g, '\\.')) }).waitFor();
     await shot(page, 'care-team-390');
+    await assertFitsPhone(page, 'care-team-390');
     await page.goto(`/patients/${seeded.patient_uid}/care-givers/add`);
     await page.getByLabel('Other', { exact: true }).check();
     await page.getByLabel('Interpreter', { exact: true }).check();
     await page.getByLabel('Other Roles').waitFor();
     await shot(page, 'care-giver-add-390');
+    await assertFitsPhone(page, 'care-giver-add-390');
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
+import { assertFitsPhone, loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -97,12 +97,15 @@ describe('diagnoses in the record', () => {
     await page.goto(`/patients/${diagnosis.patient_uid}/diagnoses`);
     await loadedRows(page).first().waitFor();
     await shot(page, 'diagnoses-list-390');
+    await assertFitsPhone(page, 'diagnoses-list-390');
     await page.goto(`/patients/${diagnosis.patient_uid}/diagnoses/${diagnosis.diagnosis_uid}/edit`);
     await page.getByRole('heading', { name: 'Edit Diagnosis' }).waitFor();
     await shot(page, 'diagnoses-edit-390');
+    await assertFitsPhone(page, 'diagnoses-edit-390');
     await page.goto(`/patients/${diagnosis.patient_uid}/diagnoses/${diagnosis.diagnosis_uid}/details`);
     await page.getByRole('heading', { name: 'Diagnosis Details' }).waitFor();
     await shot(page, 'diagnoses-details-390');
+    await assertFitsPhone(page, 'diagnoses-details-390');
     await context.close();
   });
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
+import { assertFitsPhone, loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -114,10 +114,12 @@ describe('documents in the record', () => {
     await page.goto(`/patients/${patient.patient_uid}/docs`);
     await loadedRows(page).first().waitFor();
     await shot(page, 'documents-list-390');
+    await assertFitsPhone(page, 'documents-list-390');
     await page.goto(`/patients/${patient.patient_uid}/docs/add`);
     await page.getByLabel('Document Type').selectOption('Link');
     await page.getByLabel('Link').waitFor();
     await shot(page, 'documents-add-390');
+    await assertFitsPhone(page, 'documents-add-390');
     await context.close();
   });
 });

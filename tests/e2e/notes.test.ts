@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
+import { assertFitsPhone, loadedRows, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -81,9 +81,11 @@ describe('patient notes in the record', () => {
     await page.goto(`/patients/${note.patient_uid}/notes`);
     await loadedRows(page).first().waitFor();
     await shot(page, 'notes-list-390');
+    await assertFitsPhone(page, 'notes-list-390');
     await page.goto(`/patients/${note.patient_uid}/notes/${note.note_uid}/details`);
     await page.getByRole('heading', { name: 'Note Details' }).waitFor();
     await shot(page, 'notes-details-390');
+    await assertFitsPhone(page, 'notes-details-390');
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { loginAs, openPage, openUserMenu, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
+import { assertFitsPhone, loginAs, openPage, openUserMenu, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -142,9 +142,11 @@ describe('outbound referrals in the record', () => {
     await page.goto(`/patients/${referral.patient_uid}/outbound-referrals`);
     await page.locator('tbody tr .status-badge').first().waitFor();
     await shot(page, 'outbound-referrals-list-390');
+    await assertFitsPhone(page, 'outbound-referrals-list-390');
     await page.goto(`/patients/${referral.patient_uid}/outbound-referrals/${referral.outbound_referral_uid}`);
     await page.getByRole('heading', { name: 'Edit Outbound Referral' }).waitFor();
     await shot(page, 'outbound-referrals-edit-390');
+    await assertFitsPhone(page, 'outbound-referrals-edit-390');
 
     // The referral the demo sent to Summit waits there: the card, its page and the link dialog on a phone.
     await page.goto('/home');
@@ -154,9 +156,11 @@ describe('outbound referrals in the record', () => {
     await item.waitFor();
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scroll');
     await shot(page, 'incoming-referrals-page-390');
+    await assertFitsPhone(page, 'incoming-referrals-page-390');
     await item.getByRole('button', { name: 'Link' }).click();
     await page.locator('sl-dialog[label="Link Referral"]').getByText(/duplicates found!/i).waitFor();
     await shot(page, 'incoming-referrals-link-390');
+    await assertFitsPhone(page, 'incoming-referrals-link-390');
     await context.close();
   });
 });

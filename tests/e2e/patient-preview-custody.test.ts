@@ -12,7 +12,8 @@ import { loginAs, openPage, shot, startHarness, type Harness } from './support/h
 /**
  * Issue 32 §1: the patient preview's custody alerts, facts and Continue, for
  * each kind of patient as each mode finds them: the quick search (navigator,
- * admin) and the identity search's cards (identity, identity-health, admin).
+ * admin, and the CIT supervisor, whose emergency access brings it) and the
+ * identity search's cards (identity, identity-health, admin).
  * The children come from an extract this test imports, so their custody facts
  * are what the real import writes; the adult is a navigator's ordinary patient.
  */
@@ -91,6 +92,8 @@ const VIEWERS: [string, Finder][] = [
   ['identity-health', 'identity search'],
   ['admin', 'quick search'],
   ['admin', 'identity search'],
+  // CIT mode: the supervisor's emergency access gives them the quick search.
+  ['cit-supervisor', 'quick search'],
 ];
 
 /** The expected preview, or null where the finder rightly finds nothing (a hidden child, or an adult in the identity search). */
@@ -113,6 +116,8 @@ const EXPECTED: Record<Kind, Record<Viewer, Expected | null>> = {
     'identity-health / identity search': null,
     'admin / quick search': whole([], true, 'Temporary Custody'),
     'admin / identity search': whole([], true, 'Temporary Custody'),
+    // Closed to them as to the navigator (the preview offers Emergency Access instead).
+    'cit-supervisor / quick search': stub('Restricted Case'),
   },
   adoption: {
     'navigator / quick search': stub('Restricted'),
@@ -120,6 +125,7 @@ const EXPECTED: Record<Kind, Record<Viewer, Expected | null>> = {
     'identity-health / identity search': whole([], true, 'Permanent Custody'),
     'admin / quick search': whole([], true, 'Permanent Custody'),
     'admin / identity search': whole([], true, 'Permanent Custody'),
+    'cit-supervisor / quick search': stub('Restricted'),
   },
   'ordinary adult': {
     'navigator / quick search': PLAIN,
@@ -127,6 +133,7 @@ const EXPECTED: Record<Kind, Record<Viewer, Expected | null>> = {
     'identity-health / identity search': null,
     'admin / quick search': PLAIN,
     'admin / identity search': null,
+    'cit-supervisor / quick search': PLAIN,
   },
 };
 

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
-import { loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
+import { assertFitsPhone, loginAs, openPage, openPatients, shot, startHarness, recordMenu, type Harness } from './support/harness';
 
 let h: Harness;
 
@@ -113,6 +113,7 @@ describe('resource library and patient resources', () => {
     await page.goto('/resource-library');
     await page.getByRole('link', { name: /Child Welfare Information Gateway/ }).waitFor();
     await shot(page, 'resource-library-390');
+    await assertFitsPhone(page, 'resource-library-390');
     // A File resource on the patient's list too: its card says File and names the file.
     const naloxone = await h.server.db.selectFrom('reference_resource').select('resource_uid').where('title', '=', 'Handout: How to Give Naloxone Nasal Spray').executeTakeFirstOrThrow();
     await h.server.db.insertInto('patient_resource').values({ patient_uid: patient.patient_uid, resource_uid: naloxone.resource_uid }).execute();
@@ -122,9 +123,11 @@ describe('resource library and patient resources', () => {
     assert.equal(await card.locator('td[data-label="Type"]').textContent(), 'File');
     assert.match((await card.locator('td[data-label="Link"]').textContent()) ?? '', /^naloxone-nasal-spray-steps\.pdf \(/);
     await shot(page, 'patient-resources-390');
+    await assertFitsPhone(page, 'patient-resources-390');
     await page.getByRole('button', { name: /^Remove 988/ }).click();
     await page.locator('sl-dialog[label="Remove Resource"][open]').waitFor();
     await shot(page, 'patient-resources-remove-390', false);
+    await assertFitsPhone(page, 'patient-resources-remove-390');
     assert.deepEqual(errors, []);
     await context.close();
   });

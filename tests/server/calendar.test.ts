@@ -197,6 +197,20 @@ describe('calendar views: who sees what', () => {
     errorsOf(await call(url, `${MEDICAL}/${one.id}`, { token }), 404);
   });
 
+  it('a crisis intervention shows when, what and status only: its facility and provider are the sheet\'s, not the calendar\'s (issue 31)', async () => {
+    const stored = await truth('nav_list_view_medical_event', sql`v.medical_event_name = 'cit'`);
+    const { rows: placed } = await sql<{ medical_event_uid: string; facility_uid: string }>`
+      select me.medical_event_uid, me.facility_uid from medical_event me join reference_data m on m.uid = me.medical_event_type_uid
+       where m.name = 'cit' and me.facility_uid is not null and me.medical_event_uid in (${sql.join(stored.length ? stored.map((r) => r.id) : [null])})`.execute(server.db);
+    assert.ok(placed.length > 0, 'the seed has crisis interventions with a facility the navigator\'s calendar lists');
+    const rows = rowsOf(await list(MEDICAL, { medical_event_name: 'cit' }));
+    assert.deepEqual(ids(rows), ids(stored), 'the row itself still shows');
+    for (const r of rows) for (const hidden of ['facility_uid', 'facility_name', 'provider_uid', 'provider_name']) assert.equal(r[hidden], null, `${hidden} of ${r.id}`);
+    // Nor can the Facility filter tell where a person in crisis was taken.
+    const byFacility = rowsOf(await list(MEDICAL, { facility_uid: placed[0].facility_uid }));
+    assert.ok(!byFacility.some((r) => r.id === placed[0].medical_event_uid));
+  });
+
   it('without any calendar flag both views are a 403', async () => {
     const token = await userWith('calendar-none', ['hasAppNavigator']);
     errorsOf(await list(MEDICAL, {}, token), 403);

@@ -1,11 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { FastifyRequest } from 'fastify';
 import { LOGIN_LIMITS } from '../../server/auth/auth.routes';
-import { CIT_IDENTITY_LIMIT } from '../../server/cit/cit.routes';
+import { B2W_CODE_LIMIT, B2W_INIT_LIMIT, B2W_STATUS_LIMIT, B2W_VENDOR_LIMIT } from '../../server/b2w/b2w.routes';
+import { CIT_ADDRESS_LIMIT, CIT_IDENTITY_LIMIT } from '../../server/cit/cit.routes';
 import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { DEMO_HWC_CODES } from '../../server/db/seed/hwc';
+import { CONFIRM_LIMIT, REGISTER_LIMIT, TOKEN_LIMIT } from '../../server/ext/ext.routes';
 import { HWC_CODE_LIMIT } from '../../server/hwc/hwc.routes';
+import { OPT_OUT_LIMIT } from '../../server/opt-out/opt-out.routes';
+import { countAttempt, type Limit } from '../../server/public-forms/limits';
+import { SUPPORT_LIMIT } from '../../server/support/support.routes';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { nowMs } from '../../shared/clock';
 import { withClock } from './support/clock';
 import { call, errorsOf, login } from './support/http';
 
@@ -105,8 +112,9 @@ describe('password change', () => {
     for (let i = 0; i < LOGIN_LIMITS.perUser; i++) errorsOf(await change(`wrong-${i}`), 422);
     errorsOf(await change('careweave-demo'), 429);
     await withClock(async (move) => {
-      // The window is fifteen one-minute counters: a minute before its end the wrong tries still count, just after it they have left it.
-      move(LOGIN_LIMITS.windowSeconds * 1000 - 60_000);
+      // The window is fifteen one-minute counters (15 minutes, written out: a longer window fails here): a minute before
+      // its end the wrong tries still count, just after it they have left it.
+      move(15 * 60_000 - 60_000);
       errorsOf(await change('careweave-demo'), 429);
       move(61_000);
       assert.equal((await change('careweave-demo')).status, 204);
@@ -114,6 +122,47 @@ describe('password change', () => {
       assert.equal((await call(server.url, '/api/session/current', { token: me.token })).status, 200);
     });
   });
+});
+
+describe('the public forms\' rate-limit windows (issue 40 §4)', () => {
+  /** Each limit with its window written out: a window set longer or shorter than this fails, as the clock is moved by these minutes. */
+  const WINDOWS: [Limit, number][] = [
+    [HWC_CODE_LIMIT, 10],
+    [B2W_INIT_LIMIT, 60],
+    [B2W_VENDOR_LIMIT, 60],
+    [B2W_CODE_LIMIT, 15],
+    [B2W_STATUS_LIMIT, 15],
+    [REGISTER_LIMIT, 15],
+    [CONFIRM_LIMIT, 15],
+    [TOKEN_LIMIT, 15],
+    [CIT_IDENTITY_LIMIT, 15],
+    [CIT_ADDRESS_LIMIT, 15],
+    [OPT_OUT_LIMIT, 15],
+    [SUPPORT_LIMIT, 60],
+  ];
+  let client = 0;
+  const attempt = (limit: Limit, ip: string) => countAttempt(server.db, { ip } as FastifyRequest, limit, `window-test-${limit.name}`);
+  const refused = (limit: Limit, ip: string) => assert.rejects(attempt(limit, ip), { statusCode: 429 }, `${limit.name}: refused`);
+
+  for (const [limit, minutes] of WINDOWS) {
+    it(`${limit.name}: used up, it refuses until ${minutes} minutes after, and lets in again once they have passed`, async () => {
+      const ip = `192.0.2.${++client}`;
+      await withClock(async (move) => {
+        // The counters are one-minute rows: start just after a minute begins, so every attempt lands in that minute's row.
+        move(60_000 - (nowMs() % 60_000) + 1000);
+        const started = nowMs();
+        const minute = started - (started % 60_000);
+        for (let i = 0; i < Math.min(limit.perAddress, limit.perValue); i++) await attempt(limit, ip);
+        await refused(limit, ip);
+        // Two seconds before the window from that minute ends, the attempts still count.
+        move(minute + minutes * 60_000 - 2000 - nowMs());
+        await refused(limit, ip);
+        // Two seconds after, they have left it.
+        move(4000);
+        await attempt(limit, ip);
+      });
+    });
+  }
 });
 
 describe('Idempotency-Key', () => {

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
+import dayjs from 'dayjs';
 import { sql } from 'kysely';
+import { nowMs } from '../../shared/clock';
+import { todayRange } from '../../widgets/reminders/reminders.resource';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { call, demoFacts, errorsOf, login, type DemoFacts, type LoggedIn } from './support/http';
 import { createOtherOrganization, type OtherOrganization } from './support/other-org';
@@ -16,11 +19,14 @@ let physician: string;
 let other: OtherOrganization;
 let ordinaryPatient: string;
 let otherDivisionPatient: string;
+/** The day the demo seed laid "today's" reminders on, read from the one clock once the server is up. */
+let seededDay: dayjs.Dayjs;
 
 const VIEW = '/api/data/public/home-page-notifications-view';
 
 before(async () => {
   server = await startTestServer();
+  seededDay = dayjs(nowMs());
   url = server.url;
   facts = await demoFacts(server.db);
   nav = await login(url, 'navigator');
@@ -38,14 +44,11 @@ after(async () => {
   await server?.stop();
 });
 
-/** The local day the card asks for, as ISO instants. */
-function today() {
-  const start = new Date();
-  start.setHours(0, 0, 0, 0);
-  const end = new Date(start);
-  end.setHours(23, 59, 59, 999);
-  return { start: start.toISOString(), end: end.toISOString() };
-}
+/**
+ * The local day the card asks for, as ISO instants: the card's own range (todayRange) for the day the seed laid out,
+ * taken once, so the query and the SQL truth never fall on two sides of a midnight (issue 40 §1).
+ */
+const today = () => todayRange(seededDay);
 /** Keys are encoded too: a bare `reminder_date__>>=` would be read as `__>>` with a value starting with '='. */
 const todayQuery = () => new URLSearchParams({ 'reminder_date__>>=': today().start, 'reminder_date__<=': today().end, is_read: 'false' }).toString();
 

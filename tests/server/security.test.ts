@@ -215,6 +215,8 @@ describe('refusals on every route', () => {
     ['POST', `/api/patients/${uuid}/service-referral-email`, { subject: 'x' }],
     ['GET', `/api/patients/${uuid}/current-inbound-referral`],
     ['POST', '/api/patients/matches', { first_name: 'A', last_name: 'B' }],
+    ['GET', '/api/smart/launch-patient'],
+    ['POST', '/api/smart/launch-patient/link', { patient_uid: '00000000-0000-4000-8000-000000000000' }],
     ['GET', `/api/app-user/${uuid}`],
     ['POST', '/api/break-glass', { patient_uid: uuid, reason: 'other', password: 'x' }],
     ['GET', `/api/patients/${uuid}/break-glass`],
@@ -330,6 +332,15 @@ describe('refusals on every route', () => {
     ['POST', '/api/admin/queues/preview', { division_uid: uuid, rule: '' }],
     ['GET', `/api/admin/queues/${uuid}`],
     ['PUT', `/api/admin/queues/${uuid}`, { queue_label: 'Q', rule: '', columns: [{ column_name: 'last_name', display_header: 'L', is_hidden: false }], sort_order: 0 }],
+    ['GET', '/api/admin/identity-providers'],
+    ['POST', '/api/admin/identity-providers', { display_name: 'P', issuer: 'https://idp.test', client_id: 'c', client_secret: 's', scopes: 'openid', user_claim: 'email', group_roles: [], is_active: true }],
+    ['PUT', `/api/admin/identity-providers/${uuid}`, { display_name: 'P', issuer: 'https://idp.test', client_id: 'c', scopes: 'openid', user_claim: 'email', group_roles: [], is_active: true }],
+    ['PUT', '/api/admin/organization/password-login', { password_login: true }],
+    ['GET', '/api/admin/ehrs'],
+    ['POST', '/api/admin/ehrs', { display_name: 'E', issuer: 'https://ehr.test/fhir', client_id: 'c', mrn_system: 'urn:oid:1.2.3', division_uid: uuid, is_active: true }],
+    ['PUT', `/api/admin/ehrs/${uuid}`, { display_name: 'E', issuer: 'https://ehr.test/fhir', client_id: 'c', mrn_system: 'urn:oid:1.2.3', division_uid: uuid, is_active: true }],
+    ['GET', '/api/admin/ehr-user-links'],
+    ['PUT', `/api/admin/ehr-user-links/${uuid}`, { status: 'refused' }],
     ['GET', '/api/admin/cit-agencies'],
     ['POST', '/api/admin/cit-agencies', { name: 'A', division_uid: uuid, state_iso: 'OH', officers: ['O'] }],
     ['PUT', `/api/admin/cit-agencies/${uuid}`, { name: 'A', division_uid: uuid, state_iso: 'OH', officers: ['O'] }],
@@ -390,7 +401,7 @@ describe('refusals on every route', () => {
       for (const method of m[3].split(', ')) if (method !== 'HEAD' && method !== 'OPTIONS') registered.push(`${method} ${full}`);
     }
     assert.ok(registered.includes('GET /api/queues/:id'), registered.join('\n'));
-    const open = ['POST /api/auth/login', 'POST /api/auth/sign-in-link', 'GET /api/translations', 'GET /api/health', 'GET /api/live',
+    const open = ['POST /api/auth/login', 'POST /api/auth/sign-in-link', 'GET /api/auth/providers', 'GET /api/auth/sso/:param', 'GET /api/auth/sso/callback', 'GET /api/translations', 'GET /api/health', 'GET /api/ready', 'GET /api/live',
       'POST /api/support-request/submit', 'POST /api/b2w/init', 'POST /api/b2w/validate', 'POST /api/b2w/status', 'GET /api/b2w/vendor', 'POST /api/public/engagements/opt-out/:param', 'GET /api/public/engagements/opt-out/:param',
       'GET /api/cit/:param/context', 'POST /api/cit/:param/identify', 'POST /api/cit/:param/person-match', 'GET /api/data/public/person/:param/incidents', 'GET /api/cit/:param/treatment-facilities', 'POST /api/cit/:param/submit', 'POST /api/cit/:param/geoapify/autocomplete', 'GET /api/reference-data/reference-geo-data', 'GET /api/cit-pdf', 'GET /api/cit-receipt', 'GET /api/support/contact', 'GET /api/identity-pdf', 'GET /api/files',
       'GET /api/ext/:param', 'GET /api/ext/:param/index', 'GET /api/ext/:param/reference/:param', 'GET /api/ext/:param/providers', 'POST /api/ext/:param/register', 'POST /api/ext/:param/register-confirm', 'POST /api/ext/:param',

@@ -92,6 +92,12 @@ const ALLOWED: Allowed[] = [
       'the server) and then to be removed (5 s deadline each)',
   },
   {
+    file: 'tests/server/cluster-notices.test.ts',
+    wait: 'setTimeout promise',
+    count: 1,
+    reason: "the poll interval of until(), which ends at a 5 s deadline: it waits for another process's notice to reach the second server",
+  },
+  {
     file: 'tests/server/connections.test.ts',
     wait: 'setTimeout promise',
     count: 1,

@@ -29,6 +29,10 @@ import { useFlags } from '../kit/use-flags';
 import { DUPLICATES_FAILED } from '../kit/possible-duplicates';
 import { toFormErrors, useAddPatientCalls, useAddPatientOptions, type AddPatientOptions, type Option, type PossibleDuplicate } from './add-patient.resource';
 import { AddPatientStyles } from './add-patient.styles';
+import { launchDefaults, linkLaunchPatient, useLaunchPatient, type LaunchPatient } from './launch-prefill';
+import { useWidgetApi } from '../../shared/widget/widget-context';
+
+const LAUNCH_LINK_FAILED = "The patient was added, but the EHR's MRN could not be attached: the next launch from the EHR will offer Add Patient again.";
 
 type Form = UseFormReturn<AddPatientValues>;
 
@@ -246,14 +250,15 @@ function PossibleDuplicates({ rows, failed, busy, onGoOn, onBack }: { rows: Poss
   );
 }
 
-function AddPatientForm({ options, communityMode }: { options: AddPatientOptions; communityMode: boolean }) {
+function AddPatientForm({ options, communityMode, launch }: { options: AddPatientOptions; communityMode: boolean; launch: LaunchPatient | null }) {
   const emit = useEmit();
   const calls = useAddPatientCalls();
   const { submit, busy } = useIdempotentSubmit('add-patient');
   const tr = useTranslate();
   const schema = useMemo(() => addPatientSchema({ communityMode, today: localToday() }), [communityMode]);
   // Spec 001 section 5: validated on submit only.
-  const form = useCareForm(schema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: addPatientDefaults() });
+  const form = useCareForm(schema, { mode: 'onSubmit', reValidateMode: 'onSubmit', defaultValues: launch ? launchDefaults(addPatientDefaults(), launch, options) : addPatientDefaults() });
+  const client = useWidgetApi();
   const addresses = useFieldArray({ control: form.control, name: 'addresses' });
   const emails = useFieldArray({ control: form.control, name: 'emailAddresses' });
   const [duplicates, setDuplicates] = useState<{ who: string; rows: PossibleDuplicate[]; failed: boolean } | null>(null);
@@ -271,6 +276,8 @@ function AddPatientForm({ options, communityMode }: { options: AddPatientOptions
     }
     // undefined: a second click while the first is on its way.
     if (!patientUid) return false;
+    // After an EHR launch the new record takes the EHR's MRN, so the next launch opens it; the record exists either way.
+    if (launch?.mrn) await linkLaunchPatient(client, patientUid).catch(() => toast(LAUNCH_LINK_FAILED, 'warning'));
     emit('care-saved', { type: 'patients', patientUid });
     emit('care-navigate', { path: `/patients/${patientUid}` });
     return true;
@@ -391,8 +398,9 @@ function AddPatientForm({ options, communityMode }: { options: AddPatientOptions
 }
 
 /** Spec 001 "Add patient" (issue 8 section 4): the form, its reference lists, the duplicate check, then the new record. */
-export function AddPatient() {
+export function AddPatient({ fromEhr = false }: { fromEhr?: boolean }) {
   const options = useAddPatientOptions();
+  const ehr = useLaunchPatient(fromEhr);
   const flags = useFlags();
   const mayAdd = flags !== null && hasAnyFlag(flags, PATIENT_EDIT_FLAGS);
   const tr = useTranslate();
@@ -403,8 +411,13 @@ export function AddPatient() {
       {flags !== null && !mayAdd ? (
         <p className="load-state load-state-empty">{tr(NO_ACCESS)}</p>
       ) : (
-        <LoadState isLoading={options.isLoading || flags === null} error={options.error} lines={6}>
-          {options.data && <AddPatientForm options={options.data} communityMode={homeMode(flags ?? undefined) === 'community'} />}
+        <LoadState isLoading={options.isLoading || flags === null || !ehr.ready} error={options.error} lines={6}>
+          {ehr.launch && (
+            <p className="launch-note" role="status">
+              Filled in from {ehr.launch.ehrName ?? 'the EHR'}: check each field before adding.{ehr.launch.mrn ? ` The new record will carry MRN ${ehr.launch.mrn}.` : ''}
+            </p>
+          )}
+          {options.data && <AddPatientForm options={options.data} communityMode={homeMode(flags ?? undefined) === 'community'} launch={ehr.launch} />}
         </LoadState>
       )}
       <Toasts />

@@ -4,6 +4,7 @@
  */
 const css = /* css */ `
 .add-patient { max-width: 64rem; }
+.launch-note { margin: 0 0 var(--care-space-m); padding: var(--care-space-s) var(--care-space-m); border-radius: var(--care-radius-m); background: var(--sl-color-primary-50); border: 1px solid var(--sl-color-primary-200); }
 .form-section { border: 1px solid var(--care-color-border); border-radius: var(--care-radius-l); padding: var(--care-space-m); margin: 0 0 var(--care-space-m); background: var(--care-color-surface); min-width: 0; }
 .form-section > legend { font-size: var(--care-font-size-l); font-weight: var(--care-font-weight-semibold); padding: 0 var(--care-space-2xs); }
 .form-grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 15rem), 1fr)); gap: 0 var(--care-space-m); }

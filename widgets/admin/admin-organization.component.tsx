@@ -14,6 +14,8 @@ import { SectionPage } from '../kit/section-page';
 import { toast } from '../kit/toasts';
 import { SAVE_FAILED, SAVED } from './admin-user-form.component';
 import { QueueList } from './admin-queue-form.component';
+import { IdentityProvidersSection } from './admin-identity-providers.component';
+import { EhrsSection, EhrUserLinksSection } from './admin-ehrs.component';
 import { useAdminDivision, useAdminDivisions, useAdminOrganization, useOrganizationActions, type AdminDivisionDetail, type AdminOrganization } from './admin.resource';
 
 const DEFAULT_COLOR = '#0d6efd';
@@ -84,7 +86,7 @@ function DivisionList() {
   );
 }
 
-/** `/admin/organization`: the organisation's name, market and support phone, and its divisions. */
+/** `/admin/organization`: the organisation's name, market and support phone, its divisions, and its identity providers and password sign-in, its EHRs and EHR user links (issue 34). */
 export function OrganizationPage() {
   const organization = useAdminOrganization();
   return (
@@ -95,6 +97,9 @@ export function OrganizationPage() {
         </LoadState>
       </SectionPage>
       <DivisionList />
+      <IdentityProvidersSection />
+      <EhrsSection />
+      <EhrUserLinksSection />
     </>
   );
 }

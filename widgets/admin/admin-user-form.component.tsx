@@ -4,6 +4,7 @@ import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { ASSIGNABLE_FLAGS, FLAG_CATALOGUE, ROLE_TEMPLATE_NAMES, ROLE_TEMPLATES, templateOf, type AssignableFlag, type RoleTemplate } from '../../shared/role-templates';
 import { AdminUserSchema, type AdminUser, type DivisionAccess } from '../../shared/schemas/admin';
 import { useEmit } from '../../shared/widget/emit';
+import { CheckboxField } from '../kit/checkbox-field';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { ErrorSummary } from '../kit/error-summary';
 import { FormButtons } from '../kit/form-buttons';
@@ -14,7 +15,9 @@ import { SectionPage } from '../kit/section-page';
 import { toast } from '../kit/toasts';
 import { useAdminDivisions, useAdminUser, useAdminUserActions, type AdminDivision, type OrgUser } from './admin.resource';
 
-const LABELS = { displayName: 'Name', userName: 'User Name', email: 'Email', divisions: 'Divisions' };
+const LABELS = { displayName: 'Name', userName: 'User Name', email: 'Email', divisions: 'Divisions', passwordFallback: 'Keeps password sign-in' };
+const FALLBACK_HINT =
+  'When the organization turns password sign-in off (Organization → Password Sign-In), this user can still sign in with their Careweave password. Keep it for at least one administrator, in case the identity provider fails.';
 export const SAVED = 'Successfully saved!';
 export const SAVE_FAILED = 'Oops, something went wrong!';
 const CUSTOM = '';
@@ -150,7 +153,9 @@ function UserForm({ divisions, user }: { divisions: AdminDivision[]; user: OrgUs
   const form = useCareForm(AdminUserSchema, {
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: user ? { displayName: user.displayName, userName: user.userName, email: user.email ?? '', divisions: user.divisions } : { displayName: '', userName: '', email: '', divisions: [] },
+    defaultValues: user
+      ? { displayName: user.displayName, userName: user.userName, email: user.email ?? '', divisions: user.divisions, passwordFallback: user.passwordFallback }
+      : { displayName: '', userName: '', email: '', divisions: [], passwordFallback: false },
   });
   const back = () => emit('care-navigate', { path: '/admin/users' });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -173,6 +178,13 @@ function UserForm({ divisions, user }: { divisions: AdminDivision[]; user: OrgUs
         <Field form={form} name="displayName" label={LABELS.displayName} />
         <Field form={form} name="userName" label={LABELS.userName} hint="What the user types to sign in." />
         <Field form={form} name="email" label={LABELS.email} type="email" hint={user ? undefined : 'A one-time link to set the password is sent here.'} />
+        {user?.sharedWithOtherOrganization ? (
+          <p className="field-hint password-fallback-shared">
+            {LABELS.passwordFallback}: {user.passwordFallback ? 'Yes' : 'No'}. This user also works for another organization, so it cannot be changed here.
+          </p>
+        ) : (
+          <CheckboxField form={form} name="passwordFallback" label={LABELS.passwordFallback} hint={FALLBACK_HINT} />
+        )}
         <h3>Divisions and Permissions</h3>
         {divisionsError && <span className="field-error">{fieldText(LABELS.divisions, divisionsError)}</span>}
         {divisions.map((d) => (

@@ -2,6 +2,8 @@ import { useCallback } from 'react';
 import type { Document, Resource } from '../../shared/api/client';
 import { snakeKeys } from '../../shared/casing';
 import { REFERENCE_LISTS, type ReferenceListDefinition, type ReferenceListName, type ReferenceRow } from '../../shared/schemas/admin-reference';
+import type { EhrRegistrationHelp, EhrRegistrationInput, EhrRegistrationView, EhrUserLinkDecision, EhrUserLinkView, LinkableUser } from '../../shared/schemas/ehr-registrations';
+import type { IdentityProviderInput, IdentityProviderView, PasswordLoginState } from '../../shared/schemas/identity-providers';
 import type { AdminUser, CodeHolder, CodeHolderInput, CodeHolderKind, DivisionInput, ExtInstance, ExtInstanceInput, OrganizationInput, QueueInput } from '../../shared/schemas/admin';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest } from '../kit/data-table';
@@ -36,6 +38,8 @@ export interface OrgUser extends Omit<AdminUser, 'email'> {
   userUid: string;
   email: string | null;
   isActive: boolean;
+  /** Keeps password sign-in when the organisation turns it off (issue 34). */
+  passwordFallback: boolean;
   /** Also works for another organisation: deactivating takes them out of this one's divisions only. */
   sharedWithOtherOrganization: boolean;
 }
@@ -240,4 +244,84 @@ export function useReferenceLookups(def: ReferenceListDefinition): Loaded<Record
     }
     return out;
   }, [api, def]);
+}
+
+/**
+ * `GET /api/admin/identity-providers` (issue 34): the organisation's providers
+ * (a secret shows only as `hasClientSecret`), its password sign-in switch, and
+ * the redirect address to register at a provider.
+ */
+export interface IdentityProvidersPage extends PasswordLoginState {
+  providers: IdentityProviderView[];
+  redirectUri: string;
+}
+
+export function useIdentityProviders(): Loaded<IdentityProvidersPage> {
+  const api = useWidgetApi();
+  return useLoaded(async () => {
+    const doc = await api.get<Document<Resource<IdentityProviderView>[]> & { meta: PasswordLoginState & { redirectUri: string } }>('admin/identity-providers');
+    return { ...doc.meta, providers: doc.data.map((p) => p.attributes) };
+  }, [api]);
+}
+
+/** Add (`POST`, one Idempotency-Key per submission) or edit (`PUT`) a provider; turn the organisation's password sign-in on or off. */
+export function useIdentityProviderActions() {
+  const api = useWidgetApi();
+  const save = useCallback(
+    async (id: string | null, values: IdentityProviderInput, key: string) =>
+      (id
+        ? await api.put<One<IdentityProviderView>>(`admin/identity-providers/${encodeURIComponent(id)}`, values)
+        : await api.post<One<IdentityProviderView>>('admin/identity-providers', values, undefined, idempotencyHeader(key))
+      ).data.attributes,
+    [api],
+  );
+  const setPasswordLogin = useCallback(async (on: boolean) => (await api.put<One<PasswordLoginState>>('admin/organization/password-login', { passwordLogin: on })).data.attributes, [api]);
+  return { save, setPasswordLogin };
+}
+
+/**
+ * `GET /api/admin/ehrs` (issue 34): the organisation's EHR registrations (a
+ * secret shows only as `hasClientSecret`) and what a hospital registers for
+ * Careweave in its EHR: the launch URL, the redirect URL and the scopes.
+ */
+export interface EhrsPage extends EhrRegistrationHelp {
+  ehrs: EhrRegistrationView[];
+}
+
+export function useEhrs(): Loaded<EhrsPage> {
+  const api = useWidgetApi();
+  return useLoaded(async () => {
+    const doc = await api.get<Document<Resource<EhrRegistrationView>[]> & { meta: EhrRegistrationHelp }>('admin/ehrs');
+    return { ...doc.meta, ehrs: doc.data.map((e) => e.attributes) };
+  }, [api]);
+}
+
+/** `GET /api/admin/ehr-user-links`: the EHR users (waiting ones first) and the organisation's active users they may be linked to. */
+export interface EhrUserLinksPage {
+  links: EhrUserLinkView[];
+  users: LinkableUser[];
+}
+
+export function useEhrUserLinks(): Loaded<EhrUserLinksPage> {
+  const api = useWidgetApi();
+  return useLoaded(async () => {
+    const doc = await api.get<Document<Resource<EhrUserLinkView>[]> & { meta: { users: LinkableUser[] } }>('admin/ehr-user-links');
+    return { links: doc.data.map((l) => l.attributes), users: doc.meta.users };
+  }, [api]);
+}
+
+/** Register (`POST`, one Idempotency-Key per submission) or edit (`PUT`) an EHR; approve or refuse an EHR user. */
+export function useEhrActions() {
+  const api = useWidgetApi();
+  const save = useCallback(
+    async (id: string | null, values: EhrRegistrationInput, key: string) =>
+      (id ? await api.put<One<EhrRegistrationView>>(`admin/ehrs/${encodeURIComponent(id)}`, values) : await api.post<One<EhrRegistrationView>>('admin/ehrs', values, undefined, idempotencyHeader(key))).data
+        .attributes,
+    [api],
+  );
+  const decide = useCallback(
+    async (id: string, decision: EhrUserLinkDecision) => (await api.put<One<EhrUserLinkView>>(`admin/ehr-user-links/${encodeURIComponent(id)}`, decision)).data.attributes,
+    [api],
+  );
+  return { save, decide };
 }

@@ -48,6 +48,17 @@ const css = /* css */ `
 .ext-link-form .choices { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); }
 .ext-link-form .choices > legend { font-weight: var(--sl-font-weight-semibold); padding: 0 var(--sl-spacing-2x-small); }
 .ext-link-form .choices-options { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium); }
+.identity-provider-form { display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
+.identity-provider-form .field-hint { display: block; }
+.group-roles .column-row { align-items: start; }
+.password-sign-in { display: flex; flex-direction: column; gap: var(--sl-spacing-x-small); border-top: 1px solid var(--sl-color-neutral-200); padding-top: var(--sl-spacing-small); }
+.password-sign-in h3 { margin: 0; font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-normal); }
+.password-sign-in p { margin: 0; }
+.ehr-register .section-facts { align-items: center; }
+.ehr-register p { margin: 0 0 var(--sl-spacing-x-small); }
+.ehr-links { display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
+.ehr-links h3 { margin: 0; font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-normal); }
+.section-page form.ehr-link-decision { flex: 1 1 18rem; max-width: 24rem; gap: var(--sl-spacing-x-small); }
 .reference-index { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(17rem, 1fr)); gap: var(--sl-spacing-medium); }
 .reference-index li { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); }
 .reference-index a { font-weight: var(--sl-font-weight-semibold); }

@@ -11,9 +11,10 @@ export const CIT_FACILITIES = { withEmail: 'Crisis Stabilization Unit', withoutE
 export const DEMO_LOCAL_TREATMENT_TYPE = 'Treatment';
 
 /**
- * Demo agency and officers for the public CIT form, two facilities, and two
- * pending submissions for the supervisor (the caseload's approved ones come
- * with its history: caseload-history.ts).
+ * Demo agency and officers for the public CIT form, two facilities, and
+ * pending submissions for the supervisor: two of the last days, one of
+ * today and three of last year (the caseload's approved ones come with its
+ * history: caseload-history.ts).
  */
 export async function seedCit(db: Db, ids: DemoIds): Promise<void> {
   const [north] = ids.divisionUids;
@@ -46,6 +47,38 @@ export async function seedCit(db: Db, ids: DemoIds): Promise<void> {
     await sql`
       insert into cit_submission (agency_uid, division_uid, officer_name, submission_json, created_at)
       values (${agencyUid}, ${north}, ${s.officerName}, ${JSON.stringify(s)}::jsonb, now() - make_interval(days => ${p.daysAgo}))`.execute(db);
+  }
+  // A sheet that came in earlier today (its incident an hour before): the CIT Dispositions report opens on this year by
+  // the day a sheet came in, so on the 1st of January it has rows too (issue 40 §3).
+  const filed = new Date(Date.now() - 10 * 60_000);
+  const incident = new Date(filed.getTime() - 60 * 60_000).toLocaleString('sv-SE', { timeZone: 'America/New_York' }).slice(0, 16).replace(' ', 'T');
+  const today = citSheet(
+    refs,
+    { first: 'Tomas', last: 'Beaulieu', birth: '1976-09-18', genderUid: refs.genders[0], raceUid: refs.races[4], phone: '6145550209', addr1: '8 Linden Ave', city: 'Columbus', postCode: '43211' },
+    incident,
+    ['Behavioral Concerns'],
+    { reportNumber: 'R-2026-1100' },
+  );
+  await sql`
+    insert into cit_submission (agency_uid, division_uid, officer_name, submission_json, created_at)
+    values (${agencyUid}, ${north}, ${today.officerName}, ${JSON.stringify(today)}::jsonb, ${filed})`.execute(db);
+  // Last year's sheets, never reviewed: the CIT Weapons And Custody report opens on the previous calendar year, so its
+  // charts have rows on any day the demo is installed (issue 40 §3), with and without a weapon and custody.
+  const lastYear = new Date().getFullYear() - 1;
+  const older = [
+    { first: 'Wendell', last: 'Pruitt', sex: 0, birth: '1979-11-02', day: `${lastYear}-03-14`, crisis: ['Depression/Hallucinations'], weapons: ['Edged Weapon'], custody: 'yes', transport: 'Law Enforcement' },
+    { first: 'Ines', last: 'Calder', sex: 1, birth: '1995-05-21', day: `${lastYear}-08-02`, crisis: ['Anxiety Related'], weapons: [], custody: 'no', transport: 'No Transport' },
+    { first: 'Marcus', last: 'Whitlow', sex: 0, birth: '1988-01-09', day: `${lastYear}-11-20`, crisis: ['Suicide Thoughts'], weapons: ['Firearm'], custody: 'yes', transport: 'Law Enforcement' },
+  ];
+  for (const [i, p] of older.entries()) {
+    const person = { first: p.first, last: p.last, birth: p.birth, genderUid: refs.genders[p.sex], raceUid: refs.races[4], phone: `61455502${10 + i}`, addr1: '27 Elm St', city: 'Columbus', postCode: '43215' };
+    const s = citSheet(refs, person, `${p.day}T21:30`, p.crisis, {
+      weaponInvolved: p.weapons, subjectTakenIntoCustodyForEvaluation: p.custody, processInitiatedBy: p.custody === 'yes' ? 'Law Enforcement' : '', transportBy: p.transport,
+      dispositionUid: refs.statuses[i % refs.statuses.length], reportNumber: `R-${lastYear}-${900 + i}`,
+    });
+    await sql`
+      insert into cit_submission (agency_uid, division_uid, officer_name, submission_json, created_at)
+      values (${agencyUid}, ${north}, ${s.officerName}, ${JSON.stringify(s)}::jsonb, ${`${p.day}T22:45:00-05:00`}::timestamptz)`.execute(db);
   }
 }
 
