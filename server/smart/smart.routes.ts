@@ -107,10 +107,15 @@ export const smartRoutes: FastifyPluginAsync<AppContext> = async (app, { db, con
   });
 
   app.get<{ Querystring: Record<string, string> }>(SMART_CALLBACK_PATH, publicRoute, async (request, reply) => {
+    const attempt = await reserve(db, [{ bucket: bucketKey('smart-callback', 'addr', request.ip), limit: LAUNCHES_PER_ADDRESS.limit }], LAUNCHES_PER_ADDRESS.windowSeconds);
+    if (!attempt.allowed) throw tooMany(LAUNCHES_PER_ADDRESS.windowSeconds);
     const state = typeof request.query.state === 'string' ? request.query.state : '';
     const flow = state ? await takeFlow(db, state, 'smart') : undefined;
     const ehr = flow ? await findEhr(db, flow.source_uid) : undefined;
-    if (!flow || !ehr?.is_active) return refuse(db, reply, { code: 'state', about: 'the EHR', orgUids: [], detail: {}, targetType: 'ehr', targetUid: null });
+    if (!flow || !ehr?.is_active) {
+      // A wrong, replayed or late state names no EHR we can trust: every organisation that takes launches hears of it.
+      return refuse(db, reply, { code: 'state', about: 'the EHR', orgUids: await organisationsWithEhrs(db), detail: { address: request.ip }, targetType: 'ehr', targetUid: null });
+    }
     if (request.query.error) return refuse(db, reply, refusalFor(ehr, 'cancelled', { error: String(request.query.error).slice(0, 100) }));
 
     let tokens: Awaited<ReturnType<typeof exchangeCode>>;

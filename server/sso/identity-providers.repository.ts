@@ -46,3 +46,8 @@ export async function firstDivisionIn(db: Db, userUid: string, orgUid: string) {
     .executeTakeFirst();
   return row?.division_uid;
 }
+
+/** Organisations with an active provider: where a callback naming no flow is logged. */
+export async function organisationsWithProviders(db: Db): Promise<string[]> {
+  return (await db.selectFrom('identity_provider').select('org_uid').distinct().where('is_active', '=', true).execute()).map((r) => r.org_uid);
+}

@@ -5,7 +5,7 @@ import { bucketKey, reserve } from '../security/rate-limit';
 import { publicRoute } from '../security/access';
 import { tooMany } from '../errors';
 import { saveFlow, takeFlow } from './auth-flows.repository';
-import { findIdentityProvider, findUserForClaim, firstDivisionIn, listSignInProviders, type IdentityProvider } from './identity-providers.repository';
+import { findIdentityProvider, findUserForClaim, firstDivisionIn, listSignInProviders, organisationsWithProviders, type IdentityProvider } from './identity-providers.repository';
 import { authorizationUrl, configuration, exchangeCode, isUnreachable, newFlowSecrets, serverMetadata } from './oidc-client';
 import { provisionUser, templateFor } from './provision';
 import { refuse, safeReturnPath, signInFederated, type Refusal } from './sign-in';
@@ -58,12 +58,14 @@ export const ssoRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
   });
 
   app.get<{ Querystring: Record<string, string> }>('/auth/sso/callback', publicRoute, async (request, reply) => {
+    const attempt = await reserve(db, [{ bucket: bucketKey('sso-callback', 'addr', request.ip), limit: STARTS_PER_ADDRESS.limit }], STARTS_PER_ADDRESS.windowSeconds);
+    if (!attempt.allowed) throw tooMany(STARTS_PER_ADDRESS.windowSeconds);
     const state = typeof request.query.state === 'string' ? request.query.state : '';
     const flow = state ? await takeFlow(db, state, 'sso') : undefined;
     const idp = flow ? await findIdentityProvider(db, flow.source_uid) : undefined;
     if (!flow || !idp?.is_active) {
-      // A wrong, replayed or late state names no provider we can trust: the page says so, and the log of no organisation is written.
-      return refuse(db, reply, { code: 'state', about: 'the sign-in service', orgUids: [], detail: {}, targetType: 'identity-provider', targetUid: null });
+      // A wrong, replayed or late state names no provider we can trust: every organisation that signs in through one hears of it.
+      return refuse(db, reply, { code: 'state', about: 'the sign-in service', orgUids: await organisationsWithProviders(db), detail: { address: request.ip }, targetType: 'identity-provider', targetUid: null });
     }
     if (request.query.error) return refuse(db, reply, refusalFor(idp, 'cancelled', { error: String(request.query.error).slice(0, 100) }));
     const party = { issuer: idp.issuer, clientId: idp.client_id, clientSecret: idp.client_secret };

@@ -165,10 +165,12 @@ describe('refusals, each a clear page and an admin audit entry', () => {
     assert.deepEqual(problemOf(await new RedirectBrowser().request(back.href)), ['state', 'the sign-in service']);
   });
 
-  it('a state Careweave never gave, or none, is refused', async () => {
+  it('a state Careweave never gave, or none, is refused, and the organisations that sign in through a provider hear of it', async () => {
+    const logged = (await refusals('state')).length;
     const browser = new RedirectBrowser();
     assert.deepEqual(problemOf(await browser.request(`${publicBase}${SSO_CALLBACK_PATH}?state=forged&code=anything`)), ['state', 'the sign-in service']);
     assert.deepEqual(problemOf(await browser.request(`${publicBase}${SSO_CALLBACK_PATH}?code=anything`)), ['state', 'the sign-in service']);
+    assert.equal((await refusals('state')).length, logged + 2);
   });
 
   it('a callback after the flow\'s 10 minutes is refused', async () => {
