@@ -21,21 +21,21 @@ export const siteRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =>
   app.get('/live', publicRoute, async () => ({ status: 'ok' }));
 
   // Readiness for a load balancer: a stuck pool or database makes this a 503 within a few seconds.
-  const readiness = async (_request: FastifyRequest, reply: FastifyReply) => {
+  const readiness = (extra: Record<string, unknown>) => async (_request: FastifyRequest, reply: FastifyReply) => {
     try {
       await withTimeout(sql`select 1`.execute(db), HEALTH_TIMEOUT_MS);
-      return { status: 'ok', database: 'ok', ready: true };
+      return { status: 'ok', database: 'ok', ...extra };
     } catch {
-      return reply.status(503).header('retry-after', '5').send({ status: 'unavailable', database: 'unavailable', ready: false, errors: [{ message: 'The database does not answer' }] });
+      return reply.status(503).header('retry-after', '5').send({ status: 'unavailable', database: 'unavailable', ...(extra.ready ? { ready: false } : {}), errors: [{ message: 'The database does not answer' }] });
     }
   };
-  app.get('/health', publicRoute, readiness);
+  app.get('/health', publicRoute, readiness({}));
   /**
    * Issue 36: readiness apart from liveness (/live). Not ready while the
    * database does not answer; while the process drains, Fastify answers 503
    * itself (return503OnClosing), and before migrations finish nothing listens.
    */
-  app.get('/ready', publicRoute, readiness);
+  app.get('/ready', publicRoute, readiness({ ready: true }));
 
   // Signed in, the current division's own strings win over the install's (the patient word, spec 000); signed out, the install's.
   app.get<{ Querystring: { lang?: string } }>('/translations', publicRoute, async (request, reply) => {
