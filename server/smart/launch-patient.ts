@@ -16,16 +16,21 @@ export interface FhirPatient {
   address?: { use?: string; line?: string[]; city?: string; state?: string; postalCode?: string }[];
 }
 
-/** The EHR's Patient, read with the EHR's own token (which never leaves the server). */
-export async function readFhirPatient(iss: string, accessToken: string, patientId: string): Promise<FhirPatient> {
-  if (!/^[A-Za-z0-9\-.]{1,64}$/.test(patientId)) throw new Error(`not a FHIR id: ${patientId.slice(0, 80)}`);
-  const response = await fetch(`${iss}/Patient/${patientId}`, {
+/** A resource of the EHR's FHIR base (`Patient/p1`), read with the EHR's token, which never leaves the server. */
+export async function readFhir<T>(iss: string, accessToken: string, reference: string): Promise<T> {
+  const response = await fetch(`${iss}/${reference}`, {
     headers: { authorization: `Bearer ${accessToken}`, accept: 'application/fhir+json' },
     signal: AbortSignal.timeout(OUTSIDE_TIMEOUT_SECONDS * 1000),
     redirect: 'error',
   });
-  if (!response.ok) throw new Error(`Patient/${patientId}: ${response.status}`);
-  const body = (await response.json()) as FhirPatient;
+  if (!response.ok) throw new Error(`${reference}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The EHR's Patient of a launch. */
+export async function readFhirPatient(iss: string, accessToken: string, patientId: string): Promise<FhirPatient> {
+  if (!/^[A-Za-z0-9\-.]{1,64}$/.test(patientId)) throw new Error(`not a FHIR id: ${patientId.slice(0, 80)}`);
+  const body = await readFhir<FhirPatient>(iss, accessToken, `Patient/${patientId}`);
   if (body?.resourceType !== 'Patient') throw new Error(`Patient/${patientId}: not a Patient`);
   return body;
 }

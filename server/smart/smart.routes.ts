@@ -7,10 +7,10 @@ import { tooMany } from '../errors';
 import { publicRoute } from '../security/access';
 import { bucketKey, reserve } from '../security/rate-limit';
 import { saveFlow, takeFlow } from '../sso/auth-flows.repository';
-import { authorizationUrl, configuration, exchangeCode, isUnreachable, newFlowSecrets, OUTSIDE_TIMEOUT_SECONDS, serverMetadata } from '../sso/oidc-client';
-import { refuse, safeReturnPath, signInFederated, type Refusal } from '../sso/sign-in';
+import { authorizationUrl, configuration, exchangeCode, isUnreachable, newFlowSecrets, serverMetadata } from '../sso/oidc-client';
+import { refusalOf, refuse, safeReturnPath, signInFederated, type Refusal } from '../sso/sign-in';
 import { findEhr, findEhrByIssuer, organisationsWithEhrs, type EhrRegistration } from './ehr-registrations.repository';
-import { addPatientPrefill, matchPatient, mrnOf, readFhirPatient, type FhirPatient } from './launch-patient';
+import { addPatientPrefill, matchPatient, mrnOf, readFhir, readFhirPatient, type FhirPatient } from './launch-patient';
 import { popupDone, POPUP_SCRIPT } from './smart-popup';
 import { linkedUser, requestLink } from './user-links.repository';
 
@@ -19,14 +19,8 @@ export const SMART_SCOPES = 'launch openid fhirUser patient/Patient.rs';
 const SMART_CONFIGURATION = '.well-known/smart-configuration';
 const LAUNCHES_PER_ADDRESS = { limit: 60, windowSeconds: 15 * 60 };
 
-const refusalFor = (ehr: EhrRegistration, code: Refusal['code'], detail: Record<string, unknown> = {}): Refusal => ({
-  code,
-  about: ehr.display_name,
-  orgUids: [ehr.org_uid],
-  detail: { issuer: ehr.issuer, ...detail },
-  targetType: 'ehr',
-  targetUid: ehr.ehr_uid,
-});
+const refusalFor = (ehr: EhrRegistration, code: Refusal['code'], detail?: Record<string, unknown>) =>
+  refusalOf({ uid: ehr.ehr_uid, orgUid: ehr.org_uid, name: ehr.display_name, issuer: ehr.issuer, targetType: 'ehr' }, code, detail);
 
 const FHIR_USER = /^(Practitioner|PractitionerRole|Person|RelatedPerson|Patient)\/[A-Za-z0-9\-.]{1,64}$/;
 
@@ -43,8 +37,7 @@ export function subjectOf(fhirUser: unknown, issuer: string): string | null {
 
 async function practitionerName(ehr: EhrRegistration, accessToken: string, subject: string): Promise<string | null> {
   try {
-    const response = await fetch(`${ehr.issuer}/${subject}`, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/fhir+json' }, signal: AbortSignal.timeout(OUTSIDE_TIMEOUT_SECONDS * 1000), redirect: 'error' });
-    const body = (await response.json()) as { name?: { text?: string; given?: string[]; family?: string }[] };
+    const body = await readFhir<{ name?: { text?: string; given?: string[]; family?: string }[] }>(ehr.issuer, accessToken, subject);
     const name = body.name?.[0];
     return (name?.text ?? [...(name?.given ?? []), name?.family].filter(Boolean).join(' ')).slice(0, 200) || null;
   } catch {

@@ -34,6 +34,25 @@ export interface Refusal {
   targetUid: string | null;
 }
 
+/** An outside service a refusal is about: an identity provider or a registered EHR. */
+export interface RefusingSource {
+  uid: string;
+  orgUid: string;
+  name: string;
+  issuer: string;
+  targetType: 'identity-provider' | 'ehr';
+}
+
+/** The refusal of a known provider or EHR: its name on the page, its organisation's log, its issuer in the entry. */
+export const refusalOf = (source: RefusingSource, code: Refusal['code'], detail: Record<string, unknown> = {}): Refusal => ({
+  code,
+  about: source.name,
+  orgUids: [source.orgUid],
+  detail: { issuer: source.issuer, ...detail },
+  targetType: source.targetType,
+  targetUid: source.uid,
+});
+
 /**
  * Issue 34 section 3: every refusal is a clear page (the sign-in page with
  * the reason) and an entry in the admin audit log of each organisation it

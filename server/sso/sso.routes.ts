@@ -8,19 +8,13 @@ import { saveFlow, takeFlow } from './auth-flows.repository';
 import { findIdentityProvider, findUserForClaim, firstDivisionIn, listSignInProviders, organisationsWithProviders, type IdentityProvider } from './identity-providers.repository';
 import { authorizationUrl, configuration, exchangeCode, isUnreachable, newFlowSecrets, serverMetadata } from './oidc-client';
 import { provisionUser, templateFor } from './provision';
-import { refuse, safeReturnPath, signInFederated, type Refusal } from './sign-in';
+import { refusalOf, refuse, safeReturnPath, signInFederated, type Refusal } from './sign-in';
 
 export const SSO_CALLBACK_PATH = '/api/auth/sso/callback';
 const STARTS_PER_ADDRESS = { limit: 60, windowSeconds: 15 * 60 };
 
-const refusalFor = (idp: IdentityProvider, code: Refusal['code'], detail: Record<string, unknown> = {}): Refusal => ({
-  code,
-  about: idp.display_name,
-  orgUids: [idp.org_uid],
-  detail: { issuer: idp.issuer, ...detail },
-  targetType: 'identity-provider',
-  targetUid: idp.idp_uid,
-});
+const refusalFor = (idp: IdentityProvider, code: Refusal['code'], detail?: Record<string, unknown>) =>
+  refusalOf({ uid: idp.idp_uid, orgUid: idp.org_uid, name: idp.display_name, issuer: idp.issuer, targetType: 'identity-provider' }, code, detail);
 
 /**
  * Issue 34 section 2: staff sign in through their organisation's OpenID
