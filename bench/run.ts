@@ -34,6 +34,7 @@ import pg from 'pg';
 import { todayIn } from '../shared/schemas/medical-events';
 import { measureLcp, TARGET_LCP_MS } from './lcp';
 import { chatLines } from './chat';
+import { clusterLines } from './cluster';
 import { cpuTicks, processTreeCpuMs, speedProbe } from './cpu';
 import { replay, type Load, type Statement } from './raw-sql';
 import { BENCH_DIR, IDENTITY_DIVISION, IMPORT_FIGURES, log, login, median, PATIENTS, ROOT, RUNS, SECONDS, spread, startServer, stopServer } from './servers';
@@ -649,6 +650,14 @@ console.log('');
 // BENCH_ONLY=chat or BENCH_ONLY=paint runs that part alone.
 if (!ONLY || ONLY.test('chat')) {
   for (const line of await chatLines()) console.log(line);
+  console.log('');
+}
+if (!ONLY || ONLY.test('cluster')) {
+  try {
+    for (const line of await clusterLines()) console.log(line);
+  } catch (err) {
+    console.log(`several processes: failed (${(err as Error).message})`);
+  }
   console.log('');
 }
 if (!ONLY || ONLY.test('paint')) {

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { findChromium } from './chromium.mjs';
 
 /**
- * `npm test`: type-check, build, then the server, browser and end-to-end
- * suites. Every suite runs even when an earlier one fails; the exit code is
+ * `npm test`: type-check, build, then the server, multi-process, browser and
+ * end-to-end suites. Every suite runs even when an earlier one fails; the exit code is
  * non-zero when any step failed, and the last line sums the tests. The
  * browser suite fails when any of its tests was skipped, e.g. because the
  * test server did not start (scripts/test-browser.mjs, issue 40).
@@ -15,6 +15,8 @@ const steps = [
   { name: 'type-check', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] },
   { name: 'server tests', cmd: 'npm', args: ['run', '--silent', 'test:server'], counts: 'node' },
+  // Several server processes on one database and Redis (issue 36): the machine's Redis, or REDIS_URL.
+  { name: 'multi-process tests', cmd: 'npm', args: ['run', '--silent', 'test:cluster'], counts: 'node' },
   { name: 'browser tests', cmd: 'npm', args: ['run', '--silent', 'test:browser'], counts: 'wtr' },
   { name: 'e2e tests', cmd: 'npm', args: ['run', '--silent', 'test:e2e'], counts: 'node', env: { E2E_BUILT: '1' } },
 ];

@@ -65,6 +65,7 @@ import { providersRoutes } from './providers/providers.routes';
 import { remindersRoutes } from './reminders/reminders.routes';
 import { chatRoutes } from './chat/chat.routes';
 import { requestId, sendRequestIds } from './request-id';
+import { loggerOptions } from './logger';
 import { enforceAccess } from './security/access';
 import { reportsRoutes } from './reports/reports.routes';
 import { setReferenceCacheMs } from './cache/reference-cache';
@@ -73,20 +74,21 @@ import { registerJsonLimits } from './security/json-limits';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the whole HTTP app; main.ts and the tests both use it. */
-export async function buildApp(ctx: AppContext, options: { logRequests?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const { config, db } = ctx;
   const policy = sessionPolicy(config);
   countCache.ttlMs = config.countCacheMs;
   sessionCache.ttlMs = config.sessionCacheMs;
   setReferenceCacheMs(config.referenceCacheMs);
   const app = Fastify({
-    // Server errors are always logged (to stderr, with the request id); every request only with LOG_REQUESTS=1.
-    logger: { level: options.logRequests ? config.logLevel : 'error', stream: process.stderr },
+    logger: loggerOptions(config),
     genReqId: requestId,
     // A hop count trusts that many proxies nearest to us (proxy-addr's rule).
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // While draining (SIGTERM, a rolling restart) a request on an open keep-alive connection is still
+    // answered, with Connection: close, so the client's next one goes to a process that stays (issue 36).
+    return503OnClosing: false,
     clientErrorHandler,
   });
   registerErrorHandling(app);

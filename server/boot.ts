@@ -5,7 +5,7 @@ import { pruneTrustedClients } from './auth/trusted-clients';
 import { checkBinding, type Config } from './config';
 import { createDb, poolOptions, type Db } from './db/connect';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, pendingMigrations } from './db/migrate';
 import { seedBase, seedDemo } from './db/seed/demo';
 import { fileStore } from './files/file-store';
 import { importDemoExtract } from './identity/demo-seed';
@@ -33,14 +33,34 @@ export interface Running {
 
 const HOUSEKEEPING_MS = 10 * 60_000;
 
+/** Fastify closes the listening socket after its preClose hooks, a tick or more after close() is called. */
+const stoppedListening = (server: { listening: boolean }) =>
+  new Promise<void>((resolve) => {
+    const check = setInterval(() => {
+      if (server.listening) return;
+      clearInterval(check);
+      resolve();
+    }, 5);
+  });
+
 export class ShutdownDeadlineError extends Error {
   constructor(ms: number) {
     super(`Requests still running ${ms} ms after the stop signal: connections were closed`);
   }
 }
 
-/** Migrations, then the base rows and (on a demo install) the demo data: once per database, before any process serves it. */
-export async function prepareDatabase(db: Db, config: Config, log: (m: string) => void): Promise<void> {
+/**
+ * Migrations, then the base rows and (on a demo install) the demo data: once
+ * per database, before any process serves it. With MIGRATE_ON_START=0 that
+ * is `npm run migrate`'s job, and a database it has not brought up to this
+ * release is refused rather than served.
+ */
+export async function prepareDatabase(db: Db, config: Config, log: (m: string) => void, how: 'on start' | 'migrate' = 'migrate'): Promise<void> {
+  if (how === 'on start' && !config.migrateOnStart) {
+    const pending = await pendingMigrations(db);
+    if (pending.length) throw new Error(`The database is behind this release (${pending.length} migrations to run, the first ${pending[0]}): run npm run migrate first`);
+    return;
+  }
   const applied = await migrateToLatest(db);
   if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
   await seedBase(db);
@@ -53,7 +73,7 @@ export async function prepareDatabase(db: Db, config: Config, log: (m: string) =
  * order. `prepared`: a cluster's primary has migrated and seeded already
  * (server/cluster.ts), so its workers only serve.
  */
-export async function boot(config: Config, options: { logRequests?: boolean; log?: (m: string) => void; prepared?: boolean } = {}): Promise<Running> {
+export async function boot(config: Config, options: { log?: (m: string) => void; prepared?: boolean } = {}): Promise<Running> {
   const log = options.log ?? (() => {});
   checkBinding(config);
   let embedded: EmbeddedDatabase | undefined;
@@ -65,7 +85,7 @@ export async function boot(config: Config, options: { logRequests?: boolean; log
   }
   const { db, pool, destroyConnections } = createDb(connectionString, poolOptions(config));
   try {
-    if (!options.prepared) await prepareDatabase(db, config, log);
+    if (!options.prepared) await prepareDatabase(db, config, log, 'on start');
   } catch (err) {
     await pool.end().catch(() => {});
     await embedded?.stop().catch(() => {});
@@ -77,7 +97,7 @@ export async function boot(config: Config, options: { logRequests?: boolean; log
     await embedded?.stop().catch(() => {});
     throw err;
   });
-  const app = await buildApp({ db, config, metrics: createMetrics(db, pool) }, { logRequests: options.logRequests });
+  const app = await buildApp({ db, config, metrics: createMetrics(db, pool) });
   const connections = trackUnusedConnections(app.server);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -104,6 +124,8 @@ export async function boot(config: Config, options: { logRequests?: boolean; log
   const orderly = async () => {
     clearInterval(housekeeping);
     const closed = app.close(); // waits for in-flight requests
+    // Only once the server no longer listens: until then a new connection is a client to serve, not to cut.
+    await stoppedListening(app.server);
     connections.cutUnused();
     await closed;
     await outbox.stop();

@@ -31,6 +31,8 @@ export interface Config {
   geocoderTimeoutMs: number;
   allowedOrigins: string[];
   demoSeed: boolean;
+  /** Migrate (and seed) when a process starts; with MIGRATE_ON_START=0 `npm run migrate` does it, and a start on a database behind refuses. */
+  migrateOnStart: boolean;
   /** Children in the demo identity extract imported when a demo install has had no import yet (0: none). */
   demoExtractChildren: number;
   /** Lets a demo install listen beyond loopback (ALLOW_DEMO_ON_NETWORK=1). */
@@ -61,6 +63,10 @@ export interface Config {
   /** Serve dist/ (the built shell and elements) when present. */
   distDir: string;
   logLevel: string;
+  /** LOG_REQUESTS=1: a line for every request at info (LOG_LEVEL), not only server errors. */
+  logRequests: boolean;
+  /** LOG_FILE: the log is appended to this file instead of stderr. */
+  logFile?: string;
   /** GET /metrics answers only a bearer of this token (METRICS_TOKEN); without one it is not served at all. */
   metricsToken: string;
 }
@@ -117,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderTimeoutMs: parseTimeoutMs('GEOCODER_TIMEOUT_MS', env.GEOCODER_TIMEOUT_MS, 5000),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     demoSeed: bool(env.DEMO_SEED, true),
+    migrateOnStart: bool(env.MIGRATE_ON_START, true),
     demoExtractChildren: Number(env.DEMO_EXTRACT_CHILDREN ?? 200),
     allowDemoOnNetwork: bool(env.ALLOW_DEMO_ON_NETWORK, false),
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 60),
@@ -131,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxIntervalMs: Number(env.OUTBOX_INTERVAL_MS ?? 2000),
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logRequests: bool(env.LOG_REQUESTS, false),
+    logFile: env.LOG_FILE ? path.resolve(env.LOG_FILE) : undefined,
     metricsToken: env.METRICS_TOKEN ?? '',
   };
 }

@@ -5,6 +5,8 @@ import type { FieldError } from '../shared/api/errors';
 import { camelKeys, snakeCase } from '../shared/casing';
 import { check } from '../shared/schemas/validate';
 import { DatabaseBusyError } from './db/connect';
+import { DatabaseUnreachableError } from './db/unreachable';
+import { loggableUrl } from './log-serializers';
 
 const BUSY_RETRY_SECONDS = 2;
 
@@ -55,10 +57,6 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
   socket.destroy(error);
 }
 
-/** Links that are credentials (PDF links, opt-out tokens) must not end up in log files. */
-export const loggableUrl = (url: string) =>
-  url.replace(/([?&](?:token|code|challenge)=)[^&]*/gi, '$1[redacted]').replace(/(\/opt-out\/)[^/?]+/, '$1[redacted]');
-
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown }, request, reply) => {
     if (error instanceof HttpError) {
@@ -66,9 +64,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return;
     }
     // No connection came free in time, or a statement ran past statement_timeout (57014): the
-    // database is overloaded or stuck. Say so and when to retry, rather than hang or say 500.
-    if (error instanceof DatabaseBusyError || error.code === '57014' || error.code === '53300') {
-      request.log.error({ err: error, method: request.method, url: loggableUrl(request.url) }, 'database busy');
+    // database is overloaded or stuck. Or it does not answer at all (restarting, cut off). Say so
+    // and when to retry, rather than hang or say 500.
+    const unreachable = error instanceof DatabaseUnreachableError;
+    if (unreachable || error instanceof DatabaseBusyError || error.code === '57014' || error.code === '53300') {
+      const where = { method: request.method, url: loggableUrl(request.url) };
+      // Every request of an outage fails alike, and the stack is always the pool's: one short line each.
+      if (unreachable) request.log.error({ ...where, reason: String((error.cause as Error | undefined)?.message) }, 'database unreachable');
+      else request.log.error({ err: error, ...where }, 'database busy');
       return void reply.header('retry-after', String(BUSY_RETRY_SECONDS)).status(503).send({ errors: [{ message: 'The server is busy. Please try again in a moment.' }] });
     }
     // PostgreSQL "data exception" (class 22: bad date, number out of range, invalid text): the

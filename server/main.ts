@@ -2,12 +2,13 @@ import { loadConfig } from './config';
 import { boot } from './boot';
 import { takeOverShutdownSignals } from './db/embedded';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
+import { consoleError } from './log-serializers';
 
 const config = loadConfig();
 const log = (m: string) => console.log(`[careweave] ${m}`);
 
 try {
-  const running = await boot(config, { logRequests: process.env.LOG_REQUESTS === '1', log });
+  const running = await boot(config, { log });
   const publicUrl = `http://localhost:${new URL(running.url).port}`;
   log(`Careweave is running at ${publicUrl}/`);
   log(`Demo pages: ${publicUrl}/demo/   API: ${publicUrl}/api`);
@@ -23,7 +24,7 @@ try {
     running.stop().then(
       () => process.exit(0),
       (err) => {
-        console.error(err);
+        console.error(consoleError(err));
         process.exit(1);
       },
     );
@@ -31,6 +32,6 @@ try {
   takeOverShutdownSignals();
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => shutdown(signal));
 } catch (err) {
-  console.error('[careweave] failed to start:', err);
+  console.error('[careweave] failed to start:', consoleError(err));
   process.exit(1);
 }

@@ -17,6 +17,8 @@ const CHANNEL = 'careweave_cache';
 /** NOTIFY payloads stop at 8,000 bytes: session ids (43 characters) go in groups. */
 const IDS_PER_NOTICE = 100;
 const RECONNECT_MS = 1000;
+/** A connect to a host that does not answer (no refusal either) would otherwise wait for the OS's TCP timeout, minutes without notices. */
+const CONNECT_TIMEOUT_MS = 5000;
 const self = crypto.randomUUID();
 
 /** The connected listeners' senders (one per server; several only when tests run servers side by side in one process). */
@@ -52,7 +54,7 @@ export async function listenForNotices(connectionString: string, apply: (notice:
   };
 
   const connect = async (again: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     next.on('error', () => {
       if (client !== next || stopped) return;
       client = null;
@@ -80,6 +82,8 @@ export async function listenForNotices(connectionString: string, apply: (notice:
       retry.unref();
       return;
     }
+    // Stopped while this reconnect was under way: its connection would keep the process alive.
+    if (stopped) return void next.end().catch(() => {});
     client = next;
     send = (payload) => void next.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch(() => undefined);
     senders.add(send);

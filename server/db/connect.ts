@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import { CompiledQuery, Kysely, PostgresDialect, PostgresDriver, sql, type DatabaseConnection, type PostgresDialectConfig, type RawBuilder, type TransactionSettings } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
+import { unreachableOr } from './unreachable';
 
 // Dates stay 'YYYY-MM-DD' strings: a birth date has no time zone.
 pg.types.setTypeParser(1082, (v: string) => v);
@@ -104,6 +105,7 @@ export function createDb(connectionString: string, options: PoolOptions): Databa
     // its query; without a listener the 'error' event would also take the whole process down.
     client.on('error', () => {});
     prepareStatements(client);
+    reportLostConnections(client);
   });
   pool.on('remove', (client) => clients.delete(client as pg.PoolClient));
 
@@ -113,7 +115,7 @@ export function createDb(connectionString: string, options: PoolOptions): Databa
       try {
         return await pool.connect();
       } catch (err) {
-        if (!/timeout exceeded when trying to connect/.test((err as Error).message)) throw err;
+        if (!/timeout exceeded when trying to connect/.test((err as Error).message)) throw unreachableOr(err);
         poolTimeouts.count += 1;
         throw new DatabaseBusyError();
       }
@@ -278,5 +280,20 @@ function prepareStatements(client: pg.PoolClient): void {
       if (statementNames.size < MAX_NAMED_STATEMENTS) statementNames.set(text, name);
     }
     return query({ name, text, values }, callback);
+  };
+}
+
+/**
+ * A statement cut off by a lost connection (a database restart) fails as
+ * DatabaseUnreachableError: the caller's 503 with a retry hint, not a 500, so
+ * no write is ever answered as done without its COMMIT's answer. A write whose
+ * COMMIT was sent but not answered may have landed: a retry with the same
+ * Idempotency-Key then replays it.
+ */
+function reportLostConnections(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const answer = query(...args);
+    return answer instanceof Promise ? answer.catch((err: unknown) => Promise.reject(unreachableOr(err))) : answer;
   };
 }

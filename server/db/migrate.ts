@@ -166,3 +166,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     }
   });
 }
+
+/** Migrations this release has that the database has not run: a process started without migrating must not serve it. */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const known = await new Migrator({ db, provider }).getMigrations();
+  return known.filter((m) => !m.executedAt).map((m) => m.name);
+}

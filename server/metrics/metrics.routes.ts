@@ -30,6 +30,6 @@ export const metricsRoutes: FastifyPluginAsync<AppContext> = async (app, { confi
     if (!config.metricsToken || !metrics) throw notFound();
     const header = request.headers.authorization ?? '';
     if (!header.startsWith('Bearer ') || !sameSecret(header.slice(7).trim(), config.metricsToken)) throw unauthorized('A metrics token is needed');
-    return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics());
+    return reply.type(metrics.contentType).header('cache-control', 'no-store').send(await metrics.scrape());
   });
 };

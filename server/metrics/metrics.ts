@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import type pg from 'pg';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'kysely';
 import { poolTimeouts, type Db } from '../db/connect';
 import { sqlNow } from '../db/clock';
+import { askPrimary } from './cluster-metrics';
 
 /**
  * Issue 36 section 3: what an operator watches, in Prometheus' format
@@ -11,10 +13,13 @@ import { sqlNow } from '../db/clock';
  * out), socket connections, event-loop lag and the process's own figures.
  * Read from the database at each scrape, so every process reports the same:
  * the outbox backlog and the age of its oldest message, and the identity
- * import's runs.
+ * import's runs. Those have no `process` label (their own registry), so a
+ * cluster's scrape shows them once.
  */
 export interface Metrics {
-  registry: Registry;
+  /** The text a scrape answers: this process's figures, or in a cluster every worker's (server/metrics/cluster-metrics.ts). */
+  scrape(): Promise<string>;
+  contentType: string;
   requests: Counter<'method' | 'route' | 'status'>;
   duration: Histogram<'method' | 'route'>;
   sockets: Gauge;
@@ -22,8 +27,10 @@ export interface Metrics {
 
 export function createMetrics(db: Db, pool: pg.Pool): Metrics {
   const registry = new Registry();
-  // Which process answered: behind one port (npm run cluster) a scrape reaches one of them.
+  // Which process each figure is from: a cluster's scrape holds every worker's.
   registry.setDefaultLabels({ app: 'careweave', process: String(process.pid) });
+  const shared = new Registry();
+  shared.setDefaultLabels({ app: 'careweave' });
   collectDefaultMetrics({ register: registry, prefix: 'careweave_' });
   const requests = new Counter({ name: 'careweave_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status'] as const, registers: [registry] });
   const duration = new Histogram({
@@ -63,7 +70,8 @@ export function createMetrics(db: Db, pool: pg.Pool): Metrics {
   new Gauge({
     name: 'careweave_outbox_pending',
     help: 'Messages waiting in the outbox (all processes)',
-    registers: [registry],
+    registers: [shared],
+    aggregator: 'max',
     async collect() {
       this.set((await backlog())?.pending ?? 0);
     },
@@ -71,7 +79,8 @@ export function createMetrics(db: Db, pool: pg.Pool): Metrics {
   new Gauge({
     name: 'careweave_outbox_oldest_pending_seconds',
     help: 'Age of the oldest message waiting in the outbox (0 when none waits)',
-    registers: [registry],
+    registers: [shared],
+    aggregator: 'max',
     async collect() {
       this.set(Math.max(0, (await backlog())?.oldest ?? 0));
     },
@@ -80,7 +89,8 @@ export function createMetrics(db: Db, pool: pg.Pool): Metrics {
     name: 'careweave_import_runs',
     help: 'Identity import runs, by state (all processes)',
     labelNames: ['state'] as const,
-    registers: [registry],
+    registers: [shared],
+    aggregator: 'max',
     async collect() {
       const { rows } = await sql<{ finished: number; running: number }>`
         select count(distinct run_uid) filter (where finished_at is not null)::int as finished,
@@ -90,5 +100,17 @@ export function createMetrics(db: Db, pool: pg.Pool): Metrics {
       this.set({ state: 'running' }, rows[0]?.running ?? 0);
     },
   });
-  return { registry, requests, duration, sockets };
+  if (cluster.isWorker) {
+    // The primary's AggregatorRegistry asks each worker for these (prom-client's cluster messages).
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([registry, shared]);
+  }
+  return {
+    // Two expositions one after the other are one: their metric names differ.
+    scrape: cluster.isWorker ? askPrimary : async () => `${await registry.metrics()}${await shared.metrics()}`,
+    contentType: registry.contentType,
+    requests,
+    duration,
+    sockets,
+  };
 }

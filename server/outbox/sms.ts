@@ -13,7 +13,8 @@ const basic = (user: string, password: string) => `Basic ${Buffer.from(`${decode
  * SMS_URL picks the provider:
  * - `twilio://<AccountSid>:<AuthToken>@<from number>`: Twilio's Messages API;
  * - `https://[user:password@]host/path`: a JSON `{ to, body }` POST to a
- *   gateway of the agency's own (basic auth from the URL when given).
+ *   gateway of the agency's own (basic auth from the URL when given), with
+ *   the message's outbox id as `Idempotency-Key`.
  */
 export function smsTransport(smsUrl: string, twilioApi = 'https://api.twilio.com'): Transport {
   const url = new URL(smsUrl);
@@ -37,7 +38,8 @@ export function smsTransport(smsUrl: string, twilioApi = 'https://api.twilio.com
   return {
     send: (m) =>
       post(target.toString(), {
-        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        // A delivery retried after a lost answer carries the same key: the gateway can recognise it.
+        headers: { 'content-type': 'application/json', 'idempotency-key': m.outboxUid, ...(authorization ? { authorization } : {}) },
         body: JSON.stringify({ to: m.recipient, body: m.body }),
       }),
   };

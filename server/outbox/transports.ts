@@ -37,7 +37,8 @@ export function smtpTransport(smtpUrl: string): Transport {
   const from = process.env.MAIL_FROM ?? 'Careweave <no-reply@careweave.local>';
   return {
     async send(message) {
-      await mailer.sendMail({ from, to: message.recipient, subject: message.subject ?? 'Careweave', text: message.body });
+      // One Message-ID per outbox row: a retry after a lost answer is recognisable as the same e-mail.
+      await mailer.sendMail({ from, to: message.recipient, subject: message.subject ?? 'Careweave', text: message.body, messageId: `<${message.outboxUid}@careweave.outbox>` });
     },
   };
 }

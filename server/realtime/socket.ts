@@ -1,6 +1,4 @@
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../app-context';
 import type { IncomingMessage } from 'node:http';
@@ -8,6 +6,7 @@ import { SESSION_COOKIE } from '../auth/context';
 import { findLiveSession, findLiveSessionById, sessionsEnded } from '../auth/sessions.repository';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
+import { shareRoomsThroughRedis } from './shared-rooms';
 
 /** Rooms are named by user so any process can reach a user's sockets. */
 export const userRoom = (userUid: string) => `user:${userUid}`;
@@ -66,7 +65,7 @@ export async function closeExpiredSockets(io: Server, db: Db): Promise<void> {
 /**
  * socket.io on the HTTP server, authenticated with the session's bearer token
  * (or the shell's cookie). With REDIS_URL the Redis adapter lets several
- * server processes share rooms.
+ * server processes share rooms (server/realtime/shared-rooms.ts).
  */
 export async function attachRealtime(app: FastifyInstance, { db, config, metrics }: AppContext): Promise<void> {
   const io = new Server(app.server, {
@@ -75,14 +74,7 @@ export async function attachRealtime(app: FastifyInstance, { db, config, metrics
     serveClient: false,
     allowRequest: (request, callback) => callback(originAllowed(request, config) ? null : 'origin not allowed', originAllowed(request, config)),
   });
-  const redisClients: { quit(): Promise<unknown> }[] = [];
-  if (config.redisUrl) {
-    const pub = createClient({ url: config.redisUrl });
-    const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
-  }
+  const shared = config.redisUrl ? await shareRoomsThroughRedis(io, config.redisUrl, app.log) : undefined;
 
   io.use(async (socket, next) => {
     const token = tokenFrom(socket);
@@ -115,10 +107,16 @@ export async function attachRealtime(app: FastifyInstance, { db, config, metrics
   sweep.unref();
 
   app.decorate('realtime', io);
+  // Draining: each socket's connection ends as a lost one would, so socket.io's client reconnects at once,
+  // to a process that stays, and reads again what it missed (widgets/chat/chat-socket.ts).
+  app.addHook('preClose', (done) => {
+    for (const socket of io.of('/').sockets.values()) socket.conn.close();
+    done();
+  });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     sessionsEnded.off('ended', onEnded);
     await new Promise<void>((resolve) => io.close(() => resolve()));
-    await Promise.all(redisClients.map((c) => c.quit().catch(() => {})));
+    shared?.close();
   });
 }

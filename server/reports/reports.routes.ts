@@ -166,7 +166,7 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
       out.end('"}}');
     })();
     run.catch((err) => {
-      if (opened && !out.destroyed) request.log.error(err);
+      if (opened && !out.destroyed) request.log.error({ err }, 'report download cut off');
       out.destroy();
     });
     // Nothing is sent before the cursor gives its first rows: a busy pool or a failing query is an ordinary error answer (503, 500), not a cut-off download.

@@ -21,7 +21,12 @@ export const siteRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =>
   app.get('/live', publicRoute, async () => ({ status: 'ok' }));
 
   // Readiness for a load balancer: a stuck pool or database makes this a 503 within a few seconds.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
   const readiness = (extra: Record<string, unknown>) => async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (draining && extra.ready) return reply.status(503).header('retry-after', '1').send({ status: 'draining', ready: false, errors: [{ message: 'This process is stopping' }] });
     try {
       await withTimeout(sql`select 1`.execute(db), HEALTH_TIMEOUT_MS);
       return { status: 'ok', database: 'ok', ...extra };
@@ -32,8 +37,8 @@ export const siteRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =>
   app.get('/health', publicRoute, readiness({}));
   /**
    * Issue 36: readiness apart from liveness (/live). Not ready while the
-   * database does not answer; while the process drains, Fastify answers 503
-   * itself (return503OnClosing), and before migrations finish nothing listens.
+   * database does not answer, nor while the process drains (a load balancer
+   * sends it nothing new); before migrations finish nothing listens.
    */
   app.get('/ready', publicRoute, readiness({ ready: true }));
 

@@ -105,6 +105,48 @@ const ALLOWED: Allowed[] = [
       "the poll interval of until(), which ends at a deadline: it waits for the pool at rest and then a request in its waiting count, for the " +
       'child server printing its address (60 s) and for the sign-in waiting on a table lock in pg_stat_activity (10 s otherwise)',
   },
+  {
+    file: 'tests/server/db-restart.test.ts',
+    wait: 'setTimeout promise',
+    count: 1,
+    reason:
+      'the poll interval of until(), which ends at a deadline: it waits for the stream of requests to reach each stage of the outage, for ' +
+      'requests to be served again after PostgreSQL restarts (10 s) and for the listener to connect again (10 s)',
+  },
+  {
+    file: 'tests/server/redis-down.test.ts',
+    wait: 'setTimeout promise',
+    count: 1,
+    reason:
+      "the poll interval of until(), which ends at a deadline: it waits for a chat message to reach a socket (5 s) and for the servers' " +
+      'log lines about Redis leaving and answering again (10 s, as its clients retry at most 2 s apart)',
+  },
+
+  // Multi-process tests (issue 36).
+  {
+    file: 'tests/cluster/support/wait.ts',
+    wait: 'setTimeout promise',
+    count: 1,
+    reason: 'the definition of sleep() itself; each use of it is listed on its own',
+  },
+  {
+    file: 'tests/cluster/support/wait.ts',
+    wait: 'sleep(',
+    count: 1,
+    reason: 'the poll interval of until(), which waits for a condition and ends at a deadline',
+  },
+  {
+    file: 'tests/cluster/support/staff.ts',
+    wait: 'sleep(',
+    count: 1,
+    reason: "simulated staff's think time between calls: the soak's load is people, not a tight loop",
+  },
+  {
+    file: 'tests/cluster/chaos.test.ts',
+    wait: 'sleep(',
+    count: 2,
+    reason: "a writer's back-off before it sends the same key again, and PostgreSQL kept down long enough for every writer to meet the outage",
+  },
 ];
 
 /** Every wait by the clock in the test tree: file (from the repository root), kind and line. */

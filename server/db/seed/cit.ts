@@ -10,6 +10,20 @@ export const CIT_FACILITIES = { withEmail: 'Crisis Stabilization Unit', withoutE
 /** The facility type of the demo division's local treatment setting (both facilities above, and Summit Behavioral Health). */
 export const DEMO_LOCAL_TREATMENT_TYPE = 'Treatment';
 
+/** The people of the pending sheets: two of the last days, one filed today, three of last year (sex: an index into the genders). */
+const PENDING = [
+  { first: 'Dale', last: 'Harmon', sex: 0, birth: '1984-03-12', phone: '6145550101', daysAgo: 1, crisis: ['Depression', 'Suicide Thoughts'] },
+  { first: 'Renata', last: 'Okafor', sex: 1, birth: '1991-07-30', phone: '6145550103', daysAgo: 3, crisis: ['Anxiety Related'] },
+];
+const FILED_TODAY = { first: 'Tomas', last: 'Beaulieu', sex: 0, birth: '1976-09-18', phone: '6145550209' };
+const LAST_YEAR = [
+  { first: 'Wendell', last: 'Pruitt', sex: 0, birth: '1979-11-02', phone: '6145550210', monthDay: '03-14', crisis: ['Depression/Hallucinations'], weapons: ['Edged Weapon'], custody: 'yes', transport: 'Law Enforcement' },
+  { first: 'Ines', last: 'Calder', sex: 1, birth: '1995-05-21', phone: '6145550211', monthDay: '08-02', crisis: ['Anxiety Related'], weapons: [], custody: 'no', transport: 'No Transport' },
+  { first: 'Marcus', last: 'Whitlow', sex: 0, birth: '1988-01-09', phone: '6145550212', monthDay: '11-20', crisis: ['Suicide Thoughts'], weapons: ['Firearm'], custody: 'yes', transport: 'Law Enforcement' },
+];
+/** Everyone the seeded sheets name (tests look for them where they must never be, such as the server's log). */
+export const DEMO_CIT_PEOPLE = [...PENDING, FILED_TODAY, ...LAST_YEAR];
+
 /**
  * Demo agency and officers for the public CIT form, two facilities, and
  * pending submissions for the supervisor: two of the last days, one of
@@ -36,13 +50,9 @@ export async function seedCit(db: Db, ids: DemoIds): Promise<void> {
     on conflict (division_uid, setting_name) do update set setting_value = excluded.setting_value`.execute(db);
 
   const refs = await citRefs(db);
-  const pending = [
-    { first: 'Dale', last: 'Harmon', sex: 0, birth: '1984-03-12', daysAgo: 1, crisis: ['Depression', 'Suicide Thoughts'] },
-    { first: 'Renata', last: 'Okafor', sex: 1, birth: '1991-07-30', daysAgo: 3, crisis: ['Anxiety Related'] },
-  ];
-  for (const p of pending) {
+  for (const p of PENDING) {
     const when = new Date(Date.now() - p.daysAgo * 86_400_000).toISOString().slice(0, 10);
-    const person = { first: p.first, last: p.last, birth: p.birth, genderUid: refs.genders[p.sex], raceUid: refs.races[4], phone: '6145550' + String(100 + p.daysAgo), addr1: '415 Oak St', city: 'Columbus', postCode: '43215' };
+    const person = { first: p.first, last: p.last, birth: p.birth, genderUid: refs.genders[p.sex], raceUid: refs.races[4], phone: p.phone, addr1: '415 Oak St', city: 'Columbus', postCode: '43215' };
     const s = citSheet(refs, person, `${when}T21:30`, p.crisis, { reportNumber: `R-2026-${1000 + p.daysAgo}` });
     await sql`
       insert into cit_submission (agency_uid, division_uid, officer_name, submission_json, created_at)
@@ -54,7 +64,7 @@ export async function seedCit(db: Db, ids: DemoIds): Promise<void> {
   const incident = new Date(filed.getTime() - 60 * 60_000).toLocaleString('sv-SE', { timeZone: 'America/New_York' }).slice(0, 16).replace(' ', 'T');
   const today = citSheet(
     refs,
-    { first: 'Tomas', last: 'Beaulieu', birth: '1976-09-18', genderUid: refs.genders[0], raceUid: refs.races[4], phone: '6145550209', addr1: '8 Linden Ave', city: 'Columbus', postCode: '43211' },
+    { ...FILED_TODAY, genderUid: refs.genders[FILED_TODAY.sex], raceUid: refs.races[4], addr1: '8 Linden Ave', city: 'Columbus', postCode: '43211' },
     incident,
     ['Behavioral Concerns'],
     { reportNumber: 'R-2026-1100' },
@@ -65,20 +75,16 @@ export async function seedCit(db: Db, ids: DemoIds): Promise<void> {
   // Last year's sheets, never reviewed: the CIT Weapons And Custody report opens on the previous calendar year, so its
   // charts have rows on any day the demo is installed (issue 40 §3), with and without a weapon and custody.
   const lastYear = new Date().getFullYear() - 1;
-  const older = [
-    { first: 'Wendell', last: 'Pruitt', sex: 0, birth: '1979-11-02', day: `${lastYear}-03-14`, crisis: ['Depression/Hallucinations'], weapons: ['Edged Weapon'], custody: 'yes', transport: 'Law Enforcement' },
-    { first: 'Ines', last: 'Calder', sex: 1, birth: '1995-05-21', day: `${lastYear}-08-02`, crisis: ['Anxiety Related'], weapons: [], custody: 'no', transport: 'No Transport' },
-    { first: 'Marcus', last: 'Whitlow', sex: 0, birth: '1988-01-09', day: `${lastYear}-11-20`, crisis: ['Suicide Thoughts'], weapons: ['Firearm'], custody: 'yes', transport: 'Law Enforcement' },
-  ];
-  for (const [i, p] of older.entries()) {
-    const person = { first: p.first, last: p.last, birth: p.birth, genderUid: refs.genders[p.sex], raceUid: refs.races[4], phone: `61455502${10 + i}`, addr1: '27 Elm St', city: 'Columbus', postCode: '43215' };
-    const s = citSheet(refs, person, `${p.day}T21:30`, p.crisis, {
+  for (const [i, p] of LAST_YEAR.entries()) {
+    const day = `${lastYear}-${p.monthDay}`;
+    const person = { first: p.first, last: p.last, birth: p.birth, genderUid: refs.genders[p.sex], raceUid: refs.races[4], phone: p.phone, addr1: '27 Elm St', city: 'Columbus', postCode: '43215' };
+    const s = citSheet(refs, person, `${day}T21:30`, p.crisis, {
       weaponInvolved: p.weapons, subjectTakenIntoCustodyForEvaluation: p.custody, processInitiatedBy: p.custody === 'yes' ? 'Law Enforcement' : '', transportBy: p.transport,
       dispositionUid: refs.statuses[i % refs.statuses.length], reportNumber: `R-${lastYear}-${900 + i}`,
     });
     await sql`
       insert into cit_submission (agency_uid, division_uid, officer_name, submission_json, created_at)
-      values (${agencyUid}, ${north}, ${s.officerName}, ${JSON.stringify(s)}::jsonb, ${`${p.day}T22:45:00-05:00`}::timestamptz)`.execute(db);
+      values (${agencyUid}, ${north}, ${s.officerName}, ${JSON.stringify(s)}::jsonb, ${`${day}T22:45:00-05:00`}::timestamptz)`.execute(db);
   }
 }
 

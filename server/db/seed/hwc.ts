@@ -8,6 +8,13 @@ import { ageFrom } from '../../../shared/schemas/hwc';
 /** Demo district codes (documented in docs/api.md); only their hashes are stored. */
 export const DEMO_HWC_CODES = { franklin: 'FRANKLIN-HWC', summit: 'SUMMIT-HWC' } as const;
 
+/** The children of the seeded notices, by their school: one sent, one for a school without a list, one for a school that was typed in. */
+export const DEMO_HWC_CHILDREN = [
+  { first: 'Maya', last: 'Brooks', birth: '2014-03-09', sex: 'female', school: 'Eastmoor Middle School', reason: null },
+  { first: 'Leo', last: 'Carter', birth: '2010-11-21', sex: 'male', school: 'Westgate High School', reason: NOT_SENT_NO_LIST },
+  { first: 'Ava', last: 'Diaz', birth: '2016-06-02', sex: 'female', school: null, reason: NOT_SENT_NO_SCHOOL },
+] as const;
+
 /**
  * Handle with Care demo data: two school districts with codes, schools of the
  * demo organisation with and without distribution lists, and three submitted
@@ -43,13 +50,8 @@ export async function seedHwc(db: Db, ids: DemoIds): Promise<void> {
     ])
     .execute();
 
-  const { female, male } = ids.reference.genders;
-  const records = [
-    { first: 'Maya', last: 'Brooks', birth: '2014-03-09', gender: female, school: eastmoor, reason: null },
-    { first: 'Leo', last: 'Carter', birth: '2010-11-21', gender: male, school: westgate, reason: NOT_SENT_NO_LIST },
-    { first: 'Ava', last: 'Diaz', birth: '2016-06-02', gender: female, school: null, reason: NOT_SENT_NO_SCHOOL },
-  ];
-  for (const r of records) {
+  for (const child of DEMO_HWC_CHILDREN) {
+    const r = { ...child, school: [eastmoor, linden, westgate].find((s) => s.facility_name === child.school) };
     const row = await db
       .insertInto('hwc_patient')
       .values({
@@ -61,7 +63,7 @@ export async function seedHwc(db: Db, ids: DemoIds): Promise<void> {
         child_last_name: r.last,
         child_birth_date: r.birth,
         child_age: ageFrom(r.birth)!,
-        child_gender_uid: r.gender,
+        child_gender_uid: ids.reference.genders[r.sex],
         facility_uid: r.school?.facility_uid ?? null,
         facility_name: r.school?.facility_name ?? 'Hilltop Academy',
         didnt_send_reason: r.reason,

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../../server/db/seed/demo-users';
 import { startTestServer, type TestServer } from '../../../server/testing/start-test-server';
 import { CLOCK_OFFSET_MS, chromiumEnv, shiftedDateScript } from '../../../scripts/shifted-date.mjs';
+import { logProblems } from './log-check';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 export const SHOTS = resolve(import.meta.dirname, '../screenshots');
@@ -23,11 +25,15 @@ export interface Harness {
  * Chromium. `npm test` builds once before the suites and sets E2E_BUILT=1;
  * a file run on its own builds first so it never tests a stale bundle.
  * `env` configures the server (`{ DEMO_SEED: '0' }`: an empty install).
+ * The server logs every request to a file of its own, and stop() fails if a
+ * line of it holds patient data (log-check.ts).
  */
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   if (process.env.E2E_BUILT !== '1') execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
   mkdirSync(SHOTS, { recursive: true });
-  const server = await startTestServer(env);
+  const logDir = mkdtempSync(resolve(tmpdir(), `careweave-log-${basename(process.argv[1] ?? 'e2e', '.test.ts')}-`));
+  const logFile = resolve(logDir, 'server.log');
+  const server = await startTestServer({ LOG_REQUESTS: '1', LOG_FILE: logFile, ...env });
   // At a faked date (scripts/test-dates.mjs), Chromium runs on the real clock and each page's Date is moved instead (openPage).
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, ...(CLOCK_OFFSET_MS && { env: chromiumEnv() }) });
   return {
@@ -37,6 +43,9 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       await browser.close();
       await server.stop();
       writeScreenshotSheet();
+      const problems = logProblems(readFileSync(logFile, 'utf8'));
+      assert.deepEqual(problems, [], `The server's log (${logFile}, kept) has ${problems.length} problems, the first:\n${problems.slice(0, 20).join('\n')}`);
+      rmSync(logDir, { recursive: true, force: true });
     },
   };
 }
