@@ -11,7 +11,6 @@
  */
 import { spawn } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
-import net from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { boot, prepareDatabase } from './boot';
@@ -19,6 +18,7 @@ import { loadConfig } from './config';
 import { createDb, poolOptions } from './db/connect';
 import { takeOverShutdownSignals } from './db/embedded';
 import { clusterRefusal } from './cluster-refusal';
+import { freePort } from './free-port';
 import { consoleError } from './log-serializers';
 import { serveClusterMetrics } from './metrics/cluster-metrics';
 
@@ -29,17 +29,6 @@ const migrate = () =>
     child.on('exit', (code) => resolve(code ?? 1));
     child.on('error', () => resolve(1));
   });
-
-function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const log = (m: string) => console.log(`[careweave ${cluster.isPrimary ? 'primary' : `worker ${cluster.worker?.id}`}] ${m}`);
 

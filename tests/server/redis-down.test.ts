@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
+import { freePort } from '../../server/free-port';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { RedisAdapter } from '@socket.io/redis-adapter';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -38,17 +38,6 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
   for (const stop = Date.now() + ms; !(await condition()); await new Promise((r) => setTimeout(r, 20))) {
     if (Date.now() > stop) assert.fail(`${what}: not within ${ms} ms`);
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function startRedis(port: number): Promise<ChildProcess> {
