@@ -1,5 +1,6 @@
 /**
- * Issue 34: the demo EHR's own records ("Riverside General"). Marcus Ellery
+ * Issue 34: the demo EHR's own records ("Riverside General"), with opaque ids
+ * as a real EHR's are (an id in a URL is logged; a name must never be). Marcus Ellery
  * and Theodore Blackwood are Careweave patients too (their MRNs are linked
  * when the demo starts); Theodore's record is restricted, so a launch on
  * him never matches for a user who may not open it. Jordan Avery is not in
@@ -22,7 +23,7 @@ export interface DemoEhrPatient {
 
 export const DEMO_EHR_PATIENTS: DemoEhrPatient[] = [
   {
-    id: 'p-ellery',
+    id: 'rg-4f7a21',
     mrn: 'RG100017',
     given: ['Marcus', 'James'],
     family: 'Ellery',
@@ -33,7 +34,7 @@ export const DEMO_EHR_PATIENTS: DemoEhrPatient[] = [
     careweave: { first: 'Marcus', last: 'Ellery', birth: '1984-02-17' },
   },
   {
-    id: 'p-avery',
+    id: 'rg-8c3e90',
     mrn: 'RG100058',
     given: ['Jordan', 'Lee'],
     family: 'Avery',
@@ -43,7 +44,7 @@ export const DEMO_EHR_PATIENTS: DemoEhrPatient[] = [
     address: { line: ['44 E Long St', 'Apt 3'], city: 'Columbus', state: 'OH', postalCode: '43215' },
   },
   {
-    id: 'p-blackwood',
+    id: 'rg-2d5b64',
     mrn: 'RG100031',
     given: ['Theodore'],
     family: 'Blackwood',

@@ -56,7 +56,7 @@ after(() => server?.stop());
 
 describe('an EHR launch from the demo EHR (Riverside General)', () => {
   it('opens the matched patient\'s face sheet, signed in as the approved Careweave user, with no password', async () => {
-    const { browser, landed } = await launch(server.url, 'p-ellery', 'nora');
+    const { browser, landed } = await launch(server.url, 'rg-4f7a21', 'nora');
     assert.equal(landed.pathname, `/patients/${await patientUid('Marcus', 'Ellery')}/face-sheet`);
     const session = await sessionOf(browser);
     assert.equal(session?.user_name, 'navigator');
@@ -70,7 +70,7 @@ describe('an EHR launch from the demo EHR (Riverside General)', () => {
   });
 
   it('an unmatched patient opens Add Patient filled from the EHR, and the new record gets the MRN', async () => {
-    const { browser, landed } = await launch(server.url, 'p-avery', 'nora');
+    const { browser, landed } = await launch(server.url, 'rg-8c3e90', 'nora');
     assert.equal(`${landed.pathname}${landed.search}`, '/patients/add?from=ehr');
     const session = (await sessionOf(browser))!;
     const prefill = await call(publicBase, '/api/smart/launch-patient', { cookie: session.cookie });
@@ -86,14 +86,14 @@ describe('an EHR launch from the demo EHR (Riverside General)', () => {
     assert.equal(link.status, 204, link.text);
     assert.deepEqual(await server.db.selectFrom('patient_identifier').select(['system', 'value']).where('patient_uid', '=', made).execute(), [{ system: DEMO_EHR_MRN_SYSTEM, value: 'RG100058' }]);
     // The next launch on the same chart opens that record.
-    const again = await launch(server.url, 'p-avery', 'nora');
+    const again = await launch(server.url, 'rg-8c3e90', 'nora');
     assert.equal(again.landed.pathname, `/patients/${made}/face-sheet`);
   });
 
   it('a restricted child never matches: the navigator is offered Add Patient, never the hidden record', async () => {
     const hidden = await patientUid('Theodore', 'Blackwood');
     assert.equal((await server.db.selectFrom('patient_identifier').select('value').where('patient_uid', '=', hidden).executeTakeFirstOrThrow()).value, 'RG100031');
-    const { landed } = await launch(server.url, 'p-blackwood', 'nora');
+    const { landed } = await launch(server.url, 'rg-2d5b64', 'nora');
     assert.equal(`${landed.pathname}${landed.search}`, '/patients/add?from=ehr');
   });
 
@@ -101,7 +101,7 @@ describe('an EHR launch from the demo EHR (Riverside General)', () => {
     const hwc = (await server.db.selectFrom('app_user').select('user_uid').where('user_name', '=', 'hwc').executeTakeFirstOrThrow()).user_uid;
     const ehr = (await server.db.selectFrom('ehr_registration').select('ehr_uid').where('client_id', '=', DEMO_EHR.clientId).executeTakeFirstOrThrow()).ehr_uid;
     await server.db.updateTable('external_user_link').set({ user_uid: hwc }).where('source', '=', ehr).where('subject', '=', 'Practitioner/cory').execute();
-    const { browser, landed } = await launch(server.url, 'p-blackwood', 'cory');
+    const { browser, landed } = await launch(server.url, 'rg-2d5b64', 'cory');
     assert.deepEqual(problem(landed), ['/login', 'no-patient', DEMO_EHR.name]);
     assert.equal(await sessionOf(browser), null);
     const logged = await server.db.selectFrom('admin_audit_entry').selectAll().where('action', '=', 'RefusedSignIn').where('target_type', '=', 'ehr').execute();
@@ -110,7 +110,7 @@ describe('an EHR launch from the demo EHR (Riverside General)', () => {
 
   it('a clinician nobody linked yet is asked to wait for an administrator: a pending link, an audit entry, no user, no session', async () => {
     const users = (await server.db.selectFrom('app_user').select('user_uid').execute()).length;
-    const { browser, landed } = await launch(server.url, 'p-ellery', 'pat');
+    const { browser, landed } = await launch(server.url, 'rg-4f7a21', 'pat');
     assert.deepEqual(problem(landed), ['/login', 'ehr-user', DEMO_EHR.name]);
     assert.equal(await sessionOf(browser), null);
     const link = await server.db.selectFrom('external_user_link').selectAll().where('subject', '=', 'Practitioner/pat').executeTakeFirstOrThrow();
@@ -119,7 +119,7 @@ describe('an EHR launch from the demo EHR (Riverside General)', () => {
     const logged = await server.db.selectFrom('admin_audit_entry').selectAll().where('target_type', '=', 'user-link').where('org_uid', '=', orgUid).execute();
     assert.equal(logged.length, 1);
     // A second launch neither duplicates the link nor signs in.
-    const second = await launch(server.url, 'p-ellery', 'pat');
+    const second = await launch(server.url, 'rg-4f7a21', 'pat');
     assert.equal(second.landed.searchParams.get('problem'), 'ehr-user');
     assert.equal((await server.db.selectFrom('external_user_link').select('link_uid').where('subject', '=', 'Practitioner/pat').execute()).length, 1);
   });
@@ -146,7 +146,7 @@ describe('an EHR launch from the demo EHR (Riverside General)', () => {
   });
 
   it('a replayed callback signs nobody in', async () => {
-    const made = await call(server.url, `${DEMO_EHR.path}/launch`, { body: { patient: 'p-ellery', practitioner: 'nora' } });
+    const made = await call(server.url, `${DEMO_EHR.path}/launch`, { body: { patient: 'rg-4f7a21', practitioner: 'nora' } });
     const browser = new RedirectBrowser();
     const atCallback = await browser.follow(`${publicBase}/smart/launch?${new URLSearchParams({ iss: made.body.iss, launch: made.body.launch })}`, {}, (u) => u.pathname === '/smart/callback');
     assert.equal(atCallback.url.pathname, '/smart/callback');
@@ -193,7 +193,7 @@ describe('a misbehaving EHR', () => {
   after(() => app?.close());
 
   it('launches when nothing is wrong (the baseline of the cases below)', async () => {
-    const { landed } = await launch(ehrBase, 'p-ellery', 'nora');
+    const { landed } = await launch(ehrBase, 'rg-4f7a21', 'nora');
     assert.equal(landed.pathname, `/patients/${await patientUid('Marcus', 'Ellery')}/face-sheet`);
   });
 
@@ -206,7 +206,7 @@ describe('a misbehaving EHR', () => {
     it(`${name} opens nothing`, async () => {
       tamper = change;
       try {
-        const { browser, landed } = await launch(ehrBase, 'p-ellery', 'nora');
+        const { browser, landed } = await launch(ehrBase, 'rg-4f7a21', 'nora');
         assert.deepEqual(problem(landed), ['/login', 'token', 'Lakeside EHR']);
         assert.equal(await sessionOf(browser), null);
       } finally {
@@ -216,7 +216,7 @@ describe('a misbehaving EHR', () => {
   }
 
   it('an EHR that is down gives a clear page, not a hang', async () => {
-    const made = await call(ehrBase, `${DEMO_EHR.path}/launch`, { body: { patient: 'p-ellery', practitioner: 'nora' } });
+    const made = await call(ehrBase, `${DEMO_EHR.path}/launch`, { body: { patient: 'rg-4f7a21', practitioner: 'nora' } });
     const silent = net.createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const iss = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}/fhir`;
