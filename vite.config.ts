@@ -2,6 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { offlinePrecache } from './scripts/offline-precache.ts';
 import { skipLoadedPreloads } from './scripts/loaded-preloads.ts';
 import { trimShoelacePalette } from './scripts/shoelace-palette.ts';
 import { VERSION_FILE, versionFromSource } from './server/site/build-version.ts';
@@ -28,11 +30,40 @@ const versionRecord = (): Plugin => ({
   },
 });
 const preloads = skipLoadedPreloads();
+const precache = offlinePrecache();
+
+/**
+ * Issue 39: the public forms' service worker (shell/offline/sw.ts, Workbox), built to dist/sw.js
+ * with the precache list injected, and the web app manifest. The shell registers it on a public form only.
+ */
+const offline = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'offline',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  manifest: {
+    name: 'Careweave public forms',
+    short_name: 'Careweave',
+    description: 'Crisis contact sheets, Handle with Care notices, referrals and support requests, also with no connection.',
+    start_url: '/cit',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#0369a1',
+    icons: [{ src: '/careweave-icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  },
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+    manifestTransforms: [precache.keep],
+    maximumFileSizeToCacheInBytes: 1024 * 1024,
+  },
+});
 
 export default defineConfig({
   root: resolve(here, 'shell'),
   base: '/',
-  plugins: [react(), trimShoelacePalette(here), preloads.plugin, versionRecord()],
+  plugins: [react(), trimShoelacePalette(here), preloads.plugin, versionRecord(), precache.plugin, offline],
   resolve: {
     alias: { 'use-sync-external-store/shim/index.js': resolve(here, 'shared/widget/sync-external-store.ts') },
   },

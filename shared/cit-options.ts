@@ -46,6 +46,9 @@ export const CIT_FACILITY_SEARCH_DEBOUNCE_MS = 300;
 export const CIT_TEXT = {
   identitySuccess: 'Identity Success!',
   identityInvalid: 'Agency Identifier or Officer Name is invalid',
+  /** Issue 39: no connection to check the identity. */
+  identityOffline: 'No connection: your agency identifier will be checked when the sheet is sent. You can fill in the sheet now.',
+  refusedLater: 'The sheet saved on this device was not accepted. Check the fields below, then save again.',
   saved: 'Form successfully saved!',
   emailSent: 'An email has been sent to the facility referring this client for follow-up.',
   emailFailedTitle: 'Failed to send email',

@@ -54,6 +54,30 @@ export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
+/**
+ * A server answer as a call returns it: the body (snake_case keys made camelCase unless `raw`), or an
+ * ApiError with the field errors. Also how an answer received later is read (a public form's
+ * submission sent by the service worker, widgets/kit/offline-submissions.ts).
+ */
+export function answerOf<T>(status: number, text: string, raw = false): T {
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  if (status < 200 || status > 299) {
+    const errors = (parsed as { errors?: FieldError[] } | undefined)?.errors;
+    throw new ApiError(status, Array.isArray(errors) ? errors.map((e) => ({ message: e.message, field: e.field ? camelCase(e.field) : undefined })) : [{ message: `HTTP ${status}` }]);
+  }
+  return (raw ? parsed : camelKeys(parsed)) as T;
+}
+
+/** Who watches the GETs this page makes: the public forms' offline support, once loaded (shell/offline/register.ts). */
+export const gets: { observe?: (url: string, headers: Record<string, string>) => void } = {};
+
 export class ApiClient {
   constructor(readonly config: ApiConfig) {}
 
@@ -65,9 +89,11 @@ export class ApiClient {
     if (this.config.pageViewId) headers[PAGE_VIEW_HEADER] = this.config.pageViewId;
     if (this.config.token) headers.authorization = `Bearer ${this.config.token}`;
     else if (this.config.csrfToken && method !== 'GET') headers['x-csrf-token'] = this.config.csrfToken;
+    const url = joinUrl(this.config.apiBase, path) + buildQuery(options.query);
+    if (method === 'GET') gets.observe?.(url, headers);
     let response: Response;
     try {
-      response = await fetch(joinUrl(this.config.apiBase, path) + buildQuery(options.query), {
+      response = await fetch(url, {
         method,
         headers,
         credentials: this.config.token ? 'omit' : 'include',
@@ -78,21 +104,8 @@ export class ApiClient {
       if ((err as Error).name === 'AbortError') throw err;
       throw new ApiError(0, [{ message: 'The server could not be reached.' }]);
     }
-    const text = await response.text();
-    let parsed: unknown = undefined;
-    if (text) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-    }
-    if (!response.ok) {
-      if (response.status === 401) this.config.onUnauthorized?.();
-      const errors = (parsed as { errors?: FieldError[] } | undefined)?.errors;
-      throw new ApiError(response.status, Array.isArray(errors) ? errors.map((e) => ({ message: e.message, field: e.field ? camelCase(e.field) : undefined })) : [{ message: `HTTP ${response.status}` }]);
-    }
-    return (options.raw ? parsed : camelKeys(parsed)) as T;
+    if (response.status === 401) this.config.onUnauthorized?.();
+    return answerOf<T>(response.status, await response.text(), options.raw);
   }
 
   /** A client for one patient page load: its calls count as one view of the record (a fresh id unless given). */

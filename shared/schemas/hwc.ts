@@ -8,7 +8,6 @@ import { boundedText, email, MAX_LENGTH, requiredText } from './strings';
 export const HWC_REFERENCE_PAGE_SIZE = 10000;
 export const HWC_FACILITY_PAGE_SIZE = 1000;
 /** Spec 002 section 8. */
-export const HWC_FORM_SENT = 'Form Sent!';
 export const HWC_NEED_EMAIL = 'Need at least one email!';
 export const HWC_DISMISS_CONFIRM = 'This action cannot be undone. Please confirm you want to dismiss this entry.';
 /** Not given by the spec (section 8 only says the form stays hidden): our wording. */

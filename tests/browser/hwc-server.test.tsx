@@ -1,8 +1,11 @@
 import '../../widgets/hwc/hwc-form.element';
 import '../../widgets/hwc/hwc-detail.element';
 import { nowMs } from '../../shared/clock';
-import { ageFrom, HWC_DISMISS_CONFIRM, HWC_FORM_SENT, HWC_INVALID_CODE, HWC_NEED_EMAIL, HWC_SENT, NEW_FACILITY } from '../../shared/schemas/hwc';
-import { SEND_FAILED } from '../../widgets/hwc/hwc-form.component';
+import { ageFrom, HWC_DISMISS_CONFIRM, HWC_INVALID_CODE, HWC_NEED_EMAIL, HWC_SENT, NEW_FACILITY } from '../../shared/schemas/hwc';
+import en from '../../shared/i18n/en.json';
+
+const HWC_FORM_SENT = en.translation.hwc.sent;
+const SEND_FAILED = en.translation.hwc.sendFailed;
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, selectOption, text, typeInto, waitFor } from './support/dom';

@@ -10,6 +10,9 @@ import { ButtonWithReason } from '../../widgets/kit/button-with-reason';
 import { StatusBadge } from '../../widgets/kit/status-badge';
 import { useForm } from 'react-hook-form';
 import { usePersistedDraft } from '../../widgets/kit/persisted-draft';
+import { useIdempotentSubmit } from '../../widgets/kit/public-submit';
+import { noteSubmission, SAVED_ON_DEVICE, submissionsOf } from '../../shared/offline-submissions';
+import { nowMs } from '../../shared/clock';
 import { WidgetMount } from '../../shell/widget-mount';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, cleanup, description, render, text, typeInto, waitFor } from './support/dom';
@@ -300,5 +303,81 @@ describe('usePersistedDraft', () => {
     await waitFor(() => byLabel(root, 'Name').value === 'Old', { message: 'the draft restored' });
     equal(byLabel(root, 'SSN').value, '', 'the SSN is not restored');
     deepEqual(JSON.parse(sessionStorage.getItem(KEY)!), { name: 'Old' }, 'nor left in storage');
+  });
+});
+
+describe('on a shared device (issue 39)', () => {
+  const KEY = 'careweave.draft.kit-shared-device';
+  afterEach(() => {
+    cleanup();
+    sessionStorage.removeItem(KEY);
+  });
+
+  function OfficerForm() {
+    const form = useForm({ defaultValues: { code: '', officerName: '', birthDate: '', note: '' } });
+    usePersistedDraft('kit-shared-device', form);
+    return (
+      <form>
+        {(['code', 'officerName', 'birthDate', 'note'] as const).map((name) => (
+          <label key={name}>
+            {name} <input {...form.register(name)} />
+          </label>
+        ))}
+      </form>
+    );
+  }
+
+  it('a draft never holds an agency code, an officer name or a birth date, whatever the form lists', async () => {
+    const root = render(<OfficerForm />);
+    await waitFor(() => root.querySelector('input'), { message: 'the form drawn' });
+    typeInto(byLabel(root, 'code'), 'AGENCY-7');
+    typeInto(byLabel(root, 'officerName'), 'Officer Hale');
+    typeInto(byLabel(root, 'birthDate'), '1988-04-02');
+    const saved = await waitFor(
+      () => {
+        typeInto(byLabel(root, 'note'), 'calm now');
+        const draft = sessionStorage.getItem(KEY);
+        return draft?.includes('calm now') ? draft : null;
+      },
+      { message: 'the draft written' },
+    );
+    deepEqual(JSON.parse(saved), { note: 'calm now' });
+  });
+
+  /** A form whose submissions the service worker kept: what the hook says, and what reaches the form later. */
+  function KeptForm({ events }: { events: string[] }) {
+    const { submit, savedOnDevice } = useIdempotentSubmit<{ data: { id: string } }>('kit-kept', {
+      onSavedOnDevice: () => events.push('saved on device'),
+      onAnswer: (answer) => events.push(`answer ${answer.data.id}`),
+      onRefused: (error, sent) => events.push(`refused ${error.status} ${error.errors[0].message} ${JSON.stringify(sent)}`),
+    });
+    return (
+      <>
+        <button type="button" onClick={() => void submit(async (key) => ({ [SAVED_ON_DEVICE]: { key } }) as never)}>
+          Send
+        </button>
+        <output>{savedOnDevice}</output>
+      </>
+    );
+  }
+
+  it('a kept submission counts as saved on the device; the answers the worker records later reach the form once', async () => {
+    const events: string[] = [];
+    const root = render(<KeptForm events={events} />);
+    (await waitFor(() => root.querySelector('button'), { message: 'the form drawn' })).click();
+    await waitFor(() => text(root.querySelector('output')!) === '1', { message: 'one saved on the device' });
+    deepEqual(events, ['saved on device']);
+    const [kept] = await submissionsOf('kit-kept', nowMs());
+    ok(kept?.key, 'the page recorded which form it came from');
+    cleanup();
+
+    // The worker sent it (and a second one, refused) while no page of the form was open.
+    await noteSubmission({ key: kept.key, answer: { status: 201, text: JSON.stringify({ data: { id: 'sheet-1' } }) } });
+    await noteSubmission({ key: 'refused-key', form: 'kit-kept', queuedAt: nowMs(), answer: { status: 422, text: JSON.stringify({ errors: [{ field: 'last_name', message: 'Required' }] }), sent: JSON.stringify({ first_name: 'Morgan' }) } });
+    const later = render(<KeptForm events={events} />);
+    await waitFor(() => events.length === 3, { message: 'both answers delivered' });
+    deepEqual(events.slice(1).sort(), ['answer sheet-1', 'refused 422 Required {"firstName":"Morgan"}']);
+    equal(text(later.querySelector('output')!), '0');
+    deepEqual(await submissionsOf('kit-kept', nowMs()), [], 'each answer is read once, then forgotten');
   });
 });

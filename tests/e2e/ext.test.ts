@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { call, login } from '../server/support/http';
+import { fillReferredPatient } from './support/referral';
 import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
 
 describe('external referral: a provider registers on a phone and refers; the navigator sees it', () => {
@@ -61,16 +62,7 @@ describe('external referral: a provider registers on a phone and refers; the nav
     await widget.getByLabel('Provider role').selectOption({ label: 'Counselor' });
     await widget.getByLabel('Provider phone').fill('614-555-0177');
     await widget.getByLabel('Provider email').fill('imogen@clinic.test');
-    await widget.getByLabel('First name', { exact: true }).fill('Peregrine');
-    await widget.getByLabel('Last name', { exact: true }).fill('Ashcombe');
-    await widget.getByLabel('Date of birth', { exact: true }).fill('1984-07-09');
-    await widget.getByLabel('Mobile phone').fill('6145550188');
-    await widget.getByLabel('Address line 1').fill('44 Linden Ave');
-    await widget.getByLabel('City', { exact: true }).fill('Columbus');
-    await widget.getByLabel('State', { exact: true }).selectOption({ label: 'Ohio' });
-    await widget.getByLabel('Zip code').fill('43211');
-    await widget.getByLabel('Insurance carrier').selectOption({ label: 'Medicaid' });
-    await widget.getByLabel('Reason for referral').selectOption({ label: 'Substance Use' });
+    await fillReferredPatient(widget, { first: 'Peregrine', last: 'Ashcombe', mobile: '6145550188' });
     assert.equal(await widget.getByLabel('Referral date').getAttribute('readonly'), '');
     await shot(page, 'ext-referral-filled-390');
     await widget.getByRole('button', { name: 'Submit referral' }).click();

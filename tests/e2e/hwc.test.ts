@@ -4,7 +4,8 @@ import { hashPassword } from '../../server/auth/password';
 import { DEMO_PASSWORD } from '../../server/db/seed/demo-users';
 import { DEMO_HWC_CODES } from '../../server/db/seed/hwc';
 import { flagsFrom } from '../../shared/permissions';
-import { ageFrom, HWC_DISMISS_CONFIRM, HWC_FORM_SENT, HWC_SENT } from '../../shared/schemas/hwc';
+import en from '../../shared/i18n/en.json';
+import { ageFrom, HWC_DISMISS_CONFIRM, HWC_SENT } from '../../shared/schemas/hwc';
 import { HOME_MODE_LABELS, homeMode } from '../../shared/modes';
 import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
 
@@ -82,7 +83,7 @@ describe('Handle with Care', () => {
     assert.ok((await save.boundingBox())!.height >= 44);
     await shot(page, 'hwc-form-390-filled');
     await save.click();
-    await page.getByText(HWC_FORM_SENT).waitFor();
+    await page.getByText(en.translation.hwc.sent).waitFor();
     await shot(page, 'hwc-form-390-sent', false);
     // Reset after 2.5 s: back to the district code alone.
     await page.getByLabel('Officer Name').waitFor({ state: 'detached', timeout: 6000 });

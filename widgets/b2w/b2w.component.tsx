@@ -23,10 +23,11 @@ import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { PublicFormFrame, useLinkBrand } from '../kit/public-form-frame';
 import { applyServerErrors, errorOf, Field, fieldText, useCareForm } from '../kit/forms';
+import { needsConnection, noAnswer, SavedOnDevice } from '../kit/offline-notices';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { Toasts } from '../kit/toasts';
-import { clearB2w, loadB2w, saveB2w, toFormErrors, useB2wCalls, type StoredResult } from './b2w.resource';
+import { clearB2w, loadB2w, saveB2w, toFormErrors, useB2wCalls, type B2wStatusAnswer, type StoredResult } from './b2w.resource';
 import { B2wStyles } from './b2w.styles';
 
 const REG_LABELS: Record<keyof B2wRegistrationValues, string> = {
@@ -101,7 +102,7 @@ function StartOver({ reload }: { reload: () => void }) {
 
 /** Field errors on fields; a message without a field goes to the summary. */
 function showFailure<T extends FieldValues>(form: UseFormReturn<T>, error: unknown) {
-  if (!applyServerErrors(form, toFormErrors(error))) form.setError('root.server', { type: 'server', message: B2W_FAILED });
+  if (!applyServerErrors(form, toFormErrors(error))) form.setError('root.server', { type: 'server', message: noAnswer(error) ? needsConnection() : B2W_FAILED });
 }
 
 function RegistrationForm({ vendorCode, reload }: { vendorCode: string; reload: () => void }) {
@@ -200,7 +201,23 @@ function AssessmentForm({ registration, code, result, reload }: { registration: 
   const calls = useB2wCalls();
   const [done, setDone] = useState<StoredResult | null>(result);
   const form = useCareForm(B2wAssessmentSchema, { defaultValues: done?.values ?? { assessmentDate: isoToday(), highTemp: undefined as unknown as boolean, lowTempComplications: undefined } });
-  const { submit, busy } = useIdempotentSubmit('b2w-status');
+  const showOutcome = (answer: B2wStatusAnswer, sent: B2wAssessmentValues) => {
+    const stored: StoredResult = { outcome: answer.data.attributes.outcome, values: sent };
+    saveB2w('result', stored);
+    setDone(stored);
+    emit('care-saved', { type: 'b2w-assessment', id: answer.data.id, outcome: stored.outcome });
+  };
+  const { submit, busy, savedOnDevice } = useIdempotentSubmit<B2wStatusAnswer>('b2w-status', {
+    onSavedOnDevice: () => undefined,
+    onAnswer: (answer) => {
+      const { assessmentDate, highTemp, lowTempComplications } = answer.data.attributes;
+      showOutcome(answer, { assessmentDate, highTemp, lowTempComplications });
+    },
+    onRefused: (error, sent) => {
+      form.reset((sent?.data as B2wAssessmentValues | undefined) ?? form.getValues());
+      showFailure(form, error);
+    },
+  });
   const highTemp = form.watch('highTemp');
   // Dependent-field clearing: the complications answer belongs to a "No" only.
   useEffect(() => {
@@ -210,11 +227,7 @@ function AssessmentForm({ registration, code, result, reload }: { registration: 
     const sent: B2wAssessmentValues = { ...values, lowTempComplications: values.highTemp ? undefined : values.lowTempComplications };
     try {
       const answer = await submit((key) => calls.status(registration, code, sent, key));
-      if (!answer) return;
-      const stored: StoredResult = { outcome: answer.data.attributes.outcome, values: sent };
-      saveB2w('result', stored);
-      setDone(stored);
-      emit('care-saved', { type: 'b2w-assessment', id: answer.data.id, outcome: stored.outcome });
+      if (answer) showOutcome(answer, sent);
     } catch (error) {
       showFailure(form, error);
       emit('care-error', { message: error instanceof Error ? error.message : B2W_FAILED, status: error instanceof ApiError ? error.status : undefined });
@@ -223,8 +236,9 @@ function AssessmentForm({ registration, code, result, reload }: { registration: 
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={busy}>
       {done && <Outcome outcome={done.outcome} />}
+      <SavedOnDevice count={done ? 0 : savedOnDevice} />
       <ErrorSummary form={form} labels={ASSESSMENT_LABELS} />
-      <fieldset disabled={Boolean(done)} className="b2w-assessment">
+      <fieldset disabled={Boolean(done) || savedOnDevice > 0} className="b2w-assessment">
         <Field form={form} name="assessmentDate" label={ASSESSMENT_LABELS.assessmentDate} type="date" />
         <Choice
           form={form}
@@ -236,7 +250,7 @@ function AssessmentForm({ registration, code, result, reload }: { registration: 
       </fieldset>
       <div className="form-buttons">
         <StartOver reload={reload} />
-        {!done && (
+        {!done && !savedOnDevice && (
           <SlButton type="submit" variant="primary" disabled={busy}>
             {busy ? 'Sending ...' : 'Submit'}
           </SlButton>

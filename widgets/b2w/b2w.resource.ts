@@ -42,6 +42,8 @@ export function toFormErrors(error: unknown): unknown {
   return new ApiError(error.status, error.errors.map((e) => ({ ...e, field: e.field?.replace(/^data\./, '') })));
 }
 
+export type B2wStatusAnswer = Document<Resource<B2wAssessmentValues & { outcome: B2wOutcome }>>;
+
 /** `POST b2w/init`, `b2w/validate`, `b2w/status` (spec 002 section 7). */
 export function useB2wCalls() {
   const api = useWidgetApi();
@@ -52,6 +54,6 @@ export function useB2wCalls() {
       api.post<Document<Resource<{ registrationUid: string; commMethod: string }>>>('b2w/init', values, undefined, idempotencyHeader(key)),
     validate: (registration: B2wStoredRegistration, code: string) => api.post<Document<Resource<{ confirmed: boolean }>>>('b2w/validate', { ...registration, code }),
     status: (registration: B2wStoredRegistration, code: string, values: B2wAssessmentValues, key: string) =>
-      api.post<Document<Resource<B2wAssessmentValues & { outcome: B2wOutcome }>>>('b2w/status', { data: values, ...registration, code }, undefined, idempotencyHeader(key)),
+      api.post<B2wStatusAnswer>('b2w/status', { data: values, ...registration, code }, undefined, idempotencyHeader(key)),
   };
 }

@@ -17,19 +17,31 @@ import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, errorOf, Field, fieldText, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { PublicFormFrame, type PublicFormBrand } from '../kit/public-form-frame';
+import { DeviceNote, SavedOnDevice } from '../kit/offline-notices';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
 import { AddressSearch, fillAddress, type AddressSearchCall, type AddressSuggestion } from '../kit/address-search';
 import {
-  citAddressSearch, geoByZip, getPersonIncidents, identify, personMatch, searchTreatmentFacilities, submitCit, useCitContext, type CitOptions, type Facility, type Option, type TreatmentFacility,
+  citAddressSearch, geoByZip, getPersonIncidents, identify, personMatch, searchTreatmentFacilities, submitCit, useCitContext, type CitOptions, type CitSubmitted, type Facility, type Option, type TreatmentFacility,
 } from './cit.resource';
 import { PreviousIncidents } from './previous-incidents';
 import { TreatmentFacilitySearch } from './treatment-search';
 import { CitStyles } from './cit.styles';
 
 /** Agency-user state (spec 002 section 4). */
-export type IdentityState = 'CHECKING' | 'VERIFYING' | 'VALID' | 'INVALID';
+/** OFFLINE: no connection to check the identity; the sheet opens and the server checks it when the sheet is sent (issue 39). */
+export type IdentityState = 'CHECKING' | 'VERIFYING' | 'VALID' | 'INVALID' | 'OFFLINE';
+
+/** The facilities of the agency last recognized on this device, for a sheet filled with no connection: never its code. */
+const lastFacilities = (state: string) => `careweave.cit.facilities.${state}`;
+const readLastFacilities = (state: string): Facility[] => {
+  try {
+    return JSON.parse(localStorage.getItem(lastFacilities(state)) ?? '[]') as Facility[];
+  } catch {
+    return [];
+  }
+};
 type Form = UseFormReturn<CitSubmission>;
 
 /** Moved to shared/cit-options.ts (the server's PDF uses the same labels). */
@@ -202,7 +214,32 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
   const emit = useEmit();
   const form = useCareForm(CitSubmissionSchema as never, { defaultValues: citFormDefaults() as never }) as unknown as Form;
   const draft = usePersistedDraft(`cit-${state}`, form as never, ['code']);
-  const { submit, busy } = useIdempotentSubmit(`cit-${state}`);
+  const startOver = () => {
+    draft.clear();
+    form.reset(citFormDefaults() as never);
+    setIdentity('INVALID');
+    setIdentityMessage('');
+    setDuplicate('');
+    setPersonId(null);
+  };
+  const showReceipt = (answer: CitSubmitted) => {
+    toast(CIT_TEXT.saved, 'success');
+    const { emailSent, facilityName, createdAt, secureHref } = answer.data.attributes;
+    if (emailSent === true) toast(CIT_TEXT.emailSent, 'success');
+    if (emailSent === false) setFailedFacility(facilityName ?? '');
+    setReceipt({ reference: answer.data.id, submittedAt: formatDateTime(createdAt ?? now()), pdfHref: webAddress(secureHref) });
+    startOver();
+    emit('care-saved', { type: 'cit-submission', id: answer.data.id });
+  };
+  const { submit, busy, savedOnDevice } = useIdempotentSubmit<CitSubmitted>(`cit-${state}`, {
+    onSavedOnDevice: startOver,
+    onAnswer: showReceipt,
+    onRefused: (err, sent) => {
+      setReceipt(null);
+      form.reset({ ...citFormDefaults(), ...sent } as never);
+      form.setError('root.server' as Path<CitSubmission>, { type: 'server', message: `${CIT_TEXT.refusedLater} ${err.errors.map((e) => e.message).join(' ')}` });
+    },
+  });
   const [identity, setIdentity] = useState<IdentityState>('INVALID');
   const [identityMessage, setIdentityMessage] = useState('');
   const [facilities, setFacilities] = useState<Facility[]>([]);
@@ -245,6 +282,7 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
       identify(api, state, code, officerName, controller.signal)
         .then((doc) => {
           setFacilities(doc.data.attributes.facilities);
+          localStorage.setItem(lastFacilities(state), JSON.stringify(doc.data.attributes.facilities));
           setLocalTreatment(doc.data.attributes.localTreatmentSearch === true);
           setBrand(doc.data.attributes.brand);
           setIdentity('VALID');
@@ -253,6 +291,12 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
         })
         .catch((err: unknown) => {
           if ((err as Error).name === 'AbortError') return;
+          if (err instanceof ApiError && err.status === 0) {
+            setFacilities(readLastFacilities(state));
+            setIdentity('OFFLINE');
+            setIdentityMessage(CIT_TEXT.identityOffline);
+            return;
+          }
           setIdentity('INVALID');
           setIdentityMessage(err instanceof ApiError && err.status === 429 ? err.errors[0].message : CIT_TEXT.identityInvalid);
         });
@@ -318,19 +362,7 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
   const onValid = async (values: CitSubmission) => {
     try {
       const answer = await submit((key) => submitCit(api, state, values, key));
-      if (!answer) return;
-      toast(CIT_TEXT.saved, 'success');
-      const { emailSent, facilityName, createdAt, secureHref } = answer.data.attributes;
-      if (emailSent === true) toast(CIT_TEXT.emailSent, 'success');
-      if (emailSent === false) setFailedFacility(facilityName ?? '');
-      setReceipt({ reference: answer.data.id, submittedAt: formatDateTime(createdAt ?? now()), pdfHref: webAddress(secureHref) });
-      draft.clear();
-      form.reset(citFormDefaults() as never);
-      setIdentity('INVALID');
-      setIdentityMessage('');
-      setDuplicate('');
-      setPersonId(null);
-      emit('care-saved', { type: 'cit-submission', id: answer.data.id });
+      if (answer) showReceipt(answer);
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) {
         setIdentity('INVALID');
@@ -347,7 +379,9 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
   };
 
   const valid = identity === 'VALID';
-  const statusClass = identity === 'VALID' ? 'ok' : identityMessage ? 'bad' : '';
+  // With no connection the sheet opens too; the server checks the identity when it is sent.
+  const open = valid || identity === 'OFFLINE';
+  const statusClass = identity === 'VALID' ? 'ok' : identity === 'OFFLINE' ? 'offline' : identityMessage ? 'bad' : '';
   const emailFailed = failedFacility !== null && (
     <Dialog title={CIT_TEXT.emailFailedTitle} onClose={() => setFailedFacility(null)}>
       <p>{CIT_TEXT.emailFailed(failedFacility)}</p>
@@ -362,48 +396,52 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
     );
   }
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid)} data-identity={identity}>
-      <ErrorSummary form={form} labels={CIT_LABELS as Record<string, string>} />
-      <fieldset>
-        <legend>Agency</legend>
-        <p className="field-hint cit-hint">{IDENTITY_HINT}</p>
-        <div className="cit-grid">
-          <Text form={form} name="code" />
-          <Text form={form} name="officerName" />
-        </div>
-        {!valid && (
-          <div className="cit-buttons">
-            <button type="button" className="primary" onClick={checkNow} disabled={identity === 'VERIFYING'}>
-              Continue
-            </button>
+    <>
+      <SavedOnDevice count={savedOnDevice} />
+      <form noValidate onSubmit={form.handleSubmit(onValid)} data-identity={identity}>
+        <ErrorSummary form={form} labels={CIT_LABELS as Record<string, string>} />
+        <fieldset>
+          <legend>Agency</legend>
+          <p className="field-hint cit-hint">{IDENTITY_HINT}</p>
+          <div className="cit-grid">
+            <Text form={form} name="code" />
+            <Text form={form} name="officerName" />
           </div>
+          {!open && (
+            <div className="cit-buttons">
+              <button type="button" className="primary" onClick={checkNow} disabled={identity === 'VERIFYING'}>
+                Continue
+              </button>
+            </div>
+          )}
+          <p className={`cit-status ${statusClass}`} role="status" aria-live="polite" data-testid="identity-status">
+            {identity === 'CHECKING' || identity === 'VERIFYING' ? 'Checking identity ...' : identityMessage}
+          </p>
+        </fieldset>
+        {open && (
+          <>
+            <CitSheetFields
+              form={form}
+              options={options}
+              facilities={facilities}
+              afterGender={
+                <>
+                  <p className="cit-status wide" role="status" aria-live="polite" data-testid="duplicate-status">{duplicate}</p>
+                  {personId && <PreviousIncidents load={loadIncidents} />}
+                </>
+              }
+              afterFacility={localTreatment && <TreatmentFacilitySearch search={searchFacilities} onChoose={chooseFacility} />}
+              searchAddress={searchAddress}
+            />
+            <div className="cit-buttons">
+              <button type="submit" className="primary" disabled={busy}>{busy ? 'Saving ...' : 'Save'}</button>
+            </div>
+          </>
         )}
-        <p className={`cit-status ${statusClass}`} role="status" aria-live="polite" data-testid="identity-status">
-          {identity === 'CHECKING' || identity === 'VERIFYING' ? 'Checking identity ...' : identityMessage}
-        </p>
-      </fieldset>
-      {valid && (
-        <>
-          <CitSheetFields
-            form={form}
-            options={options}
-            facilities={facilities}
-            afterGender={
-              <>
-                <p className="cit-status wide" role="status" aria-live="polite" data-testid="duplicate-status">{duplicate}</p>
-                {personId && <PreviousIncidents load={loadIncidents} />}
-              </>
-            }
-            afterFacility={localTreatment && <TreatmentFacilitySearch search={searchFacilities} onChoose={chooseFacility} />}
-            searchAddress={searchAddress}
-          />
-          <div className="cit-buttons">
-            <button type="submit" className="primary" disabled={busy}>{busy ? 'Saving ...' : 'Save'}</button>
-          </div>
-        </>
-      )}
-      {emailFailed}
-    </form>
+        {emailFailed}
+      </form>
+      <DeviceNote onClear={startOver} />
+    </>
   );
 }
 

@@ -47,8 +47,9 @@ export interface CitSubmitAnswer {
   facilityName: string | null;
   secureHref?: string | null;
 }
+export type CitSubmitted = Doc<CitSubmitAnswer>;
 export const submitCit = (api: ApiClient, state: string, values: CitSubmission, key: string) =>
-  api.post<Doc<CitSubmitAnswer>>(`cit/${encodeURIComponent(state)}/submit`, values, undefined, idempotencyHeader(key));
+  api.post<CitSubmitted>(`cit/${encodeURIComponent(state)}/submit`, values, undefined, idempotencyHeader(key));
 
 export interface CitSubmissionDoc {
   status: 'pending' | 'approved' | 'rejected';

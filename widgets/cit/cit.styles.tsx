@@ -15,6 +15,7 @@ const css = /* css */ `
 .cit-status { min-height: 1.5rem; font-size: var(--care-font-size-s); color: var(--care-color-text-muted); }
 .cit-status.ok { color: var(--sl-color-success-700); }
 .cit-status.bad { color: var(--care-color-danger); }
+.cit-status.offline { color: var(--sl-color-warning-800); }
 .cit-buttons { display: flex; gap: var(--care-space-s); justify-content: flex-end; flex-wrap: wrap; }
 .cit-buttons button, .approval button, .cit-dialog button { min-height: 44px; min-width: 44px; padding: 0 var(--care-space-l); font: inherit; border-radius: var(--care-radius-m); border: 1px solid var(--sl-color-neutral-400); background: white; cursor: pointer; }
 .cit-buttons button.primary, .cit-dialog button.primary { background: var(--care-color-primary); border-color: var(--care-color-primary); color: white; }

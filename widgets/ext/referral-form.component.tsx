@@ -29,6 +29,7 @@ import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { PublicFormFrame } from '../kit/public-form-frame';
+import { DeviceNote, needsConnection, noAnswer, SavedOnDevice } from '../kit/offline-notices';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
@@ -51,7 +52,7 @@ const todayIso = () => {
 /** Server errors on registration or referral: a toast and a form error (spec 000 section 8). */
 function reportServerError(form: UseFormReturn<any>, error: unknown) {
   const placed = applyServerErrors(form, error);
-  const message = error instanceof ApiError ? error.errors.map((e) => e.message).join(' ') : 'Oops, something went wrong!';
+  const message = noAnswer(error) ? needsConnection() : error instanceof ApiError ? error.errors.map((e) => e.message).join(' ') : 'Oops, something went wrong!';
   if (!placed) form.setError('root.server', { type: 'server', message });
   toast(message, 'danger');
 }
@@ -255,9 +256,22 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
   const form = useCareForm<ReferralValues>(schema, { mode: 'all', defaultValues: emptyReferral() });
   // The fields listed are left out of the tab's draft: the fixed values (set again on each load) and the SSN, which is never stored (the kit's NEVER_KEPT too).
   const draft = usePersistedDraft(`ext-referral-${instance}`, form, ['referralDate', 'referralMethod', 'addressTypeUid', 'ssn']);
-  const { submit, busy } = useIdempotentSubmit(`ext-referral-${instance}`);
-  const actions = useExtActions(instance);
   const [thanks, setThanks] = useState(false);
+  const startOver = () => {
+    draft.clear();
+    form.reset(emptyReferral(addressType));
+  };
+  const { submit, busy, savedOnDevice } = useIdempotentSubmit(`ext-referral-${instance}`, {
+    onSavedOnDevice: startOver,
+    onAnswer: () => setThanks(true),
+    onRefused: (error, sent) => {
+      // The one key the spec spells otherwise (useExtActions.submitReferral).
+      const { fromProviderPcp, ...fields } = sent ?? {};
+      form.reset({ ...emptyReferral(addressType), ...fields, fromProviderPCP: fromProviderPcp === true } as ReferralValues);
+      reportServerError(form, error);
+    },
+  });
+  const actions = useExtActions(instance);
 
   // Fixed values (spec 000 sections 2 and 9): today, 'Online', 'Primary residence'.
   useEffect(() => {
@@ -290,9 +304,8 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
     try {
       // The SSN goes as its digits, whatever punctuation was typed (and never as the mask shown).
       const payload = dropEmpty({ ...v, ssn: digitsOf(v.ssn ?? ''), referralDate: todayIso(), referralMethod: DEFAULT_REFERRAL_METHOD, fromProviderPCP: v.fromProviderPCP || '' });
-      await submit((key) => actions.submitReferral(payload, key));
-      draft.clear();
-      form.reset(emptyReferral(addressType));
+      if (!(await submit((key) => actions.submitReferral(payload, key)))) return;
+      startOver();
       setThanks(true);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
@@ -317,6 +330,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
       <p className="ext-intro">
         {index.translations['ext.referral.intro'] ?? `Thank you for contacting ${index.divisionName} of ${index.orgName}. Please tell us who you are and whom you are referring.`}
       </p>
+      <SavedOnDevice count={savedOnDevice} />
       <LoadState isLoading={options.isLoading} error={options.error} lines={6}>
         <form className="ext-form" noValidate onSubmit={form.handleSubmit(onValid, () => toast(EXT_TEXT.invalidForm, 'danger'))}>
           <ErrorSummary form={form} labels={REFERRAL_LABELS} />
@@ -439,6 +453,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
           <SubmitFooter missing={missingFields(values, required)} requesterChosen={Boolean(requester)} busy={busy} />
         </form>
       </LoadState>
+      <DeviceNote onClear={startOver} />
       {thanks && (
         <div className="ext-modal-backdrop">
           <div className="ext-modal" role="dialog" aria-modal="true" aria-labelledby="ext-thanks">

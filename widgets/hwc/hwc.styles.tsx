@@ -16,6 +16,7 @@ const css = /* css */ `
 .hwc-status { display: block; margin-top: var(--care-space-3xs); font-size: var(--care-font-size-s); }
 .hwc-status.valid { color: var(--sl-color-success-700); }
 .hwc-status.invalid { color: var(--care-color-danger); }
+.hwc-status.offline { color: var(--sl-color-warning-800); }
 .hwc-buttons { display: flex; flex-wrap: wrap; gap: var(--care-space-xs); justify-content: flex-end; margin-top: var(--care-space-m); }
 .hwc-sent { margin: var(--care-space-m) 0; }
 .hwc-facts { display: grid; grid-template-columns: max-content 1fr; gap: var(--care-space-2xs) var(--care-space-m); margin: 0 0 var(--care-space-l); }

@@ -1,5 +1,5 @@
 import type { FieldErrors, FieldValues, UseFormReturn } from 'react-hook-form';
-import { fieldText } from './forms';
+import { fieldText, useFieldWording } from './field-wording';
 
 export interface ErrorSummaryProps<T extends FieldValues> {
   form: UseFormReturn<T>;
@@ -28,19 +28,19 @@ function flatten(errors: FieldErrors, prefix = ''): { name: string; message: str
  * What is wrong with the form once the user has tried to submit: the form's
  * own (general) error first, then each field's, worded with its label.
  */
-export function formProblems<T extends FieldValues>(form: UseFormReturn<T>, labels: Record<string, string> = {}): { general?: string; fields: { name: string; text: string }[] } {
+export function formProblems<T extends FieldValues>(form: UseFormReturn<T>, labels: Record<string, string> = {}, wording = fieldText): { general?: string; fields: { name: string; text: string }[] } {
   const { errors, submitCount } = form.formState;
   if (submitCount === 0) return { fields: [] };
   const { root, ...fieldErrors } = errors;
   return {
     general: root?.server?.message,
-    fields: flatten(fieldErrors as FieldErrors).map(({ name, message }) => ({ name, text: fieldText(labels[name] ?? readable(name), message) })),
+    fields: flatten(fieldErrors as FieldErrors).map(({ name, message }) => ({ name, text: wording(labels[name] ?? readable(name), message) })),
   };
 }
 
 /** Lists every field error once the user has tried to submit; each entry moves focus to its field. */
 export function ErrorSummary<T extends FieldValues>({ form, labels = {}, title = 'Please correct the following:' }: ErrorSummaryProps<T>) {
-  const { general, fields } = formProblems(form, labels);
+  const { general, fields } = formProblems(form, labels, useFieldWording());
   if (!fields.length && !general) return null;
   return (
     <div className="error-summary" role="alert">

@@ -2,7 +2,8 @@ import { useId, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type FieldValues, type Path, type PathValue, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import type { Struct } from 'superstruct';
-import { ApiError, fieldMessage } from '../../shared/api/errors';
+import { ApiError } from '../../shared/api/errors';
+import { fieldText, useFieldWording } from './field-wording';
 
 function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
@@ -57,14 +58,7 @@ export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>,
   return error.errors.length > 0;
 }
 
-/**
- * "is required" reads as a sentence only after the field's label; a server
- * message that is already a sentence ("Must be in the past.") stands alone.
- */
-export function fieldText(label: string, message: string): string {
-  const text = fieldMessage(message);
-  return /^[a-z]/.test(text) ? `${label} ${text}` : text;
-}
+export { fieldText };
 
 /** The server's or schema's message for a field, before display wording. */
 export function errorOf(form: UseFormReturn<FieldValues>, name: string): string | undefined {
@@ -92,6 +86,7 @@ export interface FieldProps<T extends FieldValues> {
 export function Field<T extends FieldValues>({ form, name, label, type = 'text', hint, children }: FieldProps<T>) {
   const id = useId();
   const message = errorOf(form as unknown as UseFormReturn<FieldValues>, name);
+  const wording = useFieldWording();
   const describedBy = [hint ? `${id}-hint` : '', message ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const control: FieldControlProps = { id, 'aria-invalid': Boolean(message), 'aria-describedby': describedBy };
   return (
@@ -105,7 +100,7 @@ export function Field<T extends FieldValues>({ form, name, label, type = 'text',
       {children ? children(control) : <input type={type} {...control} {...form.register(name)} />}
       {message && (
         <span id={`${id}-error`} className="field-error">
-          {fieldText(label, message)}
+          {wording(label, message)}
         </span>
       )}
     </div>
@@ -149,6 +144,7 @@ export interface Choice {
 export function CheckboxGroup<T extends FieldValues>({ form, name, label, choices }: { form: UseFormReturn<T>; name: Path<T>; label: string; choices: Choice[] }) {
   const id = useId();
   const message = errorOf(form as unknown as UseFormReturn<FieldValues>, name);
+  const wording = useFieldWording();
   // Kept as a list whatever the number of choices (a lone registered checkbox would give true/false).
   const checked = (form.watch(name) as string[] | undefined) ?? [];
   const toggle = (value: string, on: boolean) =>
@@ -165,7 +161,7 @@ export function CheckboxGroup<T extends FieldValues>({ form, name, label, choice
       </div>
       {message && (
         <span id={`${id}-error`} className="field-error">
-          {fieldText(label, message)}
+          {wording(label, message)}
         </span>
       )}
     </fieldset>

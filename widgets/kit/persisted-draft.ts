@@ -2,10 +2,12 @@ import { useEffect } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
 /**
- * Fields no draft ever holds, whatever the caller lists: an SSN (whole or its
- * last 4 digits) stays in the page's memory only, never in storage.
+ * Fields no draft ever holds, whatever the caller lists: on a shared device
+ * (a patrol laptop, a clinic's tablet) the next person must not find an SSN
+ * (whole or its last 4 digits), a birth date, an agency or district code or
+ * an officer's name (issue 39). They stay in the page's memory only.
  */
-export const NEVER_KEPT: readonly string[] = ['ssn'];
+export const NEVER_KEPT: readonly string[] = ['ssn', 'birthDate', 'childBirthDate', 'officerName', 'code', 'district', 'vendorCode'];
 
 /**
  * Keeps what was typed into a public form in sessionStorage (this tab only,

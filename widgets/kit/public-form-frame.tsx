@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { LanguageSwitch, PublicLanguageScope, usePublicText } from './public-i18n';
 
 /** Whose form this is: the division receiving it, when the link names one. */
 export interface PublicFormBrand {
@@ -20,8 +21,15 @@ const css = /* css */ `
 .public-form-detail { margin: 0; color: var(--care-color-text-muted); }
 .public-form-purpose { margin: 0 0 var(--care-space-l); color: var(--care-color-text-muted); }
 .public-form-body { background: var(--care-color-surface); border: 1px solid var(--care-color-border); border-radius: var(--care-radius-l); padding: var(--care-space-l); }
+.public-form-saved { margin: 0 0 var(--care-space-m); padding: var(--care-space-s) var(--care-space-m); border: 1px solid var(--sl-color-warning-300); border-left-width: 4px; border-radius: var(--care-radius-m); background: var(--sl-color-warning-50); }
+.public-form-device { margin: var(--care-space-l) 0 0; color: var(--care-color-text-muted); font-size: var(--care-font-size-s); }
+.public-form-device .link-button { padding: 0; font-size: inherit; line-height: inherit; vertical-align: baseline; }
+.public-form-languages { margin-left: auto; display: flex; gap: var(--care-space-s); }
+.public-form-languages [aria-current='true'] { font-weight: var(--care-font-weight-semibold); text-decoration: none; color: var(--care-color-text); }
 .public-form-footer { margin-top: var(--care-space-l); padding-top: var(--care-space-s); border-top: 1px solid var(--care-color-border); color: var(--care-color-text-muted); font-size: var(--care-font-size-s); text-align: center; }
 @media (max-width: 575.98px) { .public-form { padding: var(--care-space-s); } .public-form-body { padding: var(--care-space-m) var(--care-space-s); } }
+/* On a phone the languages take a row of their own above the name, which keeps the width it needs. */
+@media (max-width: 575.98px) { .public-form-brand { flex-wrap: wrap; } .public-form-languages { order: -1; flex-basis: 100%; justify-content: flex-end; } }
 `;
 
 /**
@@ -56,9 +64,10 @@ const PRODUCT_BRAND: PublicFormBrand = { name: 'Careweave' };
  * whose form it is, what it is for and who sees it, and the same footer. A
  * visitor without an account has only this to judge whether to trust the page.
  */
-export function PublicFormFrame({ brand = PRODUCT_BRAND, purpose, wide, children }: { brand?: PublicFormBrand; purpose: ReactNode; wide?: boolean; children: ReactNode }) {
+export function PublicFormFrame({ brand = PRODUCT_BRAND, purpose, wide, languages, children }: { brand?: PublicFormBrand; purpose: ReactNode; wide?: boolean; languages?: boolean; children: ReactNode }) {
+  const { t, language } = usePublicText(languages ? undefined : 'en');
   return (
-    <div className={wide ? 'public-form wide' : 'public-form'}>
+    <div className={wide ? 'public-form wide' : 'public-form'} lang={languages ? language : undefined}>
       <style>{css}</style>
       <header className="public-form-brand">
         {brand.logoUrl ? (
@@ -72,10 +81,12 @@ export function PublicFormFrame({ brand = PRODUCT_BRAND, purpose, wide, children
           <p className="public-form-name">{brand.name}</p>
           {brand.detail && <p className="public-form-detail">{brand.detail}</p>}
         </div>
+        {/* Issue 39: a form translated into every catalogue's language offers them (the others are English only for now). */}
+        {languages && <LanguageSwitch />}
       </header>
       <p className="public-form-purpose">{purpose}</p>
-      <div className="public-form-body">{children}</div>
-      <footer className="public-form-footer">Powered by Careweave</footer>
+      <div className="public-form-body">{languages ? <PublicLanguageScope>{children}</PublicLanguageScope> : children}</div>
+      <footer className="public-form-footer">{t('frame.poweredBy')}</footer>
     </div>
   );
 }

@@ -7,11 +7,12 @@ import { SUPPORT_ISSUE_TYPES, SUPPORT_TRIAGE_HOURS, SupportRequestSchema, type S
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
+import { DeviceNote, SavedOnDevice } from '../kit/offline-notices';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { PublicFormFrame } from '../kit/public-form-frame';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
-import { toFormErrors, useSupportContact, useSubmitSupportRequest } from './support.resource';
+import { toFormErrors, useSupportContact, useSubmitSupportRequest, type SupportAnswer } from './support.resource';
 import { SupportStyles } from './support.styles';
 
 const LABELS: Record<keyof SupportRequestValues, string> = { userEmail: 'Email', issueType: 'Issue Type', comment: 'Comment' };
@@ -49,17 +50,29 @@ export function SupportForm({ supportPhone }: SupportFormProps) {
   const send = useSubmitSupportRequest();
   const form = useCareForm(SupportRequestSchema, { defaultValues: EMPTY });
   const draft = usePersistedDraft('support', form);
-  const { submit, busy } = useIdempotentSubmit('support');
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const startOver = () => {
+    draft.clear();
+    form.reset(EMPTY);
+  };
+  const showSent = (answer: SupportAnswer) => {
+    startOver();
+    setSentTo(answer.data.attributes.userEmail.trim());
+    emit('care-saved', { type: 'support-request', id: answer.data.id });
+  };
+  const { submit, busy, savedOnDevice } = useIdempotentSubmit<SupportAnswer>('support', {
+    onSavedOnDevice: startOver,
+    onAnswer: showSent,
+    onRefused: (error, sent) => {
+      form.reset({ ...EMPTY, ...(sent?.data as Partial<typeof EMPTY> | undefined) });
+      if (!applyServerErrors(form, toFormErrors(error))) form.setError('root.server', { type: 'server', message: failed });
+    },
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await submit((key) => send(values, key));
-      if (!answer) return;
-      draft.clear();
-      form.reset(EMPTY);
-      setSentTo(values.userEmail.trim());
-      emit('care-saved', { type: 'support-request', id: answer.data.id });
+      if (answer) showSent(answer);
     } catch (error) {
       // Field errors land on their fields; anything else (429, 500, no answer) is named in the summary and a toast.
       if (!applyServerErrors(form, toFormErrors(error))) form.setError('root.server', { type: 'server', message: failed });
@@ -97,6 +110,7 @@ export function SupportForm({ supportPhone }: SupportFormProps) {
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} aria-busy={busy}>
+          <SavedOnDevice count={savedOnDevice} />
           <ErrorSummary form={form} labels={LABELS} />
           <div className="support-row">
             <Field form={form} name="userEmail" label={LABELS.userEmail}>
@@ -125,6 +139,7 @@ export function SupportForm({ supportPhone }: SupportFormProps) {
           </div>
         </form>
       )}
+      <DeviceNote onClear={startOver} />
     </section>
     </PublicFormFrame>
   );

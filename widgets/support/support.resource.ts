@@ -12,10 +12,12 @@ export function toFormErrors(error: unknown): unknown {
 }
 
 /** `POST /api/support-request/submit` (spec 002 section 7), once per idempotency key. */
+export type SupportAnswer = Document<Resource<SupportRequestValues & { createdAt: string }>>;
+
 export function useSubmitSupportRequest() {
   const api = useWidgetApi();
   return (values: SupportRequestValues, key: string) =>
-    api.post<Document<Resource<SupportRequestValues & { createdAt: string }>>>('support-request/submit', { data: values }, undefined, idempotencyHeader(key));
+    api.post<SupportAnswer>('support-request/submit', { data: values }, undefined, idempotencyHeader(key));
 }
 
 /**
