@@ -1,5 +1,6 @@
 /** Spec 002 "CIT option lists", section 9 defaults, and the dependent-field clearing rules (section 4). */
 import type { CitSubmission } from './schemas/cit';
+import en from './i18n/en.json';
 
 export const CIT_DEFAULT_STATE = 'oh';
 export const LOCATION_TYPES = ['Personal Residence', 'Other Residence', 'Group Home', 'Business', 'Service Provider', 'Public Property'] as const;
@@ -43,23 +44,9 @@ export const CIT_DUPLICATE_NAME_MIN = 3; // "longer than 2 characters"
 export const CIT_FACILITY_SEARCH_MIN = 2;
 export const CIT_FACILITY_SEARCH_DEBOUNCE_MS = 300;
 
+/** The texts the officer's sheet says, as the English catalogue says them (the form says them in the officer's language), and the staff side's own. */
 export const CIT_TEXT = {
-  identitySuccess: 'Identity Success!',
-  identityInvalid: 'Agency Identifier or Officer Name is invalid',
-  /** Issue 39: no connection to check the identity. */
-  identityOffline: 'No connection: your agency identifier will be checked when the sheet is sent. You can fill in the sheet now.',
-  refusedLater: 'The sheet saved on this device was not accepted. Check the fields below, then save again.',
-  saved: 'Form successfully saved!',
-  emailSent: 'An email has been sent to the facility referring this client for follow-up.',
-  emailFailedTitle: 'Failed to send email',
-  emailFailed: (facility: string) => `Whoops - an email could not be sent to the ${facility} facility. Please contact your CIT.`,
-  duplicateRunning: 'Running duplication check ...',
-  matchesFound: 'Potential Matches Found',
-  noMatches: 'No Matches Found',
-  addressCompleted: 'address completed',
-  noAddress: 'No Address Results Found',
-  /** Spec 002 "Address autocomplete": the address lookup failed (not an empty answer, which is noAddress). */
-  autocompleteFailed: 'Unable to autocomplete address',
+  ...en.translation.cit.text,
   /** Spec 001 section 8, spelled as the spec spells it: a sheet's facility that names no facility. */
   unknownFacility: 'Uknown Facility',
   incidentDate: 'Incident date cannot be on or before Birth Date',
@@ -108,18 +95,5 @@ export function dependentsToClear(v: CitDependents, otherReferralSourceUid: stri
   return out;
 }
 
-/** The sheet's field labels, in the order the form, the staff view and the PDF show them. */
-export const CIT_LABELS: Partial<Record<keyof CitSubmission, string>> = {
-  code: 'Agency Identifier', officerName: 'Officer Name', firstName: 'First Name', lastName: 'Last Name', birthDate: 'Birth Date',
-  genderUid: 'Gender', raceUid: 'Race', juvenile: 'Juvenile', veteranStatus: 'Veteran Status', phoneNumber: 'Phone Number', phoneType: 'Phone Type',
-  addr1: 'Address', addr2: 'Address Line 2', city: 'City', stateUid: 'State', postCode: 'Zip Code', county: 'County', priorityNote: 'Priority Note',
-  dateTime: 'Incident Date and Time', eventTimeZone: 'Time Zone', officer: 'Officer', officerCit: 'Officer CIT Trained', shiftUid: 'Shift',
-  totalTimeOnCall: 'Total Time on Call', type: 'Location Type', locationAddr1: 'Incident Address', locationAddr2: 'Incident Address Line 2',
-  locationCity: 'Incident City', locationStateUid: 'Incident State', locationPostCode: 'Incident Zip Code', locationCounty: 'Incident County',
-  referralSourceUid: 'Referral Source', otherReporting: 'Other Reporting Source', crisis: 'Crisis Event', crisisOther: 'Other Crisis',
-  weaponInvolved: 'Weapon Involved', response: 'Response', forceUsedIncidentResultedInInjury: 'Injured Parties', injuryResultedFromForce: 'Injury Resulted From Force',
-  dispositionUid: 'Disposition', mhFollowUpRequested: 'Mental Health Follow-up Requested', facilityUid: 'Facility', transportBy: 'Transport By',
-  destination: 'Destination', subjectTakenIntoCustodyForEvaluation: 'Subject Taken Into Custody for Evaluation', processInitiatedBy: 'Evaluation Initiated By',
-  incidentHasRelatedCrime: 'Incident Has Related Crime', incidentHasRelatedCrimeYes: 'Crime Level', criminalChargesToBeFiled: 'Criminal Charges To Be Filed',
-  incidentNote: 'Incident Note', officerUnit: 'Officer Unit', reportNumber: 'Report Number', supervisor: 'Supervisor', supervisorUnit: 'Supervisor Unit',
-};
+/** The sheet's field labels, in the order the form, the staff view and the PDF show them (the English catalogue's). */
+export const CIT_LABELS: Partial<Record<keyof CitSubmission, string>> = en.translation.cit.fields;

@@ -1,3 +1,4 @@
+import { publicLanguageOf, sayToPublic } from '../public-language';
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
@@ -273,7 +274,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
       await enqueueMessage(trx, {
         channel: 'sms',
         recipient: phone,
-        body: `Your ${instance.division_name} registration code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`,
+        body: sayToPublic(publicLanguageOf(request), 'ext.sms.registrationCode', { division: instance.division_name, code, minutes: CODE_TTL_MINUTES }),
       });
       return { status: 202, body: { data: { type: 'external-registration', id: instance.instance_id, attributes: { identifier: phone, identifier_type: 'Phone', message: EXT_TEXT.codeSent } } } };
     });

@@ -2,6 +2,7 @@ import { boolean, dynamic, object, optional, refine, type Infer, type Struct } f
 import { now } from '../clock';
 import { boundedText, isEmail, MAX_LENGTH, requiredText } from './strings';
 import { isIsoDate } from './reminders';
+import en from '../i18n/en.json';
 
 /**
  * External action pages (spec 000 sections 2, 3, 5; spec 002 "External actions").
@@ -13,15 +14,14 @@ export const EXT_ACTION_TYPES = ['referral-form'] as const;
 export const EXT_REGISTER = 'register';
 export const EXT_REGISTER_CONFIRM = 'register-confirm';
 
-/** Spec texts (sections 4, 8). */
+const EN = en.translation.ext;
+
+/** Spec texts (sections 4, 8) the server answers with, as the English catalogue says them (the form says them in the visitor's language). */
 export const EXT_TEXT = {
-  noRegistration: 'No registration found ...',
-  registrationFound: 'Registration found ...',
-  invalidForm: 'Invalid Form',
-  notFound: (type: string) => `${type} form not found`,
-  thanks: 'Thanks for your referral. You can now safely close your browser tab.',
-  codeSent: 'A code was sent to your phone.',
-  registered: 'Registration confirmed.',
+  noRegistration: EN.noRegistration,
+  thanks: EN.thanks,
+  codeSent: EN.codeSent,
+  registered: EN.registered,
 } as const;
 
 /* The redirect delay, the referral method and the address type (spec 000 section 9) are REGISTRATION_REDIRECT_MS, DEFAULT_REFERRAL_METHOD and DEFAULT_ADDRESS_TYPE in shared/constants.ts. */
@@ -124,55 +124,8 @@ export interface ReferralValues {
 
 export type ReferralField = keyof ReferralValues;
 
-/** Each field's label on the referral form (and where the admin pages name a field). */
-export const REFERRAL_LABELS: Record<keyof ReferralValues, string> = {
-  requestedBy: 'I am the',
-  fromProviderUid: 'Provider name',
-  fromProviderFirstName: 'Provider first name',
-  fromProviderLastName: 'Provider last name',
-  fromProviderRoleUid: 'Provider role',
-  fromProviderPhone: 'Provider phone',
-  fromProviderEmail: 'Provider email',
-  fromProviderPCP: "I am the patient's primary care provider",
-  firstName: 'First name',
-  lastName: 'Last name',
-  displayName: 'Preferred name',
-  birthDate: 'Date of birth',
-  genderUid: 'Gender',
-  genderIdentityUid: 'Gender identity',
-  raceUid: 'Race',
-  ethnicityUid: 'Ethnicity',
-  preferredPhoneNumber: 'Preferred phone',
-  mobileNumber: 'Mobile phone',
-  homeNumber: 'Home phone',
-  workNumber: 'Work phone',
-  emailAddress: 'Email',
-  addr1: 'Address line 1',
-  addr2: 'Address line 2',
-  postCode: 'Zip code',
-  city: 'City',
-  countryDivisionUid: 'State',
-  county: 'County',
-  addressTypeUid: 'Address type',
-  policyHolderName: 'Policy holder name',
-  ssn: 'Policy holder SSN',
-  policyHolderBirthDate: 'Policy holder date of birth',
-  carrierUid: 'Insurance carrier',
-  insuranceCompanyPhone: 'Insurance company phone',
-  policyNumber: 'Policy number',
-  groupNumber: 'Group number',
-  effectiveDate: 'Effective date',
-  reasonUid: 'Reason for referral',
-  note: 'Note',
-  diagnosisUid: 'Diagnosis',
-  advertisementUid: 'How did you hear about us?',
-  toProviderUid: 'Refer to',
-  referralDate: 'Referral date',
-  referralMethod: 'Referral method',
-  isPrimary: 'Primary insurance',
-  policyHolder: 'Relationship to policy holder',
-  policyType: 'Policy type',
-};
+/** Each field's label on the referral form (and where the admin pages name a field), from the English catalogue. */
+export const REFERRAL_LABELS: Record<keyof ReferralValues, string> = EN.fields;
 
 /**
  * Fields an administrator may make required on a link (its payload

@@ -2,8 +2,8 @@ import '../../widgets/cit/cit-form.element';
 import '../../widgets/cit/cit-submission.element';
 import { CIT_TEXT } from '../../shared/cit-options';
 import { $toasts } from '../../widgets/kit/toasts';
-import { PREVIOUS_INCIDENTS_TEXT } from '../../widgets/cit/previous-incidents';
-import { TREATMENT_SEARCH_TEXT } from '../../widgets/cit/treatment-search';
+import en from '../../shared/i18n/en.json';
+import { publicI18n } from '../../widgets/kit/public-i18n';
 import { CIT_EDIT_TEXT } from '../../widgets/cit/cit-form.component';
 import { deepEqual, equal, ok } from './support/assert';
 import { buttonByText, selectOption, text, typeInto, waitFor } from './support/dom';
@@ -119,7 +119,7 @@ describe('<care-cit-form>: local treatment facility search and previous incident
     await waitFor(() => search(el), { message: 'the search' });
     // Labelled, with its hint, and bounded like the server's schema.
     const input = searchInput(el);
-    equal(text(shadow(el).querySelector(`label[for="${input.id}"]`)), TREATMENT_SEARCH_TEXT.label);
+    equal(text(shadow(el).querySelector(`label[for="${input.id}"]`)), en.translation.cit.treatment.label);
     equal(input.maxLength, 100);
     const requests = watchFetch();
     try {
@@ -138,12 +138,12 @@ describe('<care-cit-form>: local treatment facility search and previous incident
 
     [...search(el)!.querySelectorAll<HTMLButtonElement>('.cit-lookup-results button')].find((b) => text(b.querySelector('span')) === 'Harbor Walk-in Center')!.click();
     await waitFor(() => selectedText(el, 'facilityUid') === 'Harbor Walk-in Center', { message: 'the Facility filled' });
-    equal(text(shadow(el).querySelector('[data-testid="treatment-chosen"]')), TREATMENT_SEARCH_TEXT.chosen('Harbor Walk-in Center'));
+    equal(text(shadow(el).querySelector('[data-testid="treatment-chosen"]')), publicI18n.t('cit.treatment.chosen', { name: 'Harbor Walk-in Center', lng: 'en' }));
     equal(searchInput(el).value, '', 'the search is cleared');
 
     // Empty state.
     typeInto(searchInput(el), 'zzqx');
-    await waitFor(() => text(search(el)!.querySelector('.load-state-empty')) === TREATMENT_SEARCH_TEXT.empty, { message: 'nothing found' });
+    await waitFor(() => text(search(el)!.querySelector('.load-state-empty')) === en.translation.cit.treatment.empty, { message: 'nothing found' });
 
     pick(el, 'mhFollowUpRequested', 'No');
     await waitFor(() => !search(el), { message: 'hidden with the Facility' });
@@ -160,7 +160,7 @@ describe('<care-cit-form>: local treatment facility search and previous incident
       await waitFor(() => search(el)!.querySelector('[role="status"][aria-busy="true"]'), { message: 'loading' });
       await waitFor(() => failing.seen.length === 1, { message: 'the request' });
       failing.release();
-      await waitFor(() => text(search(el)!.querySelector('[role="alert"]')) === TREATMENT_SEARCH_TEXT.error, { message: 'the error' });
+      await waitFor(() => text(search(el)!.querySelector('[role="alert"]')) === en.translation.cit.treatment.error, { message: 'the error' });
     } finally {
       failing.restore();
     }
@@ -201,7 +201,7 @@ describe('<care-cit-form>: local treatment facility search and previous incident
       type(el, 'lastName', person.lastName);
       await waitFor(() => text(shadow(el).querySelector('[data-testid="duplicate-status"]')) === CIT_TEXT.matchesFound, { timeout: 5000, message: 'Potential Matches Found' });
       const section = await waitFor(() => incidents(el), { message: 'the previous incidents' });
-      equal(text(section.querySelector('h3')), PREVIOUS_INCIDENTS_TEXT.title);
+      equal(text(section.querySelector('h3')), en.translation.cit.incidents.title);
       await waitFor(() => section.querySelector('[role="status"][aria-busy="true"]'), { message: 'loading' });
       await waitFor(() => held.seen.length === 1, { message: 'the request' });
       ok(!held.seen[0].url.includes(CODE), 'no identity in the address');
@@ -221,8 +221,8 @@ describe('<care-cit-form>: local treatment facility search and previous incident
   it('previous incidents: empty and error states', async () => {
     const { person } = await filed(true);
     for (const [answer, expected] of [
-      [() => new Response(JSON.stringify({ data: [], meta: { total: 0 } }), { status: 200, headers: { 'content-type': 'application/json' } }), PREVIOUS_INCIDENTS_TEXT.empty],
-      [() => new Response(JSON.stringify({ errors: [{ message: 'Person not found' }] }), { status: 404, headers: { 'content-type': 'application/json' } }), PREVIOUS_INCIDENTS_TEXT.error],
+      [() => new Response(JSON.stringify({ data: [], meta: { total: 0 } }), { status: 200, headers: { 'content-type': 'application/json' } }), en.translation.cit.incidents.empty],
+      [() => new Response(JSON.stringify({ errors: [{ message: 'Person not found' }] }), { status: 404, headers: { 'content-type': 'application/json' } }), en.translation.cit.incidents.error],
     ] as const) {
       const faked = interceptFetch((u) => u.includes('/data/public/person/'), answer);
       faked.release();

@@ -1,12 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
+import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { DEMO_HWC_CODES } from '../../server/db/seed/hwc';
 import en from '../../shared/i18n/en.json';
 import es from '../../shared/i18n/es.json';
 import { assertFitsPhone, openPage, shot, startHarness, type Harness } from './support/harness';
+import { fillReferredPatient } from './support/referral';
 
-/** Issue 39 section 2: the Handle with Care form in Spanish, by the browser's language, by the switch, and by ?lang=es. */
+/** The Spanish error of an empty required field. */
+const required = (label: string) => es.translation.form.required.replace('{label}', label);
+
+/** Issue 39 section 2: the public forms in Spanish, by the browser's language, by the switch, and by ?lang=es. */
 describe('public forms in Spanish', () => {
   let h: Harness;
   before(async () => {
@@ -33,9 +38,9 @@ describe('public forms in Spanish', () => {
     await page.getByTestId('hwc-save').click();
     const summary = page.locator('.error-summary');
     await summary.getByText(es.translation.form.correct).waitFor();
-    await summary.getByText(`${es.translation.hwc.officerName} ${es.messages.Required}`).waitFor();
+    await summary.getByText(required(es.translation.hwc.officerName)).waitFor();
     const fieldError = page.locator('[data-field="childFirstName"] .field-error');
-    assert.equal(await fieldError.textContent(), `${es.translation.hwc.childFirstName} ${es.messages.Required}`);
+    assert.equal(await fieldError.textContent(), required(es.translation.hwc.childFirstName));
     assert.equal(await page.getByText(/is required/).count(), 0, 'no English error left');
     await shot(page, 'hwc-es-360-errors');
 
@@ -49,6 +54,89 @@ describe('public forms in Spanish', () => {
     await shot(page, 'hwc-es-360-sent', false);
     const stored = await sql<{ n: number }>`select count(*)::int as n from hwc_patient where child_last_name = 'Espinoza'`.execute(h.server.db);
     assert.equal(stored.rows[0].n, 1);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('external referral with Accept-Language es: the steps, the texted code, the errors and the thanks in Spanish', async () => {
+    const context = await h.browser.newContext({ baseURL: h.server.url, viewport: { width: 360, height: 780 }, reducedMotion: 'reduce', locale: 'es-US' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    const ext = es.translation.ext;
+    await page.goto('/ext/demo-referral/referral-form');
+    await page.getByText(ext.noRegistration).waitFor();
+    await page.getByRole('heading', { name: ext.register.title, level: 1 }).waitFor();
+    await shot(page, 'ext-es-register-360');
+    await page.getByLabel(ext.register.name, { exact: true }).fill('Dra. Inés Carrasco');
+    await page.getByLabel(ext.register.phone).fill('(614) 555-0131');
+    await page.getByRole('button', { name: ext.register.submit }).click();
+    await page.getByText(ext.codeSent).waitFor();
+    await page.getByRole('heading', { name: ext.confirm.title }).waitFor();
+
+    // The texted code is in Spanish too.
+    const sms = await h.server.db.selectFrom('outbox').select('body').where('recipient', '=', '6145550131').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const code = /código de registro de .+ es (\d{6})\. Vence en 10 minutos\./.exec(sms.body)?.[1];
+    assert.ok(code, sms.body);
+    await page.getByLabel(ext.confirm.code).fill(code);
+    await page.getByRole('button', { name: ext.confirm.submit }).click();
+    await page.getByText(ext.registered).waitFor();
+    await page.getByRole('heading', { name: ext.referral.title, level: 1 }).waitFor();
+
+    const widget = page.locator('main');
+    await widget.getByRole('radio', { name: ext.requesters.Patient }).check();
+    await widget.getByRole('button', { name: ext.referral.submit }).click();
+    await widget.locator('.error-summary').getByText(required(ext.fields.firstName)).waitFor();
+    assert.equal(await page.getByText(/is required|Must be/).count(), 0, 'no English error left');
+    await shot(page, 'ext-es-referral-errors-360');
+    await fillReferredPatient(widget, { first: 'Inés', last: 'Carrasco', mobile: '6145550132' }, ext.fields);
+    await widget.getByRole('button', { name: ext.referral.submit }).click();
+    await widget.getByText(ext.thanks).waitFor();
+    await shot(page, 'ext-es-thanks-360', false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('/cit?lang=es: the contact sheet, its errors and its confirmation in Spanish', async () => {
+    const { context, page, errors } = await openPage(h, 390, 844);
+    const cit = es.translation.cit;
+    await page.goto('/cit/oh?lang=es');
+    await page.getByRole('heading', { name: cit.title, level: 1 }).waitFor();
+    await page.getByLabel(cit.fields.code).fill(DEMO_CIT_AGENCY.code);
+    await page.getByLabel(cit.fields.officerName).fill(DEMO_CIT_AGENCY.officers[0]);
+    await page.getByRole('button', { name: cit.continue }).click();
+    await page.getByTestId('identity-status').getByText(cit.text.identitySuccess).waitFor();
+    // One hand on a phone: the long sheet's Save waits at the bottom of the screen, not at the end of the sheet.
+    const save = await page.getByRole('button', { name: cit.save }).boundingBox();
+    assert.ok(save && save.y + save.height <= 844 && save.y >= 844 - 120, JSON.stringify(save));
+    await page.getByRole('button', { name: cit.save }).click();
+    await page.locator('.error-summary').getByText(required(cit.fields.firstName)).waitFor();
+    assert.equal(await page.getByText(/is required|Must be/).count(), 0, 'no English error left');
+    await shot(page, 'cit-es-390-errors');
+    await page.getByLabel(cit.fields.firstName, { exact: true }).fill('Mateo');
+    await page.getByLabel(cit.fields.lastName, { exact: true }).fill('Quintanilla');
+    await page.getByLabel(cit.fields.birthDate, { exact: true }).fill('1988-04-02');
+    await page.getByLabel(cit.fields.genderUid, { exact: true }).selectOption({ label: 'Male' });
+    await page.getByLabel('White').check();
+    await page.getByLabel(cit.fields.phoneNumber, { exact: true }).fill('6145550142');
+    await page.getByLabel(cit.fields.dateTime, { exact: true }).fill('2026-01-12T23:40');
+    await page.getByLabel(cit.fields.officer, { exact: true }).fill('Agente Riley');
+    await page.getByLabel(cit.fields.shiftUid, { exact: true }).selectOption({ label: 'Night' });
+    await page.getByLabel(cit.fields.type, { exact: true }).selectOption({ label: cit.options.locationTypes['Personal Residence'] });
+    await page.getByLabel(cit.fields.locationAddr1, { exact: true }).fill('22 Elm St');
+    await page.getByLabel(cit.fields.referralSourceUid, { exact: true }).selectOption({ label: 'Family' });
+    await page.getByLabel(cit.options.crisisEvents.Depression, { exact: true }).check();
+    await page.getByLabel(cit.fields.response, { exact: true }).selectOption({ label: cit.options.responses['Active Listening/De-escalation'] });
+    await page.getByLabel(cit.fields.dispositionUid, { exact: true }).selectOption({ label: 'Active' });
+    await page.getByLabel(cit.fields.mhFollowUpRequested, { exact: true }).selectOption({ label: cit.no });
+    await page.getByRole('button', { name: cit.save }).click();
+    await page.getByTestId('cit-receipt').getByRole('heading', { name: cit.receipt.title }).waitFor();
+    await shot(page, 'cit-es-390-receipt', false);
+    // Stored as the sheet's own values, whatever language the officer filled it in.
+    const sheet = await sql<{ json: { type: string; response: string } }>`select submission_json as json from cit_submission where submission_json->>'lastName' = 'Quintanilla'`.execute(h.server.db);
+    assert.equal(sheet.rows.length, 1);
+    assert.equal(sheet.rows[0].json.type, 'Personal Residence');
+    assert.equal(sheet.rows[0].json.response, 'Active Listening/De-escalation');
     assert.deepEqual(errors, []);
     await context.close();
   });

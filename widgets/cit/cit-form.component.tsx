@@ -4,19 +4,22 @@ import { $session } from '../../shared/session-store';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../shared/api/errors';
 import {
-  CHARGES, CIT_DUPLICATE_DEBOUNCE_MS, CIT_LABELS, CIT_DUPLICATE_NAME_MIN, CIT_IDENTITY_DEBOUNCE_MS, CIT_TEXT, CIT_ZIP_LENGTH, CRIME_LEVELS, CRISIS_EVENTS,
+  CHARGES, CIT_DUPLICATE_DEBOUNCE_MS, CIT_LABELS, CIT_DUPLICATE_NAME_MIN, CIT_IDENTITY_DEBOUNCE_MS, CIT_ZIP_LENGTH, CRIME_LEVELS, CRISIS_EVENTS,
   dependentsToClear, EVALUATION_INITIATED_BY, hasRealInjury, INJURED_PARTIES, LOCATION_TYPES, OTHER, PHONE_TYPES, RESPONSES, TIME_ZONES,
-  TRANSPORT_BY, VETERAN_STATUSES, WEAPONS,
+  TRANSPORT_BY, VETERAN_STATUSES, WEAPONS, YES_NO,
 } from '../../shared/cit-options';
 import { now } from '../../shared/clock';
+import { ADDRESS_SEARCH_MIN_CHARS } from '../../shared/schemas/address-autocomplete';
 import { citFormDefaults, CitSubmissionSchema, type CitSubmission } from '../../shared/schemas/cit';
 import { formatDateTime } from '../../shared/format';
 import { useEmit } from '../../shared/widget/emit';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { ErrorSummary } from '../kit/error-summary';
-import { applyServerErrors, errorOf, Field, fieldText, useCareForm } from '../kit/forms';
+import { useFieldWording } from '../kit/field-wording';
+import { applyServerErrors, errorOf, Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { PublicFormFrame, type PublicFormBrand } from '../kit/public-form-frame';
+import { sayMessage, useFormText, usePublicText } from '../kit/public-i18n';
 import { DeviceNote, SavedOnDevice } from '../kit/offline-notices';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
@@ -46,16 +49,46 @@ type Form = UseFormReturn<CitSubmission>;
 
 /** Moved to shared/cit-options.ts (the server's PDF uses the same labels). */
 export { CIT_LABELS };
-const label = (name: keyof CitSubmission) => CIT_LABELS[name] ?? name;
 
-function Select({ form, name, options, wide }: { form: Form; name: keyof CitSubmission; options: readonly (string | { value: string; label: string })[]; wide?: boolean }) {
+/**
+ * The sheet's words: the officer's language on the public form, English where
+ * staff open a sheet (the kit's useFormText); labels are `cit.fields.<name>`.
+ */
+function useSheetText() {
+  const { t } = useFormText();
+  return {
+    t,
+    label: (name: keyof CitSubmission) => t(`cit.fields.${name}`),
+    labels: Object.fromEntries(Object.keys(CIT_LABELS).map((name) => [name, t(`cit.fields.${name}`)])),
+    /** A fixed list's values (stored as they are) with their labels in the sheet's language. */
+    said: (group: string, values: readonly string[]) => values.map((value) => ({ value, label: t(`cit.options.${group}.${value}`) })),
+    yesNo: YES_NO.map((value) => ({ value, label: t(`cit.${value}`) })),
+    addressSearch: {
+      hint: t('addressSearch.hint'),
+      searching: t('addressSearch.searching'),
+      minChars: t('addressSearch.minChars', { min: ADDRESS_SEARCH_MIN_CHARS }),
+      noResults: t('cit.text.noAddress'),
+      completed: t('cit.text.addressCompleted'),
+      failed: t('cit.text.autocompleteFailed'),
+    },
+  };
+}
+
+type Options = readonly { value: string; label: string }[];
+
+function Select({ form, name, options, wide }: { form: Form; name: keyof CitSubmission; options: Options; wide?: boolean }) {
+  const { t, label } = useSheetText();
   return (
     <div className={wide ? 'wide' : undefined}>
       <Field form={form} name={name as Path<CitSubmission>} label={label(name)}>
         {(c) => (
           <select {...c} {...form.register(name as Path<CitSubmission>)}>
-            <option value="">Select ...</option>
-            {options.map((o) => (typeof o === 'string' ? <option key={o} value={o}>{o}</option> : <option key={o.value} value={o.value}>{o.label}</option>))}
+            <option value="">{t('form.select')}</option>
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
         )}
       </Field>
@@ -64,43 +97,49 @@ function Select({ form, name, options, wide }: { form: Form; name: keyof CitSubm
 }
 const refOptions = (list: Option[]) => list.map((o) => ({ value: o.uid, label: o.label }));
 
+/** The keyboard each kind of field needs on a phone (issue 39): digits for zip codes, the phone pad for numbers. */
+const KEYBOARDS: Partial<Record<keyof CitSubmission, 'numeric' | 'tel'>> = { postCode: 'numeric', locationPostCode: 'numeric', phoneNumber: 'tel' };
+
+/**
+ * A text field of the sheet. Nothing is offered from the browser's autofill: the officer types
+ * about someone else, on what may be a shared car laptop, and their own code and name are never kept.
+ */
 function Text({ form, name, type = 'text', wide, hint }: { form: Form; name: keyof CitSubmission; type?: string; wide?: boolean; hint?: string }) {
+  const { label } = useSheetText();
   return (
     <div className={wide ? 'wide' : undefined}>
-      <Field form={form} name={name as Path<CitSubmission>} label={label(name)} type={type} hint={hint} />
+      <Field form={form} name={name as Path<CitSubmission>} label={label(name)} type={type} hint={hint} inputMode={KEYBOARDS[name]} autoComplete="off" />
     </div>
   );
 }
 
-function Checks({ form, name, options }: { form: Form; name: keyof CitSubmission; options: readonly (string | { value: string; label: string })[] }) {
+function Checks({ form, name, options }: { form: Form; name: keyof CitSubmission; options: Options }) {
+  const { label } = useSheetText();
+  const wording = useFieldWording();
   const message = errorOf(form as never, name);
   return (
     <fieldset className="checks wide" data-field={name} aria-invalid={Boolean(message)}>
       <legend>{label(name)}</legend>
-      {options.map((o) => {
-        const [value, text] = typeof o === 'string' ? [o, o] : [o.value, o.label];
-        return (
-          <label key={value}>
-            <input type="checkbox" value={value} {...form.register(name as Path<CitSubmission>)} />
-            {text}
-          </label>
-        );
-      })}
-      {message && <span className="field-error">{fieldText(label(name), message)}</span>}
+      {options.map((o) => (
+        <label key={o.value}>
+          <input type="checkbox" value={o.value} {...form.register(name as Path<CitSubmission>)} />
+          {o.label}
+        </label>
+      ))}
+      {message && <span className="field-error">{wording(label(name), message)}</span>}
     </fieldset>
   );
 }
 
-const YES_NO_OPTIONS = [{ value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }];
-
 function Dialog({ title, children, onClose }: { title: string; children: ReactNode; onClose: () => void }) {
+  const { t } = useFormText();
   return (
     <div className="cit-dialog-backdrop">
       <div className="cit-dialog" role="alertdialog" aria-modal="true" aria-label={title}>
         <h2>{title}</h2>
         {children}
         <div className="cit-buttons">
-          <button type="button" className="primary" onClick={onClose}>Okay</button>
+          <button type="button" className="primary" onClick={onClose}>{t('cit.okay')}</button>
         </div>
       </div>
     </div>
@@ -117,18 +156,9 @@ export interface CitReceipt {
 /** Only a web address is offered as the PDF link (never javascript: or data:). */
 const webAddress = (href: string | null | undefined) => (href && /^(https?:\/\/|\/(?!\/))/i.test(href) ? href : null);
 
-export const CIT_RECEIPT_TEXT = {
-  title: 'Contact sheet submitted',
-  body: 'The crisis intervention team has your sheet. Keep the reference number for your report.',
-  reference: 'Reference number',
-  submittedAt: 'Submitted',
-  pdf: 'PDF',
-  pdfLink: 'Open the sheet as a PDF',
-  again: 'Start a new sheet',
-} as const;
-
 /** Shown instead of the (already emptied) sheet after a save, until the officer starts a new one. */
 function Receipt({ receipt, onAgain }: { receipt: CitReceipt; onAgain: () => void }) {
+  const { t } = useFormText();
   const heading = useRef<HTMLHeadingElement>(null);
   // The long sheet was scrolled to its Save button: show the form's top (whose team got it) and the confirmation.
   useEffect(() => {
@@ -137,24 +167,24 @@ function Receipt({ receipt, onAgain }: { receipt: CitReceipt; onAgain: () => voi
   }, []);
   return (
     <section className="cit-receipt" aria-labelledby="cit-receipt-title" data-testid="cit-receipt">
-      <h2 id="cit-receipt-title" ref={heading} tabIndex={-1}>{CIT_RECEIPT_TEXT.title}</h2>
-      <p>{CIT_RECEIPT_TEXT.body}</p>
+      <h2 id="cit-receipt-title" ref={heading} tabIndex={-1}>{t('cit.receipt.title')}</h2>
+      <p>{t('cit.receipt.body')}</p>
       <dl>
-        <dt>{CIT_RECEIPT_TEXT.reference}</dt>
+        <dt>{t('cit.receipt.reference')}</dt>
         <dd className="cit-reference" data-testid="cit-reference">{receipt.reference}</dd>
-        <dt>{CIT_RECEIPT_TEXT.submittedAt}</dt>
+        <dt>{t('cit.receipt.submittedAt')}</dt>
         <dd data-testid="cit-submitted-at">{receipt.submittedAt}</dd>
         {receipt.pdfHref && (
           <>
-            <dt>{CIT_RECEIPT_TEXT.pdf}</dt>
+            <dt>{t('cit.receipt.pdf')}</dt>
             <dd>
-              <a href={receipt.pdfHref} target="_blank" rel="noopener noreferrer" data-testid="cit-pdf-link">{CIT_RECEIPT_TEXT.pdfLink}</a>
+              <a href={receipt.pdfHref} target="_blank" rel="noopener noreferrer" data-testid="cit-pdf-link">{t('cit.receipt.pdfLink')}</a>
             </dd>
           </>
         )}
       </dl>
       <div className="cit-buttons">
-        <button type="button" className="primary" onClick={onAgain}>{CIT_RECEIPT_TEXT.again}</button>
+        <button type="button" className="primary" onClick={onAgain}>{t('cit.receipt.again')}</button>
       </div>
     </section>
   );
@@ -186,21 +216,18 @@ function DebugFields({ coordinates, sheetId }: { coordinates: { latitude: string
   );
 }
 
-const IDENTITY_HINT = 'Enter your agency identifier and your name, then select Continue. The rest of the sheet opens once your agency is recognized.';
-
-export const CIT_PURPOSE = 'For law enforcement officers: record a crisis intervention contact. The sheet goes to the crisis intervention team serving your agency; only its staff can read it.';
-
 export function CitForm({ state = 'oh' }: CitFormProps) {
+  const { t } = usePublicText();
   const api = useWidgetApi();
   const context = useCitContext(api, state);
   // The crisis intervention team the sheet goes to, once the officer's agency is recognized.
   const [brand, setBrand] = useState<PublicFormBrand>();
   return (
-    <PublicFormFrame wide purpose={CIT_PURPOSE} brand={brand}>
+    <PublicFormFrame wide purpose={t('cit.purpose')} brand={brand} languages>
       <div className="cit-form">
         <CitStyles />
         <Toasts />
-        <h1>Crisis Intervention Team Contact Sheet</h1>
+        <h1>{t('cit.title')}</h1>
         <LoadState isLoading={context.status === 'FETCHING'} error={context.status === 'ERROR' ? new Error('load') : null} isEmpty={false}>
           {context.options && <CitSheet state={state} options={context.options} onBrand={setBrand} />}
         </LoadState>
@@ -210,6 +237,7 @@ export function CitForm({ state = 'oh' }: CitFormProps) {
 }
 
 function CitSheet({ state, options, onBrand }: { state: string; options: CitOptions; onBrand: (brand: PublicFormBrand | undefined) => void }) {
+  const { t, labels } = useSheetText();
   const api = useWidgetApi();
   const emit = useEmit();
   const form = useCareForm(CitSubmissionSchema as never, { defaultValues: citFormDefaults() as never }) as unknown as Form;
@@ -223,9 +251,9 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
     setPersonId(null);
   };
   const showReceipt = (answer: CitSubmitted) => {
-    toast(CIT_TEXT.saved, 'success');
+    toast(t('cit.text.saved'), 'success');
     const { emailSent, facilityName, createdAt, secureHref } = answer.data.attributes;
-    if (emailSent === true) toast(CIT_TEXT.emailSent, 'success');
+    if (emailSent === true) toast(t('cit.text.emailSent'), 'success');
     if (emailSent === false) setFailedFacility(facilityName ?? '');
     setReceipt({ reference: answer.data.id, submittedAt: formatDateTime(createdAt ?? now()), pdfHref: webAddress(secureHref) });
     startOver();
@@ -237,7 +265,7 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
     onRefused: (err, sent) => {
       setReceipt(null);
       form.reset({ ...citFormDefaults(), ...sent } as never);
-      form.setError('root.server' as Path<CitSubmission>, { type: 'server', message: `${CIT_TEXT.refusedLater} ${err.errors.map((e) => e.message).join(' ')}` });
+      form.setError('root.server' as Path<CitSubmission>, { type: 'server', message: `${t('cit.text.refusedLater')} ${err.errors.map((e) => sayMessage(e.message)).join(' ')}` });
     },
   });
   const [identity, setIdentity] = useState<IdentityState>('INVALID');
@@ -286,19 +314,19 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
           setLocalTreatment(doc.data.attributes.localTreatmentSearch === true);
           setBrand(doc.data.attributes.brand);
           setIdentity('VALID');
-          setIdentityMessage(CIT_TEXT.identitySuccess);
-          toast(CIT_TEXT.identitySuccess, 'success');
+          setIdentityMessage(t('cit.text.identitySuccess'));
+          toast(t('cit.text.identitySuccess'), 'success');
         })
         .catch((err: unknown) => {
           if ((err as Error).name === 'AbortError') return;
           if (err instanceof ApiError && err.status === 0) {
             setFacilities(readLastFacilities(state));
             setIdentity('OFFLINE');
-            setIdentityMessage(CIT_TEXT.identityOffline);
+            setIdentityMessage(t('cit.text.identityOffline'));
             return;
           }
           setIdentity('INVALID');
-          setIdentityMessage(err instanceof ApiError && err.status === 429 ? err.errors[0].message : CIT_TEXT.identityInvalid);
+          setIdentityMessage(err instanceof ApiError && err.status === 429 ? sayMessage(err.errors[0].message) : t('cit.text.identityInvalid'));
         });
     }, delay);
     return () => {
@@ -324,11 +352,11 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
     setPersonId(null);
     let live = true;
     const timer = setTimeout(() => {
-      setDuplicate(CIT_TEXT.duplicateRunning);
+      setDuplicate(t('cit.text.duplicateRunning'));
       personMatch(api, state, { code, officerName, firstName: first, lastName: last, genderUid: gender })
         .then((doc) => {
           if (!live) return;
-          setDuplicate(doc.data.attributes.matches > 0 ? CIT_TEXT.matchesFound : CIT_TEXT.noMatches);
+          setDuplicate(doc.data.attributes.matches > 0 ? t('cit.text.matchesFound') : t('cit.text.noMatches'));
           setPersonId(doc.data.attributes.personId ?? null);
         })
         .catch(() => live && setDuplicate(''));
@@ -366,7 +394,7 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
     } catch (err) {
       if (err instanceof ApiError && err.status === 403) {
         setIdentity('INVALID');
-        setIdentityMessage(CIT_TEXT.identityInvalid);
+        setIdentityMessage(t('cit.text.identityInvalid'));
       }
       if (err instanceof ApiError && (err.status === 429 || err.status >= 500 || err.status === 0)) toast(err.errors[0].message, 'danger');
       applyServerErrors(form, err);
@@ -383,8 +411,8 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
   const open = valid || identity === 'OFFLINE';
   const statusClass = identity === 'VALID' ? 'ok' : identity === 'OFFLINE' ? 'offline' : identityMessage ? 'bad' : '';
   const emailFailed = failedFacility !== null && (
-    <Dialog title={CIT_TEXT.emailFailedTitle} onClose={() => setFailedFacility(null)}>
-      <p>{CIT_TEXT.emailFailed(failedFacility)}</p>
+    <Dialog title={t('cit.text.emailFailedTitle')} onClose={() => setFailedFacility(null)}>
+      <p>{t('cit.text.emailFailed', { facility: failedFacility })}</p>
     </Dialog>
   );
   if (receipt) {
@@ -399,10 +427,10 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
     <>
       <SavedOnDevice count={savedOnDevice} />
       <form noValidate onSubmit={form.handleSubmit(onValid)} data-identity={identity}>
-        <ErrorSummary form={form} labels={CIT_LABELS as Record<string, string>} />
+        <ErrorSummary form={form} labels={labels} title={t('form.correct')} />
         <fieldset>
-          <legend>Agency</legend>
-          <p className="field-hint cit-hint">{IDENTITY_HINT}</p>
+          <legend>{t('cit.agency')}</legend>
+          <p className="field-hint cit-hint">{t('cit.identityHint')}</p>
           <div className="cit-grid">
             <Text form={form} name="code" />
             <Text form={form} name="officerName" />
@@ -410,12 +438,12 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
           {!open && (
             <div className="cit-buttons">
               <button type="button" className="primary" onClick={checkNow} disabled={identity === 'VERIFYING'}>
-                Continue
+                {t('cit.continue')}
               </button>
             </div>
           )}
           <p className={`cit-status ${statusClass}`} role="status" aria-live="polite" data-testid="identity-status">
-            {identity === 'CHECKING' || identity === 'VERIFYING' ? 'Checking identity ...' : identityMessage}
+            {identity === 'CHECKING' || identity === 'VERIFYING' ? t('cit.checkingIdentity') : identityMessage}
           </p>
         </fieldset>
         {open && (
@@ -433,8 +461,8 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
               afterFacility={localTreatment && <TreatmentFacilitySearch search={searchFacilities} onChoose={chooseFacility} />}
               searchAddress={searchAddress}
             />
-            <div className="cit-buttons">
-              <button type="submit" className="primary" disabled={busy}>{busy ? 'Saving ...' : 'Save'}</button>
+            <div className="cit-buttons cit-save">
+              <button type="submit" className="primary" disabled={busy}>{busy ? t('cit.saving') : t('cit.save')}</button>
             </div>
           </>
         )}
@@ -466,6 +494,7 @@ export interface CitSheetFieldsProps {
  * pending sheet both draw it.
  */
 export function CitSheetFields({ form, options, facilities, afterGender, afterFacility, sheetId, searchAddress }: CitSheetFieldsProps) {
+  const { t, label, said, yesNo, addressSearch } = useSheetText();
   const api = useWidgetApi();
   const [address, setAddress] = useState('');
   const [coordinates, setCoordinates] = useState<{ latitude: string; longitude: string } | null>(null);
@@ -520,15 +549,15 @@ export function CitSheetFields({ form, options, facilities, afterGender, afterFa
         if (!live) return;
         const row = doc.data[0]?.attributes;
         if (stored) return setCoordinates(row?.latitude && row.longitude ? { latitude: row.latitude, longitude: row.longitude } : null);
-        if (!row) return setAddress(CIT_TEXT.noAddress);
+        if (!row) return setAddress(t('cit.text.noAddress'));
         setCoordinates(row.latitude && row.longitude ? { latitude: row.latitude, longitude: row.longitude } : null);
         form.setValue('city', row.city as never);
         form.setValue('county', row.county as never);
         if (row.stateUid) form.setValue('stateUid', row.stateUid as never);
-        setAddress(CIT_TEXT.addressCompleted);
+        setAddress(t('cit.text.addressCompleted'));
       })
       // Spec 002 "Address autocomplete": a lookup that fails is not an empty answer.
-      .catch(() => live && setAddress(CIT_TEXT.autocompleteFailed));
+      .catch(() => live && setAddress(t('cit.text.autocompleteFailed')));
     return () => {
       live = false;
     };
@@ -546,7 +575,7 @@ export function CitSheetFields({ form, options, facilities, afterGender, afterFa
   return (
     <>
       <fieldset>
-        <legend>Client</legend>
+        <legend>{t('cit.client')}</legend>
         <div className="cit-grid">
           <Text form={form} name="firstName" />
           <Text form={form} name="lastName" />
@@ -554,12 +583,12 @@ export function CitSheetFields({ form, options, facilities, afterGender, afterFa
           <Select form={form} name="genderUid" options={refOptions(options.gender)} />
           {afterGender}
           <Checks form={form} name="raceUid" options={refOptions(options.race)} />
-          <Select form={form} name="juvenile" options={YES_NO_OPTIONS} />
-          <Select form={form} name="veteranStatus" options={VETERAN_STATUSES} />
+          <Select form={form} name="juvenile" options={yesNo} />
+          <Select form={form} name="veteranStatus" options={said('veteranStatuses', VETERAN_STATUSES)} />
           <Text form={form} name="phoneNumber" type="tel" />
-          <Select form={form} name="phoneType" options={PHONE_TYPES} />
+          <Select form={form} name="phoneType" options={said('phoneTypes', PHONE_TYPES)} />
           <div className="wide">
-            <AddressSearch name="client" search={searchAddress} onChoose={fromClientSearch} />
+            <AddressSearch name="client" label={t('addressSearch.label')} texts={addressSearch} search={searchAddress} onChoose={fromClientSearch} />
           </div>
           <Text form={form} name="addr1" wide />
           <Text form={form} name="addr2" wide />
@@ -572,17 +601,17 @@ export function CitSheetFields({ form, options, facilities, afterGender, afterFa
         </div>
       </fieldset>
       <fieldset>
-        <legend>Incident</legend>
+        <legend>{t('cit.incident')}</legend>
         <div className="cit-grid">
           <Text form={form} name="dateTime" type="datetime-local" />
-          <Select form={form} name="eventTimeZone" options={TIME_ZONES.map((t) => ({ value: t.value, label: t.label }))} />
+          <Select form={form} name="eventTimeZone" options={said('timeZones', TIME_ZONES.map((zone) => zone.value))} />
           <Text form={form} name="officer" />
-          <Select form={form} name="officerCit" options={YES_NO_OPTIONS} />
+          <Select form={form} name="officerCit" options={yesNo} />
           <Select form={form} name="shiftUid" options={refOptions(options.shift)} />
           <Text form={form} name="totalTimeOnCall" />
-          <Select form={form} name="type" options={LOCATION_TYPES} wide />
+          <Select form={form} name="type" options={said('locationTypes', LOCATION_TYPES)} wide />
           <div className="wide">
-            <AddressSearch name="location" label="Incident Address Search" search={searchAddress} onChoose={fromLocationSearch} />
+            <AddressSearch name="location" label={t('cit.incidentAddressSearch')} texts={addressSearch} search={searchAddress} onChoose={fromLocationSearch} />
           </div>
           <Text form={form} name="locationAddr1" wide />
           <Text form={form} name="locationAddr2" wide />
@@ -592,28 +621,28 @@ export function CitSheetFields({ form, options, facilities, afterGender, afterFa
           <Text form={form} name="locationCounty" />
           <Select form={form} name="referralSourceUid" options={refOptions(options.referralSource)} />
           {otherSourceUid && w.referralSourceUid === otherSourceUid && <Text form={form} name="otherReporting" />}
-          <Checks form={form} name="crisis" options={CRISIS_EVENTS} />
+          <Checks form={form} name="crisis" options={said('crisisEvents', CRISIS_EVENTS)} />
           {(w.crisis ?? []).includes(OTHER) && <Text form={form} name="crisisOther" wide />}
-          <Checks form={form} name="weaponInvolved" options={WEAPONS} />
-          <Select form={form} name="response" options={RESPONSES} wide />
-          {w.response === 'Force Used' && <Checks form={form} name="forceUsedIncidentResultedInInjury" options={INJURED_PARTIES} />}
+          <Checks form={form} name="weaponInvolved" options={said('weapons', WEAPONS)} />
+          <Select form={form} name="response" options={said('responses', RESPONSES)} wide />
+          {w.response === 'Force Used' && <Checks form={form} name="forceUsedIncidentResultedInInjury" options={said('injuredParties', INJURED_PARTIES)} />}
           {w.response === 'Force Used' && hasRealInjury(w.forceUsedIncidentResultedInInjury) && <Text form={form} name="injuryResultedFromForce" wide />}
         </div>
       </fieldset>
       <fieldset>
-        <legend>Outcome</legend>
+        <legend>{t('cit.outcome')}</legend>
         <div className="cit-grid">
           <Select form={form} name="dispositionUid" options={refOptions(options.status)} />
-          <Select form={form} name="mhFollowUpRequested" options={YES_NO_OPTIONS} />
+          <Select form={form} name="mhFollowUpRequested" options={yesNo} />
           {w.mhFollowUpRequested === 'yes' && <Select form={form} name="facilityUid" options={facilities.map((f) => ({ value: f.facilityUid, label: f.facilityName }))} wide />}
           {w.mhFollowUpRequested === 'yes' && afterFacility}
-          <Select form={form} name="transportBy" options={TRANSPORT_BY} />
+          <Select form={form} name="transportBy" options={said('transportBy', TRANSPORT_BY)} />
           <Text form={form} name="destination" />
-          <Select form={form} name="subjectTakenIntoCustodyForEvaluation" options={YES_NO_OPTIONS} />
-          {w.subjectTakenIntoCustodyForEvaluation === 'yes' && <Select form={form} name="processInitiatedBy" options={EVALUATION_INITIATED_BY} />}
-          <Select form={form} name="incidentHasRelatedCrime" options={YES_NO_OPTIONS} />
-          {w.incidentHasRelatedCrime === 'yes' && <Select form={form} name="incidentHasRelatedCrimeYes" options={CRIME_LEVELS} />}
-          {w.incidentHasRelatedCrime === 'yes' && w.incidentHasRelatedCrimeYes && <Select form={form} name="criminalChargesToBeFiled" options={CHARGES} />}
+          <Select form={form} name="subjectTakenIntoCustodyForEvaluation" options={yesNo} />
+          {w.subjectTakenIntoCustodyForEvaluation === 'yes' && <Select form={form} name="processInitiatedBy" options={said('evaluationInitiatedBy', EVALUATION_INITIATED_BY)} />}
+          <Select form={form} name="incidentHasRelatedCrime" options={yesNo} />
+          {w.incidentHasRelatedCrime === 'yes' && <Select form={form} name="incidentHasRelatedCrimeYes" options={said('crimeLevels', CRIME_LEVELS)} />}
+          {w.incidentHasRelatedCrime === 'yes' && w.incidentHasRelatedCrimeYes && <Select form={form} name="criminalChargesToBeFiled" options={said('charges', CHARGES)} />}
           <div className="wide">
             <Field form={form} name="incidentNote" label={label('incidentNote')}>
               {(c) => <textarea {...c} {...form.register('incidentNote')} />}

@@ -21,6 +21,8 @@ const css = /* css */ `
 .cit-buttons button.primary, .cit-dialog button.primary { background: var(--care-color-primary); border-color: var(--care-color-primary); color: white; }
 .cit-buttons button.danger { background: var(--care-color-danger); border-color: var(--care-color-danger); color: white; }
 .cit-buttons button:disabled { opacity: 0.5; cursor: not-allowed; }
+/* Issue 39: on a phone, the long sheet's Save stays under the thumb, at the bottom of the screen, wherever the officer has scrolled. */
+@media (max-width: 575.98px) { .cit-save { position: sticky; bottom: 0; z-index: 1; margin: 0 calc(-1 * var(--care-space-s)); padding: var(--care-space-s); background: var(--care-color-surface); border-top: 1px solid var(--care-color-border); box-shadow: 0 -2px 6px rgb(0 0 0 / 0.08); } .cit-save button { flex: 1 1 100%; } }
 .approval { display: flex; gap: var(--care-space-xs); flex-wrap: wrap; margin: var(--care-space-s) 0; }
 .approval button[aria-pressed=true] { background: var(--care-color-primary); color: white; border-color: var(--care-color-primary); }
 .cit-dialog-backdrop { position: fixed; inset: 0; background: rgb(0 0 0 / 0.4); display: grid; place-items: center; z-index: 1000; padding: var(--care-space-m); }

@@ -1,14 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { formatDate } from '../../shared/format';
 import { LoadState } from '../kit/load-state';
+import { useFormText } from '../kit/public-i18n';
 import type { PersonIncident } from './cit.resource';
 
-export const PREVIOUS_INCIDENTS_TEXT = {
-  title: 'Previous incidents',
-  empty: 'No previous incidents',
-  error: 'The previous incidents could not be loaded.',
-  more: (shown: number, total: number) => `The ${shown} most recent of ${total}`,
-} as const;
 
 type Load = (signal: AbortSignal) => Promise<{ rows: PersonIncident[]; total: number }>;
 
@@ -18,6 +13,7 @@ type Load = (signal: AbortSignal) => Promise<{ rows: PersonIncident[]; total: nu
  * the day, the crisis events, the disposition and the agency, nothing more.
  */
 export function PreviousIncidents({ load }: { load: Load }) {
+  const { t } = useFormText();
   const id = useId();
   const [result, setResult] = useState<{ status: 'loading' | 'error' | 'done'; rows: PersonIncident[]; total: number }>({ status: 'loading', rows: [], total: 0 });
 
@@ -33,14 +29,14 @@ export function PreviousIncidents({ load }: { load: Load }) {
 
   return (
     <section className="wide cit-incidents" aria-labelledby={`${id}-title`} data-testid="previous-incidents">
-      <h3 id={`${id}-title`}>{PREVIOUS_INCIDENTS_TEXT.title}</h3>
+      <h3 id={`${id}-title`}>{t('cit.incidents.title')}</h3>
       <LoadState
         isLoading={result.status === 'loading'}
         lines={2}
         error={result.status === 'error' ? new Error('incidents') : null}
-        errorText={PREVIOUS_INCIDENTS_TEXT.error}
+        errorText={t('cit.incidents.error')}
         isEmpty={result.status === 'done' && result.rows.length === 0}
-        emptyText={PREVIOUS_INCIDENTS_TEXT.empty}
+        emptyText={t('cit.incidents.empty')}
       >
         <ul>
           {result.rows.map((r, i) => (
@@ -52,7 +48,7 @@ export function PreviousIncidents({ load }: { load: Load }) {
             </li>
           ))}
         </ul>
-        {result.total > result.rows.length && <p className="field-hint">{PREVIOUS_INCIDENTS_TEXT.more(result.rows.length, result.total)}</p>}
+        {result.total > result.rows.length && <p className="field-hint">{t('cit.incidents.more', { shown: result.rows.length, total: result.total })}</p>}
       </LoadState>
     </section>
   );

@@ -2,16 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import { CIT_FACILITY_SEARCH_DEBOUNCE_MS, CIT_FACILITY_SEARCH_MIN } from '../../shared/cit-options';
 import { CIT_FACILITY_SEARCH_MAX } from '../../shared/schemas/cit';
 import { LoadState } from '../kit/load-state';
+import { useFormText } from '../kit/public-i18n';
 import type { TreatmentFacility } from './cit.resource';
 
-export const TREATMENT_SEARCH_TEXT = {
-  label: 'Local treatment facility search',
-  hint: `Type ${CIT_FACILITY_SEARCH_MIN} or more letters of a local treatment facility's name or city, then choose it for the Facility.`,
-  results: 'Local treatment facilities found',
-  empty: 'No local treatment facilities found',
-  error: 'The local treatment facilities could not be searched. Try again, or choose the Facility from its list.',
-  chosen: (name: string) => `${name} chosen as the Facility`,
-} as const;
 
 type Search = (text: string, signal: AbortSignal) => Promise<TreatmentFacility[]>;
 
@@ -22,6 +15,7 @@ type Search = (text: string, signal: AbortSignal) => Promise<TreatmentFacility[]
  * choosing a result fills the sheet's Facility.
  */
 export function TreatmentFacilitySearch({ search, onChoose }: { search: Search; onChoose: (facility: TreatmentFacility) => void }) {
+  const { t } = useFormText();
   const id = useId();
   const [text, setText] = useState('');
   const [found, setFound] = useState<{ status: 'idle' | 'loading' | 'error' | 'done'; rows: TreatmentFacility[] }>({ status: 'idle', rows: [] });
@@ -49,15 +43,15 @@ export function TreatmentFacilitySearch({ search, onChoose }: { search: Search; 
 
   const choose = (facility: TreatmentFacility) => {
     onChoose(facility);
-    setChosen(TREATMENT_SEARCH_TEXT.chosen(facility.facilityName));
+    setChosen(t('cit.treatment.chosen', { name: facility.facilityName }));
     setText('');
   };
 
   return (
     <div className="wide cit-lookup" data-testid="treatment-search">
       <div className="field">
-        <label htmlFor={id}>{TREATMENT_SEARCH_TEXT.label}</label>
-        <span id={`${id}-hint`} className="field-hint">{TREATMENT_SEARCH_TEXT.hint}</span>
+        <label htmlFor={id}>{t('cit.treatment.label')}</label>
+        <span id={`${id}-hint`} className="field-hint">{t('cit.treatment.hint', { min: CIT_FACILITY_SEARCH_MIN })}</span>
         <input
           id={id}
           type="search"
@@ -76,11 +70,11 @@ export function TreatmentFacilitySearch({ search, onChoose }: { search: Search; 
           isLoading={found.status === 'loading'}
           lines={2}
           error={found.status === 'error' ? new Error('search') : null}
-          errorText={TREATMENT_SEARCH_TEXT.error}
+          errorText={t('cit.treatment.error')}
           isEmpty={found.status === 'done' && found.rows.length === 0}
-          emptyText={TREATMENT_SEARCH_TEXT.empty}
+          emptyText={t('cit.treatment.empty')}
         >
-          <ul className="cit-lookup-results" aria-label={TREATMENT_SEARCH_TEXT.results}>
+          <ul className="cit-lookup-results" aria-label={t('cit.treatment.results')}>
             {found.rows.map((f) => (
               <li key={f.facilityUid}>
                 <button type="button" onClick={() => choose(f)}>

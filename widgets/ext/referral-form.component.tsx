@@ -10,7 +10,6 @@ import {
   EXT_ACTION_TYPES,
   EXT_REGISTER,
   EXT_REGISTER_CONFIRM,
-  EXT_TEXT,
   NEW_PROVIDER,
   POLICY_HOLDERS,
   PREFERRED_PHONES,
@@ -29,6 +28,8 @@ import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
 import { PublicFormFrame } from '../kit/public-form-frame';
+import type { TFunction } from 'i18next';
+import { publicI18n, sayMessage, usePublicText } from '../kit/public-i18n';
 import { DeviceNote, needsConnection, noAnswer, SavedOnDevice } from '../kit/offline-notices';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
@@ -49,10 +50,33 @@ const todayIso = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+/** The referral's fields, by their English labels' keys (shared/schemas/ext-referral.ts). */
+const FIELD_NAMES = Object.keys(REFERRAL_LABELS) as (keyof ReferralValues)[];
+
+/** Each field's label in the visitor's language (`ext.fields.*`). */
+function useReferralLabels(): Record<keyof ReferralValues, string> {
+  const { t } = usePublicText();
+  return Object.fromEntries(FIELD_NAMES.map((name) => [name, t(`ext.fields.${name}`)])) as Record<keyof ReferralValues, string>;
+}
+
+/**
+ * What the browser may fill in (issue 39): the visitor's own details only. A patient referring
+ * themself gets their name, phone and address offered; a provider gets their own, never on the
+ * patient's fields (their autofill holds the provider, not the patient).
+ */
+const OWN_DETAILS: Record<string, Partial<Record<keyof ReferralValues, string>>> = {
+  Patient: {
+    firstName: 'given-name', lastName: 'family-name', birthDate: 'bday', mobileNumber: 'tel', homeNumber: 'tel', workNumber: 'tel', emailAddress: 'email',
+    addr1: 'address-line1', addr2: 'address-line2', city: 'address-level2', postCode: 'postal-code',
+  },
+  Provider: { fromProviderFirstName: 'given-name', fromProviderLastName: 'family-name', fromProviderPhone: 'tel', fromProviderEmail: 'email' },
+};
+const autofillOf = (requester: string, name: keyof ReferralValues) => OWN_DETAILS[requester]?.[name] ?? 'off';
+
 /** Server errors on registration or referral: a toast and a form error (spec 000 section 8). */
 function reportServerError(form: UseFormReturn<any>, error: unknown) {
   const placed = applyServerErrors(form, error);
-  const message = noAnswer(error) ? needsConnection() : error instanceof ApiError ? error.errors.map((e) => e.message).join(' ') : 'Oops, something went wrong!';
+  const message = noAnswer(error) ? needsConnection() : error instanceof ApiError ? error.errors.map((e) => sayMessage(e.message)).join(' ') : publicI18n.t('ext.failed');
   if (!placed) form.setError('root.server', { type: 'server', message });
   toast(message, 'danger');
 }
@@ -63,6 +87,7 @@ function reportServerError(form: UseFormReturn<any>, error: unknown) {
  * register-confirm and the action's form; each step moves on after 1.5 s.
  */
 export function ReferralFormWidget({ instance = '', type = '' }: ReferralFormWidgetProps) {
+  const { t } = usePublicText();
   const [step, setStep] = useState(type);
   const emit = useEmit();
   const index = useExtIndex(instance);
@@ -88,10 +113,10 @@ export function ReferralFormWidget({ instance = '', type = '' }: ReferralFormWid
   useEffect(() => {
     if (!known || !actionType) return;
     if (link.state === 'invalid' && step !== EXT_REGISTER && step !== EXT_REGISTER_CONFIRM) {
-      toast(EXT_TEXT.noRegistration, 'warning');
+      toast(t('ext.noRegistration'), 'warning');
       go(EXT_REGISTER);
     } else if (link.state === 'valid' && (step === '' || step === EXT_REGISTER || step === EXT_REGISTER_CONFIRM)) {
-      toast(EXT_TEXT.registrationFound, 'success');
+      toast(t('ext.registrationFound'), 'success');
       go(actionType);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -101,14 +126,14 @@ export function ReferralFormWidget({ instance = '', type = '' }: ReferralFormWid
   if (!known || (actionType && STEPS.includes(step) && step !== EXT_REGISTER && step !== EXT_REGISTER_CONFIRM && step !== actionType)) {
     body = (
       <div className="ext-not-found" role="alert">
-        <h1>{EXT_TEXT.notFound(step)}</h1>
+        <h1>{t('ext.notFound', { type: step })}</h1>
       </div>
     );
   } else if (index.isLoading || link.state === 'loading') {
     body = <LoadState isLoading lines={4} />;
   } else if (index.error || link.state === 'error') {
     const status = index.error instanceof ApiError ? index.error.status : link.status;
-    body = <LoadState error errorText={status === 404 ? 'This link is not valid.' : 'Oops, something went wrong!'} />;
+    body = <LoadState error errorText={status === 404 ? t('ext.linkInvalid') : t('ext.failed')} />;
   } else if (step === EXT_REGISTER) {
     body = <RegisterStep instance={instance} index={index.data!} onDone={() => goLater(EXT_REGISTER_CONFIRM)} />;
   } else if (step === EXT_REGISTER_CONFIRM) {
@@ -142,7 +167,7 @@ export function ReferralFormWidget({ instance = '', type = '' }: ReferralFormWid
   }
 
   return (
-    <PublicFormFrame wide brand={index.data?.brand} purpose={extPurpose(index.data)}>
+    <PublicFormFrame wide brand={index.data?.brand} purpose={index.data ? t('ext.purposeDivision', { division: index.data.divisionName }) : t('ext.purpose')} languages>
       <div className="ext-action">
         <ExtStyles />
         <Toasts />
@@ -152,11 +177,8 @@ export function ReferralFormWidget({ instance = '', type = '' }: ReferralFormWid
   );
 }
 
-/** Until the link's index answers, the division is not known yet. */
-export const extPurpose = (index: ExtIndex | null) =>
-  index ? `For providers: refer a patient to ${index.divisionName}. Only ${index.divisionName}'s care coordinators see the referral.` : 'For providers: refer a patient for care coordination.';
-
 function RegisterStep({ instance, index, onDone }: { instance: string; index: ExtIndex; onDone: () => void }) {
+  const { t } = usePublicText();
   const form = useCareForm<RegisterValues>(RegisterSchema, { mode: 'all', defaultValues: { name: '', identifier: pendingPhone.get(instance), identifierType: 'Phone' } });
   const { submit, busy } = useIdempotentSubmit(`ext-register-${instance}`);
   const actions = useExtActions(instance);
@@ -166,29 +188,26 @@ function RegisterStep({ instance, index, onDone }: { instance: string; index: Ex
       await submit((key) => actions.register(values, key));
       pendingPhone.set(instance, values.identifier);
       setSent(true);
-      toast(EXT_TEXT.codeSent, 'success');
+      toast(t('ext.codeSent'), 'success');
       onDone();
     } catch (error) {
       reportServerError(form, error);
     }
   };
   return (
-    <form className="ext-form ext-narrow" noValidate onSubmit={form.handleSubmit(onValid, () => toast(EXT_TEXT.invalidForm, 'danger'))}>
-      <h1>Register</h1>
-      <p>
-        {index.translations['ext.register.intro'] ??
-          `To send a referral to ${index.divisionName} of ${index.orgName}, register with your mobile phone. We will text you a 6-digit code.`}
-      </p>
-      <ErrorSummary form={form} labels={{ name: 'Name', identifier: 'Mobile phone' }} />
-      <Field form={form} name="name" label="Name">
+    <form className="ext-form ext-narrow" noValidate onSubmit={form.handleSubmit(onValid, () => toast(t('ext.invalidForm'), 'danger'))}>
+      <h1>{t('ext.register.title')}</h1>
+      <p>{index.translations['ext.register.intro'] ?? t('ext.register.intro', { division: index.divisionName, organisation: index.orgName })}</p>
+      <ErrorSummary form={form} labels={{ name: t('ext.register.name'), identifier: t('ext.register.phone') }} title={t('form.correct')} />
+      <Field form={form} name="name" label={t('ext.register.name')}>
         {(control) => <input {...control} autoComplete="name" {...form.register('name')} />}
       </Field>
-      <Field form={form} name="identifier" label="Mobile phone" type="tel" hint="10 digits, e.g. (614) 555-0100">
+      <Field form={form} name="identifier" label={t('ext.register.phone')} type="tel" hint={t('ext.register.phoneHint')}>
         {(control) => <input {...control} type="tel" inputMode="tel" autoComplete="tel" {...form.register('identifier')} />}
       </Field>
       <div className="ext-buttons">
         <button type="submit" className="care-button primary" disabled={busy || sent}>
-          {busy ? 'Sending…' : 'Text me a code'}
+          {busy ? t('ext.sending') : t('ext.register.submit')}
         </button>
       </div>
     </form>
@@ -196,6 +215,7 @@ function RegisterStep({ instance, index, onDone }: { instance: string; index: Ex
 }
 
 function ConfirmStep({ instance, index, onDone, onRestart }: { instance: string; index: ExtIndex; onDone: () => void; onRestart: () => void }) {
+  const { t } = usePublicText();
   const form = useCareForm<RegisterConfirmValues>(RegisterConfirmSchema, { mode: 'all', defaultValues: { challenge: '', identifier: pendingPhone.get(instance) } });
   const { submit, busy } = useIdempotentSubmit(`ext-confirm-${instance}`);
   const actions = useExtActions(instance);
@@ -204,29 +224,29 @@ function ConfirmStep({ instance, index, onDone, onRestart }: { instance: string;
     try {
       await submit((key) => actions.confirm(values, key));
       setDone(true);
-      toast(EXT_TEXT.registered, 'success');
+      toast(t('ext.registered'), 'success');
       onDone();
     } catch (error) {
       reportServerError(form, error);
     }
   };
   return (
-    <form className="ext-form ext-narrow" noValidate onSubmit={form.handleSubmit(onValid, () => toast(EXT_TEXT.invalidForm, 'danger'))}>
-      <h1>Confirm your registration</h1>
-      <p>Enter the 6-digit code we texted to your phone for {index.divisionName}. The code expires after 10 minutes.</p>
-      <ErrorSummary form={form} labels={{ challenge: 'Code', identifier: 'Mobile phone' }} />
-      <Field form={form} name="identifier" label="Mobile phone">
+    <form className="ext-form ext-narrow" noValidate onSubmit={form.handleSubmit(onValid, () => toast(t('ext.invalidForm'), 'danger'))}>
+      <h1>{t('ext.confirm.title')}</h1>
+      <p>{t('ext.confirm.intro', { division: index.divisionName })}</p>
+      <ErrorSummary form={form} labels={{ challenge: t('ext.confirm.code'), identifier: t('ext.register.phone') }} title={t('form.correct')} />
+      <Field form={form} name="identifier" label={t('ext.register.phone')}>
         {(control) => <input {...control} type="tel" inputMode="tel" autoComplete="tel" {...form.register('identifier')} />}
       </Field>
-      <Field form={form} name="challenge" label="Code">
+      <Field form={form} name="challenge" label={t('ext.confirm.code')}>
         {(control) => <input {...control} inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.register('challenge')} />}
       </Field>
       <div className="ext-buttons">
         <button type="button" className="care-button" onClick={onRestart}>
-          Send a new code
+          {t('ext.confirm.newCode')}
         </button>
         <button type="submit" className="care-button primary" disabled={busy || done}>
-          {busy ? 'Checking…' : 'Confirm'}
+          {busy ? t('ext.confirm.checking') : t('ext.confirm.submit')}
         </button>
       </div>
     </form>
@@ -234,7 +254,7 @@ function ConfirmStep({ instance, index, onDone, onRestart }: { instance: string;
 }
 
 function emptyReferral(addressTypeUid = ''): ReferralValues {
-  const values = Object.fromEntries(Object.keys(REFERRAL_LABELS).map((k) => [k, ''])) as unknown as ReferralValues;
+  const values = Object.fromEntries(FIELD_NAMES.map((k) => [k, ''])) as unknown as ReferralValues;
   return {
     ...values,
     fromProviderPCP: false,
@@ -248,6 +268,8 @@ function emptyReferral(addressTypeUid = ''): ReferralValues {
 }
 
 function ReferralStep({ instance, index, onUnregistered }: { instance: string; index: ExtIndex; onUnregistered: () => void }) {
+  const { t } = usePublicText();
+  const labels = useReferralLabels();
   // The patient word as the link's division translates it (its index's translations); the value sent stays 'Patient'.
   const tr = (label: string) => patientLabel(label, index.translations);
   const options = useReferralOptions(instance);
@@ -309,7 +331,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
       setThanks(true);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
-        toast(EXT_TEXT.noRegistration, 'warning');
+        toast(t('ext.noRegistration'), 'warning');
         onUnregistered();
         return;
       }
@@ -318,7 +340,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
   };
 
   const props = { form, required };
-  const text = (name: keyof ReferralValues, type = 'text', extra: Record<string, unknown> = {}) => <TextField {...props} name={name} type={type} extra={extra} />;
+  const text = (name: keyof ReferralValues, type = 'text', extra: Record<string, unknown> = {}) => <TextField {...props} name={name} type={type} extra={{ autoComplete: autofillOf(requester, name), ...extra }} />;
   const select = (name: keyof ReferralValues, list: Option[], onPick?: (v: string) => void, extraOptions: ReactNode = null) => (
     <SelectField {...props} name={name} options={list} onPick={onPick} extraOptions={extraOptions} />
   );
@@ -326,34 +348,32 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
 
   return (
     <div className="ext-referral">
-      <h1>Referral</h1>
-      <p className="ext-intro">
-        {index.translations['ext.referral.intro'] ?? `Thank you for contacting ${index.divisionName} of ${index.orgName}. Please tell us who you are and whom you are referring.`}
-      </p>
+      <h1>{t('ext.referral.title')}</h1>
+      <p className="ext-intro">{index.translations['ext.referral.intro'] ?? t('ext.referral.intro', { division: index.divisionName, organisation: index.orgName })}</p>
       <SavedOnDevice count={savedOnDevice} />
       <LoadState isLoading={options.isLoading} error={options.error} lines={6}>
-        <form className="ext-form" noValidate onSubmit={form.handleSubmit(onValid, () => toast(EXT_TEXT.invalidForm, 'danger'))}>
-          <ErrorSummary form={form} labels={REFERRAL_LABELS} />
+        <form className="ext-form" noValidate onSubmit={form.handleSubmit(onValid, () => toast(t('ext.invalidForm'), 'danger'))}>
+          <ErrorSummary form={form} labels={labels} title={t('form.correct')} />
           <fieldset className="ext-section">
-            <legend>Who am I</legend>
-            <div className="ext-choice" role="radiogroup" aria-label={REFERRAL_LABELS.requestedBy}>
+            <legend>{t('ext.referral.who')}</legend>
+            <div className="ext-choice" role="radiogroup" aria-label={labels.requestedBy}>
               {REQUESTERS.map((r) => (
                 <label key={r} className="ext-radio">
                   <input type="radio" value={r} {...form.register('requestedBy', { onChange: (e) => onRequesterChange(e.target.value) })} />
-                  {tr(r)}
+                  {tr(t(`ext.requesters.${r}`))}
                 </label>
               ))}
             </div>
-            {form.formState.errors.requestedBy && <span className="field-error">{REFERRAL_LABELS.requestedBy} is required</span>}
+            {form.formState.errors.requestedBy && <span className="field-error">{t('ext.referral.requesterRequired', { label: labels.requestedBy })}</span>}
           </fieldset>
 
           <fieldset className="ext-sections" disabled={!requester}>
-            {!requester && <p className="field-hint ext-choose-first">{tr('Choose Patient or Provider to start.')}</p>}
+            {!requester && <p className="field-hint ext-choose-first">{tr(t('ext.referral.chooseFirst'))}</p>}
             <fieldset className="ext-section">
-              <legend>Contact Information</legend>
+              <legend>{t('ext.referral.contact')}</legend>
               {isProvider ? (
                 <div className="ext-grid">
-                  {select('fromProviderUid', options.providers, onProviderChange, <option value={NEW_PROVIDER}>I don't see me, add me</option>)}
+                  {select('fromProviderUid', options.providers, onProviderChange, <option value={NEW_PROVIDER}>{t('ext.referral.newProvider')}</option>)}
                   {isNewProvider && (
                     <>
                       {text('fromProviderFirstName')}
@@ -365,16 +385,16 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
                   )}
                   <label className="ext-check">
                     <input type="checkbox" {...form.register('fromProviderPCP')} />
-                    {REFERRAL_LABELS.fromProviderPCP}
+                    {labels.fromProviderPCP}
                   </label>
                 </div>
               ) : (
-                <p className="field-hint">{requester === 'Patient' ? 'You are referring yourself: fill in your own details below.' : 'Choose who you are first.'}</p>
+                <p className="field-hint">{requester === 'Patient' ? t('ext.referral.self') : t('ext.referral.chooseWho')}</p>
               )}
             </fieldset>
 
             <fieldset className="ext-section">
-              <legend>{tr('Patient Information')}</legend>
+              <legend>{tr(t('ext.referral.patient'))}</legend>
               <div className="ext-grid">
                 {text('firstName')}
                 {text('lastName')}
@@ -388,11 +408,11 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
             </fieldset>
 
             <fieldset className="ext-section">
-              <legend>{tr('Patient Contact Information')}</legend>
+              <legend>{tr(t('ext.referral.patientContact'))}</legend>
               <div className="ext-grid">
                 {select(
                   'preferredPhoneNumber',
-                  PREFERRED_PHONES.map((p) => ({ uid: p.value, label: p.label })),
+                  PREFERRED_PHONES.map((p) => ({ uid: p.value, label: t(`ext.phones.${p.value}`) })),
                 )}
                 {text('mobileNumber', 'tel')}
                 {text('homeNumber', 'tel')}
@@ -402,7 +422,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
             </fieldset>
 
             <fieldset className="ext-section">
-              <legend>Home Address</legend>
+              <legend>{t('ext.referral.address')}</legend>
               <div className="ext-grid">
                 {text('addr1')}
                 {text('addr2')}
@@ -414,7 +434,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
             </fieldset>
 
             <fieldset className="ext-section">
-              <legend>Primary Insurance</legend>
+              <legend>{t('ext.referral.insurance')}</legend>
               <div className="ext-grid">
                 {select('carrierUid', list('reference-carrier'))}
                 {text('policyNumber')}
@@ -423,7 +443,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
                 {text('policyHolderName')}
                 {select(
                   'policyHolder',
-                  POLICY_HOLDERS.map((p) => ({ uid: p, label: p })),
+                  POLICY_HOLDERS.map((p) => ({ uid: p, label: t(`ext.policyHolders.${p}`) })),
                 )}
                 {text('policyHolderBirthDate', 'date')}
                 <SsnField form={form} required={required} />
@@ -432,7 +452,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
             </fieldset>
 
             <fieldset className="ext-section">
-              <legend>Referral Details</legend>
+              <legend>{t('ext.referral.details')}</legend>
               <div className="ext-grid">
                 {select('reasonUid', list('reference-reason'))}
                 {select('diagnosisUid', list('reference-diagnosis'))}
@@ -440,26 +460,26 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
                 {select('toProviderUid', options.providers)}
                 <TextField {...props} name="referralDate" type="date" extra={{ readOnly: true, 'aria-readonly': true }} />
                 <div className="field">
-                  <span className="ext-static-label">{REFERRAL_LABELS.referralMethod}</span>
-                  <span>{DEFAULT_REFERRAL_METHOD}</span>
+                  <span className="ext-static-label">{labels.referralMethod}</span>
+                  <span>{t(`ext.methods.${DEFAULT_REFERRAL_METHOD}`)}</span>
                 </div>
               </div>
-              <Field form={form} name="note" label={REFERRAL_LABELS.note}>
+              <Field form={form} name="note" label={labels.note}>
                 {(control) => <textarea {...control} rows={4} {...form.register('note')} />}
               </Field>
             </fieldset>
 
           </fieldset>
-          <SubmitFooter missing={missingFields(values, required)} requesterChosen={Boolean(requester)} busy={busy} />
+          <SubmitFooter missing={missingFields(values, required, labels)} requesterChosen={Boolean(requester)} busy={busy} />
         </form>
       </LoadState>
       <DeviceNote onClear={startOver} />
       {thanks && (
         <div className="ext-modal-backdrop">
           <div className="ext-modal" role="dialog" aria-modal="true" aria-labelledby="ext-thanks">
-            <p id="ext-thanks">{EXT_TEXT.thanks}</p>
+            <p id="ext-thanks">{t('ext.thanks')}</p>
             <button type="button" className="care-button primary" autoFocus onClick={() => setThanks(false)}>
-              Start another referral
+              {t('ext.referral.another')}
             </button>
           </div>
         </div>
@@ -481,18 +501,18 @@ const FORM_ORDER: (keyof ReferralValues)[] = [
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** The required fields still empty, by their labels, in the form's order (a link's extra required fields too). */
-export function missingFields(values: ReferralValues, required: Set<string>): string[] {
+export function missingFields(values: ReferralValues, required: Set<string>, labels: Record<keyof ReferralValues, string>): string[] {
   const order = [...FORM_ORDER, ...[...required].filter((f) => !FORM_ORDER.includes(f as keyof ReferralValues))] as (keyof ReferralValues)[];
-  return order.filter((name) => required.has(name) && isBlank(values[name])).map((name) => REFERRAL_LABELS[name] ?? name);
+  return order.filter((name) => required.has(name) && isBlank(values[name])).map((name) => labels[name] ?? name);
 }
 
 /** Issue 32 §4: what is missing, said next to the button and as its description, as the fields are filled. */
-export function missingText(missing: string[], requesterChosen: boolean): string {
+export function missingText(missing: string[], requesterChosen: boolean, t: TFunction, requesterLabel: string): string {
   if (!requesterChosen) {
-    const rest = missing.filter((m) => m !== REFERRAL_LABELS.requestedBy);
-    return `Choose Patient or Provider${rest.length ? `, then fill in: ${rest.join(', ')}` : ''}`;
+    const rest = missing.filter((m) => m !== requesterLabel);
+    return rest.length ? t('ext.referral.missingChooseThen', { fields: rest.join(', ') }) : t('ext.referral.missingChoose');
   }
-  return missing.length ? `Fill in: ${missing.join(', ')}` : '';
+  return missing.length ? t('ext.referral.missingFill', { fields: missing.join(', ') }) : '';
 }
 
 /**
@@ -503,7 +523,8 @@ export function missingText(missing: string[], requesterChosen: boolean): string
  */
 function SubmitFooter({ missing, requesterChosen, busy }: { missing: string[]; requesterChosen: boolean; busy: boolean }) {
   const id = useId();
-  const text = missingText(missing, requesterChosen);
+  const { t } = usePublicText();
+  const text = missingText(missing, requesterChosen, t, t('ext.fields.requestedBy'));
   return (
     <div className="ext-buttons">
       {text && (
@@ -512,7 +533,7 @@ function SubmitFooter({ missing, requesterChosen, busy }: { missing: string[]; r
         </p>
       )}
       <button type="submit" className="care-button primary" disabled={busy} aria-describedby={text ? `${id}-missing` : undefined}>
-        {busy ? 'Sending…' : 'Submit referral'}
+        {busy ? t('ext.sending') : t('ext.referral.submit')}
       </button>
     </div>
   );
@@ -520,7 +541,6 @@ function SubmitFooter({ missing, requesterChosen, busy }: { missing: string[]; r
 
 /** •••-••-1234: the last four digits of a whole SSN. */
 export const maskSsn = (digits: string) => `•••-••-${digits.slice(-4)}`;
-export const SSN_HINT = '9 digits. Only the last 4 show once you leave the field.';
 
 /**
  * The policy holder's SSN (issue 32 §4): a number pad, no autofill, and once
@@ -529,6 +549,7 @@ export const SSN_HINT = '9 digits. Only the last 4 show once you leave the field
  * that is not 9 digits stays visible beside its error.
  */
 function SsnField({ form, required }: { form: UseFormReturn<ReferralValues>; required: Set<string> }) {
+  const { t } = usePublicText();
   const [editing, setEditing] = useState(false);
   const { field } = useController({ control: form.control, name: 'ssn' });
   const value = String(field.value ?? '');
@@ -536,7 +557,7 @@ function SsnField({ form, required }: { form: UseFormReturn<ReferralValues>; req
   const masked = !editing && digits.length === 9;
   const f = form as unknown as UseFormReturn<FieldValues>;
   return (
-    <Field form={f} name="ssn" label={REFERRAL_LABELS.ssn} hint={SSN_HINT}>
+    <Field form={f} name="ssn" label={t('ext.fields.ssn')} hint={t('ext.referral.ssnHint')}>
       {(control) => (
         <input
           {...control}
@@ -567,13 +588,13 @@ interface FieldBase {
   name: keyof ReferralValues;
 }
 
-/** Required fields are marked by CSS (aria-required), so messages read "First name is required". */
-const labelOf = (name: keyof ReferralValues, _required: Set<string>) => REFERRAL_LABELS[name];
 
+/** Required fields are marked by CSS (aria-required), so messages read "First name is required". */
 function TextField({ form, required, name, type, extra }: FieldBase & { type: string; extra: Record<string, unknown> }) {
   const f = form as unknown as UseFormReturn<FieldValues>;
+  const { t } = usePublicText();
   return (
-    <Field form={f} name={name as Path<FieldValues>} label={labelOf(name, required)}>
+    <Field form={f} name={name as Path<FieldValues>} label={t(`ext.fields.${name}`)}>
       {(control) => <input {...control} type={type} aria-required={required.has(name)} {...extra} {...f.register(name)} />}
     </Field>
   );
@@ -581,11 +602,12 @@ function TextField({ form, required, name, type, extra }: FieldBase & { type: st
 
 function SelectField({ form, required, name, options, onPick, extraOptions }: FieldBase & { options: Option[]; onPick?: (v: string) => void; extraOptions?: ReactNode }) {
   const f = form as unknown as UseFormReturn<FieldValues>;
+  const { t } = usePublicText();
   return (
-    <Field form={f} name={name as Path<FieldValues>} label={labelOf(name, required)}>
+    <Field form={f} name={name as Path<FieldValues>} label={t(`ext.fields.${name}`)}>
       {(control) => (
         <select {...control} aria-required={required.has(name)} {...f.register(name, { onChange: onPick ? (e) => onPick(e.target.value) : undefined })}>
-          <option value="">Select…</option>
+          <option value="">{t('ext.select')}</option>
           {options.map((o) => (
             <option key={o.uid} value={o.uid}>
               {o.label}

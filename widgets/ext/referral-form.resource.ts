@@ -5,6 +5,7 @@ import { ApiError } from '../../shared/api/errors';
 import { EXT_REFERENCE_MODELS, EXT_REFERENCE_PAGE_SIZE, type RegisterConfirmValues, type RegisterValues } from '../../shared/schemas/ext-referral';
 import { useWidgetApi, useWidgetLang } from '../../shared/widget/widget-context';
 import type { PublicFormBrand } from '../kit/public-form-frame';
+import { publicI18n, usePublicText } from '../kit/public-i18n';
 import { idempotencyHeader } from '../kit/public-submit';
 
 /** The only file of the area that talks to the server (spec 002 "External actions"). */
@@ -54,11 +55,15 @@ const withToken = (instance: string): Record<string, string> => {
 /** GET ext/{instance}/index: read raw so translation keys keep their dots. */
 export function useExtIndex(instance: string) {
   const client = useWidgetApi();
-  const lang = useWidgetLang();
+  // The division's own texts in the visitor's language (issue 39): Spanish ones where it wrote them, else the form's catalogue.
+  const widgetLang = useWidgetLang();
+  const { language } = usePublicText();
+  const lang = language === 'es' ? 'es-US' : widgetLang;
   const [state, setState] = useState<{ data: ExtIndex | null; error: unknown; isLoading: boolean }>({ data: null, error: null, isLoading: true });
   useEffect(() => {
     let live = true;
-    setState({ data: null, error: null, isLoading: true });
+    // Another language keeps the form on screen while its texts load: what was typed stays.
+    setState((shown) => (shown.data ? shown : { data: null, error: null, isLoading: true }));
     client
       .request<{ data: { attributes: Record<string, any> } }>('GET', path(instance, '/index'), { query: { lang }, raw: true })
       .then((doc) => {
@@ -144,7 +149,8 @@ export function useExtActions(instance: string) {
   const client: ApiClient = useWidgetApi();
   return useMemo(
     () => ({
-      register: (values: RegisterValues, key: string) => client.post(path(instance, '/register'), values, undefined, idempotencyHeader(key)),
+      // The texted code is in the visitor's language (server/public-language.ts).
+      register: (values: RegisterValues, key: string) => client.post(path(instance, '/register'), values, undefined, { ...idempotencyHeader(key), 'accept-language': publicI18n.resolvedLanguage ?? 'en' }),
       confirm: async (values: RegisterConfirmValues, key: string) => {
         const doc = await client.post<{ data: { attributes: { registrationToken: string } } }>(path(instance, '/register-confirm'), values, undefined, idempotencyHeader(key));
         registrationToken.set(instance, doc.data.attributes.registrationToken);

@@ -169,10 +169,10 @@ export function HwcForm() {
             <legend>{t('hwc.details')}</legend>
             <div className="hwc-grid">
               <div className="wide">
-                <Field form={form} name="officerName" label={labels.officerName} />
+                <Field form={form} name="officerName" label={labels.officerName} autoComplete="off" />
               </div>
-              <Field form={form} name="childFirstName" label={labels.childFirstName} />
-              <Field form={form} name="childLastName" label={labels.childLastName} />
+              <Field form={form} name="childFirstName" label={labels.childFirstName} autoComplete="off" />
+              <Field form={form} name="childLastName" label={labels.childLastName} autoComplete="off" />
               <Field form={form} name="childGenderUid" label={labels.childGenderUid}>
                 {(control) => (
                   <select {...control} {...form.register('childGenderUid')}>

@@ -84,7 +84,25 @@ export interface AddressSearchProps {
   label?: string;
   /** Told apart on a page with two (the CIT sheet's client and incident addresses). */
   name?: string;
+  /** What it says, where a public form speaks another language (issue 39); the staff side's English otherwise. */
+  texts?: AddressSearchTexts;
 }
+
+export interface AddressSearchTexts {
+  hint: string;
+  searching: string;
+  minChars: string;
+  noResults: string;
+  completed: string;
+  failed: string;
+}
+
+const ENGLISH: AddressSearchTexts = {
+  hint: 'Type a street address or a zip code, then choose the address to fill in the fields below.',
+  searching: 'Searching ...',
+  minChars: `Type at least ${ADDRESS_SEARCH_MIN_CHARS} characters`,
+  ...ADDRESS_SEARCH_TEXT,
+};
 
 /**
  * Spec 002 "Address autocomplete": a free-text address search (an ARIA
@@ -94,7 +112,7 @@ export interface AddressSearchProps {
  * 'address completed'. None found says 'No Address Results Found'; a search
  * that fails toasts 'Unable to autocomplete address' and says it under the box.
  */
-export function AddressSearch({ onChoose, search, label = 'Address Search', name = 'address-search' }: AddressSearchProps) {
+export function AddressSearch({ onChoose, search, label = 'Address Search', name = 'address-search', texts = ENGLISH }: AddressSearchProps) {
   const signedIn = useAddressAutocomplete();
   const run = search ?? signedIn;
   const id = useId();
@@ -127,7 +145,7 @@ export function AddressSearch({ onChoose, search, label = 'Address Search', name
         if (abort.signal.aborted) return;
         setFound({ text: settled, data: null, failed: true });
         setLoading(false);
-        toast(ADDRESS_SEARCH_TEXT.failed, 'danger');
+        toast(texts.failed, 'danger');
       },
     );
     return () => abort.abort();
@@ -172,16 +190,16 @@ export function AddressSearch({ onChoose, search, label = 'Address Search', name
   };
 
   const status = waiting
-    ? 'Searching ...'
+    ? texts.searching
     : current?.failed
-      ? ADDRESS_SEARCH_TEXT.failed
+      ? texts.failed
       : current && results.length === 0
-        ? ADDRESS_SEARCH_TEXT.noResults
+        ? texts.noResults
         : completed && typed === ''
-          ? ADDRESS_SEARCH_TEXT.completed
+          ? texts.completed
           : searchable || typed === ''
             ? ''
-            : `Type at least ${ADDRESS_SEARCH_MIN_CHARS} characters`;
+            : texts.minChars;
   const listId = `${id}-list`;
   const optionId = (i: number) => `${id}-option-${i}`;
 
@@ -190,7 +208,7 @@ export function AddressSearch({ onChoose, search, label = 'Address Search', name
       <style>{css}</style>
       <label htmlFor={`${id}-input`}>{label}</label>
       <span id={`${id}-hint`} className="field-hint">
-        Type a street address or a zip code, then choose the address to fill in the fields below.
+        {texts.hint}
       </span>
       <input
         id={`${id}-input`}

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type FieldValues, type Path, type PathValue, type Resolver, type UseFormProps, type UseFormReturn } from 'react-hook-form';
 import { superstructResolver } from '@hookform/resolvers/superstruct';
 import type { Struct } from 'superstruct';
@@ -78,12 +78,15 @@ export interface FieldProps<T extends FieldValues> {
   label: string;
   type?: string;
   hint?: string;
+  /** For the default input: what the browser may offer (autocomplete) and which keyboard a phone shows (inputMode). */
+  autoComplete?: string;
+  inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
   /** A custom control; spread the given props onto it so the label and error stay connected. */
   children?: (control: FieldControlProps) => ReactNode;
 }
 
 /** A labelled input with its error underneath, wired for screen readers. */
-export function Field<T extends FieldValues>({ form, name, label, type = 'text', hint, children }: FieldProps<T>) {
+export function Field<T extends FieldValues>({ form, name, label, type = 'text', hint, autoComplete, inputMode, children }: FieldProps<T>) {
   const id = useId();
   const message = errorOf(form as unknown as UseFormReturn<FieldValues>, name);
   const wording = useFieldWording();
@@ -97,7 +100,7 @@ export function Field<T extends FieldValues>({ form, name, label, type = 'text',
           {hint}
         </span>
       )}
-      {children ? children(control) : <input type={type} {...control} {...form.register(name)} />}
+      {children ? children(control) : <input type={type} autoComplete={autoComplete} inputMode={inputMode} {...control} {...form.register(name)} />}
       {message && (
         <span id={`${id}-error`} className="field-error">
           {wording(label, message)}

@@ -29,7 +29,7 @@ const css = /* css */ `
 .public-form-footer { margin-top: var(--care-space-l); padding-top: var(--care-space-s); border-top: 1px solid var(--care-color-border); color: var(--care-color-text-muted); font-size: var(--care-font-size-s); text-align: center; }
 @media (max-width: 575.98px) { .public-form { padding: var(--care-space-s); } .public-form-body { padding: var(--care-space-m) var(--care-space-s); } }
 /* On a phone the languages take a row of their own above the name, which keeps the width it needs. */
-@media (max-width: 575.98px) { .public-form-brand { flex-wrap: wrap; } .public-form-languages { order: -1; flex-basis: 100%; justify-content: flex-end; } }
+@media (max-width: 575.98px) { .public-form-brand { flex-wrap: wrap; } .public-form-languages { order: -1; flex-basis: 100%; justify-content: flex-end; } .public-form-languages button { min-height: 44px; padding: 0 var(--care-space-xs); } }
 `;
 
 /**

@@ -37,7 +37,10 @@ void publicI18n
   });
 
 /** Messages that carry a number: read by their shape, said with the number. */
-const SHAPED: [RegExp, string, (m: RegExpExecArray) => Record<string, string>][] = [[/^Must be at most (\d+) characters$/, 'Must be at most {max} characters', (m) => ({ max: m[1] })]];
+const SHAPED: [RegExp, string, (m: RegExpExecArray) => Record<string, string>][] = [
+  [/^Must be at most (\d+) characters$/, 'Must be at most {max} characters', (m) => ({ max: m[1] })],
+  [/^Birth date cannot be more than (\d+) years ago$/, 'Birth date cannot be more than {years} years ago', (m) => ({ years: m[1] })],
+];
 
 /** A schema's or the server's message in the current language; one the catalogue does not know stays as sent. */
 export function sayMessage(message: string): string {
@@ -49,7 +52,8 @@ export function sayMessage(message: string): string {
   return publicI18n.t(message, { ...opts, defaultValue: message });
 }
 
-const publicWording = (label: string, message: string) => fieldText(label, sayMessage(message));
+/** "Required" names its field in a whole sentence: a label and an adjective would not agree in every language (la Raza, el Sexo). */
+const publicWording = (label: string, message: string) => (message === 'Required' ? publicI18n.t('form.required', { label }) : fieldText(label, sayMessage(message)));
 
 /** The public form's texts: `t('hwc.title')`, in the visitor's language or, given one, in that language. */
 export function usePublicText(fixed?: PublicLanguage): { t: TFunction; language: PublicLanguage } {
