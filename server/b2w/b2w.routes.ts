@@ -1,3 +1,4 @@
+import { publicLanguageOf, sayToPublic } from '../public-language';
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
@@ -127,10 +128,12 @@ export const b2wRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
         .executeTakeFirstOrThrow();
       if (employee) {
         const code = await issueCode(trx, PURPOSE, registration.registration_uid);
-        const text = `Your Careweave Back to Work code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes.`;
+        // In the employee's language: the form sends it as Accept-Language (issue 39).
+        const lang = publicLanguageOf(request);
+        const text = sayToPublic(lang, 'b2w.codeText', { code, minutes: CODE_TTL_MINUTES });
         // E-mail when asked for and on file; otherwise the text message the spec's confirm screen talks about.
         if (input.commMethod === 'email' && employee.email_address) {
-          await enqueueMessage(trx, { channel: 'email', recipient: employee.email_address, subject: 'Your Back to Work code', body: text });
+          await enqueueMessage(trx, { channel: 'email', recipient: employee.email_address, subject: sayToPublic(lang, 'b2w.codeSubject'), body: text });
         } else {
           await enqueueMessage(trx, { channel: 'sms', recipient: employee.telephone_number, body: text });
         }

@@ -1,3 +1,4 @@
+import en from '../i18n/en.json';
 import { boolean, define, enums, object, refine, string, type Infer } from 'superstruct';
 import { boundedText, MAX_LENGTH, requiredText } from './strings';
 import { isIsoDate } from './reminders';
@@ -8,10 +9,10 @@ export type B2wCommMethod = (typeof B2W_COMM_METHODS)[number];
 export const HIGH_TEMP_F = 100.4;
 
 /** Spec 002 section 8. */
-export const B2W_MISSING_VENDOR = 'Unable to complete form. Please get in contact with your manager.';
-export const B2W_REPORT = 'Please report to work at your assigned time. We’re looking forward to seeing you then.';
-export const B2W_DO_NOT_REPORT = 'Please call your manager and do not report to work today. Seek medical assistance if your symptoms worsen or you feel you need help.';
-export const B2W_CODE_SENT = 'You should have received a text message with a code. Enter it below.';
+export const B2W_MISSING_VENDOR = en.translation.b2w.missingVendor;
+export const B2W_REPORT = en.translation.b2w.report;
+export const B2W_DO_NOT_REPORT = en.translation.b2w.doNotReport;
+export const B2W_CODE_SENT = en.translation.b2w.codeSent;
 
 /** Keeps only the digits of a phone number (US: 10 digits). */
 export const phoneDigits = (value: string) => value.replace(/\D/g, '');

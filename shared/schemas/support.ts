@@ -1,3 +1,4 @@
+import en from '../i18n/en.json';
 import { object, refine, string, type Infer } from 'superstruct';
 import { email, requiredText } from './strings';
 
@@ -5,7 +6,7 @@ import { email, requiredText } from './strings';
 export const SUPPORT_ISSUE_TYPES = ['Login Assistance', 'Report a Problem', 'Request a New Feature', 'Ask a Product Question', 'Other Help'] as const;
 
 /** Spec 002 "Customer support": triage hours shown on screen. */
-export const SUPPORT_TRIAGE_HOURS = 'Monday to Friday 8:00 AM to 5:00 PM EST';
+export const SUPPORT_TRIAGE_HOURS = en.translation.support.hours;
 
 /**
  * The urgent line is "not shown" in spec 002: this is a clearly fictional demo

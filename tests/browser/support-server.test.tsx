@@ -1,6 +1,8 @@
 import '../../widgets/support/support-form.element';
 import { DEMO_SUPPORT_PHONE, SUPPORT_ISSUE_TYPES, SUPPORT_TRIAGE_HOURS } from '../../shared/schemas/support';
-import { SUPPORT_FAILED, SUPPORT_SENT } from '../../widgets/support/support.component';
+import en from '../../shared/i18n/en.json';
+
+const { failed: SUPPORT_FAILED, sent: SUPPORT_SENT } = en.translation.support;
 import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, selectOption, settle, text, typeInto, waitFor } from './support/dom';

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { B2W_CODE_SENT, B2W_MISSING_VENDOR, B2W_REPORT } from '../../shared/schemas/b2w';
 import { OPT_OUT_DONE } from '../../shared/schemas/opt-out';
-import { SUPPORT_SENT } from '../../widgets/support/support.component';
+import en from '../../shared/i18n/en.json';
 import { openPage, shot, startHarness, type Harness } from './support/harness';
 
 /** Every visible input, select, textarea and button on the page is at least 44 px tall, and nothing is wider than the screen. */
@@ -100,7 +100,7 @@ describe('public forms on a phone: Back to Work, opt-out, support', () => {
     await assertPhoneFriendly(page, 390);
     await shot(page, 'support-mobile');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText(SUPPORT_SENT).waitFor();
+    await page.getByText(en.translation.support.sent).waitFor();
     await shot(page, 'support-sent-mobile');
     assert.deepEqual(errors, []);
     await context.close();

@@ -141,6 +141,31 @@ describe('public forms in Spanish', () => {
     await context.close();
   });
 
+  test('Back to Work in Spanish: the check-in, the code texted in Spanish, and the outcome', async () => {
+    const context = await h.browser.newContext({ baseURL: h.server.url, viewport: { width: 390, height: 844 }, reducedMotion: 'reduce', locale: 'es-US' });
+    const page = await context.newPage();
+    const b2w = es.translation.b2w;
+    await page.goto('/b2w?vendorCode=DEMO-B2W');
+    await page.getByRole('heading', { name: b2w.title }).waitFor();
+    await page.getByLabel(b2w.telephoneNumber).fill('614-555-0132');
+    await page.getByLabel(b2w.employeeId).fill('E1002');
+    await shot(page, 'b2w-es-register-390');
+    await page.getByRole('button', { name: b2w.register }).click();
+    await page.getByText(b2w.codeSent).waitFor();
+    const sms = await h.server.db.selectFrom('outbox').select('body').where('recipient', '=', '6145550132').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    const code = /Su código de Regreso al Trabajo de Careweave es (\d{6})\. Vence en 10 minutos\./.exec(sms.body)?.[1];
+    assert.ok(code, sms.body);
+    await page.getByLabel(b2w.code).fill(code);
+    await page.getByRole('button', { name: b2w.confirm }).click();
+    // The temperature keeps the US format, as dates and phone numbers do.
+    await page.getByRole('group', { name: b2w.highTemp.replace('{degrees}', '100.4') }).getByLabel(b2w.no).check();
+    await page.getByRole('group', { name: b2w.lowTempComplications }).getByLabel(b2w.no).check();
+    await page.getByRole('button', { name: b2w.submit }).click();
+    await page.getByText(b2w.report).waitFor();
+    await shot(page, 'b2w-es-outcome-390', false);
+    await context.close();
+  });
+
   test('?lang=es on an English browser; the switch goes back to English and the choice is remembered', async () => {
     const { context, page, errors } = await openPage(h, 360, 780);
     await page.goto('/hwc?lang=es');

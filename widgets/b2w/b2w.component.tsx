@@ -6,10 +6,6 @@ import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { ApiError } from '../../shared/api/errors';
 import { nowMs } from '../../shared/clock';
 import {
-  B2W_CODE_SENT,
-  B2W_DO_NOT_REPORT,
-  B2W_MISSING_VENDOR,
-  B2W_REPORT,
   B2wAssessmentSchema,
   B2wCodeSchema,
   B2wRegistrationSchema,
@@ -22,28 +18,33 @@ import {
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { PublicFormFrame, useLinkBrand } from '../kit/public-form-frame';
-import { applyServerErrors, errorOf, Field, fieldText, useCareForm } from '../kit/forms';
-import { needsConnection, noAnswer, SavedOnDevice } from '../kit/offline-notices';
+import { publicI18n, usePublicText } from '../kit/public-i18n';
+import { useFieldWording } from '../kit/field-wording';
+import { applyServerErrors, errorOf, Field, useCareForm } from '../kit/forms';
+import { noAnswer, SavedOnDevice } from '../kit/offline-notices';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { Toasts } from '../kit/toasts';
 import { clearB2w, loadB2w, saveB2w, toFormErrors, useB2wCalls, type B2wStatusAnswer, type StoredResult } from './b2w.resource';
 import { B2wStyles } from './b2w.styles';
 
-const REG_LABELS: Record<keyof B2wRegistrationValues, string> = {
-  vendorCode: 'Vendor Code',
-  telephoneNumber: 'Telephone Number',
-  commMethod: 'Send my code by',
-  employeeId: 'Employee ID',
-  ssn: 'Last 4 digits of SSN',
-};
-const ASSESSMENT_LABELS: Record<keyof B2wAssessmentValues, string> = {
-  assessmentDate: 'Assessment Date',
-  highTemp: `Is your temperature ${HIGH_TEMP_F} °F or higher?`,
-  lowTempComplications: 'Do you have any other symptoms, such as a cough, shortness of breath, sore throat, or loss of taste or smell?',
-};
-export const B2W_CODE_SENT_EMAIL = 'You should have received an email with a code. Enter it below.';
-export const B2W_FAILED = 'Your answer could not be sent. Please try again.';
+/** The texts of the check-in (shared/i18n, `b2w.*`), with its labels by field. */
+function useB2wText() {
+  const { t } = usePublicText();
+  const regLabels: Record<keyof B2wRegistrationValues, string> = {
+    vendorCode: t('b2w.vendorCode'),
+    telephoneNumber: t('b2w.telephoneNumber'),
+    commMethod: t('b2w.commMethod'),
+    employeeId: t('b2w.employeeId'),
+    ssn: t('b2w.ssn'),
+  };
+  const assessmentLabels: Record<keyof B2wAssessmentValues, string> = {
+    assessmentDate: t('b2w.assessmentDate'),
+    highTemp: t('b2w.highTemp', { degrees: String(HIGH_TEMP_F) }),
+    lowTempComplications: t('b2w.lowTempComplications'),
+  };
+  return { t, regLabels, assessmentLabels };
+}
 
 const reloadPage = () => window.location.reload();
 const isoToday = () => dayjs(nowMs()).format('YYYY-MM-DD');
@@ -52,6 +53,7 @@ const isoToday = () => dayjs(nowMs()).format('YYYY-MM-DD');
 function Choice<T extends FieldValues>({ form, name, legend, options }: { form: UseFormReturn<T>; name: Path<T>; legend: string; options: { label: string; value: unknown }[] }) {
   const { field } = useController({ control: form.control, name });
   const message = errorOf(form as unknown as UseFormReturn<FieldValues>, name);
+  const wording = useFieldWording();
   const errorId = `${name}-error`;
   return (
     <fieldset className="field" data-field={name} aria-invalid={Boolean(message)} aria-describedby={message ? errorId : undefined}>
@@ -73,19 +75,15 @@ function Choice<T extends FieldValues>({ form, name, legend, options }: { form: 
       </div>
       {message && (
         <span id={errorId} className="field-error">
-          {fieldText(legend, message)}
+          {wording(legend, message)}
         </span>
       )}
     </fieldset>
   );
 }
 
-const YES_NO = [
-  { label: 'Yes', value: true },
-  { label: 'No', value: false },
-];
-
 function StartOver({ reload }: { reload: () => void }) {
+  const { t } = usePublicText();
   return (
     <button
       type="button"
@@ -95,17 +93,18 @@ function StartOver({ reload }: { reload: () => void }) {
         reload();
       }}
     >
-      Start over
+      {t('b2w.startOver')}
     </button>
   );
 }
 
 /** Field errors on fields; a message without a field goes to the summary. */
 function showFailure<T extends FieldValues>(form: UseFormReturn<T>, error: unknown) {
-  if (!applyServerErrors(form, toFormErrors(error))) form.setError('root.server', { type: 'server', message: noAnswer(error) ? needsConnection() : B2W_FAILED });
+  if (!applyServerErrors(form, toFormErrors(error))) form.setError('root.server', { type: 'server', message: noAnswer(error) ? publicI18n.t('offline.needsConnection') : publicI18n.t('b2w.failed') });
 }
 
 function RegistrationForm({ vendorCode, reload }: { vendorCode: string; reload: () => void }) {
+  const { t, regLabels } = useB2wText();
   const calls = useB2wCalls();
   const form = useCareForm(B2wRegistrationSchema, { defaultValues: { vendorCode, telephoneNumber: '', commMethod: 'sms', employeeId: '', ssn: '' } });
   const draft = usePersistedDraft('b2w-register', form, ['ssn', 'vendorCode']);
@@ -124,32 +123,32 @@ function RegistrationForm({ vendorCode, reload }: { vendorCode: string; reload: 
   });
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <ErrorSummary form={form} labels={REG_LABELS} />
-      <Field form={form} name="vendorCode" label={REG_LABELS.vendorCode}>
+      <ErrorSummary form={form} labels={regLabels} />
+      <Field form={form} name="vendorCode" label={regLabels.vendorCode}>
         {(control) => <input {...control} readOnly value={vendorCode} className="b2w-vendor" />}
       </Field>
-      <Field form={form} name="telephoneNumber" label={REG_LABELS.telephoneNumber}>
+      <Field form={form} name="telephoneNumber" label={regLabels.telephoneNumber}>
         {(control) => <input {...control} type="tel" autoComplete="tel-national" inputMode="tel" {...form.register('telephoneNumber')} />}
       </Field>
       <Choice
         form={form}
         name="commMethod"
-        legend={REG_LABELS.commMethod}
+        legend={regLabels.commMethod}
         options={[
-          { label: 'Text message', value: 'sms' },
-          { label: 'Email', value: 'email' },
+          { label: t('b2w.sms'), value: 'sms' },
+          { label: t('b2w.email'), value: 'email' },
         ]}
       />
-      <p className="b2w-or">Enter your Employee ID or the last 4 digits of your SSN (one of them is enough).</p>
-      <Field form={form} name="employeeId" label={REG_LABELS.employeeId}>
+      <p className="b2w-or">{t('b2w.either')}</p>
+      <Field form={form} name="employeeId" label={regLabels.employeeId}>
         {(control) => <input {...control} autoComplete="off" {...form.register('employeeId')} />}
       </Field>
-      <Field form={form} name="ssn" label={REG_LABELS.ssn}>
+      <Field form={form} name="ssn" label={regLabels.ssn}>
         {(control) => <input {...control} type="password" inputMode="numeric" autoComplete="off" maxLength={4} {...form.register('ssn')} />}
       </Field>
       <div className="form-buttons">
         <SlButton type="submit" variant="primary" disabled={busy}>
-          {busy ? 'Sending ...' : 'Register'}
+          {busy ? t('form.sending') : t('b2w.register')}
         </SlButton>
       </div>
     </form>
@@ -157,6 +156,7 @@ function RegistrationForm({ vendorCode, reload }: { vendorCode: string; reload: 
 }
 
 function ConfirmForm({ registration, reload }: { registration: B2wStoredRegistration; reload: () => void }) {
+  const { t } = usePublicText();
   const calls = useB2wCalls();
   const form = useCareForm(B2wCodeSchema, { defaultValues: { code: '' } });
   const { submit, busy } = useIdempotentSubmit('b2w-confirm');
@@ -173,15 +173,15 @@ function ConfirmForm({ registration, reload }: { registration: B2wStoredRegistra
   });
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <p>{registration.commMethod === 'email' ? B2W_CODE_SENT_EMAIL : B2W_CODE_SENT}</p>
-      <ErrorSummary form={form} labels={{ code: 'Code' }} />
-      <Field form={form} name="code" label="Code">
+      <p>{registration.commMethod === 'email' ? t('b2w.codeSentEmail') : t('b2w.codeSent')}</p>
+      <ErrorSummary form={form} labels={{ code: t('b2w.code') }} title={t('form.correct')} />
+      <Field form={form} name="code" label={t('b2w.code')}>
         {(control) => <input {...control} inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.register('code')} />}
       </Field>
       <div className="form-buttons">
         <StartOver reload={reload} />
         <SlButton type="submit" variant="primary" disabled={busy}>
-          {busy ? 'Checking ...' : 'Confirm'}
+          {busy ? t('b2w.checking') : t('b2w.confirm')}
         </SlButton>
       </div>
     </form>
@@ -189,14 +189,20 @@ function ConfirmForm({ registration, reload }: { registration: B2wStoredRegistra
 }
 
 function Outcome({ outcome }: { outcome: StoredResult['outcome'] }) {
+  const { t } = usePublicText();
   return (
     <SlAlert className="b2w-result" variant={outcome === 'report' ? 'success' : 'danger'} open>
-      {outcome === 'report' ? B2W_REPORT : B2W_DO_NOT_REPORT}
+      {outcome === 'report' ? t('b2w.report') : t('b2w.doNotReport')}
     </SlAlert>
   );
 }
 
 function AssessmentForm({ registration, code, result, reload }: { registration: B2wStoredRegistration; code: string; result: StoredResult | null; reload: () => void }) {
+  const { t, assessmentLabels } = useB2wText();
+  const yesNo = [
+    { label: t('b2w.yes'), value: true },
+    { label: t('b2w.no'), value: false },
+  ];
   const emit = useEmit();
   const calls = useB2wCalls();
   const [done, setDone] = useState<StoredResult | null>(result);
@@ -230,29 +236,29 @@ function AssessmentForm({ registration, code, result, reload }: { registration: 
       if (answer) showOutcome(answer, sent);
     } catch (error) {
       showFailure(form, error);
-      emit('care-error', { message: error instanceof Error ? error.message : B2W_FAILED, status: error instanceof ApiError ? error.status : undefined });
+      emit('care-error', { message: error instanceof Error ? error.message : publicI18n.t('b2w.failed'), status: error instanceof ApiError ? error.status : undefined });
     }
   });
   return (
     <form noValidate onSubmit={onSubmit} aria-busy={busy}>
       {done && <Outcome outcome={done.outcome} />}
       <SavedOnDevice count={done ? 0 : savedOnDevice} />
-      <ErrorSummary form={form} labels={ASSESSMENT_LABELS} />
+      <ErrorSummary form={form} labels={assessmentLabels} />
       <fieldset disabled={Boolean(done) || savedOnDevice > 0} className="b2w-assessment">
-        <Field form={form} name="assessmentDate" label={ASSESSMENT_LABELS.assessmentDate} type="date" />
+        <Field form={form} name="assessmentDate" label={assessmentLabels.assessmentDate} type="date" />
         <Choice
           form={form}
           name="highTemp"
-          legend={ASSESSMENT_LABELS.highTemp}
-          options={YES_NO}
+          legend={assessmentLabels.highTemp}
+          options={yesNo}
         />
-        {highTemp === false && <Choice form={form} name="lowTempComplications" legend={ASSESSMENT_LABELS.lowTempComplications} options={YES_NO} />}
+        {highTemp === false && <Choice form={form} name="lowTempComplications" legend={assessmentLabels.lowTempComplications} options={yesNo} />}
       </fieldset>
       <div className="form-buttons">
         <StartOver reload={reload} />
         {!done && !savedOnDevice && (
           <SlButton type="submit" variant="primary" disabled={busy}>
-            {busy ? 'Sending ...' : 'Submit'}
+            {busy ? t('form.sending') : t('b2w.submit')}
           </SlButton>
         )}
       </div>
@@ -273,9 +279,8 @@ export interface BackToWorkProps {
  * After a result the form is locked until Start over (which clears what is
  * stored) or the next day.
  */
-export const B2W_PURPOSE = "For employees: your daily health check-in before work. Your answers go only to your employer's Back to Work program staff.";
-
 export function BackToWork({ vendorCode, reload = reloadPage }: BackToWorkProps) {
+  const { t } = usePublicText();
   const [stored] = useState(() => {
     const state = loadB2w();
     // A result locks the form for its own day only; tomorrow's check-in starts fresh.
@@ -291,16 +296,16 @@ export function BackToWork({ vendorCode, reload = reloadPage }: BackToWorkProps)
   else if (!code)
     body = (
       <SlAlert variant="danger" open>
-        {B2W_MISSING_VENDOR}
+        {t('b2w.missingVendor')}
       </SlAlert>
     );
   else body = <RegistrationForm vendorCode={code} reload={reload} />;
   return (
-    <PublicFormFrame purpose={B2W_PURPOSE} brand={brand}>
+    <PublicFormFrame purpose={t('b2w.purpose')} brand={brand} languages>
       <section className="b2w" aria-labelledby="b2w-title">
         <B2wStyles />
         <Toasts />
-        <h2 id="b2w-title">Back to Work</h2>
+        <h2 id="b2w-title">{t('b2w.title')}</h2>
         {body}
       </section>
     </PublicFormFrame>

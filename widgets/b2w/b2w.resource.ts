@@ -3,6 +3,7 @@ import { ApiError } from '../../shared/api/errors';
 import type { B2wAssessmentValues, B2wRegistrationValues, B2wStoredRegistration } from '../../shared/schemas/b2w';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PublicFormBrand } from '../kit/public-form-frame';
+import { publicI18n } from '../kit/public-i18n';
 import { idempotencyHeader } from '../kit/public-submit';
 
 export type B2wOutcome = 'report' | 'do-not-report';
@@ -51,7 +52,8 @@ export function useB2wCalls() {
     /** `GET b2w/vendor`: the employer a vendor code names, for the form's header. */
     vendorBrand: (vendorCode: string) => api.get<Document<Resource<{ brand: PublicFormBrand }>>>('b2w/vendor', { vendor_code: vendorCode }).then((d) => d.data.attributes.brand),
     init: (values: B2wRegistrationValues, key: string) =>
-      api.post<Document<Resource<{ registrationUid: string; commMethod: string }>>>('b2w/init', values, undefined, idempotencyHeader(key)),
+      // The code's text or e-mail is in the employee's language (server/public-language.ts).
+      api.post<Document<Resource<{ registrationUid: string; commMethod: string }>>>('b2w/init', values, undefined, { ...idempotencyHeader(key), 'accept-language': publicI18n.resolvedLanguage ?? 'en' }),
     validate: (registration: B2wStoredRegistration, code: string) => api.post<Document<Resource<{ confirmed: boolean }>>>('b2w/validate', { ...registration, code }),
     status: (registration: B2wStoredRegistration, code: string, values: B2wAssessmentValues, key: string) =>
       api.post<B2wStatusAnswer>('b2w/status', { data: values, ...registration, code }, undefined, idempotencyHeader(key)),

@@ -30,7 +30,7 @@ import { LoadState } from '../kit/load-state';
 import { PublicFormFrame } from '../kit/public-form-frame';
 import type { TFunction } from 'i18next';
 import { publicI18n, sayMessage, usePublicText } from '../kit/public-i18n';
-import { DeviceNote, needsConnection, noAnswer, SavedOnDevice } from '../kit/offline-notices';
+import { DeviceNote, noAnswer, SavedOnDevice } from '../kit/offline-notices';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
@@ -76,7 +76,7 @@ const autofillOf = (requester: string, name: keyof ReferralValues) => OWN_DETAIL
 /** Server errors on registration or referral: a toast and a form error (spec 000 section 8). */
 function reportServerError(form: UseFormReturn<any>, error: unknown) {
   const placed = applyServerErrors(form, error);
-  const message = noAnswer(error) ? needsConnection() : error instanceof ApiError ? error.errors.map((e) => sayMessage(e.message)).join(' ') : publicI18n.t('ext.failed');
+  const message = noAnswer(error) ? publicI18n.t('offline.needsConnection') : error instanceof ApiError ? error.errors.map((e) => sayMessage(e.message)).join(' ') : publicI18n.t('ext.failed');
   if (!placed) form.setError('root.server', { type: 'server', message });
   toast(message, 'danger');
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../../shared/api/errors';
-import { publicI18n, useFormText } from './public-i18n';
+import { useFormText } from './public-i18n';
 
 /** Issue 39: what a public form says about its work with no connection and about what the device keeps (shared/i18n, `offline.*`). */
 
@@ -39,6 +39,3 @@ export function DeviceNote({ onClear }: { onClear: () => void }) {
     </p>
   );
 }
-
-/** For the forms still in English only (Back to Work, the referral's registration): `offline.needsConnection` in English. */
-export const needsConnection = () => publicI18n.t('offline.needsConnection', { lng: 'en' });

@@ -3,25 +3,20 @@ import SlAlert from '@shoelace-style/shoelace/dist/react/alert/index.js';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { ApiError } from '../../shared/api/errors';
 import { formatPhone } from '../../shared/format';
-import { SUPPORT_ISSUE_TYPES, SUPPORT_TRIAGE_HOURS, SupportRequestSchema, type SupportRequestValues } from '../../shared/schemas/support';
+import { SUPPORT_ISSUE_TYPES, SupportRequestSchema, type SupportRequestValues } from '../../shared/schemas/support';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
 import { DeviceNote, SavedOnDevice } from '../kit/offline-notices';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { PublicFormFrame } from '../kit/public-form-frame';
+import { usePublicText } from '../kit/public-i18n';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
 import { toFormErrors, useSupportContact, useSubmitSupportRequest, type SupportAnswer } from './support.resource';
 import { SupportStyles } from './support.styles';
 
-const LABELS: Record<keyof SupportRequestValues, string> = { userEmail: 'Email', issueType: 'Issue Type', comment: 'Comment' };
-/** Spec 002 leaves failure handling "not shown": the summary names the problem, typed text stays. */
-export const SUPPORT_FAILED = 'Your request could not be sent. Please try again, or call us if it is urgent.';
-/** With no urgent line on the page there is no one to call. */
-export const SUPPORT_FAILED_NO_PHONE = 'Your request could not be sent. Please try again.';
-export const SUPPORT_PURPOSE = 'Ask Careweave Customer Support for help with signing in, a problem, a new feature or a question. Only the support team reads your request.';
-export const SUPPORT_SENT = 'Thank you! Your request has been sent to Customer Support.';
+const FIELDS: (keyof SupportRequestValues)[] = ['userEmail', 'issueType', 'comment'];
 
 const EMPTY: SupportRequestValues = { userEmail: '', issueType: '', comment: '' };
 
@@ -44,8 +39,11 @@ function useUrgentPhone(supportPhone: string | undefined): string | null {
 
 /** Spec 002 "Customer support" (/support): userEmail, issueType, comment; triage hours and urgent line on screen. */
 export function SupportForm({ supportPhone }: SupportFormProps) {
+  const { t } = usePublicText();
+  const labels = Object.fromEntries(FIELDS.map((field) => [field, t(`support.${field}`)])) as Record<keyof SupportRequestValues, string>;
   const phone = useUrgentPhone(supportPhone);
-  const failed = phone ? SUPPORT_FAILED : SUPPORT_FAILED_NO_PHONE;
+  // Spec 002 leaves failure handling "not shown": the summary names the problem, typed text stays; with no urgent line there is no one to call.
+  const failed = phone ? t('support.failed') : t('support.failedNoPhone');
   const emit = useEmit();
   const send = useSubmitSupportRequest();
   const form = useCareForm(SupportRequestSchema, { defaultValues: EMPTY });
@@ -82,59 +80,59 @@ export function SupportForm({ supportPhone }: SupportFormProps) {
   });
 
   return (
-    <PublicFormFrame purpose={SUPPORT_PURPOSE}>
+    <PublicFormFrame purpose={t('support.purpose')} languages>
     <section className="support-form" aria-labelledby="support-title">
       <SupportStyles />
       <Toasts />
-      <h2 id="support-title">Customer Support</h2>
+      <h2 id="support-title">{t('support.title')}</h2>
       <div className="support-contact">
         <p>
-          Requests are triaged <strong>{SUPPORT_TRIAGE_HOURS}</strong>.
+          {t('support.triaged')} <strong>{t('support.hours')}</strong>.
         </p>
         {phone && (
           <p className="support-urgent">
-            For urgent issues call <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>.
+            {t('support.urgent')} <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>.
           </p>
         )}
       </div>
       {sentTo ? (
         <div className="support-sent">
           <SlAlert variant="success" open>
-            {SUPPORT_SENT} We will reply to {sentTo}.
+            {t('support.sent')} {t('support.replyTo', { email: sentTo })}
           </SlAlert>
           <div className="form-buttons">
             <SlButton variant="primary" onClick={() => setSentTo(null)}>
-              Send another request
+              {t('support.another')}
             </SlButton>
           </div>
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} aria-busy={busy}>
           <SavedOnDevice count={savedOnDevice} />
-          <ErrorSummary form={form} labels={LABELS} />
+          <ErrorSummary form={form} labels={labels} title={t('form.correct')} />
           <div className="support-row">
-            <Field form={form} name="userEmail" label={LABELS.userEmail}>
+            <Field form={form} name="userEmail" label={labels.userEmail}>
               {(control) => <input {...control} type="email" autoComplete="email" inputMode="email" {...form.register('userEmail')} />}
             </Field>
-            <Field form={form} name="issueType" label={LABELS.issueType}>
+            <Field form={form} name="issueType" label={labels.issueType}>
               {(control) => (
                 <select {...control} {...form.register('issueType')}>
-                  <option value="">Select an issue type</option>
+                  <option value="">{t('support.selectIssue')}</option>
                   {SUPPORT_ISSUE_TYPES.map((type) => (
                     <option key={type} value={type}>
-                      {type}
+                      {t(`support.issueTypes.${type}`)}
                     </option>
                   ))}
                 </select>
               )}
             </Field>
           </div>
-          <Field form={form} name="comment" label={LABELS.comment}>
+          <Field form={form} name="comment" label={labels.comment}>
             {(control) => <textarea {...control} rows={5} {...form.register('comment')} />}
           </Field>
           <div className="form-buttons">
             <SlButton type="submit" variant="primary" disabled={busy}>
-              {busy ? 'Sending ...' : 'Submit'}
+              {busy ? t('form.sending') : t('support.submit')}
             </SlButton>
           </div>
         </form>
