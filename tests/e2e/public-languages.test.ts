@@ -166,6 +166,18 @@ describe('public forms in Spanish', () => {
     await context.close();
   });
 
+  test('a parent opts out of texts in Spanish', async () => {
+    const { context, page, errors } = await openPage(h, 360, 780);
+    const optOut = es.translation.optOut;
+    await page.goto('/engagements/opt-out/demo-opt-out-3?lang=es');
+    await page.getByText(optOut.question).waitFor();
+    await page.getByRole('button', { name: optOut.optOut }).click();
+    await page.getByText(optOut.done).waitFor();
+    await shot(page, 'opt-out-es-360', false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('?lang=es on an English browser; the switch goes back to English and the choice is remembered', async () => {
     const { context, page, errors } = await openPage(h, 360, 780);
     await page.goto('/hwc?lang=es');

@@ -15,7 +15,7 @@ const CATALOGUES = { en, es };
  * public form joins the list when it is translated; the test then holds it
  * to having no user-facing text of its own.
  */
-const TRANSLATED = ['widgets/hwc/hwc-form.component.tsx', 'widgets/ext/referral-form.component.tsx', 'widgets/cit/cit-form.component.tsx', 'widgets/cit/treatment-search.tsx', 'widgets/cit/previous-incidents.tsx', 'widgets/support/support.component.tsx', 'widgets/b2w/b2w.component.tsx', 'widgets/kit/public-form-frame.tsx', 'widgets/kit/offline-notices.tsx'];
+const TRANSLATED = ['widgets/hwc/hwc-form.component.tsx', 'widgets/ext/referral-form.component.tsx', 'widgets/cit/cit-form.component.tsx', 'widgets/cit/treatment-search.tsx', 'widgets/cit/previous-incidents.tsx', 'widgets/support/support.component.tsx', 'widgets/b2w/b2w.component.tsx', 'widgets/opt-out/opt-out.component.tsx', 'widgets/kit/public-form-frame.tsx', 'widgets/kit/offline-notices.tsx'];
 
 /** Attributes a person reads or hears. */
 const SPOKEN_ATTRIBUTES = new Set(['label', 'hint', 'placeholder', 'title', 'aria-label', 'alt', 'purpose', 'legend']);

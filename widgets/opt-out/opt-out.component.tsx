@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import SlAlert from '@shoelace-style/shoelace/dist/react/alert/index.js';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { ApiError } from '../../shared/api/errors';
-import { OPT_OUT_ALREADY_USED, OPT_OUT_CANCELLED, OPT_OUT_DONE, OPT_OUT_FAILED } from '../../shared/schemas/opt-out';
 import { useEmit } from '../../shared/widget/emit';
 import { PublicFormFrame } from '../kit/public-form-frame';
+import { sayMessage, usePublicText } from '../kit/public-i18n';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { useOptOutBrand, useOptOutCall } from './opt-out.resource';
 
@@ -22,11 +22,10 @@ const css = /* css */ `
 /**
  * Spec 002 "Engagement opt-out": offers the choice (opt out or cancel); after
  * the first choice both buttons stay disabled. Cancel calls nothing: the link
- * keeps working. The token works once on the server.
+ * keeps working. The token works once on the server. In English and Spanish (issue 39).
  */
-export const OPT_OUT_PURPOSE = 'Stop being contacted about a care program. Your choice goes only to the care team that contacted you.';
-
 export function OptOut({ optOutToken }: { optOutToken?: string }) {
+  const { t } = usePublicText();
   const emit = useEmit();
   const call = useOptOutCall();
   const token = optOutToken ?? '';
@@ -51,9 +50,9 @@ export function OptOut({ optOutToken }: { optOutToken?: string }) {
         return;
       }
       // 404 (not a valid link) and 429 (too many tries) say why; anything else is just the spec's text.
-      setDetail(error instanceof ApiError && (error.status === 404 || error.status === 429) ? error.errors[0]?.message ?? null : null);
+      setDetail(error instanceof ApiError && (error.status === 404 || error.status === 429) && error.errors[0] ? sayMessage(error.errors[0].message) : null);
       setState('danger');
-      emit('care-error', { message: error instanceof Error ? error.message : OPT_OUT_FAILED, status: error instanceof ApiError ? error.status : undefined });
+      emit('care-error', { message: error instanceof Error ? error.message : t('optOut.failed'), status: error instanceof ApiError ? error.status : undefined });
     }
   };
   const cancel = () => {
@@ -64,39 +63,39 @@ export function OptOut({ optOutToken }: { optOutToken?: string }) {
 
   const disabled = state !== 'idle';
   return (
-    <PublicFormFrame purpose={OPT_OUT_PURPOSE} brand={brand}>
+    <PublicFormFrame purpose={t('optOut.purpose')} brand={brand} languages>
     <section className="opt-out" aria-labelledby="opt-out-title" aria-busy={state === 'loading'}>
       <style>{css}</style>
-      <h2 id="opt-out-title">Opt out</h2>
-      <p>Would you like to opt out? You will no longer be contacted about this program.</p>
+      <h2 id="opt-out-title">{t('optOut.title')}</h2>
+      <p>{t('optOut.question')}</p>
       <div className="opt-out-buttons">
         <SlButton variant="primary" disabled={disabled} loading={state === 'loading'} onClick={optOut}>
-          Opt out
+          {t('optOut.optOut')}
         </SlButton>
         <SlButton disabled={disabled} onClick={cancel}>
-          Cancel
+          {t('optOut.cancel')}
         </SlButton>
       </div>
       <div aria-live="polite">
         {state === 'success' && (
           <SlAlert variant="success" open>
-            {OPT_OUT_DONE}
+            {t('optOut.done')}
           </SlAlert>
         )}
         {state === 'danger' && (
           <SlAlert variant="danger" open>
-            {OPT_OUT_FAILED}
+            {t('optOut.failed')}
             {detail && <p className="opt-out-detail">{detail}</p>}
           </SlAlert>
         )}
         {state === 'info' && (
           <SlAlert variant="primary" open>
-            {OPT_OUT_CANCELLED}
+            {t('optOut.cancelled')}
           </SlAlert>
         )}
         {state === 'used' && (
           <SlAlert variant="primary" open>
-            {OPT_OUT_ALREADY_USED}
+            {t('optOut.alreadyUsed')}
           </SlAlert>
         )}
       </div>
