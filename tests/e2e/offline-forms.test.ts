@@ -75,6 +75,23 @@ describe('public forms with no connection', () => {
     await h?.stop();
   });
 
+  test('installable: the page names a manifest with a name, a start page and an icon, and a service worker takes it offline', async () => {
+    const { context, page } = await openPage(h, 390, 844);
+    await page.goto('/hwc');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    assert.ok(href);
+    const manifest = await (await page.request.get(href)).json();
+    assert.equal(manifest.display, 'standalone');
+    assert.ok(manifest.name && manifest.short_name && manifest.start_url, JSON.stringify(manifest));
+    assert.ok((await page.request.get(manifest.icons[0].src)).ok());
+    await workerInControl(page);
+    // The start page opens with no network at all.
+    await context.setOffline(true);
+    await page.goto(manifest.start_url);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await context.close();
+  });
+
   test('CIT: opened online once, reloaded offline, filled and saved on the device; back online, the confirmation and exactly one sheet', async () => {
     const { context, page, errors } = await openPage(h, 390, 844);
     await page.goto('/cit/oh');

@@ -178,6 +178,21 @@ describe('public forms in Spanish', () => {
     await context.close();
   });
 
+  test('every public form at 360 px in English and in Spanish: no sideways scroll, no serious accessibility finding', async () => {
+    const forms = { cit: '/cit/oh', hwc: '/hwc', ext: '/ext/demo-referral/register', support: '/support', b2w: '/b2w?vendorCode=DEMO-B2W', 'opt-out': '/engagements/opt-out/demo-opt-out-4' };
+    for (const lang of ['en', 'es'] as const) {
+      const { context, page, errors } = await openPage(h, 360, 780);
+      for (const [name, path] of Object.entries(forms)) {
+        await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
+        await page.locator(`.public-form[lang="${lang}"] h1, .public-form[lang="${lang}"] h2`).first().waitFor();
+        await assertFitsPhone(page, `${name}-${lang}-360`);
+        await shot(page, `public-${name}-${lang}-360`, false);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
   test('?lang=es on an English browser; the switch goes back to English and the choice is remembered', async () => {
     const { context, page, errors } = await openPage(h, 360, 780);
     await page.goto('/hwc?lang=es');
