@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { CIT_FACILITIES, DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
+import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { CIT_TEXT } from '../../shared/cit-options';
+import { fillCitOutcome } from './support/cit-sheet';
 import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
 
 /** Issue 4: an officer files a CIT sheet on a phone; the supervisor approves it; a cit event exists on the patient. */
@@ -38,12 +39,7 @@ describe('CIT contact sheet and approval', () => {
     await page.getByLabel('Shift', { exact: true }).selectOption({ label: 'Night' });
     await page.getByLabel('Location Type').selectOption('Personal Residence');
     assert.equal(await page.getByLabel('Incident Address', { exact: true }).inputValue(), '22 Elm St');
-    await page.getByLabel('Referral Source').selectOption({ label: 'Family' });
-    await page.getByLabel('Depression', { exact: true }).check();
-    await page.getByLabel('Response', { exact: true }).selectOption('Active Listening/De-escalation');
-    await page.getByLabel('Disposition').selectOption({ label: 'Active' });
-    await page.getByLabel('Mental Health Follow-up Requested').selectOption('yes');
-    await page.getByLabel('Facility', { exact: true }).selectOption({ label: CIT_FACILITIES.withEmail });
+    await fillCitOutcome(page);
     await shot(page, 'cit-form-390-filled');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(CIT_TEXT.saved).waitFor();

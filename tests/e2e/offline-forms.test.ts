@@ -4,11 +4,12 @@ import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
-import { CIT_FACILITIES, DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
+import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { DEMO_HWC_CODES } from '../../server/db/seed/hwc';
 import { CIT_TEXT } from '../../shared/cit-options';
 import en from '../../shared/i18n/en.json';
 import { publicI18n } from '../../widgets/kit/public-i18n';
+import { fillCitOutcome } from './support/cit-sheet';
 import { fillReferredPatient } from './support/referral';
 import { openPage, shot, startHarness, type Harness } from './support/harness';
 
@@ -55,12 +56,7 @@ async function fillCitSheet(page: Page, lastName: string): Promise<void> {
   await page.getByLabel('Shift', { exact: true }).selectOption({ label: 'Night' });
   await page.getByLabel('Location Type').selectOption('Personal Residence');
   await page.getByLabel('Incident Address', { exact: true }).fill('22 Elm St');
-  await page.getByLabel('Referral Source').selectOption({ label: 'Family' });
-  await page.getByLabel('Depression', { exact: true }).check();
-  await page.getByLabel('Response', { exact: true }).selectOption('Active Listening/De-escalation');
-  await page.getByLabel('Disposition').selectOption({ label: 'Active' });
-  await page.getByLabel('Mental Health Follow-up Requested').selectOption('yes');
-  await page.getByLabel('Facility', { exact: true }).selectOption({ label: CIT_FACILITIES.withEmail });
+  await fillCitOutcome(page);
 }
 
 /** Issue 39 section 1: a public form opened once opens and sends with no network; each submission is stored once. */
