@@ -20,7 +20,8 @@
  * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000), BENCH_IDENTITY_CHILDREN (as many, at most 100000), BENCH_MEDICAL_EVENTS (1000000), BENCH_RUNS (3),
  * BENCH_CHAT_CLIENTS (2000); REDIS_URL for the chat figures. BENCH_ONLY=<regex> measures only the routes
  * whose label matches and skips chat and paint unless it matches 'chat' or 'paint' (`BENCH_ONLY=paint`: the
- * largest contentful paint alone; `BENCH_ONLY=sizes`: bundle sizes alone).
+ * largest contentful paint alone; `BENCH_ONLY=lighthouse`: the public forms through Lighthouse (npx, network);
+ * `BENCH_ONLY=sizes`: bundle sizes alone).
  * The embedded cluster is cached in ./.bench-data so the seed runs once.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -32,6 +33,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { todayIn } from '../shared/schemas/medical-events';
+import { lighthouseLines } from './lighthouse';
 import { measureLcp, TARGET_LCP_MS } from './lcp';
 import { chatLines } from './chat';
 import { clusterLines } from './cluster';
@@ -470,6 +472,17 @@ async function paintLines(): Promise<string[]> {
   }
 }
 
+/** The public forms through Lighthouse's mobile defaults, on the embedded bench server (issue 39 section 4). */
+async function publicFormLines(): Promise<string[]> {
+  if (!ensureBuilt()) return ['lighthouse: build failed'];
+  const { url, child } = await startServer({ DATA_DIR: BENCH_DIR, DATABASE_URL: '' });
+  try {
+    return lighthouseLines(url);
+  } finally {
+    await stopServer(child);
+  }
+}
+
 function bundleSizes(): string[] {
   const dist = path.join(ROOT, 'dist');
   const html = path.join(dist, 'index.html');
@@ -665,6 +678,14 @@ if (!ONLY || ONLY.test('paint')) {
     for (const line of await paintLines()) console.log(line);
   } catch (err) {
     console.log(`largest contentful paint: failed (${(err as Error).message})`);
+  }
+  console.log('');
+}
+if (!ONLY || ONLY.test('lighthouse')) {
+  try {
+    for (const line of await publicFormLines()) console.log(line);
+  } catch (err) {
+    console.log(`lighthouse: failed (${(err as Error).message})`);
   }
   console.log('');
 }
