@@ -22,7 +22,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | Precac
 void self.skipWaiting();
 clientsClaim();
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+// Only the files themselves: '/' (the staff shell's entry) is never answered with a precached index.html, and no path gains '.html'.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 
 // A slow network is waited for a little, then the copy on the device is shown: the same page, one release old at most.
 const pageFromNetwork = new NetworkOnly({ networkTimeoutSeconds: 4 });
