@@ -46,7 +46,8 @@ function MemberFields({ patientId, member, roles }: { patientId: string; member:
   const locations = useProviderLocations(providerUid);
   const list = `/patients/${encodeURIComponent(patientId)}/care-team`;
 
-  // Spec 001 section 9: a provider's single location is chosen for the user; a location of another provider never stays chosen.
+  // Spec 001 section 9: a provider's single location is chosen for the user; a location of another provider never stays chosen
+  // (a change of provider drops it at once, below: until the new one's locations load, the last one's must not be saved).
   const known = locations.data?.providerUid === providerUid ? locations.data.locations : null;
   useEffect(() => {
     if (!known) return;
@@ -97,7 +98,7 @@ function MemberFields({ patientId, member, roles }: { patientId: string; member:
         />
         <Field form={form} name="providerUid" label={LABELS.providerUid}>
           {(control) => (
-            <select {...control} {...form.register('providerUid')} aria-busy={providers.isLoading}>
+            <select {...control} {...form.register('providerUid', { onChange: () => form.setValue('preferredLocationUid', '') })} aria-busy={providers.isLoading}>
               <option value="">{providers.error ? 'Providers could not be loaded' : 'Choose a provider'}</option>
               {options.map((p) => (
                 <option key={p.providerUid} value={p.providerUid}>
