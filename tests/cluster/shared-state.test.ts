@@ -14,7 +14,7 @@ import { DEMO_USERS } from '../../server/db/seed/demo-users';
 import { writeDemoExtract } from '../../server/identity/demo-extract';
 import { importExtract } from '../../server/identity/import';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
-import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/schemas/medical-events';
+import { overdoseEvent } from '../server/support/overdose-event';
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import { call, demoFacts, fieldErrors, login, patientWithout, type LoggedIn } from '../server/support/http';
 import { REDIS_URL, startServerProcess, type Started } from './support/processes';
@@ -107,15 +107,7 @@ describe('three processes on one database and Redis', () => {
       call(urls[i], '/api/medical-events', {
         token: navigators[i].token,
         headers: { 'idempotency-key': randomUUID() },
-        body: {
-          data: {
-            type: 'medical-events',
-            attributes: {
-              patient_uid: patient.patient_uid, medical_event_name: 'drug_overdose', event_date: todayIn(DEFAULT_TIME_ZONE), event_time_zone: DEFAULT_TIME_ZONE, status_uid: confirmed.id,
-              detail_object: { naloxone_administered: 'no', was_overdose_fatal: 'no', accepted_treatment: 'accepted' },
-            },
-          },
-        },
+        body: overdoseEvent(patient.patient_uid, confirmed.id),
       });
     // Saved once on each, so the type's statuses sit in every process's reference cache.
     for (const i of [0, 1, 2]) assert.equal((await save(i)).status, 201);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { snakeCase } from '../../shared/casing';
-import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/schemas/medical-events';
+import { overdoseEvent } from './support/overdose-event';
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import { LOCATION_IN_USE, NOT_A_LINK, ROW_NOT_FOUND, UNKNOWN_ROW } from '../../server/admin/reference-lists';
 import { NOT_ORDERED, ORDER_MISMATCH, UNKNOWN_LIST } from '../../server/admin/reference.routes';
@@ -246,15 +246,7 @@ describe('what a save checks follows the lists at once', () => {
       call(server.url, '/api/medical-events', {
         token: navigator.token,
         headers: { 'idempotency-key': key() },
-        body: {
-          data: {
-            type: 'medical-events',
-            attributes: {
-              patient_uid: patient.patient_uid, medical_event_name: 'drug_overdose', event_date: todayIn(DEFAULT_TIME_ZONE), event_time_zone: DEFAULT_TIME_ZONE, status_uid: confirmed.id,
-              detail_object: { naloxone_administered: 'no', was_overdose_fatal: 'no', accepted_treatment: 'accepted' },
-            },
-          },
-        },
+        body: overdoseEvent(patient.patient_uid, confirmed.id),
       });
     // Read once, so the type's statuses sit in the server's reference cache.
     assert.equal((await save()).status, 201);

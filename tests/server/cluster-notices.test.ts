@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/schemas/medical-events';
+import { overdoseEvent } from './support/overdose-event';
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { call, fieldErrors, login, type LoggedIn } from './support/http';
@@ -84,15 +84,7 @@ describe('two processes on one database', () => {
       call(b.url, '/api/medical-events', {
         token: navigator.token,
         headers: { 'idempotency-key': crypto.randomUUID() },
-        body: {
-          data: {
-            type: 'medical-events',
-            attributes: {
-              patient_uid: patient.patient_uid, medical_event_name: 'drug_overdose', event_date: todayIn(DEFAULT_TIME_ZONE), event_time_zone: DEFAULT_TIME_ZONE, status_uid: confirmed.id,
-              detail_object: { naloxone_administered: 'no', was_overdose_fatal: 'no', accepted_treatment: 'accepted' },
-            },
-          },
-        },
+        body: overdoseEvent(patient.patient_uid, confirmed.id),
       });
     // Saved once on the second process, so the type's statuses sit in its reference cache.
     assert.equal((await save()).status, 201);

@@ -16,9 +16,9 @@ import { FieldWording, fieldText } from './field-wording';
  * `?lang=`; a choice is remembered on the device. Dates and phone numbers
  * keep the US format.
  */
-export const PUBLIC_LANGUAGES = { en: 'English', es: 'Español' } as const;
+const PUBLIC_LANGUAGES = { en: 'English', es: 'Español' } as const;
 export type PublicLanguage = keyof typeof PUBLIC_LANGUAGES;
-export const LANGUAGE_STORAGE = 'careweave.lang';
+const LANGUAGE_STORAGE = 'careweave.lang';
 
 export const publicI18n = i18next.createInstance();
 void publicI18n
