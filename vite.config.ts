@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import { offlinePrecache } from './scripts/offline-precache.ts';
+import { publicFormEntries } from './scripts/public-form-entries.ts';
 import { skipLoadedPreloads } from './scripts/loaded-preloads.ts';
 import { trimShoelacePalette } from './scripts/shoelace-palette.ts';
 import { VERSION_FILE, versionFromSource } from './server/site/build-version.ts';
@@ -20,6 +22,8 @@ for (const area of readdirSync(resolve(here, 'widgets'), { withFileTypes: true }
 }
 
 const shellHtml = resolve(here, 'shell/index.html');
+// Issue 39 section 4: the public forms' own entry (shell/public-main.tsx), which the server sends for their pages.
+const publicHtml = resolve(here, 'shell/public.html');
 
 /** dist/version.json: package.json's version and the commit built (GET /version.json answers it; server/site/build-version.ts). */
 const versionRecord = (): Plugin => ({
@@ -60,10 +64,17 @@ const offline = VitePWA({
   },
 });
 
+/**
+ * Issue 39 section 4: every text file also as .br and .gz beside it, which the server sends as they are
+ * (@fastify/static preCompressed): a slow phone downloads a quarter of the bytes and the server compresses nothing
+ * per request. The service worker is left out: vite-plugin-pwa writes its precache list into it afterwards.
+ */
+const compressed = compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|webmanifest)$/, exclude: /(^|\/)sw\.js$/, threshold: 1024, logLevel: 'silent' });
+
 export default defineConfig({
   root: resolve(here, 'shell'),
   base: '/',
-  plugins: [react(), trimShoelacePalette(here), preloads.plugin, versionRecord(), precache.plugin, offline],
+  plugins: [react(), trimShoelacePalette(here), preloads.plugin, versionRecord(), precache.plugin, publicFormEntries(), offline, compressed],
   resolve: {
     alias: { 'use-sync-external-store/shim/index.js': resolve(here, 'shared/widget/sync-external-store.ts') },
   },
@@ -75,7 +86,7 @@ export default defineConfig({
     // Every browser the product supports preloads modules itself (Chrome 66, Firefox 115, Safari 17): the polyfill was dead weight in the first load.
     modulePreload: { polyfill: false, resolveDependencies: preloads.resolveDependencies },
     rolldownOptions: {
-      input: { ...(existsSync(shellHtml) ? { shell: shellHtml } : {}), ...elementEntries },
+      input: { ...(existsSync(shellHtml) ? { shell: shellHtml, public: publicHtml } : {}), ...elementEntries },
       // Elements keep fixed URLs (/elements/care-queue.js) for embedders; everything else is hashed and shared.
       preserveEntrySignatures: 'exports-only',
       output: {

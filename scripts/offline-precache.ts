@@ -7,13 +7,13 @@ const OFFLINE_FORMS = [
   'widgets/ext/referral-form.component.tsx',
   'widgets/support/support.component.tsx',
   'widgets/b2w/b2w.component.tsx',
-  // Loaded with each of them (shell/lazy-routes.ts offlineForm).
+  // Loaded with each of them (shell/public-forms.ts offlineForm).
   'shell/offline/register.ts',
 ];
 
 /**
- * Which built files the service worker precaches: the shell's first load
- * (index.html, its scripts and styles) and the public forms' own chunks with
+ * Which built files the service worker precaches: the public forms' entry
+ * (public.html, its scripts and styles) and the forms' own chunks with
  * everything they import, not the whole build. A visitor on a prepaid phone
  * downloads the forms, not the staff product (2.5 MB). The plugin reads the
  * import graph as the bundle is written; `keep` filters Workbox's manifest.
@@ -23,7 +23,7 @@ export function offlinePrecache() {
   const plugin: Plugin = {
     name: 'careweave-offline-precache',
     apply: 'build',
-    // After Vite's own: index.html is in the bundle by then.
+    // After Vite's own: public.html is in the bundle by then.
     generateBundle: {
       order: 'post',
       handler(_, bundle) {
@@ -34,17 +34,17 @@ export function offlinePrecache() {
           const chunk = bundle[file];
           if (chunk?.type !== 'chunk') return;
           chunk.imports.forEach(add);
-          // What a form loads later (a toast's alert, a dialog) is needed offline too; the shell's own lazy imports are the staff pages.
-          if (chunk.name !== 'shell') chunk.dynamicImports.forEach(add);
+          // What a form loads later (a toast's alert, a dialog) is needed offline too.
+          chunk.dynamicImports.forEach(add);
           chunk.viteMetadata?.importedCss.forEach(add);
           chunk.viteMetadata?.importedAssets.forEach(add);
         };
         for (const chunk of Object.values(bundle)) {
           // A form's component shares its chunk with its custom element, so the chunk is found by the modules it holds.
           const holdsForm = chunk.type === 'chunk' && !chunk.isEntry && chunk.moduleIds.some((id) => OFFLINE_FORMS.some((form) => id.replaceAll('\\', '/').endsWith(form)));
-          if (chunk.type === 'chunk' && (chunk.name === 'shell' || holdsForm)) add(chunk.fileName);
+          if (chunk.type === 'chunk' && (chunk.name === 'public' || holdsForm)) add(chunk.fileName);
         }
-        if (files.size && bundle['index.html']) files.add('index.html');
+        if (files.size && bundle['public.html']) files.add('public.html');
       },
     },
   };

@@ -70,6 +70,7 @@ import { enforceAccess } from './security/access';
 import { reportsRoutes } from './reports/reports.routes';
 import { setReferenceCacheMs } from './cache/reference-cache';
 import { registerJsonLimits } from './security/json-limits';
+import { PUBLIC_FORMS, publicFormHtml, publicFormOf } from '../shared/public-form-pages';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -214,18 +215,36 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   return app;
 }
 
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
+
 /** The built shell and elements from dist/, the demo pages, and the shell for every other path. */
 function registerStatic(app: FastifyInstance, distDir: string): void {
   const root = path.resolve(import.meta.dirname, '..');
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
+  const hasPublicEntry = fs.existsSync(path.join(distDir, publicFormHtml(PUBLIC_FORMS[0].form)));
   if (hasDist) {
     // The build's version record is answered by GET /version.json (server/site/version.routes.ts), not as a file.
-    void app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: false, decorateReply: true, globIgnore: [VERSION_FILE] });
+    // The build writes .br and .gz beside each text file (vite.config.ts): sent as they are, never compressed per request.
+    // Hashed file names never change content, so a browser keeps them; fixed names (the shell, elements, sw.js) are asked again.
+    void app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: true,
+      globIgnore: [VERSION_FILE],
+      preCompressed: true,
+      setHeaders: (reply, file) => {
+        if (HASHED_ASSET.test(file)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   void app.register(fastifyStatic, { root: path.join(root, 'demo'), prefix: '/demo/', decorateReply: !hasDist, index: ['index.html'] });
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' || !hasDist) return reply.status(404).send({ errors: [{ message: 'Not found' }] });
-    // Client-side routes (/home, /patients/...) all load the shell.
-    return reply.type('text/html').sendFile('index.html', distDir);
+    // Client-side routes (/home, /patients/...) all load the shell; the public forms load their own entry (issue 39).
+    const form = hasPublicEntry ? publicFormOf(request.url.split('?')[0]) : null;
+    const page = form ? publicFormHtml(form) : 'index.html';
+    return reply.type('text/html').sendFile(page, distDir);
   });
 }

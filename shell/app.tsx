@@ -1,27 +1,19 @@
 import { Suspense, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
-import SlSpinner from '@shoelace-style/shoelace/dist/react/spinner/index.js';
 import { $session } from '../shared/session-store';
 import { Toasts, toast } from '../widgets/kit/toasts';
 import { rememberAttemptedRoute, takeAttemptedRoute } from './attempted-route';
 import { useCareNavigate } from './care-navigate';
 import { InactivityDialog } from './lazy-routes';
 import { NotFoundPage } from './not-found-page';
+import { PageLoading } from './page-loading';
 import { pageRoutes, useRouteAccess } from './pages';
 import { NO_ACCESS, routeDecision } from './routes';
 import { $boot, bootSession } from './session-actions';
 import { applyTheme } from './theme';
 import { TopBar } from './top-bar';
 import { WidgetMount } from './widget-mount';
-
-function Loading() {
-  return (
-    <div className="care-page care-centered" aria-busy="true">
-      <SlSpinner aria-label="Loading" className="care-boot-spinner" />
-    </div>
-  );
-}
 
 export function App() {
   const boot = useStore($boot);
@@ -55,10 +47,10 @@ export function App() {
         <Toasts />
       </WidgetMount>
       {!ready ? (
-        <Loading />
+        <PageLoading />
       ) : (
         <>
-          <Suspense fallback={<Loading />}>
+          <Suspense fallback={<PageLoading />}>
             <Switch>
               {pageRoutes(session, new URLSearchParams(search))}
               <Route component={NotFoundPage} />

@@ -1,34 +1,15 @@
-import { lazy, type ComponentType } from 'react';
+import { widget } from './lazy-widget';
 
 /**
  * Widgets of pages not on the way to /home load when first visited, so a
  * staff member's first load does not carry every public form (and a public
  * form's visitor does not carry the dashboards or the patient record).
+ * The public forms are in public-forms.ts.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function widget<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy<M[K]>(() => load().then((m) => ({ default: m[name] })));
-}
-
-/**
- * A public form that works with no connection (issue 39): with it comes the service worker's
- * registration (shell/offline/register.ts), so neither is in the staff shell's first load.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function offlineForm<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy<M[K]>(() =>
-    // The form opens even where the worker's code does not load.
-    Promise.all([load(), import('./offline/register').catch(() => null)]).then(([m, offline]) => {
-      offline?.registerOfflineForms(window.location.pathname);
-      return { default: m[name] };
-    }),
-  );
-}
 
 export const EmergencyAccessPage = widget(() => import('../widgets/break-glass/emergency-access.component'), 'EmergencyAccessPage');
 export const AdminPage = widget(() => import('../widgets/admin/admin.component'), 'AdminPage');
 export const AddPatient = widget(() => import('../widgets/add-patient/add-patient.component'), 'AddPatient');
-export const BackToWork = offlineForm(() => import('../widgets/b2w/b2w.component'), 'BackToWork');
 export const CalendarPage = widget(() => import('../widgets/calendar/calendar.component'), 'CalendarPage');
 // The navigator's calendar card: loaded with the home's data, not part of every user's first load.
 export const CalendarCard = widget(() => import('../widgets/calendar/calendar.component'), 'CalendarCard');
@@ -43,14 +24,9 @@ export const IdentitySearch = widget(() => import('../widgets/identity-search/id
 export const ChatPage = widget(() => import('../widgets/chat/chat.component'), 'Chat');
 // Loads the chat module (and socket.io-client) after the first paint, only for users with the chat flag.
 export const ChatUnreadBadge = widget(() => import('../widgets/chat/chat-badge'), 'ChatUnreadBadge');
-export const CitForm = offlineForm(() => import('../widgets/cit/cit-form.component'), 'CitForm');
 export const CitSubmissionView = widget(() => import('../widgets/cit/cit-submission.component'), 'CitSubmissionView');
-export const ReferralFormWidget = offlineForm(() => import('../widgets/ext/referral-form.component'), 'ReferralFormWidget');
 export const HwcDetail = widget(() => import('../widgets/hwc/hwc-detail.component'), 'HwcDetail');
-export const HwcForm = offlineForm(() => import('../widgets/hwc/hwc-form.component'), 'HwcForm');
-export const OptOut = widget(() => import('../widgets/opt-out/opt-out.component'), 'OptOut');
 export const RemindersPage = widget(() => import('../widgets/reminders/reminders-page.component'), 'RemindersPage');
-export const SupportForm = offlineForm(() => import('../widgets/support/support.component'), 'SupportForm');
 export const PatientRecord = widget(() => import('../widgets/patient-record/patient-record.component'), 'PatientRecord');
 export const QueuePage = widget(() => import('../widgets/queue/queue-page.component'), 'QueuePage');
 export const PatientList = widget(() => import('../widgets/patient-list/patient-list.component'), 'PatientList');

@@ -6,54 +6,26 @@ import { HomePage } from './home-page';
 import {
   AddPatient,
   AdminPage,
-  BackToWork,
   EmergencyAccessPage,
   CalendarPage,
   ChatPage,
-  CitForm,
   CitSubmissionView,
   HwcDetail,
-  HwcForm,
   IncomingReferrals,
   LoginPage,
-  OptOut,
   PatientList,
   QueuePage,
-  ReferralFormWidget,
   RemindersPage,
   ProgramDashboard,
   ReportsPage,
   ResourceLibrary,
   SessionTimeoutPage,
   SetPasswordPage,
-  SupportForm,
 } from './lazy-routes';
+import { privatePage, widgetPage, type Render } from './page-render';
 import { PatientRecordRoute, patientRedirect } from './patient-record-route';
+import { PUBLIC_FORM_PAGES } from './public-pages';
 import { SHELL_ROUTES, type ShellPath } from './routes';
-import { WidgetPage } from './widget-page';
-
-interface Context {
-  session: Session | null;
-  search: URLSearchParams;
-}
-
-/** What a page draws, from its route's parameters. */
-type Render<Params, C = Context> = (params: Params, context: C) => ReactNode;
-
-/** Renders nothing signed out: the route guard in app.tsx has already sent the visitor to /. */
-function privatePage<Params>(render: Render<Params, Context & { session: Session }>): Render<Params> {
-  return (params, c) => c.session && render(params, { ...c, session: c.session });
-}
-
-/** A widget as a whole page, titled; `publicApi` pages never use (or drop) a signed-in session. */
-function widgetPage<Params>(title: string, render: Render<Params>, options: { private?: boolean; publicApi?: boolean } = {}): Render<Params> {
-  const wrap: Render<Params> = (params, context) => (
-    <WidgetPage title={title} publicApi={options.publicApi}>
-      {render(params, context)}
-    </WidgetPage>
-  );
-  return options.private ? privatePage(wrap) : wrap;
-}
 
 /** /admin/{section}/{rest}: the admin area draws the path under /admin. */
 const adminPage = (section: string) => widgetPage<{ '*'?: string }>('Admin', (p) => <AdminPage page={[section, p['*']].filter(Boolean).join('/')} />, { private: true });
@@ -67,14 +39,7 @@ const PAGES: { [P in ShellPath]: Render<StringRouteParams<P>> } = {
   '/login': () => <LoginPage />,
   '/session-timeout': () => <SessionTimeoutPage />,
   '/set-password': () => <SetPasswordPage />,
-  '/support': widgetPage('Customer Support', () => <SupportForm />),
-  // The vendor code comes with the link a manager hands out.
-  '/b2w': widgetPage('Back to Work', (_, { search }) => <BackToWork vendorCode={search.get('vendorCode') ?? ''} />),
-  '/engagements/opt-out/:token': widgetPage('Opt Out', (p) => <OptOut optOutToken={p.token} />),
-  '/hwc': widgetPage('Handle with Care', () => <HwcForm />),
-  '/cit': () => <Redirect to="/cit/oh" replace />,
-  '/cit/:state': widgetPage('CIT Contact Sheet', (p) => <CitForm state={p.state.toLowerCase()} />),
-  '/ext/:instance/:type?': widgetPage('Referral', (p) => <ReferralFormWidget instance={p.instance} type={p.type ?? ''} />, { publicApi: true }),
+  ...PUBLIC_FORM_PAGES,
   '/hwc/:id': widgetPage('Handle with Care', (p) => <HwcDetail key={p.id} hwcId={p.id} />, { private: true }),
   '/cit-submission/:submissionId': widgetPage('CIT Submission', (p) => <CitSubmissionView submissionId={p.submissionId} />, { private: true }),
   // The identity search keeps its criteria in the query (?lastName=...), so Back from a child's record finds them.

@@ -22,7 +22,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | Precac
 void self.skipWaiting();
 clientsClaim();
 cleanupOutdatedCaches();
-// Only the files themselves: '/' (the staff shell's entry) is never answered with a precached index.html, and no path gains '.html'.
+// Only the files themselves: '/' is never answered with a precached page, and no path gains '.html'.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 
 // A slow network is waited for a little, then the copy on the device is shown: the same page, one release old at most.
@@ -33,7 +33,7 @@ registerRoute(
     try {
       return await pageFromNetwork.handle(options);
     } catch {
-      return (await matchPrecache('index.html')) ?? Response.error();
+      return (await matchPrecache('public.html')) ?? Response.error();
     }
   },
 );

@@ -106,6 +106,15 @@ describe('the public forms in every language (issue 39)', () => {
     }
   });
 
+  test('a text with no argument reads as written: the forms say it without an ICU parse (widgets/kit/public-i18n.tsx)', () => {
+    for (const [lang, catalogue] of Object.entries(CATALOGUES)) {
+      const texts = [...keysOf(catalogue.translation as Tree).map((key) => valueAt(catalogue.translation as Tree, key) as string), ...Object.values(catalogue.messages as Record<string, string>)];
+      for (const text of texts.filter((t) => !/[{}]/.test(t))) assert.equal(new IntlMessageFormat(text, lang).format(), text, `${lang}: ${text}`);
+    }
+    // An ICU quote would be said differently: the check above would catch it.
+    assert.notEqual(new IntlMessageFormat("It''s", 'en').format(), "It''s");
+  });
+
   test('every key a translated component asks for is in the catalogues', () => {
     const missing = TRANSLATED.flatMap((file) => keysAsked(file).filter((key) => typeof valueAt(en.translation as Tree, key) !== 'string').map((key) => `${file}: ${key}`));
     assert.deepEqual(missing, []);

@@ -20,9 +20,25 @@ const PUBLIC_LANGUAGES = { en: 'English', es: 'Español' } as const;
 export type PublicLanguage = keyof typeof PUBLIC_LANGUAGES;
 const LANGUAGE_STORAGE = 'careweave.lang';
 
+type Parse = (res: unknown, ...rest: unknown[]) => unknown;
+const parseIcu = (ICU.prototype as unknown as { parse: Parse }).parse;
+
+/**
+ * ICU parses a message only when it has an argument or a plural ({...}): most of a form's texts are
+ * plain labels, said as written. Each parse (a new IntlMessageFormat, with its locale lookup) was a
+ * good part of drawing the form on a slow phone (issue 39 section 4). The catalogues hold no ICU
+ * quote ('') outside braces, so a plain message reads the same either way.
+ */
+class PlainFirstIcu extends ICU {
+  parse(...args: Parameters<Parse>) {
+    const [res] = args;
+    return typeof res === 'string' && !/[{}]/.test(res) ? res : parseIcu.apply(this, args);
+  }
+}
+
 export const publicI18n = i18next.createInstance();
 void publicI18n
-  .use(ICU)
+  .use(PlainFirstIcu)
   .use(LanguageDetector)
   .init({
     resources: { en, es },
