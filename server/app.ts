@@ -70,7 +70,7 @@ import { enforceAccess } from './security/access';
 import { reportsRoutes } from './reports/reports.routes';
 import { setReferenceCacheMs } from './cache/reference-cache';
 import { registerJsonLimits } from './security/json-limits';
-import { PUBLIC_FORMS, publicFormHtml, publicFormOf } from '../shared/public-form-pages';
+import { publicFormHtml, publicFormOf } from '../shared/public-form-pages';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -221,7 +221,6 @@ const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
 function registerStatic(app: FastifyInstance, distDir: string): void {
   const root = path.resolve(import.meta.dirname, '..');
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
-  const hasPublicEntry = fs.existsSync(path.join(distDir, publicFormHtml(PUBLIC_FORMS[0].form)));
   if (hasDist) {
     // The build's version record is answered by GET /version.json (server/site/version.routes.ts), not as a file.
     // The build writes .br and .gz beside each text file (vite.config.ts): sent as they are, never compressed per request.
@@ -243,7 +242,7 @@ function registerStatic(app: FastifyInstance, distDir: string): void {
   app.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' || !hasDist) return reply.status(404).send({ errors: [{ message: 'Not found' }] });
     // Client-side routes (/home, /patients/...) all load the shell; the public forms load their own entry (issue 39).
-    const form = hasPublicEntry ? publicFormOf(request.url.split('?')[0]) : null;
+    const form = publicFormOf(request.url.split('?')[0]);
     const page = form ? publicFormHtml(form) : 'index.html';
     return reply.type('text/html').sendFile(page, distDir);
   });

@@ -16,7 +16,5 @@ export const PUBLIC_FORMS = [
 /** The form whose page `path` is, or null for a staff page. */
 export const publicFormOf = (path: string) => PUBLIC_FORMS.find((f) => f.page.test(path))?.form ?? null;
 
-export const isPublicFormPage = (path: string) => publicFormOf(path) !== null;
-
 /** Where the build writes a form's page, under dist/. */
 export const publicFormHtml = (form: string) => `forms/${form}.html`;

@@ -24,7 +24,8 @@ import {
 } from './lazy-routes';
 import { privatePage, widgetPage, type Render } from './page-render';
 import { PatientRecordRoute, patientRedirect } from './patient-record-route';
-import { PUBLIC_FORM_PAGES } from './public-pages';
+import { FromServer } from './from-server';
+import { PUBLIC_FORM_PATHS } from './public-paths';
 import { SHELL_ROUTES, type ShellPath } from './routes';
 
 /** /admin/{section}/{rest}: the admin area draws the path under /admin. */
@@ -39,7 +40,8 @@ const PAGES: { [P in ShellPath]: Render<StringRouteParams<P>> } = {
   '/login': () => <LoginPage />,
   '/session-timeout': () => <SessionTimeoutPage />,
   '/set-password': () => <SetPasswordPage />,
-  ...PUBLIC_FORM_PAGES,
+  // The public forms' own entry draws them (issue 39): a move to one within the shell loads its page.
+  ...(Object.fromEntries(PUBLIC_FORM_PATHS.map((path) => [path, () => <FromServer />])) as Record<(typeof PUBLIC_FORM_PATHS)[number], () => ReactNode>),
   '/hwc/:id': widgetPage('Handle with Care', (p) => <HwcDetail key={p.id} hwcId={p.id} />, { private: true }),
   '/cit-submission/:submissionId': widgetPage('CIT Submission', (p) => <CitSubmissionView submissionId={p.submissionId} />, { private: true }),
   // The identity search keeps its criteria in the query (?lastName=...), so Back from a child's record finds them.

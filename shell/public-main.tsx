@@ -3,26 +3,16 @@ import { startTransition, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useStore } from '@nanostores/react';
 import { Route, Router, Switch, useLocation, useSearch } from 'wouter';
-import { isPublicFormPage } from '../shared/public-form-pages';
 import { $session } from '../shared/session-store';
 import { Toasts } from '../widgets/kit/toasts';
 import './page-theme';
 import './shell.css';
 import { useCareNavigate } from './care-navigate';
-import { NotFoundPage } from './not-found-page';
+import { FromServer } from './from-server';
 import { PageLoading } from './page-loading';
 import { publicFormRoutes } from './public-pages';
 import { bootSession } from './session-actions';
 import { WidgetMount } from './widget-mount';
-
-/** A path the public entry does not draw (a link to /login, to a staff page): the server sends the page that does. */
-function FromServer() {
-  const served = isPublicFormPage(window.location.pathname);
-  useEffect(() => {
-    if (!served) window.location.reload();
-  }, [served]);
-  return served ? <NotFoundPage /> : <PageLoading />;
-}
 
 /**
  * Issue 39 section 4: the public forms' own entry. A visitor on a slow phone loads the form and what it
@@ -33,7 +23,8 @@ function PublicApp() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const { session } = useStore($session);
-  useCareNavigate((path) => (isPublicFormPage(path.split(/[?#]/)[0]) ? navigate(path) : window.location.assign(path)));
+  // A move to a staff page (a link to /login) lands on FromServer, which loads it.
+  useCareNavigate(navigate);
   useEffect(() => void bootSession(), []);
   return (
     <>

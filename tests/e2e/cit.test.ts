@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { CIT_TEXT } from '../../shared/cit-options';
-import { fillCitOutcome } from './support/cit-sheet';
+import { fillCitOutcome, nextCitSection } from './support/cit-sheet';
 import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
 
 /** Issue 4: an officer files a CIT sheet on a phone; the supervisor approves it; a cit event exists on the patient. */
@@ -14,6 +14,53 @@ describe('CIT contact sheet and approval', () => {
   });
   after(async () => {
     await h?.stop();
+  });
+
+  test('on a phone the sheet is one section at a time: Next checks the section, Back keeps what was typed, a wide screen shows it whole', async () => {
+    const { context, page, errors } = await openPage(h, 390, 844);
+    await page.goto('/cit/oh');
+    const where = page.getByTestId('cit-step');
+    await where.getByText('Step 1 of 4: Agency').waitFor();
+    await page.getByLabel('Agency Identifier').fill(DEMO_CIT_AGENCY.code);
+    await page.getByLabel('Officer Name').fill(DEMO_CIT_AGENCY.officers[0]);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // Recognized, the sheet moves on to the client, alone: no other section, and Next where Save was.
+    await where.getByText('Step 2 of 4: Client').waitFor();
+    assert.equal(await page.locator('.cit-steps li[aria-current="step"]').textContent(), 'Client');
+    assert.equal(await page.getByLabel('Agency Identifier').isVisible(), false);
+    assert.equal(await page.getByLabel('Incident Date and Time').isVisible(), false);
+    assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0);
+    // Next checks this section's fields: the errors show beside them and the sheet stays on the client.
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText('First Name is required').waitFor();
+    await shot(page, 'cit-steps-390-client-errors');
+    assert.equal(await where.textContent(), 'Step 2 of 4: Client');
+    assert.equal(await page.getByText('Incident Date and Time is required').count(), 0, 'the next section is not checked yet');
+    await page.getByLabel('First Name').fill('Avery');
+    await page.getByLabel('Last Name').fill('Stepfield');
+    await page.getByLabel('Birth Date').fill('1990-06-01');
+    await page.getByLabel('Gender', { exact: true }).selectOption({ label: 'Female' });
+    await page.getByLabel('White').check();
+    await page.getByLabel('Phone Number').fill('6145550143');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await where.getByText('Step 3 of 4: Incident').waitFor();
+    assert.equal(await page.getByLabel('First Name').isVisible(), false);
+    await page.getByLabel('Incident Date and Time').fill('2026-01-12T23:40');
+    await shot(page, 'cit-steps-390-incident');
+    // Back and forth loses nothing typed.
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await where.getByText('Step 2 of 4: Client').waitFor();
+    assert.equal(await page.getByLabel('Last Name').inputValue(), 'Stepfield');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    assert.equal(await page.getByLabel('Incident Date and Time').inputValue(), '2026-01-12T23:40');
+    // A wide screen shows the whole sheet and its Save; no steps.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    assert.equal(await where.count(), 0);
+    assert.equal(await page.getByLabel('First Name').isVisible(), true);
+    assert.equal(await page.getByLabel('Disposition').isVisible(), true);
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 
   test('an officer files on a 390 px screen and the supervisor approves', async () => {
@@ -34,6 +81,7 @@ describe('CIT contact sheet and approval', () => {
     await page.getByLabel('Zip Code', { exact: true }).fill('43215');
     await page.getByText(CIT_TEXT.addressCompleted).waitFor();
     assert.equal(await page.getByLabel('City', { exact: true }).inputValue(), 'Columbus');
+    await nextCitSection(page);
     await page.getByLabel('Incident Date and Time').fill('2026-01-12T23:40');
     await page.getByLabel('Officer', { exact: true }).fill('Officer Riley');
     await page.getByLabel('Shift', { exact: true }).selectOption({ label: 'Night' });

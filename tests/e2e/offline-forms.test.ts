@@ -9,7 +9,7 @@ import { DEMO_HWC_CODES } from '../../server/db/seed/hwc';
 import { CIT_TEXT } from '../../shared/cit-options';
 import en from '../../shared/i18n/en.json';
 import { publicI18n } from '../../widgets/kit/public-i18n';
-import { fillCitOutcome } from './support/cit-sheet';
+import { fillCitOutcome, nextCitSection } from './support/cit-sheet';
 import { fillReferredPatient } from './support/referral';
 import { openPage, shot, startHarness, type Harness } from './support/harness';
 
@@ -51,6 +51,7 @@ async function fillCitSheet(page: Page, lastName: string): Promise<void> {
   await page.getByLabel('Gender', { exact: true }).selectOption({ label: 'Male' });
   await page.getByLabel('White').check();
   await page.getByLabel('Phone Number').fill('6145550142');
+  await nextCitSection(page);
   await page.getByLabel('Incident Date and Time').fill('2026-01-12T23:40');
   await page.getByLabel('Officer', { exact: true }).fill('Officer Riley');
   await page.getByLabel('Shift', { exact: true }).selectOption({ label: 'Night' });

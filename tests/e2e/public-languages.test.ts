@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
+import { nextCitSection } from './support/cit-sheet';
 import { DEMO_HWC_CODES } from '../../server/db/seed/hwc';
 import en from '../../shared/i18n/en.json';
 import es from '../../shared/i18n/es.json';
@@ -106,11 +107,12 @@ describe('public forms in Spanish', () => {
     await page.getByLabel(cit.fields.officerName).fill(DEMO_CIT_AGENCY.officers[0]);
     await page.getByRole('button', { name: cit.continue }).click();
     await page.getByTestId('identity-status').getByText(cit.text.identitySuccess).waitFor();
-    // One hand on a phone: the long sheet's Save waits at the bottom of the screen, not at the end of the sheet.
-    const save = await page.getByRole('button', { name: cit.save }).boundingBox();
-    assert.ok(save && save.y + save.height <= 844 && save.y >= 844 - 120, JSON.stringify(save));
-    await page.getByRole('button', { name: cit.save }).click();
-    await page.locator('.error-summary').getByText(required(cit.fields.firstName)).waitFor();
+    // One hand on a phone: the sheet is one section at a time, and Next waits at the bottom of the screen.
+    await page.getByTestId('cit-step').getByText(cit.steps.now.replace('{n}', '2').replace('{total}', '4').replace('{name}', cit.client)).waitFor();
+    const next = await page.getByRole('button', { name: cit.next, exact: true }).boundingBox();
+    assert.ok(next && next.y + next.height <= 844 && next.y >= 844 - 120, JSON.stringify(next));
+    await page.getByRole('button', { name: cit.next, exact: true }).click();
+    await page.getByText(required(cit.fields.firstName)).waitFor();
     assert.equal(await page.getByText(/is required|Must be/).count(), 0, 'no English error left');
     await shot(page, 'cit-es-390-errors');
     await page.getByLabel(cit.fields.firstName, { exact: true }).fill('Mateo');
@@ -119,6 +121,7 @@ describe('public forms in Spanish', () => {
     await page.getByLabel(cit.fields.genderUid, { exact: true }).selectOption({ label: 'Male' });
     await page.getByLabel('White').check();
     await page.getByLabel(cit.fields.phoneNumber, { exact: true }).fill('6145550142');
+    await nextCitSection(page, cit.next);
     await page.getByLabel(cit.fields.dateTime, { exact: true }).fill('2026-01-12T23:40');
     await page.getByLabel(cit.fields.officer, { exact: true }).fill('Agente Riley');
     await page.getByLabel(cit.fields.shiftUid, { exact: true }).selectOption({ label: 'Night' });
@@ -127,6 +130,7 @@ describe('public forms in Spanish', () => {
     await page.getByLabel(cit.fields.referralSourceUid, { exact: true }).selectOption({ label: 'Family' });
     await page.getByLabel(cit.options.crisisEvents.Depression, { exact: true }).check();
     await page.getByLabel(cit.fields.response, { exact: true }).selectOption({ label: cit.options.responses['Active Listening/De-escalation'] });
+    await nextCitSection(page, cit.next);
     await page.getByLabel(cit.fields.dispositionUid, { exact: true }).selectOption({ label: 'Active' });
     await page.getByLabel(cit.fields.mhFollowUpRequested, { exact: true }).selectOption({ label: cit.no });
     await page.getByRole('button', { name: cit.save }).click();

@@ -107,16 +107,3 @@ describe('the built files', () => {
     }
   });
 });
-
-describe('a build without the forms’ own pages (an older dist)', () => {
-  let older: TestServer;
-  before(async () => {
-    await fs.rm(path.join(dist, 'forms'), { recursive: true });
-    older = await startTestServer({ DIST_DIR: dist });
-  });
-  after(async () => older?.stop());
-
-  it('answers the public forms with the shell, which draws them too', async () => {
-    for (const page of ['/cit/oh', '/support']) assert.match((await raw(older.url + page)).body.toString(), /<title>staff shell<\/title>/, page);
-  });
-});

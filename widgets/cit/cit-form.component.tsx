@@ -31,6 +31,7 @@ import {
 import { PreviousIncidents } from './previous-incidents';
 import { TreatmentFacilitySearch } from './treatment-search';
 import { CitStyles } from './cit.styles';
+import { useSheetSteps, type SheetStep } from './sheet-steps';
 
 /** Agency-user state (spec 002 section 4). */
 /** OFFLINE: no connection to check the identity; the sheet opens and the server checks it when the sheet is sent (issue 39). */
@@ -398,6 +399,7 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
       }
       if (err instanceof ApiError && (err.status === 429 || err.status >= 500 || err.status === 0)) toast(err.errors[0].message, 'danger');
       applyServerErrors(form, err);
+      steps.revealFirstError();
     }
   };
 
@@ -409,6 +411,8 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
   const valid = identity === 'VALID';
   // With no connection the sheet opens too; the server checks the identity when it is sent.
   const open = valid || identity === 'OFFLINE';
+  const sheet = useRef<HTMLFormElement>(null);
+  const steps = useSheetSteps(sheet, form, open);
   const statusClass = identity === 'VALID' ? 'ok' : identity === 'OFFLINE' ? 'offline' : identityMessage ? 'bad' : '';
   const emailFailed = failedFacility !== null && (
     <Dialog title={t('cit.text.emailFailedTitle')} onClose={() => setFailedFacility(null)}>
@@ -426,9 +430,10 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
   return (
     <>
       <SavedOnDevice count={savedOnDevice} />
-      <form noValidate onSubmit={form.handleSubmit(onValid)} data-identity={identity}>
-        <ErrorSummary form={form} labels={labels} title={t('form.correct')} />
-        <fieldset>
+      <form ref={sheet} noValidate onSubmit={form.handleSubmit(onValid, steps.revealFirstError)} data-identity={identity}>
+        <ErrorSummary form={form} labels={labels} title={t('form.correct')} focusField={steps.reveal} />
+        {steps.progress}
+        <fieldset data-step="agency" hidden={!steps.shows('agency')}>
           <legend>{t('cit.agency')}</legend>
           <p className="field-hint cit-hint">{t('cit.identityHint')}</p>
           <div className="cit-grid">
@@ -442,10 +447,11 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
               </button>
             </div>
           )}
-          <p className={`cit-status ${statusClass}`} role="status" aria-live="polite" data-testid="identity-status">
-            {identity === 'CHECKING' || identity === 'VERIFYING' ? t('cit.checkingIdentity') : identityMessage}
-          </p>
         </fieldset>
+        {/* Outside the agency's section: on a phone that section gives way to the client's as the agency is recognized, and the news is still shown and read out. */}
+        <p className={`cit-status ${statusClass}`} role="status" aria-live="polite" data-testid="identity-status">
+          {identity === 'CHECKING' || identity === 'VERIFYING' ? t('cit.checkingIdentity') : identityMessage}
+        </p>
         {open && (
           <>
             <CitSheetFields
@@ -460,9 +466,21 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
               }
               afterFacility={localTreatment && <TreatmentFacilitySearch search={searchFacilities} onChoose={chooseFacility} />}
               searchAddress={searchAddress}
+              shows={steps.shows}
             />
             <div className="cit-buttons cit-save">
-              <button type="submit" className="primary" disabled={busy}>{busy ? t('cit.saving') : t('cit.save')}</button>
+              {steps.stepped && (
+                <button type="button" onClick={steps.back}>
+                  {t('cit.back')}
+                </button>
+              )}
+              {steps.stepped && !steps.last ? (
+                <button type="button" className="primary" onClick={() => void steps.next()}>
+                  {t('cit.next')}
+                </button>
+              ) : (
+                <button type="submit" className="primary" disabled={busy}>{busy ? t('cit.saving') : t('cit.save')}</button>
+              )}
             </div>
           </>
         )}
@@ -485,6 +503,8 @@ export interface CitSheetFieldsProps {
   sheetId?: string;
   /** The address search (spec 002 "Address autocomplete"): the officer's identity-bearing call on the public form; a signed-in user's by default. */
   searchAddress?: AddressSearchCall;
+  /** Which sections show (the officer's phone shows one at a time, sheet-steps.tsx); all of them without it. */
+  shows?: (step: SheetStep) => boolean;
 }
 
 /**
@@ -493,7 +513,7 @@ export interface CitSheetFieldsProps {
  * autofill. The officer's public form and a supervisor's correction of a
  * pending sheet both draw it.
  */
-export function CitSheetFields({ form, options, facilities, afterGender, afterFacility, sheetId, searchAddress }: CitSheetFieldsProps) {
+export function CitSheetFields({ form, options, facilities, afterGender, afterFacility, sheetId, searchAddress, shows = () => true }: CitSheetFieldsProps) {
   const { t, label, said, yesNo, addressSearch } = useSheetText();
   const api = useWidgetApi();
   const [address, setAddress] = useState('');
@@ -574,7 +594,7 @@ export function CitSheetFields({ form, options, facilities, afterGender, afterFa
 
   return (
     <>
-      <fieldset>
+      <fieldset data-step="client" hidden={!shows('client')}>
         <legend>{t('cit.client')}</legend>
         <div className="cit-grid">
           <Text form={form} name="firstName" />
@@ -600,7 +620,7 @@ export function CitSheetFields({ form, options, facilities, afterGender, afterFa
           <Text form={form} name="priorityNote" wide />
         </div>
       </fieldset>
-      <fieldset>
+      <fieldset data-step="incident" hidden={!shows('incident')}>
         <legend>{t('cit.incident')}</legend>
         <div className="cit-grid">
           <Text form={form} name="dateTime" type="datetime-local" />
@@ -629,7 +649,7 @@ export function CitSheetFields({ form, options, facilities, afterGender, afterFa
           {w.response === 'Force Used' && hasRealInjury(w.forceUsedIncidentResultedInInjury) && <Text form={form} name="injuryResultedFromForce" wide />}
         </div>
       </fieldset>
-      <fieldset>
+      <fieldset data-step="outcome" hidden={!shows('outcome')}>
         <legend>{t('cit.outcome')}</legend>
         <div className="cit-grid">
           <Select form={form} name="dispositionUid" options={refOptions(options.status)} />

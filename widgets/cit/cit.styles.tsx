@@ -21,8 +21,17 @@ const css = /* css */ `
 .cit-buttons button.primary, .cit-dialog button.primary { background: var(--care-color-primary); border-color: var(--care-color-primary); color: white; }
 .cit-buttons button.danger { background: var(--care-color-danger); border-color: var(--care-color-danger); color: white; }
 .cit-buttons button:disabled { opacity: 0.5; cursor: not-allowed; }
+/* Issue 39: on a phone the sheet is one section at a time (sheet-steps.tsx): where the officer is, and a bar of the four sections. */
+.cit-form fieldset[hidden] { display: none; }
+.cit-steps { margin: 0 0 var(--care-space-s); }
+.cit-steps p { margin: 0 0 var(--care-space-2xs); font-weight: var(--care-font-weight-semibold); }
+.cit-steps p:focus { outline: none; }
+.cit-steps ol { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: var(--care-space-2xs); list-style: none; margin: 0; padding: 0; }
+.cit-steps li { border-top: 4px solid var(--sl-color-neutral-200); padding-top: var(--care-space-2xs); font-size: var(--care-font-size-xs, 0.75rem); color: var(--care-color-text-muted); overflow-wrap: anywhere; }
+.cit-steps li.done, .cit-steps li[aria-current] { border-top-color: var(--care-color-primary); }
+.cit-steps li[aria-current] { color: inherit; font-weight: var(--care-font-weight-semibold); }
 /* Issue 39: on a phone, the long sheet's Save stays under the thumb, at the bottom of the screen, wherever the officer has scrolled. */
-@media (max-width: 575.98px) { .cit-save { position: sticky; bottom: 0; z-index: 1; margin: 0 calc(-1 * var(--care-space-s)); padding: var(--care-space-s); background: var(--care-color-surface); border-top: 1px solid var(--care-color-border); box-shadow: 0 -2px 6px rgb(0 0 0 / 0.08); } .cit-save button { flex: 1 1 100%; } }
+@media (max-width: 575.98px) { .cit-save { position: sticky; bottom: 0; z-index: 1; margin: 0 calc(-1 * var(--care-space-s)); padding: var(--care-space-s); background: var(--care-color-surface); border-top: 1px solid var(--care-color-border); box-shadow: 0 -2px 6px rgb(0 0 0 / 0.08); } .cit-save button { flex: 1 1 0; } }
 .approval { display: flex; gap: var(--care-space-xs); flex-wrap: wrap; margin: var(--care-space-s) 0; }
 .approval button[aria-pressed=true] { background: var(--care-color-primary); color: white; border-color: var(--care-color-primary); }
 .cit-dialog-backdrop { position: fixed; inset: 0; background: rgb(0 0 0 / 0.4); display: grid; place-items: center; z-index: 1000; padding: var(--care-space-m); }

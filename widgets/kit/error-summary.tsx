@@ -6,6 +6,8 @@ export interface ErrorSummaryProps<T extends FieldValues> {
   /** Field name → its label; unnamed fields fall back to a readable form of the name. */
   labels?: Record<string, string>;
   title?: string;
+  /** Moves focus to a field; a form that hides some of its fields (the CIT sheet's steps on a phone) shows the field first. */
+  focusField?: (name: string) => void;
 }
 
 function readable(name: string): string {
@@ -39,7 +41,7 @@ export function formProblems<T extends FieldValues>(form: UseFormReturn<T>, labe
 }
 
 /** Lists every field error once the user has tried to submit; each entry moves focus to its field. */
-export function ErrorSummary<T extends FieldValues>({ form, labels = {}, title = 'Please correct the following:' }: ErrorSummaryProps<T>) {
+export function ErrorSummary<T extends FieldValues>({ form, labels = {}, title = 'Please correct the following:', focusField = (name) => form.setFocus(name as never) }: ErrorSummaryProps<T>) {
   const { general, fields } = formProblems(form, labels, useFieldWording());
   if (!fields.length && !general) return null;
   return (
@@ -49,7 +51,7 @@ export function ErrorSummary<T extends FieldValues>({ form, labels = {}, title =
         {general && <li>{general}</li>}
         {fields.map(({ name, text }) => (
           <li key={name}>
-            <button type="button" className="link-button" onClick={() => form.setFocus(name as never)}>
+            <button type="button" className="link-button" onClick={() => focusField(name)}>
               {text}
             </button>
           </li>
