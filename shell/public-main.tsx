@@ -11,7 +11,7 @@ import { useCareNavigate } from './care-navigate';
 import { FromServer } from './from-server';
 import { PageLoading } from './page-loading';
 import { publicFormRoutes } from './public-pages';
-import { bootSession } from './session-actions';
+import { readSession } from './session-actions';
 import { WidgetMount } from './widget-mount';
 
 /**
@@ -25,7 +25,7 @@ function PublicApp() {
   const { session } = useStore($session);
   // A move to a staff page (a link to /login) lands on FromServer, which loads it.
   useCareNavigate(navigate);
-  useEffect(() => void bootSession(), []);
+  useEffect(() => void readSession(), []);
   return (
     <>
       <WidgetMount className="care-toasts">

@@ -29,6 +29,18 @@ export function drop(): void {
   $session.set({ apiBase: $session.get().apiBase, token: null, csrfToken: null, session: null });
 }
 
+/**
+ * A public form's page (public-main.tsx): a signed-in user's session, for what a form shows them (the CIT
+ * sheet's debug fields); a visitor's 401 changes nothing and asks for nothing more (no staff translations).
+ */
+export async function readSession(): Promise<void> {
+  try {
+    adopt((await shellApi({ onUnauthorized: undefined }).get<SessionDoc>('session/current')).data.attributes);
+  } catch {
+    // Signed out: the form is the same for everyone.
+  }
+}
+
 export async function bootSession(): Promise<void> {
   try {
     const doc = await shellApi({ onUnauthorized: undefined }).get<SessionDoc>('session/current');

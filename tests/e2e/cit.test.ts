@@ -16,6 +16,25 @@ describe('CIT contact sheet and approval', () => {
     await h?.stop();
   });
 
+  test('the public sheet reads the session after it draws: a signed-in debug user sees its debug fields, a visitor does not', async () => {
+    const { context, page, errors } = await openPage(h, 1366, 900);
+    const identify = async () => {
+      await page.goto('/cit/oh');
+      await page.getByLabel('Agency Identifier').fill(DEMO_CIT_AGENCY.code);
+      await page.getByLabel('Officer Name').fill(DEMO_CIT_AGENCY.officers[0]);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('First Name').waitFor();
+    };
+    await identify();
+    assert.equal(await page.getByLabel('Latitude').count(), 0);
+    await loginAs(page, 'admin');
+    await identify();
+    await page.getByLabel('Latitude').waitFor();
+    assert.equal(await page.getByLabel('Latitude').isEditable(), false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('on a phone the sheet is one section at a time: Next checks the section, Back keeps what was typed, a wide screen shows it whole', async () => {
     const { context, page, errors } = await openPage(h, 390, 844);
     await page.goto('/cit/oh');
