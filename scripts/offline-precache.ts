@@ -1,20 +1,10 @@
 import type { Plugin } from 'vite';
 
-/** The modules of the public forms that work offline (issue 39): their chunks, and what those import, are precached. */
-const OFFLINE_FORMS = [
-  'widgets/cit/cit-form.component.tsx',
-  'widgets/hwc/hwc-form.component.tsx',
-  'widgets/ext/referral-form.component.tsx',
-  'widgets/support/support.component.tsx',
-  'widgets/b2w/b2w.component.tsx',
-  // Loaded with each of them (shell/public-forms.ts offlineForm).
-  'shell/offline/register.ts',
-];
-
 /**
  * Which built files the service worker precaches: the public forms' entry
- * (public.html, its scripts and styles) and the forms' own chunks with
- * everything they import, not the whole build. A visitor on a prepaid phone
+ * (public.html, its scripts and styles) and everything it imports, now or
+ * later (each form, shell/public-forms.ts, with the worker's registration),
+ * not the whole build. A visitor on a prepaid phone
  * downloads the forms, not the staff product (2.5 MB). The plugin reads the
  * import graph as the bundle is written; `keep` filters Workbox's manifest.
  */
@@ -39,11 +29,8 @@ export function offlinePrecache() {
           chunk.viteMetadata?.importedCss.forEach(add);
           chunk.viteMetadata?.importedAssets.forEach(add);
         };
-        for (const chunk of Object.values(bundle)) {
-          // A form's component shares its chunk with its custom element, so the chunk is found by the modules it holds.
-          const holdsForm = chunk.type === 'chunk' && !chunk.isEntry && chunk.moduleIds.some((id) => OFFLINE_FORMS.some((form) => id.replaceAll('\\', '/').endsWith(form)));
-          if (chunk.type === 'chunk' && (chunk.name === 'public' || holdsForm)) add(chunk.fileName);
-        }
+        const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry && chunk.name === 'public');
+        if (entry) add(entry.fileName);
         if (files.size && bundle['public.html']) files.add('public.html');
       },
     },
