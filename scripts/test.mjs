@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { findChromium } from './chromium.mjs';
 
 /**
@@ -11,10 +12,19 @@ import { findChromium } from './chromium.mjs';
 const chrome = findChromium({ install: true });
 const env = { ...process.env, CHROME_PATH: chrome };
 
+/**
+ * CI (.ci/run) runs the server suite once, on the machine's PostgreSQL, with a pool of one connection (a
+ * handler that asks for a second connection while holding one fails) and two files at a time (each file has
+ * a database of its own). Locally, one file at a time with the configured pool.
+ */
+const serverFiles = readdirSync('tests/server').filter((f) => f.endsWith('.test.ts')).sort().map((f) => `tests/server/${f}`);
+const serverConcurrency = process.env.SERVER_TEST_CONCURRENCY ?? '1';
+const serverPool = process.env.SERVER_TEST_POOL_MAX ? { PG_POOL_MAX: process.env.SERVER_TEST_POOL_MAX } : {};
+
 const steps = [
   { name: 'type-check', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'build', cmd: 'npm', args: ['run', '--silent', 'build'] },
-  { name: 'server tests', cmd: 'npm', args: ['run', '--silent', 'test:server'], counts: 'node' },
+  { name: 'server tests', cmd: 'node', args: ['--import', 'tsx', '--test', `--test-concurrency=${serverConcurrency}`, ...serverFiles], counts: 'node', env: serverPool },
   // Several server processes on one database and Redis (issue 36): the machine's Redis, or REDIS_URL.
   { name: 'multi-process tests', cmd: 'npm', args: ['run', '--silent', 'test:cluster'], counts: 'node' },
   { name: 'browser tests', cmd: 'npm', args: ['run', '--silent', 'test:browser'], counts: 'wtr' },

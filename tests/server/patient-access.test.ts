@@ -14,6 +14,8 @@ let facts: DemoFacts;
 let nav: LoggedIn;
 let visiblePatient: string;
 let otherDivisionPatient: string;
+/** A visible patient whose episode status is set: not every seeded patient has one. */
+let patientWithStatus: string;
 
 before(async () => {
   server = await startTestServer();
@@ -25,6 +27,7 @@ before(async () => {
     server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', division).where('patient_uid', 'not in', hidden).orderBy('patient_uid');
   visiblePatient = (await inDivision(facts.divisionUids[0]).limit(1).executeTakeFirstOrThrow()).patient_uid;
   otherDivisionPatient = (await inDivision(facts.divisionUids[1]).limit(1).executeTakeFirstOrThrow()).patient_uid;
+  patientWithStatus = (await inDivision(facts.divisionUids[0]).where('episode_status_uid', 'is not', null).limit(1).executeTakeFirstOrThrow()).patient_uid;
 });
 after(async () => {
   await server?.stop();
@@ -89,9 +92,9 @@ describe('findVisiblePatient', () => {
   });
 
   it('lists show reference labels as they are now, after a rename', async () => {
-    const status = (await server.db.selectFrom('patient').select(['episode_status_uid', 'episode_status_label']).where('patient_uid', '=', visiblePatient).executeTakeFirstOrThrow());
+    const status = (await server.db.selectFrom('patient').select(['episode_status_uid', 'episode_status_label']).where('patient_uid', '=', patientWithStatus).executeTakeFirstOrThrow());
     assert.ok(status.episode_status_uid && status.episode_status_label);
-    const labelIn = async () => (await call(url, `/api/data/public/patient-list?patient_uid=${visiblePatient}`, { token: nav.token })).body.data[0].attributes.episode_status_label;
+    const labelIn = async () => (await call(url, `/api/data/public/patient-list?patient_uid=${patientWithStatus}`, { token: nav.token })).body.data[0].attributes.episode_status_label;
     await server.db.updateTable('reference_data').set({ label: 'Renamed Status' }).where('uid', '=', status.episode_status_uid).execute();
     try {
       assert.equal(await labelIn(), 'Renamed Status');
