@@ -114,18 +114,33 @@ describe('npm run cluster', () => {
   describe('npm run migrate', () => {
     let database: TestServer;
     let url: string;
+    // On a shared PostgreSQL (DATABASE_URL) the name must be new each run, and the database is dropped after.
+    const name = `migrate_apart_${process.pid}_${Date.now().toString(36)}`;
+    const onAdmin = async (sql: string) => {
+      const admin = new pg.Client({ connectionString: database.connectionString });
+      await admin.connect();
+      try {
+        await admin.query(sql);
+      } finally {
+        await admin.end();
+      }
+    };
 
     before(async () => {
       database = await startTestServer();
-      const admin = new pg.Client({ connectionString: database.connectionString });
-      await admin.connect();
-      await admin.query('create database migrate_apart');
-      await admin.end();
+      await onAdmin(`create database ${name}`);
       const target = new URL(database.connectionString);
-      target.pathname = '/migrate_apart';
+      target.pathname = `/${name}`;
       url = target.toString();
     });
-    after(() => database?.stop());
+    after(async () => {
+      if (!database) return;
+      try {
+        await onAdmin(`drop database if exists ${name} with (force)`);
+      } finally {
+        await database.stop();
+      }
+    });
 
     it('is refused by a start that does not migrate, runs once when started twice at the same time, and then the start serves', async () => {
       const env = { DATABASE_URL: url, REDIS_URL, DEMO_SEED: '0', MIGRATE_ON_START: '0', PORT: '0' };
