@@ -41,6 +41,9 @@ import { patientsRoutes } from './patients/patients.routes';
 import { demographicsRoutes } from './patients/demographics.routes';
 import { ssoRoutes } from './sso/sso.routes';
 import { smartRoutes } from './smart/smart.routes';
+import { fhirRoutes } from './fhir/fhir.routes';
+import { fhirTokenRoutes } from './fhir/token.routes';
+import { FHIR_PATH } from './fhir/paths';
 import { metricsRoutes, recordRequests } from './metrics/metrics.routes';
 import { launchPatientRoutes } from './smart/launch-patient.routes';
 import { demoOidcRoutes } from './demo-oidc/demo-oidc.routes';
@@ -207,7 +210,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await site.register(versionRoutes, ctx);
     await site.register(smartRoutes, ctx);
     await site.register(metricsRoutes, ctx);
+    await site.register(fhirTokenRoutes, ctx);
   });
+  // Issue 35: FHIR R4 for registered outside systems, with its own access rule (a token's scopes) and OperationOutcome errors.
+  await app.register(fhirRoutes, { ...ctx, prefix: FHIR_PATH });
   await app.register(outboxPageRoutes, ctx);
   await app.register(demoOidcRoutes, ctx);
   registerStatic(app, config.distDir);

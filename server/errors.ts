@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Struct } from 'superstruct';
 import type { FieldError } from '../shared/api/errors';
 import { camelKeys, snakeCase } from '../shared/casing';
@@ -57,38 +57,52 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
   socket.destroy(error);
 }
 
+/** What a failed request is answered with, whatever the format the answer takes (`{ errors }` here, an OperationOutcome under /fhir). */
+export interface ErrorAnswer {
+  status: number;
+  errors: FieldError[];
+  headers: Record<string, string>;
+}
+
+/** The answer to a request that threw `error`; logs what the client is not told. */
+export function errorAnswer(error: Error & { statusCode?: number; code?: string }, request: FastifyRequest): ErrorAnswer {
+  if (error instanceof HttpError) return { status: error.statusCode, errors: error.errors, headers: error.headers };
+  // No connection came free in time, or a statement ran past statement_timeout (57014): the
+  // database is overloaded or stuck. Or it does not answer at all (restarting, cut off). Say so
+  // and when to retry, rather than hang or say 500.
+  const unreachable = error instanceof DatabaseUnreachableError;
+  if (unreachable || error instanceof DatabaseBusyError || error.code === '57014' || error.code === '53300') {
+    const where = { method: request.method, url: loggableUrl(request.url) };
+    // Every request of an outage fails alike, and the stack is always the pool's: one short line each.
+    if (unreachable) request.log.error({ ...where, reason: String((error.cause as Error | undefined)?.message) }, 'database unreachable');
+    else request.log.error({ err: error, ...where }, 'database busy');
+    return { status: 503, errors: [{ message: 'The server is busy. Please try again in a moment.' }], headers: { 'retry-after': String(BUSY_RETRY_SECONDS) } };
+  }
+  // PostgreSQL "data exception" (class 22: bad date, number out of range, invalid text): the
+  // request carried a value the checks let through. Still the client's input; never echo the SQL text.
+  if (typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code) && 'severity' in error) {
+    request.log.warn({ err: error }, 'data exception');
+    return { status: 400, errors: [{ message: 'A value in the request is not valid' }], headers: {} };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return { status, errors: [{ message: 'Request body is too large' }], headers: {} };
+  if (status === 429) return { status, errors: [{ message: 'Too many requests. Please wait and try again.' }], headers: {} };
+  if (status >= 400 && status < 500) {
+    // Fastify's own client errors (bad JSON, unsupported media type): their text holds no internals.
+    const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError' ? 'Request body is not valid JSON' : error.message;
+    return { status, errors: [{ message }], headers: {} };
+  }
+  // The log line (with reqId) holds the details; the client gets only the id to quote.
+  request.log.error({ err: error, method: request.method, url: loggableUrl(request.url) }, 'request failed');
+  return { status: 500, errors: [{ message: `Something went wrong on the server. Please try again. (request ${request.id})` }], headers: {} };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string; validation?: unknown }, request, reply) => {
-    if (error instanceof HttpError) {
-      void reply.headers(error.headers).status(error.statusCode).send({ errors: error.errors });
-      return;
-    }
-    // No connection came free in time, or a statement ran past statement_timeout (57014): the
-    // database is overloaded or stuck. Or it does not answer at all (restarting, cut off). Say so
-    // and when to retry, rather than hang or say 500.
-    const unreachable = error instanceof DatabaseUnreachableError;
-    if (unreachable || error instanceof DatabaseBusyError || error.code === '57014' || error.code === '53300') {
-      const where = { method: request.method, url: loggableUrl(request.url) };
-      // Every request of an outage fails alike, and the stack is always the pool's: one short line each.
-      if (unreachable) request.log.error({ ...where, reason: String((error.cause as Error | undefined)?.message) }, 'database unreachable');
-      else request.log.error({ err: error, ...where }, 'database busy');
-      return void reply.header('retry-after', String(BUSY_RETRY_SECONDS)).status(503).send({ errors: [{ message: 'The server is busy. Please try again in a moment.' }] });
-    }
-    // PostgreSQL "data exception" (class 22: bad date, number out of range, invalid text): the
-    // request carried a value the checks let through. Still the client's input; never echo the SQL text.
-    if (typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code) && 'severity' in error) {
-      request.log.warn({ err: error }, 'data exception');
-      return void reply.status(400).send({ errors: [{ message: 'A value in the request is not valid' }] });
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 413) return void reply.status(413).send({ errors: [{ message: 'Request body is too large' }] });
-    if (status === 429) return void reply.status(429).send({ errors: [{ message: 'Too many requests. Please wait and try again.' }] });
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, unsupported media type): their text holds no internals.
-      return void reply.status(status).send({ errors: [{ message: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.name === 'SyntaxError' ? 'Request body is not valid JSON' : error.message }] });
-    }
-    // The log line (with reqId) holds the details; the client gets only the id to quote.
-    request.log.error({ err: error, method: request.method, url: loggableUrl(request.url) }, 'request failed');
-    void reply.status(500).send({ errors: [{ message: `Something went wrong on the server. Please try again. (request ${request.id})` }], request_id: request.id });
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const answer = errorAnswer(error, request);
+    void reply
+      .headers(answer.headers)
+      .status(answer.status)
+      .send({ errors: answer.errors, ...(answer.status === 500 && { request_id: request.id }) });
   });
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { object, optional, type Infer } from 'superstruct';
 import { EHR_FIELDS, type EhrRegistrationInput } from '../../shared/schemas/ehr-registrations';
 import { MAX_LENGTH, requiredText } from '../../shared/schemas/strings';
@@ -7,6 +6,7 @@ import { normaliseIssuer } from '../smart/ehr-registrations.repository';
 import { COMMAND_ACTOR } from './admin-audit';
 import { lockOrganization } from './admin.repository';
 import { ehrRegistrationHelp } from './ehrs.routes';
+import { divisionNamed } from './division-named';
 import { createEhr, ehrProblems } from './ehrs.repository';
 import { checkOptions, CommandError, optionName } from './first-user';
 
@@ -21,21 +21,6 @@ export const AddEhrSchema = object({
 export type AddEhrOptions = Infer<typeof AddEhrSchema>;
 
 export const checkAddEhr = (options: Record<string, unknown>): AddEhrOptions => checkOptions(AddEhrSchema, options);
-
-/** The division the option names (its name, any case), narrowed by `--org`; none or several is an error saying so. */
-async function divisionNamed(db: Db, name: string, org: string | undefined) {
-  let query = db
-    .selectFrom('division as d')
-    .innerJoin('organization as o', 'o.org_uid', 'd.org_uid')
-    .select(['d.division_uid', 'd.division_name', 'd.org_uid', 'o.org_name'])
-    .where(sql<boolean>`lower(d.division_name) = lower(${name.trim()})`)
-    .orderBy('o.org_name');
-  if (org) query = query.where(sql<boolean>`lower(o.org_name) = lower(${org.trim()})`);
-  const found = await query.execute();
-  if (found.length === 0) throw new CommandError(`No division is named "${name.trim()}"${org ? ` in ${org.trim()}` : ''}: name one as the admin pages list it (Admin → Organization)`);
-  if (found.length > 1) throw new CommandError(`Several divisions are named "${name.trim()}" (in ${found.map((d) => d.org_name).join(', ')}): add --org <organisation>`);
-  return found[0];
-}
 
 /** A registration's default name when `--name` is not given: the EHR's host. */
 const hostOf = (issuer: string) => new URL(issuer).host;

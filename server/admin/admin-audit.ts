@@ -53,8 +53,9 @@ export interface AdminChange {
     | 'CreatedEhr'
     | 'UpdatedEhr'
     | 'ApprovedUserLink'
-    | 'RefusedUserLink';
-  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor' | 'ext-instance' | 'reference-value' | 'reference-list' | 'identity-provider' | 'ehr' | 'user-link';
+    | 'RefusedUserLink'
+    | 'CreatedFhirClient';
+  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor' | 'ext-instance' | 'reference-value' | 'reference-list' | 'identity-provider' | 'ehr' | 'user-link' | 'fhir-client';
   /** None for a change to a whole list (its order). */
   targetUid: string | null;
   targetLabel: string;

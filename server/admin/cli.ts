@@ -1,6 +1,7 @@
 /**
  * `npm run admin -- create-user --name <name> --email <address> --org <organisation> [--division <name>] [--user-name <name>]`
  * `npm run admin -- add-ehr --issuer <url> --client-id <id> --mrn-system <uri> --division <name> [--name <text>] [--client-secret <secret>] [--org <organisation>]`
+ * `npm run admin -- add-fhir-client --name <name> (--jwks-file <file> | --jwks-url <url>) --scopes "<scopes>" --division <name> [--division <name> ...] [--org <organisation>]`
  *
  * Issue 14 section 1: on an empty install (DEMO_SEED=0) creates the first
  * organisation, a division and an administrator, and prints a one-time
@@ -11,6 +12,10 @@
  * does, and prints the launch URL, redirect URL and scopes to register in
  * the EHR.
  *
+ * Issue 35 section 2: registers a system that may call the FHIR API as a
+ * SMART Backend Services client (its public keys, allowed system scopes and
+ * divisions) and prints its client id, token URL and FHIR base URL.
+ *
  * Works on the database the server would use (DATABASE_URL or the embedded
  * PostgreSQL under DATA_DIR; stop the server first) and migrates it first.
  */
@@ -20,11 +25,13 @@ import { openCliDatabase } from '../db/cli-database';
 import type { Db } from '../db/connect';
 import { SIGN_IN_LINK_HOURS } from '../auth/sign-in-links';
 import { addEhr, checkAddEhr } from './add-ehr';
+import { addFhirClient, checkAddFhirClient } from './add-fhir-client';
 import { checkFirstUser, CommandError, createFirstAdministrator } from './first-user';
 
 const USAGE = [
   'Usage: npm run admin -- create-user --name <full name> --email <address> --org <organisation> [--division <division name>] [--user-name <user name>]',
   '       npm run admin -- add-ehr --issuer <FHIR base URL> --client-id <client id> --mrn-system <identifier system URI> --division <division name> [--name <EHR name>] [--client-secret <secret>] [--org <organisation>]',
+  '       npm run admin -- add-fhir-client --name <client name> (--jwks-file <JWKS file> | --jwks-url <https URL>) --scopes "<system scopes>" --division <division name> [--division <another> ...] [--org <organisation>]',
 ].join('\n');
 
 function fail(message: string, code = 2): never {
@@ -33,21 +40,24 @@ function fail(message: string, code = 2): never {
 }
 
 const text = { type: 'string' } as const;
+/** Repeatable for add-fhir-client; the other commands take one (see `option`). */
+const divisions = { type: 'string', multiple: true } as const;
 const help = { type: 'boolean', short: 'h' } as const;
 /** Each command's options; another command's option is an error. */
 const OPTIONS = {
-  'create-user': { name: text, email: text, org: text, division: text, 'user-name': text, help },
-  'add-ehr': { issuer: text, 'client-id': text, 'client-secret': text, 'mrn-system': text, division: text, name: text, org: text, help },
+  'create-user': { name: text, email: text, org: text, division: divisions, 'user-name': text, help },
+  'add-ehr': { issuer: text, 'client-id': text, 'client-secret': text, 'mrn-system': text, division: divisions, name: text, org: text, help },
+  'add-fhir-client': { name: text, 'jwks-file': text, 'jwks-url': text, scopes: text, division: divisions, org: text, help },
 } satisfies Record<string, ParseArgsConfig['options']>;
 type Command = keyof typeof OPTIONS;
 
 const { values, positionals } = (() => {
   try {
-    return parseArgs({ allowPositionals: true, options: { ...OPTIONS['create-user'], ...OPTIONS['add-ehr'] } });
+    return parseArgs({ allowPositionals: true, options: { ...OPTIONS['create-user'], ...OPTIONS['add-ehr'], ...OPTIONS['add-fhir-client'] } });
   } catch (err) {
     return fail((err as Error).message);
   }
-})() as { values: Record<string, string | boolean | undefined>; positionals: string[] };
+})() as { values: Record<string, string | string[] | boolean | undefined>; positionals: string[] };
 if (values.help) {
   console.log(USAGE);
   process.exit(0);
@@ -56,7 +66,12 @@ const command = positionals[0] as Command;
 if (positionals.length !== 1 || !(command in OPTIONS)) fail(positionals.length ? `Unknown command: ${positionals.join(' ')}` : 'Name a command');
 const foreign = Object.keys(values).filter((name) => !(name in OPTIONS[command]));
 if (foreign.length) fail(`${command} takes no ${foreign.map((name) => `--${name}`).join(', ')}`);
-const option = (name: string) => values[name] as string | undefined;
+const option = (name: string): string | undefined => {
+  const value = values[name] as string | string[] | undefined;
+  if (!Array.isArray(value)) return value;
+  if (value.length > 1) fail(`${command} takes one --${name}`);
+  return value[0];
+};
 
 /** The command's work on the opened database: lines to print, or a CommandError to report. */
 let run: (db: Db, publicUrl: string) => Promise<string[]>;
@@ -69,6 +84,26 @@ try {
         `Created organisation ${options.org.trim()}, its division and the administrator ${user.displayName} (user name ${user.userName}).`,
         `Sign-in link (works once, within ${SIGN_IN_LINK_HOURS} hours); open it to set the password:`,
         link,
+      ];
+    };
+  } else if (command === 'add-fhir-client') {
+    const options = checkAddFhirClient({
+      name: option('name') ?? '',
+      jwksFile: option('jwks-file'),
+      jwksUrl: option('jwks-url'),
+      scopes: (option('scopes') ?? '').split(/\s+/).filter(Boolean),
+      division: (values.division as string[] | undefined) ?? [],
+      org: option('org'),
+    });
+    run = async (db, publicUrl) => {
+      const { client, organisation, divisionNames, tokenUrl, fhirBase } = await addFhirClient(db, options, publicUrl);
+      return [
+        `Registered the FHIR client ${client.displayName} for ${divisionNames.join(', ')}, ${organisation}.`,
+        `  Client id:     ${client.clientId}`,
+        `  Token URL:     ${tokenUrl}`,
+        `  FHIR base URL: ${fhirBase}`,
+        `  Scopes:        ${client.scopes.join(' ')}`,
+        'The client signs its assertions (RS384 or ES384) with a key of the JWKS it registered; iss and sub are the client id, aud the token URL.',
       ];
     };
   } else {

@@ -30,22 +30,29 @@ const ENTRY_COLUMNS = ['audit_uid', 'patient_uid', 'action', 'user_uid', 'divisi
 export async function recordAudit(db: Db, entry: AuditWrite) {
   return db
     .insertInto('audit_entry')
-    .values({
-      patient_uid: entry.patientUid,
-      action: entry.action,
-      user_uid: entry.userUid,
-      division_uid: entry.divisionUid,
-      page_view_id: entry.pageViewId,
-      service_method: entry.serviceMethod,
-      target_type: entry.targetType,
-      target_uid: entry.targetUid,
-      message: auditMessage(entry.action, entry.userDisplayName),
-      break_glass_uid: entry.breakGlassUid ?? null,
-    })
+    .values(entryRow(entry))
     .onConflict((oc) => oc.columns(['page_view_id', 'patient_uid', 'action']).where('page_view_id', 'is not', null).doNothing())
     .returning(ENTRY_COLUMNS)
     .executeTakeFirst();
 }
+
+/** Entries outside any page view (a FHIR answer naming several patients), in one statement. */
+export async function recordAudits(db: Db, entries: readonly AuditWrite[]): Promise<void> {
+  if (entries.length) await db.insertInto('audit_entry').values(entries.map(entryRow)).execute();
+}
+
+const entryRow = (entry: AuditWrite) => ({
+  patient_uid: entry.patientUid,
+  action: entry.action,
+  user_uid: entry.userUid,
+  division_uid: entry.divisionUid,
+  page_view_id: entry.pageViewId,
+  service_method: entry.serviceMethod,
+  target_type: entry.targetType,
+  target_uid: entry.targetUid,
+  message: auditMessage(entry.action, entry.userDisplayName),
+  break_glass_uid: entry.breakGlassUid ?? null,
+});
 
 /** The entry an earlier call of the same page view wrote where `recordAudit` wrote none. */
 export async function findPageViewEntry(db: Db, entry: AuditWrite) {

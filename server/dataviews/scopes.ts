@@ -7,7 +7,11 @@ import type { ViewCounts } from './types';
  * What decides which patients someone sees: the caller of a request, or a
  * chat participant a message is delivered to (server/chat).
  */
-export type Viewer = Pick<AuthContext, 'divisionUid' | 'userName' | 'email' | 'flags'> & Partial<Pick<AuthContext, 'glass'>>;
+export type Viewer = Pick<AuthContext, 'divisionUid' | 'userName' | 'email' | 'flags'> &
+  Partial<Pick<AuthContext, 'glass'>> & {
+    /** An outside system registered for several divisions (a FHIR client, issue 35): their patients, in place of divisionUid's. */
+    divisionUids?: readonly string[];
+  };
 
 /**
  * Someone outside Careweave acting on a division's records (an officer's CIT
@@ -15,6 +19,9 @@ export type Viewer = Pick<AuthContext, 'divisionUid' | 'userName' | 'email' | 'f
  * or adoption case is theirs to find or attach to.
  */
 export const outsideViewer = (divisionUid: string): Viewer => ({ divisionUid, userName: '', email: null, flags: flagsFrom([]) });
+
+/** An outside system registered for several divisions (a FHIR client): the same as outsideViewer, in each of them. */
+export const outsideSystemViewer = (divisionUids: readonly string[]): Viewer => ({ ...outsideViewer(divisionUids[0]), divisionUids });
 
 /** Adoption cases need the healthcare role or adopt-view (spec 000 section 6). */
 export const canSeeAdoption = (auth: Viewer) => auth.flags.isIdentityHealthcareUser || auth.flags.identityViewAdopt;
@@ -97,7 +104,10 @@ export const currentDivisionScope = (alias: string) => (auth: AuthContext) => sq
  * or finds nothing more.
  */
 export const patientScope = (alias: string) => (auth: Viewer) =>
-  sql`${sql.ref(alias)}.division_uid = ${auth.divisionUid} and ${withGlass(alias, auth, patientVisibility(alias, auth))}`;
+  sql`${divisionOf(alias, auth)} and ${withGlass(alias, auth, patientVisibility(alias, auth))}`;
+
+const divisionOf = (alias: string, auth: Viewer) =>
+  auth.divisionUids ? sql`${sql.ref(alias)}.division_uid = any(${auth.divisionUids}::uuid[])` : sql`${sql.ref(alias)}.division_uid = ${auth.divisionUid}`;
 
 /** `visible`, or one of the records the caller's open break-glass windows name. */
 export function withGlass(alias: string, auth: Viewer, visible: RawBuilder<unknown>): RawBuilder<unknown> {

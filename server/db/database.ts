@@ -80,6 +80,30 @@ export interface EhrRegistrationTable {
   is_active: Generated<boolean>;
   created_at: GeneratedTimestamp;
 }
+/** Migration 079 (issue 35): FHIR Backend Services clients, the assertions they used and the tokens they hold. */
+export interface FhirClientTable {
+  client_id: Generated<string>;
+  org_uid: string;
+  user_uid: string;
+  display_name: string;
+  jwks: Json | null;
+  jwks_url: string | null;
+  scopes: string[];
+  division_uids: string[];
+  is_active: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+export interface FhirAssertionTable {
+  client_id: string;
+  jti: string;
+  expires_at: Timestamp;
+}
+export interface FhirTokenTable {
+  token_hash: string;
+  client_id: string;
+  scopes: string[];
+  expires_at: Timestamp;
+}
 export interface ExternalUserLinkTable {
   link_uid: Generated<string>;
   org_uid: string;
@@ -1089,6 +1113,9 @@ export interface Database {
   session: SessionTable;
   identity_provider: IdentityProviderTable;
   ehr_registration: EhrRegistrationTable;
+  fhir_client: FhirClientTable;
+  fhir_assertion: FhirAssertionTable;
+  fhir_token: FhirTokenTable;
   external_user_link: ExternalUserLinkTable;
   auth_flow: AuthFlowTable;
   session_federation: SessionFederationTable;

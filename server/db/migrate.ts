@@ -70,6 +70,7 @@ import * as m073 from './migrations/073_break_glass';
 import * as m074 from './migrations/074_single_sign_on';
 import * as m075 from './migrations/075_calendar_crisis_row_only';
 import * as m078 from './migrations/078_report_event_type';
+import * as m079 from './migrations/079_fhir_clients';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -144,6 +145,7 @@ const migrations: Record<string, Migration> = {
   '074_single_sign_on': m074,
   '075_calendar_crisis_row_only': m075,
   '078_report_event_type': m078,
+  '079_fhir_clients': m079,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

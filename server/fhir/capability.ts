@@ -1,0 +1,51 @@
+import type { CapabilityStatement } from '@medplum/fhirtypes';
+import type { FhirResourceType } from './resource-type';
+import { SIGNING_ALGORITHMS } from './token.routes';
+
+/** The definition of a search parameter in the R4 base specification. */
+const definitionOf = (type: string, name: string) =>
+  `http://hl7.org/fhir/SearchParameter/${name.startsWith('_') ? `Resource-${name.slice(1)}` : `${type}-${name}`}`;
+
+/**
+ * `GET /fhir/metadata`: exactly what this server does, from the same table
+ * the routes are made from, and how to get a token (SMART on FHIR security
+ * with the token endpoint).
+ */
+export function capabilityStatement(fhirBase: string, tokenUrl: string, software: { version: string; date: string }, types: readonly FhirResourceType[]): CapabilityStatement {
+  return {
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    date: software.date,
+    publisher: 'Careweave',
+    kind: 'instance',
+    software: { name: 'Careweave', version: software.version },
+    implementation: { description: 'Careweave FHIR R4 API', url: fhirBase },
+    fhirVersion: '4.0.1',
+    format: ['json'],
+    rest: [
+      {
+        mode: 'server',
+        security: {
+          cors: false,
+          service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' }] }],
+          extension: [{ url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris', extension: [{ url: 'token', valueUri: tokenUrl }] }],
+        },
+        resource: types.map((t) => ({
+          type: t.type,
+          interaction: [{ code: 'read' as const }, { code: 'search-type' as const }],
+          searchParam: Object.entries(t.search).map(([name, type]) => ({ name, type, definition: definitionOf(t.type, name) })),
+        })),
+      },
+    ],
+  };
+}
+
+/** `GET /fhir/.well-known/smart-configuration` (SMART App Launch 2.0 section 2.8): Backend Services with asymmetric client keys. */
+export const smartConfiguration = (tokenUrl: string, types: readonly FhirResourceType[]) => ({
+  token_endpoint: tokenUrl,
+  token_endpoint_auth_methods_supported: ['private_key_jwt'],
+  token_endpoint_auth_signing_alg_values_supported: SIGNING_ALGORITHMS,
+  grant_types_supported: ['client_credentials'],
+  scopes_supported: types.map((t) => `system/${t.type}.rs`),
+  capabilities: ['client-confidential-asymmetric', 'permission-v2', 'permission-v1'],
+});

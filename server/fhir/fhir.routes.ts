@@ -1,0 +1,79 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { now } from '../../shared/clock';
+import { isUuid } from '../../shared/uuid';
+import type { AppContext } from '../app-context';
+import { recordAudits } from '../audit/audit.repository';
+import { buildVersion } from '../site/build-version';
+import { capabilityStatement, smartConfiguration } from './capability';
+import { searchBundle } from './bundle';
+import { callerOf, enforceFhirAccess, fhirAllows, fhirPublic, type FhirCaller } from './fhir-access';
+import { FhirError, FHIR_JSON, fhirErrors } from './operation-outcome';
+import { patientResource } from './patient.resource';
+import type { FhirResourceType, PatientRead } from './resource-type';
+import { parseSearch } from './search-params';
+import { FHIR_PATH, TOKEN_PATH } from './paths';
+
+/** What the API serves: each type's read and search come from this table, and so does the CapabilityStatement. */
+export const FHIR_RESOURCE_TYPES: readonly FhirResourceType[] = [patientResource];
+
+/**
+ * `/fhir` (issue 35 section 1): FHIR R4 over Careweave's records, for the
+ * clients an administrator registered. Each call needs a token whose scopes
+ * grant it; what it answers passes the same patient scope as every read
+ * (the client's divisions, never a restricted or adoption case), and every
+ * patient it tells about is an audit entry naming the client.
+ */
+export async function fhirRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
+  fhirErrors(app);
+  enforceFhirAccess(app, db);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) void reply.type(FHIR_JSON);
+    return payload;
+  });
+
+  const { version } = buildVersion(path.resolve(import.meta.dirname, '../..'), config.distDir);
+  // PUBLIC_URL is settled once the server listens (boot gives one from the port): read at the first call.
+  const fhirBase = () => `${config.publicUrl}${FHIR_PATH}`;
+  const tokenUrl = () => `${config.publicUrl}${TOKEN_PATH}`;
+
+  const started = now().toISOString();
+  app.get('/metadata', fhirPublic, async () => capabilityStatement(fhirBase(), tokenUrl(), { version, date: started }, FHIR_RESOURCE_TYPES));
+  app.get('/.well-known/smart-configuration', fhirPublic, async (_request, reply) => reply.type('application/json').send(smartConfiguration(tokenUrl(), FHIR_RESOURCE_TYPES)));
+
+  const audit = (caller: FhirCaller, serviceMethod: string, patients: readonly PatientRead[]) =>
+    recordAudits(
+      db,
+      [...new Map(patients.map((p) => [p.patientUid, p])).values()].map((p) => ({
+        userUid: caller.client.userUid,
+        userDisplayName: caller.client.displayName,
+        divisionUid: p.divisionUid,
+        pageViewId: null,
+        serviceMethod,
+        patientUid: p.patientUid,
+        action: 'ViewedPatient' as const,
+        targetType: 'patients',
+        targetUid: p.patientUid,
+      })),
+    );
+
+  for (const type of FHIR_RESOURCE_TYPES) {
+    app.get<{ Querystring: Record<string, string | string[]> }>(`/${type.type}`, fhirAllows(type.type, 's'), async (request) => {
+      const caller = callerOf(request);
+      const search = parseSearch(request.query, type.search, request.headers.prefer as string | undefined);
+      const found = await type.find(db, caller, search);
+      await audit(caller, `GET ${FHIR_PATH}/${type.type}`, found.patients);
+      return searchBundle(`${fhirBase()}/${type.type}`, search, found.resources, found.hasMore);
+    });
+
+    app.get<{ Params: { id: string } }>(`/${type.type}/:id`, fhirAllows(type.type, 'r'), async (request) => {
+      const caller = callerOf(request);
+      const missing = new FhirError(404, 'not-found', `${type.type}/${request.params.id} is not known`);
+      if (!isUuid(request.params.id)) throw missing;
+      const found = await type.find(db, caller, { params: new Map([['_id', [[request.params.id]]]]), count: 1, offset: 0, understood: [] });
+      if (!found.resources.length) throw missing;
+      await audit(caller, `GET ${FHIR_PATH}/${type.type}/:id`, found.patients);
+      return found.resources[0];
+    });
+  }
+}

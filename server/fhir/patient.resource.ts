@@ -1,0 +1,139 @@
+import type { ContactPoint, Patient } from '@medplum/fhirtypes';
+import { sql, type RawBuilder } from 'kysely';
+import { isUuid } from '../../shared/uuid';
+import { patientScope } from '../dataviews/scopes';
+import type { Db } from '../db/connect';
+import type { FhirCaller } from './fhir-access';
+import type { FhirResourceType } from './resource-type';
+import { allOf, dateCondition, tokenParts, type ParamType, type ParsedSearch } from './search-params';
+
+/** Issue 35 section 1: the Patient searches the CapabilityStatement lists. */
+export const PATIENT_SEARCH = {
+  _id: 'token',
+  identifier: 'token',
+  name: 'string',
+  family: 'string',
+  given: 'string',
+  birthdate: 'date',
+  _lastUpdated: 'date',
+} as const satisfies Record<string, ParamType>;
+
+const FHIR_GENDERS = new Set(['male', 'female', 'other', 'unknown']);
+
+const NOTHING = sql`false`;
+
+/**
+ * A name parameter matches a word of the name that starts with the value,
+ * ignoring case and accents (R4 string search). The words are the patient's
+ * search words less the SACWIS id: a value with a digit matches no name, so
+ * the child-welfare id cannot be found or guessed through FHIR (and one
+ * without a letter, which would match every name, matches none).
+ */
+const nameStarts = (column: RawBuilder<unknown>, value: string) =>
+  /\d/.test(value) || !/\p{L}/u.test(value) ? NOTHING : sql`(' ' || patient_search_norm(${column})) like '% ' || patient_search_norm(${value}) || '%'`;
+
+function conditions(search: ParsedSearch): RawBuilder<unknown>[] {
+  const p = search.params;
+  return [
+    ...allOf(p.get('_id'), (v) => (isUuid(v) ? sql`p.patient_uid = ${v}::uuid` : NOTHING)),
+    ...allOf(p.get('identifier'), (v) => {
+      const { system, code } = tokenParts(v);
+      if (!code) return system ? sql`exists (select 1 from patient_identifier i where i.patient_uid = p.patient_uid and i.system = ${system})` : NOTHING;
+      return sql`exists (select 1 from patient_identifier i where i.patient_uid = p.patient_uid and i.value = ${code}${system ? sql` and i.system = ${system}` : sql``})`;
+    }),
+    ...allOf(p.get('name'), (v) => nameStarts(sql`concat_ws(' ', p.first_name, p.middle_name, p.last_name)`, v)),
+    ...allOf(p.get('family'), (v) => nameStarts(sql`p.last_name`, v)),
+    ...allOf(p.get('given'), (v) => nameStarts(sql`concat_ws(' ', p.first_name, p.middle_name)`, v)),
+    ...allOf(p.get('birthdate'), (v) => dateCondition('birthdate', sql`p.birth_date`, v, 'date')),
+    ...allOf(p.get('_lastUpdated'), (v) => dateCondition('_lastUpdated', sql`p.updated_at`, v, 'timestamptz')),
+  ];
+}
+
+interface Row {
+  patient_uid: string;
+  division_uid: string;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  birth_date: string | null;
+  gender: string | null;
+  mobile_phone: string | null;
+  home_phone: string | null;
+  work_phone: string | null;
+  preferred_phone: string | null;
+  updated_at: Date;
+}
+
+/**
+ * The page of patients a search matches, of those the caller may see: the
+ * same scope as every read (its divisions; never a restricted or adoption
+ * case). One more row than the page is read, to know whether a next page exists.
+ */
+async function searchPatients(db: Db, caller: FhirCaller, search: ParsedSearch): Promise<{ rows: Row[]; hasMore: boolean }> {
+  const where = [patientScope('p')(caller.viewer), ...conditions(search)];
+  const { rows } = await sql<Row>`
+    select p.patient_uid, p.division_uid, p.first_name, p.middle_name, p.last_name, p.birth_date::text as birth_date, g.name as gender,
+           p.mobile_phone, p.home_phone, p.work_phone, p.preferred_phone, p.updated_at
+      from patient p
+      left join reference_data g on g.uid = p.gender_uid
+     where ${sql.join(where, sql` and `)}
+     order by p.patient_uid
+     limit ${search.count + 1} offset ${search.offset}`.execute(db);
+  return { rows: rows.slice(0, search.count), hasMore: rows.length > search.count };
+}
+
+/** The outside-system numbers (an EHR's MRN) of these patients; the SACWIS id is never one of them. */
+async function identifiersOf(db: Db, patientUids: readonly string[]): Promise<Map<string, { system: string; value: string }[]>> {
+  const found = new Map<string, { system: string; value: string }[]>();
+  if (!patientUids.length) return found;
+  const rows = await db.selectFrom('patient_identifier').select(['patient_uid', 'system', 'value']).where('patient_uid', 'in', patientUids).orderBy('system').execute();
+  for (const r of rows) found.set(r.patient_uid, [...(found.get(r.patient_uid) ?? []), { system: r.system, value: r.value }]);
+  return found;
+}
+
+const PHONES = [
+  ['mobile', 'mobile_phone'],
+  ['home', 'home_phone'],
+  ['work', 'work_phone'],
+] as const;
+
+/**
+ * A patient as FHIR R4 Patient: names, birth date, administrative gender,
+ * phones (the preferred one ranked first) and outside-system identifiers.
+ * Nothing of identity mode (custody, legal status, SACWIS id, cases) and no
+ * notes: an outside system gets what a referral partner would.
+ */
+function toFhirPatient(row: Row, identifiers: readonly { system: string; value: string }[]): Patient {
+  const telecom: ContactPoint[] = PHONES.filter(([, column]) => row[column]?.trim()).map(([use, column]) => ({
+    system: 'phone',
+    value: row[column]!.trim(),
+    use,
+    ...(row.preferred_phone === use && { rank: 1 }),
+  }));
+  const given = [row.first_name, row.middle_name].filter((n): n is string => !!n?.trim()).map((n) => n.trim());
+  return {
+    resourceType: 'Patient',
+    id: row.patient_uid,
+    meta: { lastUpdated: row.updated_at.toISOString() },
+    ...(identifiers.length && { identifier: identifiers.map((i) => ({ system: i.system, value: i.value })) }),
+    active: true,
+    name: [{ use: 'official', family: row.last_name.trim(), ...(given.length && { given }) }],
+    ...(telecom.length && { telecom }),
+    ...(row.gender && { gender: (FHIR_GENDERS.has(row.gender) ? row.gender : 'unknown') as Patient['gender'] }),
+    ...(row.birth_date && { birthDate: row.birth_date }),
+  };
+}
+
+export const patientResource: FhirResourceType = {
+  type: 'Patient',
+  search: PATIENT_SEARCH,
+  async find(db, caller, search) {
+    const { rows, hasMore } = await searchPatients(db, caller, search);
+    const identifiers = await identifiersOf(db, rows.map((r) => r.patient_uid));
+    return {
+      resources: rows.map((r) => toFhirPatient(r, identifiers.get(r.patient_uid) ?? [])),
+      patients: rows.map((r) => ({ patientUid: r.patient_uid, divisionUid: r.division_uid })),
+      hasMore,
+    };
+  },
+};

@@ -1,0 +1,22 @@
+import type { Resource, ResourceType } from '@medplum/fhirtypes';
+import type { Db } from '../db/connect';
+import type { FhirCaller } from './fhir-access';
+import type { ParamType, ParsedSearch } from './search-params';
+
+/** A patient a FHIR answer tells about: each is an audit entry naming the client. */
+export interface PatientRead {
+  patientUid: string;
+  divisionUid: string;
+}
+
+/**
+ * One FHIR resource type Careweave serves (issue 35 section 1): its search
+ * parameters, and the page of matches a caller may see with the patients
+ * they are about. Read is a search by `_id`; the routes, the
+ * CapabilityStatement and the audit come from this table.
+ */
+export interface FhirResourceType {
+  type: ResourceType;
+  search: Record<string, ParamType>;
+  find(db: Db, caller: FhirCaller, search: ParsedSearch): Promise<{ resources: Resource[]; patients: PatientRead[]; hasMore: boolean }>;
+}
