@@ -9,13 +9,29 @@ import { capabilityStatement, smartConfiguration } from './capability';
 import { searchBundle } from './bundle';
 import { callerOf, enforceFhirAccess, fhirAllows, fhirPublic, type FhirCaller } from './fhir-access';
 import { FhirError, FHIR_JSON, fhirErrors } from './operation-outcome';
+import { allergyIntoleranceResource } from './allergy-intolerance.resource';
+import { careTeamResource } from './care-team.resource';
+import { conditionResource } from './condition.resource';
+import { encounterResource } from './encounter.resource';
+import { medicationStatementResource } from './medication-statement.resource';
 import { patientResource } from './patient.resource';
+import { practitionerResource } from './practitioner.resource';
+import { relatedPersonResource } from './related-person.resource';
 import type { FhirResourceType, PatientRead } from './resource-type';
 import { parseSearch } from './search-params';
 import { FHIR_PATH, TOKEN_PATH } from './paths';
 
 /** What the API serves: each type's read and search come from this table, and so does the CapabilityStatement. */
-export const FHIR_RESOURCE_TYPES: readonly FhirResourceType[] = [patientResource];
+export const FHIR_RESOURCE_TYPES: readonly FhirResourceType[] = [
+  patientResource,
+  conditionResource,
+  allergyIntoleranceResource,
+  medicationStatementResource,
+  encounterResource,
+  careTeamResource,
+  relatedPersonResource,
+  practitionerResource,
+];
 
 /**
  * `/fhir` (issue 35 section 1): FHIR R4 over Careweave's records, for the

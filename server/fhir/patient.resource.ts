@@ -5,7 +5,7 @@ import { patientScope } from '../dataviews/scopes';
 import type { Db } from '../db/connect';
 import type { FhirCaller } from './fhir-access';
 import type { FhirResourceType } from './resource-type';
-import { allOf, dateCondition, tokenParts, type ParamType, type ParsedSearch } from './search-params';
+import { allOf, dateCondition, NOTHING, tokenParts, type ParamType, type ParsedSearch } from './search-params';
 
 /** Issue 35 section 1: the Patient searches the CapabilityStatement lists. */
 export const PATIENT_SEARCH = {
@@ -19,8 +19,6 @@ export const PATIENT_SEARCH = {
 } as const satisfies Record<string, ParamType>;
 
 const FHIR_GENDERS = new Set(['male', 'female', 'other', 'unknown']);
-
-const NOTHING = sql`false`;
 
 /**
  * A name parameter matches a word of the name that starts with the value,

@@ -60,6 +60,9 @@ function boundedInt(name: string, value: string, min: number, max: number): numb
   return Math.min(Math.max(Number(value), min), max);
 }
 
+/** A condition no row meets: a value that cannot match (a malformed id) finds nothing rather than failing. */
+export const NOTHING = sql`false`;
+
 /** Each repetition ANDed, each comma-separated value within one ORed. */
 export function allOf(groups: string[][] | undefined, one: (value: string) => RawBuilder<unknown>): RawBuilder<unknown>[] {
   return (groups ?? []).map((values) => sql`(${sql.join(values.map(one), sql` or `)})`);
