@@ -2,6 +2,7 @@ import type { Resource, ResourceType } from '@medplum/fhirtypes';
 import { sql, type RawBuilder } from 'kysely';
 import { isUuid } from '../../shared/uuid';
 import { patientScope } from '../dataviews/scopes';
+import type { Config } from '../config';
 import type { FhirResourceType } from './resource-type';
 import { allOf, dateCondition, NOTHING, type ParamType, type ParsedSearch } from './search-params';
 
@@ -27,12 +28,12 @@ export const patientRef = (patientUid: string) => ({ reference: `Patient/${patie
 export function compartmentResource<Row extends { id: string; patient_uid: string; last_updated: Date }>(
   type: ResourceType,
   rows: RawBuilder<unknown>,
-  toResource: (row: Row) => Resource,
+  toResource: (row: Row, config: Config) => Resource | Promise<Resource>,
 ): FhirResourceType {
   return {
     type,
     search: COMPARTMENT_SEARCH,
-    async find(db, caller, search: ParsedSearch) {
+    async find(db, caller, search: ParsedSearch, config) {
       const p = search.params;
       const where = [
         patientScope('p')(caller.viewer),
@@ -52,7 +53,7 @@ export function compartmentResource<Row extends { id: string; patient_uid: strin
          limit ${search.count + 1} offset ${search.offset}`.execute(db);
       const page = found.slice(0, search.count);
       return {
-        resources: page.map(toResource),
+        resources: await Promise.all(page.map((row) => toResource(row, config))),
         patients: page.map((r) => ({ patientUid: r.patient_uid, divisionUid: r.division_uid })),
         hasMore: found.length > search.count,
       };

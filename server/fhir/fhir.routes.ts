@@ -12,8 +12,11 @@ import { FhirError, FHIR_JSON, fhirErrors } from './operation-outcome';
 import { allergyIntoleranceResource } from './allergy-intolerance.resource';
 import { careTeamResource } from './care-team.resource';
 import { conditionResource } from './condition.resource';
+import { documentReferenceResource } from './document-reference.resource';
 import { encounterResource } from './encounter.resource';
+import { locationResource } from './location.resource';
 import { medicationStatementResource } from './medication-statement.resource';
+import { organizationResource } from './organization.resource';
 import { patientResource } from './patient.resource';
 import { practitionerResource } from './practitioner.resource';
 import { relatedPersonResource } from './related-person.resource';
@@ -30,7 +33,10 @@ export const FHIR_RESOURCE_TYPES: readonly FhirResourceType[] = [
   encounterResource,
   careTeamResource,
   relatedPersonResource,
+  documentReferenceResource,
   practitionerResource,
+  organizationResource,
+  locationResource,
 ];
 
 /**
@@ -77,7 +83,7 @@ export async function fhirRoutes(app: FastifyInstance, { db, config }: AppContex
     app.get<{ Querystring: Record<string, string | string[]> }>(`/${type.type}`, fhirAllows(type.type, 's'), async (request) => {
       const caller = callerOf(request);
       const search = parseSearch(request.query, type.search, request.headers.prefer as string | undefined);
-      const found = await type.find(db, caller, search);
+      const found = await type.find(db, caller, search, config);
       await audit(caller, `GET ${FHIR_PATH}/${type.type}`, found.patients);
       return searchBundle(`${fhirBase()}/${type.type}`, search, found.resources, found.hasMore);
     });
@@ -86,7 +92,7 @@ export async function fhirRoutes(app: FastifyInstance, { db, config }: AppContex
       const caller = callerOf(request);
       const missing = new FhirError(404, 'not-found', `${type.type}/${request.params.id} is not known`);
       if (!isUuid(request.params.id)) throw missing;
-      const found = await type.find(db, caller, { params: new Map([['_id', [[request.params.id]]]]), count: 1, offset: 0, understood: [] });
+      const found = await type.find(db, caller, { params: new Map([['_id', [[request.params.id]]]]), count: 1, offset: 0, understood: [] }, config);
       if (!found.resources.length) throw missing;
       await audit(caller, `GET ${FHIR_PATH}/${type.type}/:id`, found.patients);
       return found.resources[0];

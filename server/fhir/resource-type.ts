@@ -1,4 +1,5 @@
 import type { Resource, ResourceType } from '@medplum/fhirtypes';
+import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { FhirCaller } from './fhir-access';
 import type { ParamType, ParsedSearch } from './search-params';
@@ -18,5 +19,5 @@ export interface PatientRead {
 export interface FhirResourceType {
   type: ResourceType;
   search: Record<string, ParamType>;
-  find(db: Db, caller: FhirCaller, search: ParsedSearch): Promise<{ resources: Resource[]; patients: PatientRead[]; hasMore: boolean }>;
+  find(db: Db, caller: FhirCaller, search: ParsedSearch, config: Config): Promise<{ resources: Resource[]; patients: PatientRead[]; hasMore: boolean }>;
 }

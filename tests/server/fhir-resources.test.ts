@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../../server/testing/start-tes
 import { clientAssertion, fhirGet, makeFhirKeys, requestToken } from './support/fhir-client';
 import { assertValidR4 } from './support/fhir-validate';
 import { demoFacts, type DemoFacts } from './support/http';
-import { createOtherOrganization } from './support/other-org';
+import { createOtherOrganization, type OtherOrganization } from './support/other-org';
 
 /**
  * Issue 35 sections 1 and 4: every resource type about a patient, searched
@@ -26,6 +26,7 @@ const ROWS_OF: Record<string, { table: string; key: string; id: string }> = {
   Encounter: { table: 'admission', key: 'admission_uid', id: 'admission_uid' },
   CareTeam: { table: 'provider_patient', key: 'provider_patient_uid', id: 'patient_uid' },
   RelatedPerson: { table: 'care_giver', key: 'care_giver_uid', id: 'care_giver_uid' },
+  DocumentReference: { table: 'patient_attachment', key: 'attachment_uid', id: 'attachment_uid' },
 };
 const COMPARTMENT_TYPES = Object.keys(ROWS_OF);
 
@@ -36,6 +37,8 @@ let visibleIds: Set<string>;
 let hidden: string[];
 /** A restricted case and an adoption case of the client's division, and a patient of another division: each has a row of every type. */
 let unseen: string[];
+/** Another organisation, with a provider of its own. */
+let other: OtherOrganization;
 
 /** The patient a resource is about. */
 const subjectOf = (r: any): string => (r.subject ?? r.patient).reference.replace(/^Patient\//, '');
@@ -69,6 +72,7 @@ before(async () => {
   hidden = [facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
   const rows = await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[0]).where('patient_uid', 'not in', hidden).execute();
   visibleIds = new Set(rows.map((r) => r.patient_uid));
+  other = await createOtherOrganization(server.db);
   const inFranklin = await server.db.selectFrom('patient').select(['patient_uid', 'restricted_flag', 'adoption_case']).where('patient_uid', 'in', hidden).where('division_uid', '=', facts.divisionUids[0]).execute();
   const summit = await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[1]).where('patient_uid', 'not in', hidden).limit(1).executeTakeFirstOrThrow();
   unseen = [inFranklin.find((p) => p.restricted_flag === '1')!.patient_uid, inFranklin.find((p) => p.adoption_case)!.patient_uid, summit.patient_uid];
@@ -139,6 +143,45 @@ describe('resources about a patient', () => {
   });
 });
 
+describe('DocumentReference files', () => {
+  it('a stored file is fetched by its short-lived signed link; a changed link is refused', async () => {
+    const docs = await everything('DocumentReference');
+    const file = docs.find((d) => d.content[0].attachment.contentType);
+    assert.ok(file, 'the demo has a stored document file in Franklin');
+    const { url, contentType, size } = file.content[0].attachment;
+    const download = await fetch(url);
+    assert.equal(download.status, 200);
+    assert.equal(download.headers.get('content-type'), contentType);
+    assert.equal((await download.arrayBuffer()).byteLength, size);
+    assert.equal((await fetch(`${url}x`)).status, 403);
+  });
+});
+
+describe('Organization and Location', () => {
+  it('the client sees its organisation and its own divisions, each part of the organisation; not another division', async () => {
+    const orgs = await everything('Organization');
+    const division = orgs.find((o) => o.id === facts.divisionUids[0]);
+    assert.ok(division);
+    assert.ok(orgs.some((o) => division.partOf.reference === `Organization/${o.id}`));
+    assert.ok(!orgs.some((o) => o.id === facts.divisionUids[1]));
+    assert.equal((await fhirGet(server.url, `/Organization/${facts.divisionUids[1]}`, token)).status, 404);
+  });
+
+  it('every Location an Encounter names reads; another organisation’s facility does not', async () => {
+    const encounters = await everything('Encounter');
+    const places = new Set(encounters.flatMap((e) => (e.location ?? []).map((l: any) => l.location.reference.replace(/^Location\//, ''))));
+    assert.ok(places.size > 0);
+    for (const id of places) {
+      const read = await fhirGet(server.url, `/Location/${id}`, token);
+      assert.equal(read.status, 200, id);
+      assertValidR4(read.body);
+    }
+    const facility = await server.db.insertInto('facility').values({ facility_name: 'Elsewhere General', org_uid: other.orgUid }).returning('facility_uid').executeTakeFirstOrThrow();
+    assert.equal((await fhirGet(server.url, `/Location/${facility.facility_uid}`, token)).status, 404);
+    assert.ok(!(await everything('Location', '&name=elsewhere')).length);
+  });
+});
+
 describe('Practitioner', () => {
   it('every member a CareTeam names reads as a valid Practitioner of the client’s organisation; another organisation’s is 404', async () => {
     const teams = await everything('CareTeam');
@@ -149,7 +192,6 @@ describe('Practitioner', () => {
       assert.equal(read.status, 200, id);
       assertValidR4(read.body);
     }
-    const other = await createOtherOrganization(server.db, 'fhir-other-navigator');
     assert.equal((await fhirGet(server.url, `/Practitioner/${other.navigatorUid}`, token)).status, 404);
     assert.ok(!(await everything('Practitioner', '&name=olive')).some((p) => p.id === other.navigatorUid));
   });
