@@ -5,10 +5,10 @@ import { MAX_LENGTH, requiredText } from '../../shared/schemas/strings';
 import { check } from '../../shared/schemas/validate';
 import type { Db } from '../db/connect';
 import { createFhirClient } from '../fhir/fhir-clients.repository';
-import { FHIR_PATH, TOKEN_PATH } from '../fhir/paths';
 import { COMMAND_ACTOR } from './admin-audit';
 import { lockOrganization } from './admin.repository';
 import { divisionNamed } from './division-named';
+import { fhirClientHelp } from './fhir-clients.routes';
 import { checkOptions, CommandError } from './first-user';
 
 /** `npm run admin -- add-fhir-client`'s options: the admin form's fields, with divisions and the JWKS given by name and by file. */
@@ -54,8 +54,7 @@ export async function addFhirClient(db: Db, options: AddFhirClientOptions, publi
       client,
       organisation: divisions[0].org_name,
       divisionNames: divisions.map((d) => d.division_name),
-      tokenUrl: `${publicUrl}${TOKEN_PATH}`,
-      fhirBase: `${publicUrl}${FHIR_PATH}`,
+      ...fhirClientHelp({ publicUrl }),
     };
   });
 }

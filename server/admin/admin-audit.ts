@@ -54,7 +54,8 @@ export interface AdminChange {
     | 'UpdatedEhr'
     | 'ApprovedUserLink'
     | 'RefusedUserLink'
-    | 'CreatedFhirClient';
+    | 'CreatedFhirClient'
+    | 'UpdatedFhirClient';
   targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor' | 'ext-instance' | 'reference-value' | 'reference-list' | 'identity-provider' | 'ehr' | 'user-link' | 'fhir-client';
   /** None for a change to a whole list (its order). */
   targetUid: string | null;

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { Infer, Struct } from 'superstruct';
 import type * as R from '../../shared/schemas/identity-record-sources';
+import type { FhirTaskStatus } from '../../shared/schemas/fhir-referrals';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -103,6 +104,59 @@ export interface FhirTokenTable {
   client_id: string;
   scopes: string[];
   expires_at: Timestamp;
+}
+/** Migration 080: a Gravity referral an EHR sent (its Task and ServiceRequest). */
+export interface FhirReferralTable {
+  referral_uid: Generated<string>;
+  service_request_uid: Generated<string>;
+  client_id: string;
+  division_uid: string;
+  task_system: string;
+  task_value: string;
+  status: FhirTaskStatus;
+  business_status: string | null;
+  status_reason: string | null;
+  output_display: string | null;
+  patient_uid: string | null;
+  inbound_referral_uid: string | null;
+  linked_by: string | null;
+  linked_at: Timestamp | null;
+  event_date: ColumnType<string, string, string>;
+  what_for: string;
+  priority: 'routine' | 'urgent' | 'emergent';
+  reason: string | null;
+  notes: string | null;
+  requester_name: string | null;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  birth_date: ColumnType<string | null, string | null, string | null>;
+  gender_uid: string | null;
+  mobile_phone: string | null;
+  home_phone: string | null;
+  work_phone: string | null;
+  preferred_phone: string | null;
+  identifiers: ColumnType<{ system: string; value: string }[], string, string>;
+  task: ColumnType<unknown, string, string>;
+  service_request: ColumnType<unknown, string, string>;
+  supporting: ColumnType<unknown, string | undefined, string>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+/** Migration 080: a FHIR client's REST-hook Subscription on its referral Tasks (by owner division, by one Task, or all of them). */
+export interface FhirSubscriptionTable {
+  subscription_uid: Generated<string>;
+  client_id: string;
+  criteria: string;
+  owner_division_uid: string | null;
+  task_uid: string | null;
+  endpoint: string;
+  payload: boolean;
+  headers: ColumnType<string[], string[] | undefined, string[]>;
+  reason: string;
+  status: 'active' | 'off';
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
 }
 export interface ExternalUserLinkTable {
   link_uid: Generated<string>;
@@ -1116,6 +1170,8 @@ export interface Database {
   fhir_client: FhirClientTable;
   fhir_assertion: FhirAssertionTable;
   fhir_token: FhirTokenTable;
+  fhir_referral: FhirReferralTable;
+  fhir_subscription: FhirSubscriptionTable;
   external_user_link: ExternalUserLinkTable;
   auth_flow: AuthFlowTable;
   session_federation: SessionFederationTable;

@@ -71,6 +71,7 @@ import * as m074 from './migrations/074_single_sign_on';
 import * as m075 from './migrations/075_calendar_crisis_row_only';
 import * as m078 from './migrations/078_report_event_type';
 import * as m079 from './migrations/079_fhir_clients';
+import * as m080 from './migrations/080_fhir_referrals';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -146,6 +147,7 @@ const migrations: Record<string, Migration> = {
   '075_calendar_crisis_row_only': m075,
   '078_report_event_type': m078,
   '079_fhir_clients': m079,
+  '080_fhir_referrals': m080,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,9 @@ import type { CapabilityStatement } from '@medplum/fhirtypes';
 import type { FhirResourceType } from './resource-type';
 import { SIGNING_ALGORITHMS } from './token.routes';
 
+/** What a referral source needs besides reading: to create the Task and its request, and to subscribe to its Tasks' changes. */
+const REFERRAL_SCOPES = ['system/Task.c', 'system/ServiceRequest.c', 'system/Subscription.cd'];
+
 /** The definition of a search parameter in the R4 base specification. */
 const definitionOf = (type: string, name: string) =>
   `http://hl7.org/fhir/SearchParameter/${name.startsWith('_') ? `Resource-${name.slice(1)}` : `${type}-${name}`}`;
@@ -30,9 +33,11 @@ export function capabilityStatement(fhirBase: string, tokenUrl: string, software
           service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' }] }],
           extension: [{ url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris', extension: [{ url: 'token', valueUri: tokenUrl }] }],
         },
+        // A Gravity referral (issue 35 section 3) comes as a transaction Bundle.
+        interaction: [{ code: 'transaction', documentation: 'A referral: a Bundle of a Task (intent order, status requested, owner a division Organization), its ServiceRequest, the Patient and any Condition or Consent they refer to' }],
         resource: types.map((t) => ({
           type: t.type,
-          interaction: [{ code: 'read' as const }, { code: 'search-type' as const }],
+          interaction: [{ code: 'read' as const }, { code: 'search-type' as const }, ...(t.writes ?? []).map((code) => ({ code }))],
           searchParam: Object.entries(t.search).map(([name, type]) => ({ name, type, definition: definitionOf(t.type, name) })),
         })),
       },
@@ -46,6 +51,6 @@ export const smartConfiguration = (tokenUrl: string, types: readonly FhirResourc
   token_endpoint_auth_methods_supported: ['private_key_jwt'],
   token_endpoint_auth_signing_alg_values_supported: SIGNING_ALGORITHMS,
   grant_types_supported: ['client_credentials'],
-  scopes_supported: types.map((t) => `system/${t.type}.rs`),
+  scopes_supported: [...types.map((t) => `system/${t.type}.rs`), ...REFERRAL_SCOPES],
   capabilities: ['client-confidential-asymmetric', 'permission-v2', 'permission-v1'],
 });

@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
-import { sql } from 'kysely';
-import type { FhirClientInput } from '../../shared/schemas/fhir-clients';
+import { sql, type RawBuilder } from 'kysely';
+import type { FieldError } from '../../shared/api/errors';
+import type { FhirClientInput, FhirClientView } from '../../shared/schemas/fhir-clients';
+import { NOT_LISTED } from '../../shared/schemas/strings';
 import { isUuid } from '../../shared/uuid';
 import { recordAdminChange, type AdminActor } from '../admin/admin-audit';
+import { orgDivisions } from '../admin/admin.repository';
 import type { Db } from '../db/connect';
 import { sqlNow } from '../db/clock';
 
@@ -40,12 +43,22 @@ export async function findActiveClient(db: Db, clientId: string): Promise<FhirCl
   return row && toClient(row);
 }
 
+/** What a registration sets: trimmed, one source of keys (the JWKS stored as JSON), each scope and division once. */
+const columns = (input: FhirClientInput) => ({
+  display_name: input.name.trim(),
+  jwks: input.jwks ? JSON.stringify(JSON.parse(input.jwks)) : null,
+  jwks_url: input.jwks ? null : (input.jwksUrl?.trim() ?? null),
+  scopes: [...new Set(input.scopes)],
+  division_uids: [...new Set(input.divisionUids)],
+});
+
 /**
  * Registers a client with a service user of its own: never able to sign in
  * (no password, no division), named in the audit entries of its reads.
- * Written with the admin audit row, in the caller's transaction.
+ * Written with the admin audit row, in the caller's transaction. Active
+ * unless `isActive` is false (the admin page may register one turned off).
  */
-export async function createFhirClient(trx: Db, actor: AdminActor, orgUid: string, input: FhirClientInput): Promise<FhirClient> {
+export async function createFhirClient(trx: Db, actor: AdminActor, orgUid: string, input: FhirClientInput & { isActive?: boolean }): Promise<FhirClient> {
   const clientId = crypto.randomUUID();
   const user = await trx
     .insertInto('app_user')
@@ -54,28 +67,89 @@ export async function createFhirClient(trx: Db, actor: AdminActor, orgUid: strin
     .executeTakeFirstOrThrow();
   const row = await trx
     .insertInto('fhir_client')
-    .values({
-      client_id: clientId,
-      org_uid: orgUid,
-      user_uid: user.user_uid,
-      display_name: input.name.trim(),
-      jwks: input.jwks ? JSON.stringify(JSON.parse(input.jwks)) : null,
-      jwks_url: input.jwksUrl?.trim() ?? null,
-      scopes: [...new Set(input.scopes)],
-      division_uids: [...new Set(input.divisionUids)],
-    })
+    .values({ ...columns(input), client_id: clientId, org_uid: orgUid, user_uid: user.user_uid, is_active: input.isActive ?? true })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   const client = toClient(row);
+  const view = (await findOrgFhirClient(trx, orgUid, client.clientId))!;
   await recordAdminChange(trx, actor, {
     orgUid,
     action: 'CreatedFhirClient',
     targetType: 'fhir-client',
     targetUid: client.clientId,
     targetLabel: client.displayName,
-    after: { name: client.displayName, keys: client.jwksUrl ?? 'JWKS', scopes: client.scopes, divisions: client.divisionUids },
+    after: fhirClientSnapshot(view),
   });
   return client;
+}
+
+// ---- The admin page (server/admin/fhir-clients.routes.ts) ----
+
+function viewsQuery(db: Db, orgUid: string) {
+  const divisions = (column: RawBuilder<unknown>) =>
+    sql<string[]>`array(select ${column} from division d where d.division_uid = any(c.division_uids) order by d.division_name, d.division_uid)`;
+  return db
+    .selectFrom('fhir_client as c')
+    .select(['c.client_id', 'c.display_name', 'c.jwks', 'c.jwks_url', 'c.scopes', 'c.is_active'])
+    .select(divisions(sql`d.division_uid::text`).as('division_uids'))
+    .select(divisions(sql`d.division_name`).as('division_names'))
+    .where('c.org_uid', '=', orgUid);
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof viewsQuery>['executeTakeFirstOrThrow']>>;
+
+const toView = (r: ViewRow): FhirClientView => ({
+  clientId: r.client_id,
+  displayName: r.display_name,
+  jwksUrl: r.jwks_url,
+  jwks: r.jwks === null ? null : JSON.stringify(r.jwks, null, 2),
+  scopes: r.scopes,
+  divisionUids: r.division_uids,
+  divisionNames: r.division_names,
+  isActive: r.is_active,
+});
+
+/** The organisation's clients, by name; another organisation's are never read. */
+export async function listFhirClients(db: Db, orgUid: string): Promise<FhirClientView[]> {
+  return (await viewsQuery(db, orgUid).orderBy('c.display_name').orderBy('c.created_at').execute()).map(toView);
+}
+
+/** A client of the organisation; undefined for another organisation's and for a malformed id. */
+export async function findOrgFhirClient(db: Db, orgUid: string, clientId: string): Promise<FhirClientView | undefined> {
+  if (!isUuid(clientId)) return undefined;
+  const row = await viewsQuery(db, orgUid).where('c.client_id', '=', clientId).executeTakeFirst();
+  return row && toView(row);
+}
+
+/** The check the schema cannot make, run in the transaction that writes: every division is one of the organisation's. */
+export async function fhirClientProblems(trx: Db, orgUid: string, input: Pick<FhirClientInput, 'divisionUids'>): Promise<FieldError[]> {
+  const ours = new Set((await orgDivisions(trx, orgUid)).map((d) => d.division_uid));
+  return input.divisionUids.every((uid) => ours.has(uid.trim())) ? [] : [{ field: 'division_uids', message: NOT_LISTED }];
+}
+
+/** What the admin audit log keeps of a client: what the page shows, the divisions by name (the JWKS itself is not repeated). */
+export const fhirClientSnapshot = (c: FhirClientView) => ({ name: c.displayName, keys: c.jwksUrl ?? 'JWKS', scopes: c.scopes, divisions: c.divisionNames, isActive: c.isActive });
+
+/**
+ * Edits a client (checked first with `fhirClientProblems`) and renames its
+ * service user with it. An edit that takes something away ends the tokens
+ * the client holds at once: turned off (then on again, no old token comes
+ * back), a scope removed, or its keys changed (a key may have leaked).
+ * Divisions need no such step: every call reads the client's current ones.
+ */
+export async function updateFhirClient(trx: Db, before: FhirClientView, orgUid: string, input: FhirClientInput & { isActive: boolean }): Promise<FhirClientView> {
+  const user = await trx
+    .updateTable('fhir_client')
+    .set({ ...columns(input), is_active: input.isActive })
+    .where('client_id', '=', before.clientId)
+    .returning('user_uid')
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('app_user').set({ display_name: input.name.trim() }).where('user_uid', '=', user.user_uid).execute();
+  const after = (await findOrgFhirClient(trx, orgUid, before.clientId))!;
+  const scopeRemoved = before.scopes.some((s) => !after.scopes.includes(s));
+  const keysChanged = before.jwksUrl !== after.jwksUrl || before.jwks !== after.jwks;
+  if (!after.isActive || scopeRemoved || keysChanged) await trx.deleteFrom('fhir_token').where('client_id', '=', before.clientId).execute();
+  return after;
 }
 
 /**

@@ -20,9 +20,15 @@ import { organizationResource } from './organization.resource';
 import { patientResource } from './patient.resource';
 import { practitionerResource } from './practitioner.resource';
 import { relatedPersonResource } from './related-person.resource';
+import { serviceRequestResource } from './service-request.resource';
+import { taskResource } from './task.resource';
+import { referralTransaction } from './referral-transaction';
+import { subscriptionRoutes } from './subscription.routes';
+import { subscriptionResource } from './subscription.resource';
 import type { FhirResourceType, PatientRead } from './resource-type';
 import { parseSearch } from './search-params';
 import { FHIR_PATH, TOKEN_PATH } from './paths';
+import { REFERRAL_BODY_LIMIT } from './limits';
 
 /** What the API serves: each type's read and search come from this table, and so does the CapabilityStatement. */
 export const FHIR_RESOURCE_TYPES: readonly FhirResourceType[] = [
@@ -34,9 +40,12 @@ export const FHIR_RESOURCE_TYPES: readonly FhirResourceType[] = [
   careTeamResource,
   relatedPersonResource,
   documentReferenceResource,
+  serviceRequestResource,
+  taskResource,
   practitionerResource,
   organizationResource,
   locationResource,
+  subscriptionResource,
 ];
 
 /**
@@ -49,6 +58,8 @@ export const FHIR_RESOURCE_TYPES: readonly FhirResourceType[] = [
 export async function fhirRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
   fhirErrors(app);
   enforceFhirAccess(app, db);
+  // FHIR's own media type is JSON (R4 section 3.1.0.1.4); a referral Bundle is at most this big.
+  app.addContentTypeParser('application/fhir+json', { parseAs: 'string', bodyLimit: REFERRAL_BODY_LIMIT }, app.getDefaultJsonParser('error', 'error'));
   app.addHook('onSend', async (_request, reply, payload) => {
     if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) void reply.type(FHIR_JSON);
     return payload;
@@ -78,6 +89,13 @@ export async function fhirRoutes(app: FastifyInstance, { db, config }: AppContex
         targetUid: p.patientUid,
       })),
     );
+
+  app.post('/', { ...fhirAllows('Task', 'c'), bodyLimit: REFERRAL_BODY_LIMIT }, async (request, reply) => {
+    const answer = await referralTransaction(db, callerOf(request), request.body);
+    return reply.status(200).send(answer);
+  });
+
+  subscriptionRoutes(app, db, fhirBase);
 
   for (const type of FHIR_RESOURCE_TYPES) {
     app.get<{ Querystring: Record<string, string | string[]> }>(`/${type.type}`, fhirAllows(type.type, 's'), async (request) => {

@@ -6,3 +6,6 @@
  */
 export const FHIR_CALLS_PER_CLIENT = { limit: 600, windowSeconds: 60 };
 export const TOKEN_REQUESTS_PER_ADDRESS = { limit: 60, windowSeconds: 60 };
+
+/** A referral Bundle's largest body: a Task, its request, the patient and what they refer to fit many times over. */
+export const REFERRAL_BODY_LIMIT = 512 * 1024;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { OperationOutcome } from '@medplum/fhirtypes';
+import type { OperationOutcome, OperationOutcomeIssue } from '@medplum/fhirtypes';
 import { errorAnswer } from '../errors';
 
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
@@ -7,7 +7,7 @@ export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
 /** An OperationOutcome issue type (http://hl7.org/fhir/issue-type) for each status a FHIR call answers with. */
 type IssueType = 'invalid' | 'not-supported' | 'login' | 'forbidden' | 'not-found' | 'deleted' | 'processing' | 'throttled' | 'transient' | 'exception' | 'conflict' | 'duplicate';
 
-/** A FHIR error: its status, and the issue naming what was wrong and where (a FHIRPath expression). */
+/** A FHIR error: its status, and the issue naming what was wrong and where (a FHIRPath expression), or several issues (a resource that is not valid R4). */
 export class FhirError extends Error {
   constructor(
     readonly statusCode: number,
@@ -15,6 +15,7 @@ export class FhirError extends Error {
     message: string,
     readonly expression?: string,
     readonly headers: Record<string, string> = {},
+    readonly issues?: OperationOutcomeIssue[],
   ) {
     super(message);
   }
@@ -36,7 +37,8 @@ export function fhirErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     void reply.type(FHIR_JSON);
     if (error instanceof FhirError) {
-      return void reply.headers(error.headers).status(error.statusCode).send(outcome('error', error.code, error.message, error.expression));
+      const answer = error.issues ? { resourceType: 'OperationOutcome', issue: error.issues } : outcome('error', error.code, error.message, error.expression);
+      return void reply.headers(error.headers).status(error.statusCode).send(answer);
     }
     const answer = errorAnswer(error, request);
     const code = ISSUE_OF_STATUS[answer.status] ?? (answer.status === 503 ? 'transient' : answer.status >= 500 ? 'exception' : 'invalid');

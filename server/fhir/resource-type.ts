@@ -19,5 +19,7 @@ export interface PatientRead {
 export interface FhirResourceType {
   type: ResourceType;
   search: Record<string, ParamType>;
+  /** Interactions beyond read and search that the type's own routes serve (the CapabilityStatement lists them). */
+  writes?: readonly ('create' | 'delete')[];
   find(db: Db, caller: FhirCaller, search: ParsedSearch, config: Config): Promise<{ resources: Resource[]; patients: PatientRead[]; hasMore: boolean }>;
 }

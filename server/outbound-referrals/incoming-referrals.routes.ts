@@ -12,7 +12,9 @@ import { HttpError, notFound, parseBody } from '../errors';
 import { findVisiblePatient } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
 import { allow } from '../security/access';
-import { findWaitingReferral, insertInboundReferral, listWaitingReferrals, type WaitingReferral } from './outbound-referrals.repository';
+import { linkFhirReferral } from '../fhir/fhir-referrals.repository';
+import { findWaitingReferral, listWaitingReferrals, type WaitingReferral } from './incoming-referrals.repository';
+import { insertInboundReferral } from './outbound-referrals.repository';
 
 const NOT_FOUND = 'Referral not found';
 /** The card and page list this many; the count says how many wait in all. */
@@ -34,7 +36,9 @@ async function waiting(db: Db, request: FastifyRequest<{ Params: { id: string } 
  * one. Records are never joined by name and birth date alone, so a namesake
  * made up in another division links to nothing. The link makes it the
  * division's inbound referral (its "new referrals" queue) and lets the two
- * records share events from the referral's date on.
+ * records share events from the referral's date on. A referral an EHR sent
+ * by FHIR (issue 35) that no identifier matched waits the same way; its link
+ * also keeps the EHR's identifiers on the record, and the EHR's Task then names it.
  */
 export const incomingReferralsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   const carers = allow(...CARE_FLAGS);
@@ -60,7 +64,6 @@ export const incomingReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
         const chosen = await findVisiblePatient(trx, auth, attributes.patientUid);
         if (!chosen) throw new HttpError(422, [{ field: 'data.attributes.patient_uid', message: 'Must be one of the listed options' }]);
         patientUid = chosen.patient_uid;
-        await recordChange(trx, source, { patientUid, action: 'ReceivedReferral', did: `linked ${from}`, targetType: 'outbound-referrals', targetUid: referral.outbound_referral_uid });
       } else {
         patientUid = await insertPatient(
           trx,
@@ -80,11 +83,19 @@ export const incomingReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
           `added the patient with ${from}`,
         );
       }
-      await insertInboundReferral(trx, referral.outbound_referral_uid, patientUid, auth.userUid, {
-        eventDate: referral.event_date,
-        fromDivisionName: referral.from_division_name,
-        specialty: referral.provider_role_name,
-      });
+      if (referral.source === 'fhir') {
+        const sent = await trx.selectFrom('fhir_referral').selectAll().where('referral_uid', '=', referral.outbound_referral_uid).executeTakeFirstOrThrow();
+        await linkFhirReferral(trx, sent, patientUid, source, auth.userUid, `linked ${from}`);
+      } else {
+        if (attributes.patientUid) {
+          await recordChange(trx, source, { patientUid, action: 'ReceivedReferral', did: `linked ${from}`, targetType: 'outbound-referrals', targetUid: referral.outbound_referral_uid });
+        }
+        await insertInboundReferral(trx, referral.outbound_referral_uid, patientUid, auth.userUid, {
+          eventDate: referral.event_date,
+          fromDivisionName: referral.from_division_name,
+          specialty: referral.provider_role_name,
+        });
+      }
       return { status: 200, body: { data: { type: 'incoming-referrals', id: referral.outbound_referral_uid, attributes: { received_patient_uid: patientUid } } } };
     });
   });

@@ -131,68 +131,6 @@ export async function updateOutboundReferral(db: Db, before: OutboundReferral, a
 }
 
 /**
- * What a waiting division referral tells the receiving division about the
- * person, so that someone there can find or make their record: the
- * allow-list of names, birth date, gender, gender identity and phones. Never
- * the sender's record id, case, custody, notes, addresses or e-mail.
- */
-export interface ReferredPerson {
-  first_name: string;
-  middle_name: string | null;
-  last_name: string;
-  birth_date: string | null;
-  gender_uid: string | null;
-  gender_label: string | null;
-  gender_identity_uid: string | null;
-  mobile_phone: string | null;
-  home_phone: string | null;
-  work_phone: string | null;
-  preferred_phone: string | null;
-}
-
-/**
- * Division referrals to `divisionUid` that nobody there has linked to a record
- * yet, newest first, with the person they are about. A child whose record
- * became restricted or an adoption case since is not offered.
- */
-function waitingReferrals(db: Db, divisionUid: string) {
-  return db
-    .selectFrom('outbound_referral as r')
-    .innerJoin('outbound_referral_view as v', 'v.outbound_referral_uid', 'r.outbound_referral_uid')
-    .innerJoin('patient as p', 'p.patient_uid', 'r.patient_uid')
-    .innerJoin('division as d', 'd.division_uid', 'p.division_uid')
-    .select([
-      'r.outbound_referral_uid', 'r.event_date', 'v.provider_role_name', 'v.priority', 'v.priority_label', 'v.reason', 'v.notes', 'v.from_provider_name',
-      'd.division_name as from_division_name', 'r.created_at',
-      'p.first_name', 'p.middle_name', 'p.last_name', 'p.birth_date', 'p.gender_uid', 'p.gender_label', 'p.gender_identity_uid',
-      'p.mobile_phone', 'p.home_phone', 'p.work_phone', 'p.preferred_phone',
-    ])
-    .where('r.to_type', '=', 'division')
-    .where('r.to_division_uid', '=', divisionUid)
-    .where('r.received_patient_uid', 'is', null)
-    .where('p.restricted_flag', '<>', '1')
-    .where('p.adoption_case', '=', false);
-}
-export type WaitingReferral = NonNullable<Awaited<ReturnType<ReturnType<typeof waitingReferrals>['executeTakeFirst']>>>;
-
-/** The first `limit` waiting referrals, newest first, and how many wait in all. */
-export async function listWaitingReferrals(db: Db, divisionUid: string, limit: number): Promise<{ rows: WaitingReferral[]; total: number }> {
-  const rows = await waitingReferrals(db, divisionUid)
-    .select(sql<string>`count(*) over ()`.as('total'))
-    .orderBy('r.event_date', 'desc')
-    .orderBy('r.created_at', 'desc')
-    .limit(limit)
-    .execute();
-  return { rows: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]?.total ?? 0) };
-}
-
-/** One referral waiting in `divisionUid`, held until the transaction ends when `lock` (two people linking it at once: one wins). */
-export async function findWaitingReferral(db: Db, referralUid: string, divisionUid: string, lock = false): Promise<WaitingReferral | undefined> {
-  if (lock) await lockReferral(db, referralUid);
-  return waitingReferrals(db, divisionUid).where('r.outbound_referral_uid', '=', referralUid).executeTakeFirst();
-}
-
-/**
  * The receiver's inbound referral, once a person there linked the referral
  * to `receivedPatientUid`: status New puts the patient in the division's
  * "new referrals" queue; requested by the sending division, for the specialty.

@@ -5,6 +5,7 @@ import { resolveAuth } from '../auth/context';
 import { isLoopbackHost } from '../config';
 import { formatDateTime } from '../../shared/format';
 import { recentMessages } from './outbox.repository';
+import { REST_HOOK } from './rest-hook';
 
 /** The product's type (Shoelace's --sl-font-sans), so the demo pages read like the app they belong to. */
 const PRODUCT_FONT = `-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol'`;
@@ -16,6 +17,7 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
  * browser. It holds one-time codes and children's names, so it is open only
  * on a demo install listening on loopback; anywhere else only a signed-in
  * administrator (navigatorAdmin) may read it, and others get a plain 404.
+ * A REST-hook's headers (a subscriber's credentials) are never shown.
  */
 export const outboxPageRoutes: FastifyPluginAsync<AppContext> = async (app, { db, config }) => {
   const openToAll = config.demoSeed && isLoopbackHost(config.host);
@@ -28,7 +30,7 @@ export const outboxPageRoutes: FastifyPluginAsync<AppContext> = async (app, { db
       .map(
         (m) => `<article><header><strong>${escape(m.channel.toUpperCase())}</strong> to ${escape(m.recipient)}
           <span class="status ${escape(m.status)}">${escape(m.status)}</span> <time datetime="${escape(m.created_at.toISOString())}">${escape(formatDateTime(m.created_at))}</time></header>
-          ${m.subject ? `<h2>${escape(m.subject)}</h2>` : ''}<pre>${escape(m.body)}</pre></article>`,
+          ${m.subject && m.channel !== REST_HOOK ? `<h2>${escape(m.subject)}</h2>` : ''}<pre>${escape(m.body)}</pre></article>`,
       )
       .join('\n');
     void reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Careweave demo outbox</title>

@@ -2,8 +2,11 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { sqlNow } from '../db/clock';
 
+/** E-mail, text, and FHIR REST-hook notifications (issue 35): one queue, one retry rule. */
+export type OutboxChannel = 'email' | 'sms' | 'rest-hook';
+
 export interface OutgoingMessage {
-  channel: 'email' | 'sms';
+  channel: OutboxChannel;
   recipient: string;
   subject?: string;
   body: string;
@@ -28,7 +31,7 @@ export async function enqueueMessage(db: Db, message: OutgoingMessage): Promise<
  */
 export async function claimDue(db: Db, limit: number, channels: readonly OutgoingMessage['channel'][]) {
   if (channels.length === 0) return [];
-  const result = await sql<{ outbox_uid: string; channel: 'email' | 'sms'; recipient: string; subject: string | null; body: string; attempts: number; created_at: Date }>`
+  const result = await sql<{ outbox_uid: string; channel: OutboxChannel; recipient: string; subject: string | null; body: string; attempts: number; created_at: Date }>`
     update outbox set attempts = attempts + 1,
                       deliver_after = ${sqlNow()} + make_interval(secs => least(3600, 15 * power(2, attempts)))
      where outbox_uid in (

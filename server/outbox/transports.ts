@@ -3,11 +3,13 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import { smsTransport } from './sms';
+import { restHookTransport, REST_HOOK } from './rest-hook';
+import type { OutboxChannel } from './outbox.repository';
 import { now } from '../../shared/clock';
 
 export interface Delivery {
   outboxUid: string;
-  channel: 'email' | 'sms';
+  channel: OutboxChannel;
   recipient: string;
   subject: string | null;
   body: string;
@@ -47,10 +49,12 @@ export function smtpTransport(smtpUrl: string): Transport {
  * E-mail goes to SMTP_URL or, without one, to files; text messages go only to
  * SMS_URL. A text carries a one-time code: without a provider it waits in the
  * outbox (an administrator can read it there), it is never written to disk.
+ * A FHIR client's REST-hook goes to the endpoint its Subscription names.
  */
 export function transportsFor(config: Pick<Config, 'smtpUrl' | 'smsUrl' | 'dataDir'>): Transports {
   return {
     email: config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.dataDir),
     ...(config.smsUrl ? { sms: smsTransport(config.smsUrl) } : {}),
+    [REST_HOOK]: restHookTransport(),
   };
 }

@@ -4,17 +4,9 @@ import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { buttonByText, selectOption, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
-import { fieldError, mountElement, shadow, slButton } from './support/element';
+import { EHR_HELP as HELP, organizationPageRead } from './support/organization-page';
+import { catchClipboard, fieldError, mountElement, shadow, slButton } from './support/element';
 
-const DIVISIONS = {
-  data: [
-    { type: 'divisions', id: 'd-1', attributes: { division_uid: 'd-1', division_name: 'Franklin County Care' } },
-    { type: 'divisions', id: 'd-2', attributes: { division_uid: 'd-2', division_name: 'Summit County Care' } },
-  ],
-};
-const ORG = { data: { type: 'organizations', id: 'o-1', attributes: { org_uid: 'o-1', org_name: 'County Care', market_name: null, support_phone: null } } };
-const IDPS = { data: [], meta: { password_login: true, fallback_administrators: [], active_providers: 0, redirect_uri: 'http://care.test/api/auth/sso/callback' } };
-const HELP = { launch_url: 'http://care.test/smart/launch', redirect_url: 'http://care.test/smart/callback', scopes: 'launch openid fhirUser patient/Patient.rs' };
 const ehr = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
   type: 'ehrs',
   id,
@@ -55,14 +47,7 @@ const USERS = [
   { user_uid: 'u-nora', display_name: 'Nora Navigator', user_name: 'navigator', division_uids: ['d-1', 'd-2'] },
   { user_uid: 'u-cory', display_name: 'Cory Community', user_name: 'community', division_uids: ['d-1'] },
 ];
-const notFound = { status: 404, body: { errors: [{ message: 'Not found' }] } };
 const mount = () => mountElement('care-admin', { 'api-base': 'http://api.test/api', token: 't0k', page: 'organization' });
-/** The organisation page's other reads, answered plainly. */
-const page = (url: URL) => {
-  const reads: Record<string, unknown> = { '/admin/organization': ORG, '/admin/divisions': DIVISIONS, '/admin/identity-providers': IDPS };
-  const path = Object.keys(reads).find((p) => url.pathname.endsWith(p));
-  return path ? { body: reads[path] } : null;
-};
 /** A card of the organisation page by its title. */
 const card = (el: HTMLElement, title: string) => [...shadow(el).querySelectorAll<HTMLElement>('.section-page')].find((s) => text(s.querySelector('h2')) === title);
 const dialogSave = (el: HTMLElement) => [...shadow(el).querySelectorAll<HTMLElement>('sl-dialog sl-button')].find((b) => text(b) === 'Save');
@@ -80,13 +65,10 @@ describe('<care-admin> EHRs (stubbed server)', () => {
     const fake = fakeFetch((url) => {
       if (url.pathname.endsWith('/admin/ehrs')) return { body: { data: [ehr('e-1', 'Riverside General EHR'), ehr('e-2', 'Old EHR', { is_active: false, has_client_secret: false, division_name: 'Summit County Care' })], meta: HELP } };
       if (url.pathname.endsWith('/admin/ehr-user-links')) return { body: { data: [], meta: { users: USERS } } };
-      return page(url) ?? notFound;
+      return organizationPageRead(url);
     });
     restore = fake.restore;
-    const copied: string[] = [];
-    const clipboard = navigator.clipboard;
-    const realWrite = clipboard.writeText;
-    clipboard.writeText = async (value: string) => void copied.push(value);
+    const { copied, restore: release } = catchClipboard();
     try {
       const el = mount();
       const root = shadow(el);
@@ -109,7 +91,7 @@ describe('<care-admin> EHRs (stubbed server)', () => {
       deepEqual(copied, [HELP.launch_url, HELP.scopes]);
       await waitFor(() => $toasts.get().some((t) => t.message === 'Launch URL copied'), { message: 'told it was copied' });
     } finally {
-      clipboard.writeText = realWrite;
+      release();
     }
   });
 
@@ -118,7 +100,7 @@ describe('<care-admin> EHRs (stubbed server)', () => {
     const fake = fakeFetch((url) => {
       if (url.pathname.endsWith('/admin/ehrs')) return fail ? { status: 500, body: { errors: [{ message: 'down' }] } } : { body: { data: [], meta: HELP } };
       if (url.pathname.endsWith('/admin/ehr-user-links')) return fail ? { status: 500, body: { errors: [{ message: 'down' }] } } : { body: { data: [], meta: { users: USERS } } };
-      return page(url) ?? notFound;
+      return organizationPageRead(url);
     });
     restore = fake.restore;
     const empty = mount();
@@ -147,7 +129,7 @@ describe('<care-admin> EHRs (stubbed server)', () => {
       }
       if (url.pathname.endsWith('/admin/ehrs')) return { body: { data: made ? [ehr('e-9', 'Summit Hospital EHR')] : [], meta: HELP } };
       if (url.pathname.endsWith('/admin/ehr-user-links')) return { body: { data: [], meta: { users: USERS } } };
-      return page(url) ?? notFound;
+      return organizationPageRead(url);
     });
     restore = fake.restore;
     const el = mount();
@@ -209,7 +191,7 @@ describe('<care-admin> EHRs (stubbed server)', () => {
       if (url.pathname.endsWith('/admin/ehrs/e-1') && init?.method === 'PUT') return { body: { data: ehr('e-1', 'Riverside EHR', { has_client_secret: false }) } };
       if (url.pathname.endsWith('/admin/ehrs')) return { body: { data: [ehr('e-1', 'Riverside General EHR')], meta: HELP } };
       if (url.pathname.endsWith('/admin/ehr-user-links')) return { body: { data: [], meta: { users: USERS } } };
-      return page(url) ?? notFound;
+      return organizationPageRead(url);
     });
     restore = fake.restore;
     const el = mount();
@@ -260,7 +242,7 @@ describe('<care-admin> EHR user links (stubbed server)', () => {
           },
         };
       if (url.pathname.endsWith('/admin/ehrs')) return { body: { data: [], meta: HELP } };
-      return page(url) ?? notFound;
+      return organizationPageRead(url);
     });
     restore = fake.restore;
     const el = mount();

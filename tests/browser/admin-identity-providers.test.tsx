@@ -4,10 +4,9 @@ import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { buttonByText, selectOption, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
+import { organizationPageRead } from './support/organization-page';
 import { fieldError, mountElement, shadow, slButton } from './support/element';
 
-const DIVISIONS = { data: [{ type: 'divisions', id: 'd-1', attributes: { division_uid: 'd-1', division_name: 'Franklin County Care' } }] };
-const ORG = { data: { type: 'organizations', id: 'o-1', attributes: { org_uid: 'o-1', org_name: 'County Care', market_name: null, support_phone: null } } };
 const REDIRECT = 'http://care.test/api/auth/sso/callback';
 const idp = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
   type: 'identity-providers',
@@ -30,15 +29,7 @@ const idp = (id: string, name: string, extra: Record<string, unknown> = {}) => (
   },
 });
 const meta = (extra: Record<string, unknown> = {}) => ({ password_login: true, fallback_administrators: [], active_providers: 1, redirect_uri: REDIRECT, ...extra });
-const notFound = { status: 404, body: { errors: [{ message: 'Not found' }] } };
 const mount = (page = 'organization') => mountElement('care-admin', { 'api-base': 'http://api.test/api', token: 't0k', page });
-/** The organisation page's other reads, answered plainly (the EHR cards empty, so that an error shown is this card's). */
-const EHRS = { data: [], meta: { launch_url: 'http://care.test/smart/launch', redirect_url: 'http://care.test/smart/callback', scopes: 'launch openid fhirUser patient/Patient.rs' } };
-const OTHER_READS: Record<string, unknown> = { '/admin/organization': ORG, '/admin/divisions': DIVISIONS, '/admin/ehrs': EHRS, '/admin/ehr-user-links': { data: [], meta: { users: [] } } };
-const page = (url: URL) => {
-  const path = Object.keys(OTHER_READS).find((p) => url.pathname.endsWith(p));
-  return path ? { body: OTHER_READS[path] } : null;
-};
 /** The provider dialog's Save (the organisation form above has its own). */
 const dialogSave = (el: HTMLElement) => [...shadow(el).querySelectorAll<HTMLElement>('sl-dialog sl-button')].find((b) => text(b) === 'Save');
 /** The confirmation of the password switch, once open. */
@@ -56,7 +47,7 @@ describe('<care-admin> identity providers (stubbed server)', () => {
   it('lists the providers with what they do, never a secret, and the redirect address to register', async () => {
     const fake = fakeFetch((url) => {
       if (url.pathname.endsWith('/admin/identity-providers')) return { body: { data: [idp('i-1', 'County Sign-In'), idp('i-2', 'Old Sign-In', { is_active: false, has_client_secret: false, jit_role_template: null, jit_division_uid: null, jit_division_name: null, group_roles: [], user_claim: 'preferred_username' })], meta: meta() } };
-      return page(url) ?? notFound;
+      return organizationPageRead(url);
     });
     restore = fake.restore;
     const el = mount();
@@ -77,7 +68,7 @@ describe('<care-admin> identity providers (stubbed server)', () => {
     let fail = false;
     const fake = fakeFetch((url) => {
       if (url.pathname.endsWith('/admin/identity-providers')) return fail ? { status: 500, body: { errors: [{ message: 'down' }] } } : { body: { data: [], meta: meta({ active_providers: 0 }) } };
-      return page(url) ?? notFound;
+      return organizationPageRead(url);
     });
     restore = fake.restore;
     const empty = mount();
@@ -98,7 +89,7 @@ describe('<care-admin> identity providers (stubbed server)', () => {
         return { status: 201, body: { data: idp('i-9', 'County Sign-In') } };
       }
       if (url.pathname.endsWith('/admin/identity-providers')) return { body: { data: made ? [idp('i-9', 'County Sign-In')] : [], meta: meta({ active_providers: made ? 1 : 0 }) } };
-      return page(url) ?? notFound;
+      return organizationPageRead(url);
     });
     restore = fake.restore;
     const el = mount();
@@ -162,7 +153,7 @@ describe('<care-admin> identity providers (stubbed server)', () => {
     const fake = fakeFetch((url, init) => {
       if (url.pathname.endsWith('/admin/identity-providers/i-1') && init?.method === 'PUT') return { body: { data: idp('i-1', 'County Staff Sign-In') } };
       if (url.pathname.endsWith('/admin/identity-providers')) return { body: { data: [idp('i-1', 'County Sign-In')], meta: meta() } };
-      return page(url) ?? notFound;
+      return organizationPageRead(url);
     });
     restore = fake.restore;
     const el = mount();
@@ -192,7 +183,7 @@ describe('<care-admin> identity providers (stubbed server)', () => {
       }
       if (url.pathname.endsWith('/admin/identity-providers'))
         return { body: { data: [idp('i-1', 'County Sign-In')], meta: meta({ password_login: !off, fallback_administrators: refuse ? [] : ['Ada Admin'] }) } };
-      return page(url) ?? notFound;
+      return organizationPageRead(url);
     });
     restore = fake.restore;
     const el = mount();
@@ -247,7 +238,7 @@ describe('<care-admin> user form: keeps password sign-in (stubbed server)', () =
     const fake = fakeFetch((url, init) => {
       if (url.pathname.endsWith('/admin/users/u-1') && init?.method === 'PUT') return { body: { data: user({ password_fallback: true }) } };
       if (url.pathname.endsWith('/admin/users/u-1')) return { body: { data: user() } };
-      return page(url) ?? notFound;
+      return organizationPageRead(url);
     });
     restore = fake.restore;
     const el = mount('users/u-1');
@@ -265,7 +256,7 @@ describe('<care-admin> user form: keeps password sign-in (stubbed server)', () =
   it('a user of another organisation too: shown, not offered', async () => {
     const fake = fakeFetch((url) => {
       if (url.pathname.endsWith('/admin/users/u-1')) return { body: { data: user({ shared_with_other_organization: true, password_fallback: true }) } };
-      return page(url) ?? notFound;
+      return organizationPageRead(url);
     });
     restore = fake.restore;
     const el = mount('users/u-1');

@@ -193,7 +193,7 @@ describe('the closed loop: a referral to another division of Careweave', () => {
     assert.ok(item, 'waiting in the receiving division');
     assert.deepEqual(
       Object.keys(item.attributes).sort(),
-      ['birth_date', 'created_at', 'event_date', 'first_name', 'from_division_name', 'from_provider_name', 'gender_identity_uid', 'gender_label', 'gender_uid', 'home_phone', 'last_name', 'middle_name', 'mobile_phone', 'notes', 'outbound_referral_uid', 'preferred_phone', 'priority', 'priority_label', 'provider_role_name', 'reason', 'work_phone'],
+      ['birth_date', 'created_at', 'event_date', 'first_name', 'from_division_name', 'from_provider_name', 'gender_identity_uid', 'gender_label', 'gender_uid', 'home_phone', 'last_name', 'middle_name', 'mobile_phone', 'notes', 'outbound_referral_uid', 'preferred_phone', 'priority', 'priority_label', 'provider_role_name', 'reason', 'source', 'work_phone'],
       'the allow-list: never the sender\'s record, case, custody or address',
     );
     assert.deepEqual([item.attributes.first_name, item.attributes.last_name, item.attributes.birth_date, item.attributes.from_division_name], [first, last, person.birth_date, 'Franklin County Care']);

@@ -33,6 +33,8 @@ describe('GET /api/patients/{id}/current-inbound-referral', () => {
       .where('p.restricted_flag', '=', '0')
       .groupBy('r.patient_uid')
       .having((eb) => eb.fn.countAll(), '>', 1)
+      // Each with a referral source (a referral from another division or an EHR names none: its sender is requested_by).
+      .having((eb) => eb(eb.fn.count('r.referral_source_uid'), '=', eb.fn.countAll()))
       .executeTakeFirstOrThrow();
     const newest = await server.db.selectFrom('inbound_referral').select(['referral_uid', 'referral_date']).where('patient_uid', '=', referred.patient_uid).orderBy('referral_date', 'desc').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     const answer = await call(server.url, `/api/patients/${referred.patient_uid}/current-inbound-referral`, { token: nav.token });

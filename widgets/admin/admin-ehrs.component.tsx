@@ -2,17 +2,15 @@ import { useState } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { formatDateTime } from '../../shared/format';
 import { EhrRegistrationSchema, EhrUserLinkDecisionSchema, type EhrRegistrationInput, type EhrRegistrationView, type EhrUserLinkDecision, type EhrUserLinkView, type LinkableUser } from '../../shared/schemas/ehr-registrations';
-import { AddAction } from '../kit/add-action';
 import { CheckboxField } from '../kit/checkbox-field';
-import { FormDialog } from '../kit/form-dialog';
 import { applyServerErrors, Field, SelectField, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
-import { useIdempotentSubmit } from '../kit/public-submit';
 import { SectionPage } from '../kit/section-page';
 import { toast } from '../kit/toasts';
-import { SAVE_FAILED, SAVED } from './admin-user-form.component';
+import { SAVE_FAILED } from './admin-user-form.component';
 import { ClientSecretField } from './client-secret-field';
-import { useAdminDivisions, useEhrActions, useEhrs, useEhrUserLinks, type AdminDivisionDetail, type EhrsPage } from './admin.resource';
+import { useEhrActions, useEhrs, useEhrUserLinks, type EhrsPage } from './admin.resource';
+import { divisionChoices, RegistrationDialog, RegistrationRow, RegistrationsCard, RegistrationValues, type RegistrationDialogProps } from './registrations';
 
 /**
  * Issue 34 section 1, the administrator's side, on Admin → Organization: the
@@ -39,144 +37,83 @@ const formValues = (e: EhrRegistrationView | null): EhrRegistrationInput =>
     ? { displayName: e.displayName, issuer: e.issuer, clientId: e.clientId, clientSecret: '', removeClientSecret: false, mrnSystem: e.mrnSystem, divisionUid: e.divisionUid, isActive: e.isActive }
     : { displayName: '', issuer: '', clientId: '', clientSecret: '', removeClientSecret: false, mrnSystem: '', divisionUid: '', isActive: true };
 
-function EhrDialog({ ehr, divisions, onClose, onSaved }: { ehr: EhrRegistrationView | null; divisions: AdminDivisionDetail[]; onClose: () => void; onSaved: () => void }) {
+function EhrDialog({ row: ehr, divisions, onClose, onSaved }: RegistrationDialogProps<EhrRegistrationView>) {
   const { save } = useEhrActions();
-  const { submit, busy } = useIdempotentSubmit('admin-ehr');
   const form = useCareForm(EhrRegistrationSchema, { defaultValues: formValues(ehr) });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await submit((key) => save(ehr?.ehrUid ?? null, values, key));
-      if (!saved) return;
-      toast(SAVED, 'success');
-      onSaved();
-    } catch (err) {
-      if (!applyServerErrors(form, err)) toast(SAVE_FAILED, 'danger');
-    }
-  });
   return (
-    <FormDialog label={ehr ? `Edit ${ehr.displayName}` : 'Add EHR'} form={form} labels={LABELS} onClose={onClose} onSubmit={() => void onSubmit()} busy={busy}>
-      <div className="identity-provider-form ehr-form">
-        <Field form={form} name="displayName" label={LABELS.displayName} hint="The hospital or EHR, as administrators and the audit log name it." />
-        <Field form={form} name="issuer" label={LABELS.issuer} type="url" hint="The EHR's FHIR base URL (https://), as it sends it in a launch's iss. A launch from any other address is refused." />
-        <Field form={form} name="clientId" label={LABELS.clientId} hint="Given by the EHR when Careweave is registered there as a SMART app." />
-        <ClientSecretField form={form} name="clientSecret" label={LABELS.clientSecret} stored={!!ehr?.hasClientSecret} hint="For a confidential client only: given by the EHR with the client ID. Leave empty for a public client." />
-        {ehr?.hasClientSecret && <CheckboxField form={form} name="removeClientSecret" label={LABELS.removeClientSecret} />}
-        <Field
-          form={form}
-          name="mrnSystem"
-          label={LABELS.mrnSystem}
-          hint="The identifier system of the EHR's Patient identifiers that holds the MRN (a URI, such as urn:oid:… ): Careweave matches the EHR's patient to its own by this MRN."
-        />
-        <SelectField form={form} name="divisionUid" label={LABELS.divisionUid} options={divisions.map((d) => ({ value: d.divisionUid, label: d.divisionName }))} />
-        <CheckboxField form={form} name="isActive" label={LABELS.isActive} />
-      </div>
-    </FormDialog>
+    <RegistrationDialog
+      label={ehr ? `Edit ${ehr.displayName}` : 'Add EHR'}
+      form={form}
+      labels={LABELS}
+      formId="admin-ehr"
+      save={(values, key) => save(ehr?.ehrUid ?? null, values, key)}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      <Field form={form} name="displayName" label={LABELS.displayName} hint="The hospital or EHR, as administrators and the audit log name it." />
+      <Field form={form} name="issuer" label={LABELS.issuer} type="url" hint="The EHR's FHIR base URL (https://), as it sends it in a launch's iss. A launch from any other address is refused." />
+      <Field form={form} name="clientId" label={LABELS.clientId} hint="Given by the EHR when Careweave is registered there as a SMART app." />
+      <ClientSecretField form={form} name="clientSecret" label={LABELS.clientSecret} stored={!!ehr?.hasClientSecret} hint="For a confidential client only: given by the EHR with the client ID. Leave empty for a public client." />
+      {ehr?.hasClientSecret && <CheckboxField form={form} name="removeClientSecret" label={LABELS.removeClientSecret} />}
+      <Field
+        form={form}
+        name="mrnSystem"
+        label={LABELS.mrnSystem}
+        hint="The identifier system of the EHR's Patient identifiers that holds the MRN (a URI, such as urn:oid:… ): Careweave matches the EHR's patient to its own by this MRN."
+      />
+      <SelectField form={form} name="divisionUid" label={LABELS.divisionUid} options={divisionChoices(divisions)} />
+    </RegistrationDialog>
   );
 }
 
 function EhrRow({ ehr, onEdit }: { ehr: EhrRegistrationView; onEdit: () => void }) {
   return (
-    <li className="code-holder ehr" data-ehr={ehr.ehrUid}>
-      <div className="ext-link-main">
-        <div>
-          <strong>{ehr.displayName}</strong>
-          <span className={ehr.isActive ? 'code-status' : 'code-status revoked'}>{ehr.isActive ? 'Active' : 'Inactive'}</span>
-        </div>
-        <code className="ext-link-url">{ehr.issuer}</code>
-        <span className="division-note">
-          Client ID {ehr.clientId} · {ehr.hasClientSecret ? 'Secret stored' : 'Public client (no secret)'} · Patients in {ehr.divisionName}
-        </span>
-        <span className="division-note">
-          MRNs by <code>{ehr.mrnSystem}</code>
-        </span>
-      </div>
-      <div className="user-commands">
-        <SlButton size="small" onClick={onEdit}>
-          Edit<span className="visually-hidden"> {ehr.displayName}</span>
-        </SlButton>
-      </div>
-    </li>
-  );
-}
-
-/** One value to type into the EHR's app registration, with a button that copies it. */
-function CopyValue({ label, value }: { label: string; value: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast(`${label} copied`, 'success');
-    } catch {
-      toast(`Copy the ${label.toLowerCase()} from the page: the browser did not allow it`, 'warning');
-    }
-  };
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd className="ext-link-address">
-        <code>{value}</code>
-        <SlButton size="small" onClick={() => void copy()}>
-          Copy<span className="visually-hidden"> {label}</span>
-        </SlButton>
-      </dd>
-    </>
+    <RegistrationRow className="ehr" data={['data-ehr', ehr.ehrUid]} name={ehr.displayName} isActive={ehr.isActive} onEdit={onEdit}>
+      <code className="ext-link-url">{ehr.issuer}</code>
+      <span className="division-note">
+        Client ID {ehr.clientId} · {ehr.hasClientSecret ? 'Secret stored' : 'Public client (no secret)'} · Patients in {ehr.divisionName}
+      </span>
+      <span className="division-note">
+        MRNs by <code>{ehr.mrnSystem}</code>
+      </span>
+    </RegistrationRow>
   );
 }
 
 /** What a hospital registers for Careweave in its EHR. */
-function RegisterInEhr({ page }: { page: EhrsPage }) {
-  return (
-    <div className="ehr-register">
-      <p className="division-note">Register Careweave in the EHR as a SMART on FHIR app (EHR launch) with:</p>
-      <dl className="section-facts">
-        <CopyValue label="Launch URL" value={page.launchUrl} />
-        <CopyValue label="Redirect URL" value={page.redirectUrl} />
-        <CopyValue label="Scopes" value={page.scopes} />
-      </dl>
-    </div>
-  );
-}
+const registerInEhr = (page: EhrsPage) => (
+  <RegistrationValues
+    className="ehr-register"
+    intro="Register Careweave in the EHR as a SMART on FHIR app (EHR launch) with:"
+    values={[
+      { label: 'Launch URL', value: page.launchUrl },
+      { label: 'Redirect URL', value: page.redirectUrl },
+      { label: 'Scopes', value: page.scopes },
+    ]}
+  />
+);
 
 /** The "EHRs" card of the organisation page. */
 export function EhrsSection() {
   const page = useEhrs();
-  const divisions = useAdminDivisions();
-  const [editing, setEditing] = useState<EhrRegistrationView | 'new' | null>(null);
-  const ehrs = page.data?.ehrs;
   return (
-    <SectionPage title="EHRs" action={<AddAction onClick={() => setEditing('new')} label="Add EHR" />}>
-      <p className="division-note">
-        Hospital EHRs that open Careweave for their patient with a SMART on FHIR launch, with no Careweave password. An EHR user is signed in as the Careweave user an administrator linked them to
-        (EHR User Links below).
-      </p>
-      <LoadState isLoading={page.isLoading} error={page.error}>
-        {page.data && (
-          <>
-            <RegisterInEhr page={page.data} />
-            {ehrs?.length === 0 ? (
-              <p className="load-state load-state-empty">No EHRs yet</p>
-            ) : (
-              <ul className="code-holders">
-                {ehrs?.map((e) => (
-                  <EhrRow key={e.ehrUid} ehr={e} onEdit={() => setEditing(e)} />
-                ))}
-              </ul>
-            )}
-          </>
-        )}
-      </LoadState>
-      {editing && divisions.data && (
-        <EhrDialog
-          key={editing === 'new' ? 'new' : editing.ehrUid}
-          ehr={editing === 'new' ? null : editing}
-          divisions={divisions.data}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            page.reload();
-          }}
-        />
-      )}
-    </SectionPage>
+    <RegistrationsCard
+      title="EHRs"
+      addLabel="Add EHR"
+      intro={
+        <p className="division-note">
+          Hospital EHRs that open Careweave for their patient with a SMART on FHIR launch, with no Careweave password. An EHR user is signed in as the Careweave user an administrator linked them to
+          (EHR User Links below).
+        </p>
+      }
+      page={page}
+      rowsOf={(page) => page.ehrs}
+      keyOf={(e) => e.ehrUid}
+      emptyText="No EHRs yet"
+      values={registerInEhr}
+      row={(e, onEdit) => <EhrRow ehr={e} onEdit={onEdit} />}
+      dialog={(props) => <EhrDialog {...props} />}
+    />
   );
 }
 

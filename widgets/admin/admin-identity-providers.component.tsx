@@ -14,17 +14,13 @@ import {
   type IdentityProviderView,
 } from '../../shared/schemas/identity-providers';
 import { AddAction } from '../kit/add-action';
-import { CheckboxField } from '../kit/checkbox-field';
 import { ConfirmDialog } from '../kit/confirm-dialog';
-import { FormDialog } from '../kit/form-dialog';
-import { applyServerErrors, errorOf, Field, fieldText, SelectField, useCareForm } from '../kit/forms';
-import { LoadState } from '../kit/load-state';
-import { useIdempotentSubmit } from '../kit/public-submit';
-import { SectionPage } from '../kit/section-page';
+import { errorOf, Field, fieldText, SelectField, useCareForm } from '../kit/forms';
 import { toast } from '../kit/toasts';
-import { SAVE_FAILED, SAVED } from './admin-user-form.component';
+import { SAVE_FAILED } from './admin-user-form.component';
 import { ClientSecretField } from './client-secret-field';
-import { useAdminDivisions, useIdentityProviderActions, useIdentityProviders, type AdminDivisionDetail, type IdentityProvidersPage } from './admin.resource';
+import { divisionChoices, RegistrationDialog, RegistrationRow, RegistrationsCard, type RegistrationDialogProps } from './registrations';
+import { useIdentityProviderActions, useIdentityProviders, type IdentityProvidersPage } from './admin.resource';
 
 /**
  * Issue 34 section 2, the administrator's side, on Admin → Organization: the
@@ -92,58 +88,52 @@ function GroupRoles({ form }: { form: UseFormReturn<IdentityProviderInput> }) {
   );
 }
 
-function ProviderDialog({ provider, divisions, onClose, onSaved }: { provider: IdentityProviderView | null; divisions: AdminDivisionDetail[]; onClose: () => void; onSaved: () => void }) {
+function ProviderDialog({ row: provider, divisions, onClose, onSaved }: RegistrationDialogProps<IdentityProviderView>) {
   const { save } = useIdentityProviderActions();
-  const { submit, busy } = useIdempotentSubmit('admin-identity-provider');
   const schema = (provider ? IdentityProviderUpdateSchema : IdentityProviderCreateSchema) as Struct<IdentityProviderInput, unknown>;
   const form = useCareForm(schema, { defaultValues: formValues(provider) });
   const claimsId = useId();
   const rows = form.watch('groupRoles');
   const labels = { ...LABELS, ...Object.fromEntries(rows.flatMap((_, i) => [[`groupRoles.${i}.group`, `Group ${i + 1}`], [`groupRoles.${i}.roleTemplate`, `Role Template ${i + 1}`]])) };
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await submit((key) => save(provider?.idpUid ?? null, values, key));
-      if (!saved) return;
-      toast(SAVED, 'success');
-      onSaved();
-    } catch (err) {
-      if (!applyServerErrors(form, err)) toast(SAVE_FAILED, 'danger');
-    }
-  });
   return (
-    <FormDialog label={provider ? `Edit ${provider.displayName}` : 'Add Identity Provider'} form={form} labels={labels} onClose={onClose} onSubmit={() => void onSubmit()} busy={busy}>
-      <div className="identity-provider-form">
-        <Field form={form} name="displayName" label={LABELS.displayName} hint='The sign-in page shows "Sign in with" and this name.' />
-        <Field form={form} name="issuer" label={LABELS.issuer} type="url" hint="The provider's issuer address (https://), as its /.well-known/openid-configuration names it." />
-        <Field form={form} name="clientId" label={LABELS.clientId} hint="Given by the provider when Careweave is registered there." />
-        <ClientSecretField form={form} name="clientSecret" label={LABELS.clientSecret} stored={!!provider?.hasClientSecret} hint="Given by the provider with the client ID." />
-        <Field form={form} name="scopes" label={LABELS.scopes} hint="Separated by spaces; openid is required. Add the scope that brings the group claim if the provider needs one (often groups)." />
-        <Field form={form} name="userClaim" label={LABELS.userClaim} hint="The claim that names the user: email matches a Careweave user's e-mail (verified by the provider); any other claim, such as preferred_username, matches their user name.">
-          {(control) => (
-            <>
-              <input {...control} list={claimsId} autoComplete="off" {...form.register('userClaim')} />
-              <datalist id={claimsId}>
-                {SUGGESTED_USER_CLAIMS.map((c) => (
-                  <option key={c} value={c} />
-                ))}
-              </datalist>
-            </>
-          )}
-        </Field>
-        <Field form={form} name="groupClaim" label={LABELS.groupClaim} hint="Optional: the claim that lists the user's groups (often groups). Required to map groups to role templates." />
-        <GroupRoles form={form} />
-        <fieldset className="division-glass">
-          <legend>New Users at First Sign-In</legend>
-          <p className="field-hint">
-            Off unless you choose a role template: a person the provider knows but Careweave does not is then made a user with it, in the division chosen, and the admin audit log says so. It needs the email
-            claim. Administrator rights are never given this way.
-          </p>
-          <SelectField form={form} name="jitRoleTemplate" label={LABELS.jitRoleTemplate} options={TEMPLATE_CHOICES} empty="None: nobody is made at first sign-in" />
-          <SelectField form={form} name="jitDivisionUid" label={LABELS.jitDivisionUid} options={divisions.map((d) => ({ value: d.divisionUid, label: d.divisionName }))} />
-        </fieldset>
-        <CheckboxField form={form} name="isActive" label={LABELS.isActive} />
-      </div>
-    </FormDialog>
+    <RegistrationDialog
+      label={provider ? `Edit ${provider.displayName}` : 'Add Identity Provider'}
+      form={form}
+      labels={labels}
+      formId="admin-identity-provider"
+      save={(values, key) => save(provider?.idpUid ?? null, values, key)}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      <Field form={form} name="displayName" label={LABELS.displayName} hint='The sign-in page shows "Sign in with" and this name.' />
+      <Field form={form} name="issuer" label={LABELS.issuer} type="url" hint="The provider's issuer address (https://), as its /.well-known/openid-configuration names it." />
+      <Field form={form} name="clientId" label={LABELS.clientId} hint="Given by the provider when Careweave is registered there." />
+      <ClientSecretField form={form} name="clientSecret" label={LABELS.clientSecret} stored={!!provider?.hasClientSecret} hint="Given by the provider with the client ID." />
+      <Field form={form} name="scopes" label={LABELS.scopes} hint="Separated by spaces; openid is required. Add the scope that brings the group claim if the provider needs one (often groups)." />
+      <Field form={form} name="userClaim" label={LABELS.userClaim} hint="The claim that names the user: email matches a Careweave user's e-mail (verified by the provider); any other claim, such as preferred_username, matches their user name.">
+        {(control) => (
+          <>
+            <input {...control} list={claimsId} autoComplete="off" {...form.register('userClaim')} />
+            <datalist id={claimsId}>
+              {SUGGESTED_USER_CLAIMS.map((c) => (
+                <option key={c} value={c} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </Field>
+      <Field form={form} name="groupClaim" label={LABELS.groupClaim} hint="Optional: the claim that lists the user's groups (often groups). Required to map groups to role templates." />
+      <GroupRoles form={form} />
+      <fieldset className="division-glass">
+        <legend>New Users at First Sign-In</legend>
+        <p className="field-hint">
+          Off unless you choose a role template: a person the provider knows but Careweave does not is then made a user with it, in the division chosen, and the admin audit log says so. It needs the email
+          claim. Administrator rights are never given this way.
+        </p>
+        <SelectField form={form} name="jitRoleTemplate" label={LABELS.jitRoleTemplate} options={TEMPLATE_CHOICES} empty="None: nobody is made at first sign-in" />
+        <SelectField form={form} name="jitDivisionUid" label={LABELS.jitDivisionUid} options={divisionChoices(divisions)} />
+      </fieldset>
+    </RegistrationDialog>
   );
 }
 
@@ -152,24 +142,13 @@ function ProviderRow({ provider, onEdit }: { provider: IdentityProviderView; onE
     ? `New users: ${templateLabel(provider.jitRoleTemplate)} in ${provider.jitDivisionName ?? 'a division'}${provider.groupRoles.length ? `, or by group (${provider.groupRoles.length} ${provider.groupRoles.length === 1 ? 'mapping' : 'mappings'})` : ''}`
     : 'New users: not made at first sign-in';
   return (
-    <li className="code-holder identity-provider" data-provider={provider.idpUid}>
-      <div className="ext-link-main">
-        <div>
-          <strong>{provider.displayName}</strong>
-          <span className={provider.isActive ? 'code-status' : 'code-status revoked'}>{provider.isActive ? 'Active' : 'Inactive'}</span>
-        </div>
-        <code className="ext-link-url">{provider.issuer}</code>
-        <span className="division-note">
-          Client ID {provider.clientId} · {provider.hasClientSecret ? 'Secret stored' : 'No secret'} · Users matched by {provider.userClaim}
-        </span>
-        <span className="division-note">{newUsers}</span>
-      </div>
-      <div className="user-commands">
-        <SlButton size="small" onClick={onEdit}>
-          Edit<span className="visually-hidden"> {provider.displayName}</span>
-        </SlButton>
-      </div>
-    </li>
+    <RegistrationRow className="identity-provider" data={['data-provider', provider.idpUid]} name={provider.displayName} isActive={provider.isActive} onEdit={onEdit}>
+      <code className="ext-link-url">{provider.issuer}</code>
+      <span className="division-note">
+        Client ID {provider.clientId} · {provider.hasClientSecret ? 'Secret stored' : 'No secret'} · Users matched by {provider.userClaim}
+      </span>
+      <span className="division-note">{newUsers}</span>
+    </RegistrationRow>
   );
 }
 
@@ -237,45 +216,27 @@ function PasswordSignIn({ page, onChanged }: { page: IdentityProvidersPage; onCh
 /** The "Identity Providers" card of the organisation page, with the password sign-in switch. */
 export function IdentityProvidersSection() {
   const page = useIdentityProviders();
-  const divisions = useAdminDivisions();
-  const [editing, setEditing] = useState<IdentityProviderView | 'new' | null>(null);
-  const providers = page.data?.providers;
   return (
-    <SectionPage title="Identity Providers" action={<AddAction onClick={() => setEditing('new')} label="Add Identity Provider" />}>
-      <p className="division-note">
-        Staff sign in with their organisation&apos;s account (OpenID Connect): the sign-in page offers each active provider. A user is matched by the provider&apos;s claim to an existing Careweave user.
-      </p>
-      <LoadState isLoading={page.isLoading} error={page.error}>
-        {page.data && (
-          <>
-            <p className="division-note redirect-uri">
-              Register Careweave at the provider with this redirect address: <code className="ext-link-url">{page.data.redirectUri}</code>
-            </p>
-            {providers?.length === 0 ? (
-              <p className="load-state load-state-empty">No identity providers yet</p>
-            ) : (
-              <ul className="code-holders">
-                {providers?.map((p) => (
-                  <ProviderRow key={p.idpUid} provider={p} onEdit={() => setEditing(p)} />
-                ))}
-              </ul>
-            )}
-            <PasswordSignIn page={page.data} onChanged={page.reload} />
-          </>
-        )}
-      </LoadState>
-      {editing && divisions.data && (
-        <ProviderDialog
-          key={editing === 'new' ? 'new' : editing.idpUid}
-          provider={editing === 'new' ? null : editing}
-          divisions={divisions.data}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            page.reload();
-          }}
-        />
+    <RegistrationsCard
+      title="Identity Providers"
+      addLabel="Add Identity Provider"
+      intro={
+        <p className="division-note">
+          Staff sign in with their organisation&apos;s account (OpenID Connect): the sign-in page offers each active provider. A user is matched by the provider&apos;s claim to an existing Careweave user.
+        </p>
+      }
+      page={page}
+      rowsOf={(p) => p.providers}
+      keyOf={(p) => p.idpUid}
+      emptyText="No identity providers yet"
+      values={(p) => (
+        <p className="division-note redirect-uri">
+          Register Careweave at the provider with this redirect address: <code className="ext-link-url">{p.redirectUri}</code>
+        </p>
       )}
-    </SectionPage>
+      row={(p, onEdit) => <ProviderRow provider={p} onEdit={onEdit} />}
+      after={(p) => <PasswordSignIn page={p} onChanged={page.reload} />}
+      dialog={(props) => <ProviderDialog {...props} />}
+    />
   );
 }

@@ -16,6 +16,7 @@ import { SAVE_FAILED, SAVED } from './admin-user-form.component';
 import { QueueList } from './admin-queue-form.component';
 import { IdentityProvidersSection } from './admin-identity-providers.component';
 import { EhrsSection, EhrUserLinksSection } from './admin-ehrs.component';
+import { FhirClientsSection } from './admin-fhir-clients.component';
 import { useAdminDivision, useAdminDivisions, useAdminOrganization, useOrganizationActions, type AdminDivisionDetail, type AdminOrganization } from './admin.resource';
 
 const DEFAULT_COLOR = '#0d6efd';
@@ -86,7 +87,7 @@ function DivisionList() {
   );
 }
 
-/** `/admin/organization`: the organisation's name, market and support phone, its divisions, and its identity providers and password sign-in, its EHRs and EHR user links (issue 34). */
+/** `/admin/organization`: the organisation's name, market and support phone, its divisions, and its identity providers and password sign-in, its EHRs and EHR user links (issue 34), and its FHIR clients (issue 35). */
 export function OrganizationPage() {
   const organization = useAdminOrganization();
   return (
@@ -100,6 +101,7 @@ export function OrganizationPage() {
       <IdentityProvidersSection />
       <EhrsSection />
       <EhrUserLinksSection />
+      <FhirClientsSection />
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
-import type { Document, Resource } from '../../shared/api/client';
+import type { ApiClient, Document, Resource } from '../../shared/api/client';
 import { snakeKeys } from '../../shared/casing';
 import { REFERENCE_LISTS, type ReferenceListDefinition, type ReferenceListName, type ReferenceRow } from '../../shared/schemas/admin-reference';
 import type { EhrRegistrationHelp, EhrRegistrationInput, EhrRegistrationView, EhrUserLinkDecision, EhrUserLinkView, LinkableUser } from '../../shared/schemas/ehr-registrations';
+import type { FhirClientFormInput, FhirClientHelp, FhirClientView } from '../../shared/schemas/fhir-clients';
 import type { IdentityProviderInput, IdentityProviderView, PasswordLoginState } from '../../shared/schemas/identity-providers';
 import type { AdminUser, CodeHolder, CodeHolderInput, CodeHolderKind, DivisionInput, ExtInstance, ExtInstanceInput, OrganizationInput, QueueInput } from '../../shared/schemas/admin';
 import { useWidgetApi } from '../../shared/widget/widget-context';
@@ -103,6 +104,20 @@ export interface AdminQueue extends QueueInput {
 }
 
 type One<T> = Document<Resource<T>>;
+
+/** An organisation's registration (`admin/<collection>`): edited (`PUT .../{id}`) or added (`POST`, one Idempotency-Key per submission). */
+async function saveRegistration<T>(api: ApiClient, collection: string, id: string | null, values: unknown, key: string): Promise<T> {
+  return (id ? await api.put<One<T>>(`${collection}/${encodeURIComponent(id)}`, values) : await api.post<One<T>>(collection, values, undefined, idempotencyHeader(key))).data.attributes;
+}
+
+/** An organisation's registrations (`GET admin/<collection>`): the rows under `key`, beside the answer's `meta` (what the other system is given). */
+function useRegistrations<V, M, K extends string>(collection: string, key: K): Loaded<M & Record<K, V[]>> {
+  const api = useWidgetApi();
+  return useLoaded(async () => {
+    const doc = await api.get<Document<Resource<V>[]> & { meta: M }>(collection);
+    return { ...doc.meta, [key]: doc.data.map((r) => r.attributes) } as M & Record<K, V[]>;
+  }, [api, collection, key]);
+}
 
 export function useAdminOrganization(): Loaded<AdminOrganization> {
   const api = useWidgetApi();
@@ -256,23 +271,14 @@ export interface IdentityProvidersPage extends PasswordLoginState {
   redirectUri: string;
 }
 
-export function useIdentityProviders(): Loaded<IdentityProvidersPage> {
-  const api = useWidgetApi();
-  return useLoaded(async () => {
-    const doc = await api.get<Document<Resource<IdentityProviderView>[]> & { meta: PasswordLoginState & { redirectUri: string } }>('admin/identity-providers');
-    return { ...doc.meta, providers: doc.data.map((p) => p.attributes) };
-  }, [api]);
-}
+export const useIdentityProviders = (): Loaded<IdentityProvidersPage> =>
+  useRegistrations<IdentityProviderView, PasswordLoginState & { redirectUri: string }, 'providers'>('admin/identity-providers', 'providers');
 
 /** Add (`POST`, one Idempotency-Key per submission) or edit (`PUT`) a provider; turn the organisation's password sign-in on or off. */
 export function useIdentityProviderActions() {
   const api = useWidgetApi();
   const save = useCallback(
-    async (id: string | null, values: IdentityProviderInput, key: string) =>
-      (id
-        ? await api.put<One<IdentityProviderView>>(`admin/identity-providers/${encodeURIComponent(id)}`, values)
-        : await api.post<One<IdentityProviderView>>('admin/identity-providers', values, undefined, idempotencyHeader(key))
-      ).data.attributes,
+    (id: string | null, values: IdentityProviderInput, key: string) => saveRegistration<IdentityProviderView>(api, 'admin/identity-providers', id, values, key),
     [api],
   );
   const setPasswordLogin = useCallback(async (on: boolean) => (await api.put<One<PasswordLoginState>>('admin/organization/password-login', { passwordLogin: on })).data.attributes, [api]);
@@ -288,13 +294,7 @@ export interface EhrsPage extends EhrRegistrationHelp {
   ehrs: EhrRegistrationView[];
 }
 
-export function useEhrs(): Loaded<EhrsPage> {
-  const api = useWidgetApi();
-  return useLoaded(async () => {
-    const doc = await api.get<Document<Resource<EhrRegistrationView>[]> & { meta: EhrRegistrationHelp }>('admin/ehrs');
-    return { ...doc.meta, ehrs: doc.data.map((e) => e.attributes) };
-  }, [api]);
-}
+export const useEhrs = (): Loaded<EhrsPage> => useRegistrations<EhrRegistrationView, EhrRegistrationHelp, 'ehrs'>('admin/ehrs', 'ehrs');
 
 /** `GET /api/admin/ehr-user-links`: the EHR users (waiting ones first) and the organisation's active users they may be linked to. */
 export interface EhrUserLinksPage {
@@ -314,9 +314,7 @@ export function useEhrUserLinks(): Loaded<EhrUserLinksPage> {
 export function useEhrActions() {
   const api = useWidgetApi();
   const save = useCallback(
-    async (id: string | null, values: EhrRegistrationInput, key: string) =>
-      (id ? await api.put<One<EhrRegistrationView>>(`admin/ehrs/${encodeURIComponent(id)}`, values) : await api.post<One<EhrRegistrationView>>('admin/ehrs', values, undefined, idempotencyHeader(key))).data
-        .attributes,
+    (id: string | null, values: EhrRegistrationInput, key: string) => saveRegistration<EhrRegistrationView>(api, 'admin/ehrs', id, values, key),
     [api],
   );
   const decide = useCallback(
@@ -324,4 +322,22 @@ export function useEhrActions() {
     [api],
   );
   return { save, decide };
+}
+
+/**
+ * `GET /api/admin/fhir-clients` (issue 35): the organisation's SMART Backend
+ * Services clients and the addresses they call: the token URL and the FHIR
+ * base URL.
+ */
+export interface FhirClientsPage extends FhirClientHelp {
+  clients: FhirClientView[];
+}
+
+export const useFhirClients = (): Loaded<FhirClientsPage> => useRegistrations<FhirClientView, FhirClientHelp, 'clients'>('admin/fhir-clients', 'clients');
+
+/** Register (`POST`, one Idempotency-Key per submission) or edit (`PUT`) a FHIR client. */
+export function useFhirClientActions() {
+  const api = useWidgetApi();
+  const save = useCallback((id: string | null, values: FhirClientFormInput, key: string) => saveRegistration<FhirClientView>(api, 'admin/fhir-clients', id, values, key), [api]);
+  return { save };
 }

@@ -48,14 +48,16 @@ const css = /* css */ `
 .ext-link-form .choices { border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium); padding: var(--sl-spacing-small) var(--sl-spacing-medium); }
 .ext-link-form .choices > legend { font-weight: var(--sl-font-weight-semibold); padding: 0 var(--sl-spacing-2x-small); }
 .ext-link-form .choices-options { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: var(--sl-spacing-2x-small) var(--sl-spacing-medium); }
-.identity-provider-form { display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
-.identity-provider-form .field-hint { display: block; }
+.registration-form { display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
+.registration-form .field-hint { display: block; }
 .group-roles .column-row { align-items: start; }
 .password-sign-in { display: flex; flex-direction: column; gap: var(--sl-spacing-x-small); border-top: 1px solid var(--sl-color-neutral-200); padding-top: var(--sl-spacing-small); }
 .password-sign-in h3 { margin: 0; font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-normal); }
 .password-sign-in p { margin: 0; }
-.ehr-register .section-facts { align-items: center; }
-.ehr-register p { margin: 0 0 var(--sl-spacing-x-small); }
+.registration-values .section-facts { align-items: center; }
+.registration-values p { margin: 0 0 var(--sl-spacing-x-small); }
+.fhir-client-id, .fhir-client-scopes { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); }
+.fhir-client-scopes code, .fhir-client-keys code { overflow-wrap: anywhere; }
 .ehr-links { display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
 .ehr-links h3 { margin: 0; font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-normal); }
 .section-page form.ehr-link-decision { flex: 1 1 18rem; max-width: 24rem; gap: var(--sl-spacing-x-small); }

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
+import type SlDialogElement from '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ErrorSummary } from './error-summary';
 import { FormButtons } from './form-buttons';
@@ -17,8 +18,11 @@ export function FormDialog<T extends FieldValues>({ label, form, labels, onClose
   /** Busy beyond react-hook-form's own submitting state (an idempotent submit's retries). */
   busy?: boolean;
 }) {
+  // Shoelace moves the focus into a dialog (and back to its opener after Escape) only when it opens after its first update, not when it is drawn open.
+  const [open, setOpen] = useState(false);
+  const openOnceDrawn = useCallback((dialog: SlDialogElement | null) => void dialog?.updateComplete.then(() => setOpen(true)), []);
   return (
-    <SlDialog label={label} open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+    <SlDialog ref={openOnceDrawn} label={label} open={open} onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
       <form
         noValidate
         onSubmit={(e) => {

@@ -16,6 +16,7 @@ import { PatientPageView } from '../patient-record/patient-page-view';
 import type { RecordPageProps } from '../patient-record/record-page-props';
 import { fetchReferralsPage, useReceivedReferrals, type OutboundReferralRow, type ReceivedReferral } from './outbound-referrals.resource';
 import { ReferralStyles } from './outbound-referrals.styles';
+import { EhrReferrals } from './ehr-referrals.component';
 
 export const REFERRALS_EMPTY = 'No outbound referrals';
 
@@ -73,7 +74,8 @@ function ReceivedReferrals({ patientId, open }: { patientId: string; open: (id: 
 /**
  * Spec 001 section 2 `outbound-referrals`: the patient's referrals, newest
  * first, each with its status badge and when the status last changed; a row
- * opens it. Referrals other divisions sent to this record are listed apart.
+ * opens it. Referrals other divisions and outside systems (EHRs, by FHIR)
+ * sent to this record are listed apart.
  */
 export function PatientOutboundReferrals({ patientId }: Pick<RecordPageProps, 'patientId'>) {
   const api = useWidgetApi();
@@ -95,6 +97,7 @@ export function PatientOutboundReferrals({ patientId }: Pick<RecordPageProps, 'p
         onRowClick={(row) => open(row.outbound_referral_uid)}
       />
       <ReceivedReferrals patientId={patientId} open={open} />
+      <EhrReferrals patientId={patientId} />
       <Toasts />
     </SectionPage>
   );

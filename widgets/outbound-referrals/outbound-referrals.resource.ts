@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import type { ApiClient, Document, Resource } from '../../shared/api/client';
 import type { OutboundReferralFormValues, ReferralPriority, ReferralTarget } from '../../shared/schemas/outbound-referrals';
+import type { EhrReferralAnswer, FhirTaskStatus } from '../../shared/schemas/fhir-referrals';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest, PageResult } from '../kit/data-table';
 import { idempotencyHeader } from '../kit/public-submit';
@@ -187,6 +188,43 @@ export function useLinkReferral() {
           idempotencyHeader(key),
         )
       ).data.attributes.receivedPatientUid,
+    [client],
+  );
+}
+
+/** A referral an EHR sent by FHIR (issue 35), linked to this record: what for, from which system, its status and what may follow. */
+export interface EhrReferral {
+  referralUid: string;
+  eventDate: string;
+  whatFor: string;
+  priorityLabel: string;
+  reason: string | null;
+  notes: string | null;
+  requesterName: string | null;
+  fromSystemName: string;
+  status: FhirTaskStatus;
+  statusLabel: string;
+  statusReason: string | null;
+  outputDisplay: string | null;
+  statusChangedAt: string;
+  nextStatuses: FhirTaskStatus[];
+}
+
+/** `GET /api/patients/{id}/ehr-referrals`. */
+export function useEhrReferrals(patientId: string): Loaded<EhrReferral[]> {
+  const client = useWidgetApi();
+  return useLoaded(
+    async () => (await client.get<Document<Resource<EhrReferral>[]>>(`patients/${encodeURIComponent(patientId)}/ehr-referrals`)).data.map((r) => r.attributes),
+    [client, patientId],
+  );
+}
+
+/** `PUT /api/ehr-referrals/{id}/status`: the answer the EHR reads on its Task. */
+export function useAnswerEhrReferral() {
+  const client = useWidgetApi();
+  return useCallback(
+    (referralId: string, answer: EhrReferralAnswer) =>
+      client.put<Document<Resource<EhrReferral>>>(`ehr-referrals/${encodeURIComponent(referralId)}/status`, { data: { type: 'ehr-referrals', id: referralId, attributes: answer } }),
     [client],
   );
 }

@@ -14,6 +14,7 @@ import { CASELOAD, seedCaseloadPatients } from './caseload';
 import { seedCaseloadHistory } from './caseload-history';
 import { seedCit } from './cit';
 import { seedExt } from './ext';
+import { seedFhirReferrals } from './fhir-referrals';
 import { seedHwc } from './hwc';
 import { IDENTITY_CHILDREN, seedIdentityChildren } from './identity-children';
 import { seedOptOut } from './opt-out';
@@ -39,6 +40,7 @@ const AREA_SEEDS: ((db: Db, ids: DemoIds, files: FileStore) => Promise<void>)[] 
   seedCareTeam,
   seedCaseloadHistory,
   seedBreakGlass,
+  seedFhirReferrals,
 ];
 
 const QUEUE_COLUMNS = [

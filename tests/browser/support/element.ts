@@ -69,3 +69,12 @@ export function catchNewTabs() {
   }) as typeof window.open;
   return { tabs, opened, restore: () => void (window.open = real) };
 }
+
+/** Catches what the page copies (`navigator.clipboard.writeText`) instead of copying it; call `restore()` when done. */
+export function catchClipboard() {
+  const clipboard = navigator.clipboard;
+  const real = clipboard.writeText;
+  const copied: string[] = [];
+  clipboard.writeText = async (value: string) => void copied.push(value);
+  return { copied, restore: () => void (clipboard.writeText = real) };
+}

@@ -54,3 +54,13 @@ export async function fhirGet(baseUrl: string, path: string, token?: string, hea
   const response = await fetch(`${baseUrl}/fhir${path}`, { headers: { accept: 'application/fhir+json', ...(token && { authorization: `Bearer ${token}` }), ...headers } });
   return { status: response.status, body: (await response.json()) as any, headers: response.headers };
 }
+
+/** `POST /fhir` with a Bundle (or anything, to see it refused): the status and the parsed answer. */
+export async function postBundle(baseUrl: string, token: string, body: unknown) {
+  const response = await fetch(`${baseUrl}/fhir`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/fhir+json', accept: 'application/fhir+json', authorization: `Bearer ${token}` },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
