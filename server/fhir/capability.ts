@@ -2,8 +2,8 @@ import type { CapabilityStatement } from '@medplum/fhirtypes';
 import type { FhirResourceType } from './resource-type';
 import { SIGNING_ALGORITHMS } from './token.routes';
 
-/** What a referral source needs besides reading: to create the Task and its request, and to subscribe to its Tasks' changes. */
-const REFERRAL_SCOPES = ['system/Task.c', 'system/ServiceRequest.c', 'system/Subscription.cd'];
+/** What a referral source needs besides reading: to create the Task and its request (and cancel the Task), and to subscribe to its Tasks' changes. */
+const REFERRAL_SCOPES = ['system/Task.cu', 'system/ServiceRequest.c', 'system/Subscription.cd'];
 
 /** The definition of a search parameter in the R4 base specification. */
 const definitionOf = (type: string, name: string) =>

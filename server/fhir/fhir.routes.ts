@@ -24,6 +24,7 @@ import { serviceRequestResource } from './service-request.resource';
 import { taskResource } from './task.resource';
 import { referralTransaction } from './referral-transaction';
 import { subscriptionRoutes } from './subscription.routes';
+import { taskUpdateRoutes } from './task-update.routes';
 import { subscriptionResource } from './subscription.resource';
 import type { FhirResourceType, PatientRead } from './resource-type';
 import { parseSearch } from './search-params';
@@ -96,6 +97,7 @@ export async function fhirRoutes(app: FastifyInstance, { db, config }: AppContex
   });
 
   subscriptionRoutes(app, db, fhirBase);
+  taskUpdateRoutes(app, db);
 
   for (const type of FHIR_RESOURCE_TYPES) {
     app.get<{ Querystring: Record<string, string | string[]> }>(`/${type.type}`, fhirAllows(type.type, 's'), async (request) => {

@@ -20,6 +20,6 @@ export interface FhirResourceType {
   type: ResourceType;
   search: Record<string, ParamType>;
   /** Interactions beyond read and search that the type's own routes serve (the CapabilityStatement lists them). */
-  writes?: readonly ('create' | 'delete')[];
+  writes?: readonly ('create' | 'update' | 'delete')[];
   find(db: Db, caller: FhirCaller, search: ParsedSearch, config: Config): Promise<{ resources: Resource[]; patients: PatientRead[]; hasMore: boolean }>;
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { FHIR_TASK_STATUSES, REJECTION_LABELS, REJECTION_REASON_SYSTEM } from '../../shared/schemas/fhir-referrals';
 import { referenceId } from './compartment';
 import { FHIR_PRIORITY, idCondition, referralResource, referralSubject, type ReferralRow } from './referral-resource';
+import type { FhirResourceType } from './resource-type';
 import { allOf, NOTHING, tokenParts, type ParamType } from './search-params';
 
 /** The Task searches a Gravity referral source polls with (`owner=` and `_lastUpdated=gt` for what changed). */
@@ -45,24 +46,28 @@ export function toFhirTask(row: ReferralRow): Task {
   };
 }
 
-export const taskResource = referralResource(
-  'Task',
-  TASK_SEARCH,
-  (p) => [
-    ...idCondition('r.referral_uid')(p),
-    ...allOf(p.get('identifier'), (v) => {
-      const { system, code } = tokenParts(v);
-      if (!code) return system ? sql`r.task_system = ${system}` : NOTHING;
-      return system ? sql`(r.task_system = ${system} and r.task_value = ${code})` : sql`r.task_value = ${code}`;
-    }),
-    ...allOf(p.get('owner'), (v) => {
-      const id = referenceId(v, 'Organization');
-      return id ? sql`r.division_uid = ${id}::uuid` : NOTHING;
-    }),
-    ...allOf(p.get('status'), (v) => {
-      const { code } = tokenParts(v);
-      return code && FHIR_TASK_STATUSES.includes(code as never) ? sql`r.status = ${code}` : NOTHING;
-    }),
-  ],
-  toFhirTask,
-);
+export const taskResource: FhirResourceType = {
+  ...referralResource(
+    'Task',
+    TASK_SEARCH,
+    (p) => [
+      ...idCondition('r.referral_uid')(p),
+      ...allOf(p.get('identifier'), (v) => {
+        const { system, code } = tokenParts(v);
+        if (!code) return system ? sql`r.task_system = ${system}` : NOTHING;
+        return system ? sql`(r.task_system = ${system} and r.task_value = ${code})` : sql`r.task_value = ${code}`;
+      }),
+      ...allOf(p.get('owner'), (v) => {
+        const id = referenceId(v, 'Organization');
+        return id ? sql`r.division_uid = ${id}::uuid` : NOTHING;
+      }),
+      ...allOf(p.get('status'), (v) => {
+        const { code } = tokenParts(v);
+        return code && FHIR_TASK_STATUSES.includes(code as never) ? sql`r.status = ${code}` : NOTHING;
+      }),
+    ],
+    toFhirTask,
+  ),
+  // The source cancels its referral (task-update.routes.ts).
+  writes: ['update'],
+};

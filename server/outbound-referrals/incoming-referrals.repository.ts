@@ -32,7 +32,7 @@ function fromDivisions(db: Db, divisionUid: string) {
 /**
  * Referrals EHRs sent to `divisionUid` by FHIR (issue 35 section 3) that no
  * identifier matched to a record: the same columns, from the EHR (its client
- * name) for what its ServiceRequest asked.
+ * name) for what its ServiceRequest asked; one the EHR cancelled is no longer offered.
  */
 function fromEhrs(db: Db, divisionUid: string) {
   return db
@@ -47,7 +47,8 @@ function fromEhrs(db: Db, divisionUid: string) {
       sql<'division' | 'fhir'>`'fhir'`.as('source'),
     ])
     .where('f.division_uid', '=', divisionUid)
-    .where('f.patient_uid', 'is', null);
+    .where('f.patient_uid', 'is', null)
+    .where('f.status', '<>', 'cancelled');
 }
 
 /** What waits in a division, from other divisions and from EHRs alike. */

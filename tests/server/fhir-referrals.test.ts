@@ -326,6 +326,48 @@ describe('the answer: staff accept, reject or complete on the record; the EHR re
   });
 });
 
+describe('PUT /fhir/Task/{id}: the source cancels its referral, and nothing else', () => {
+  const put = (id: string, task: unknown, bearer = token) =>
+    fetch(`${server.url}/fhir/Task/${id}`, { method: 'PUT', headers: { 'content-type': 'application/fhir+json', authorization: `Bearer ${bearer}` }, body: JSON.stringify(task) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+
+  it('cancelled while open: off Referrals To Link, final for staff; another status, another client or a finished referral is refused', async () => {
+    const sent = await postBundle(server.url, token, gravityReferralBundle({ ownerDivisionUid: franklin }));
+    const id = sent.body.entry.find((e: any) => e.response.location?.startsWith('Task/')).response.location.slice('Task/'.length);
+    const task = (await fhirGet(server.url, `/Task/${id}`, token)).body;
+
+    const completedByEhr = await put(id, { ...task, status: 'completed' });
+    assert.equal(completedByEhr.status, 422, JSON.stringify(completedByEhr.body));
+    assert.deepEqual(completedByEhr.body.issue[0].expression, ['Task.status']);
+    assert.equal((await put(id, { ...task, id: crypto.randomUUID(), status: 'cancelled' })).status, 400, 'the id in the body is the one in the URL');
+    assert.equal((await put(id, { ...task, status: 'cancelled' }, await tokenFor(client, 'system/Task.rs'))).status, 403, 'needs Task.u');
+
+    const cancelled = await put(id, { ...task, status: 'cancelled', statusReason: { text: 'Patient moved out of state' } });
+    assert.equal(cancelled.status, 200, JSON.stringify(cancelled.body));
+    assertValidR4(cancelled.body);
+    assert.deepEqual([cancelled.body.status, cancelled.body.businessStatus.text], ['cancelled', 'Cancelled: Patient moved out of state']);
+    assert.equal((await put(id, { ...task, status: 'cancelled' })).status, 200, 'the same again changes nothing');
+    assert.equal((await put(id, { ...task, status: 'requested' })).status, 422, 'cancelled is final');
+    const waiting = await call(server.url, '/api/incoming-referrals', { token: nav.token });
+    assert.ok(!waiting.body.data.some((r: any) => r.id === id), 'no longer offered to link');
+
+    const onRecord = await postBundle(server.url, token, gravityReferralBundle({ ownerDivisionUid: franklin, subject: `Patient/${known.patient_uid}` }));
+    const linkedId = onRecord.body.entry.find((e: any) => e.response.location?.startsWith('Task/')).response.location.slice('Task/'.length);
+    const linkedTask = (await fhirGet(server.url, `/Task/${linkedId}`, token)).body;
+    assert.equal((await put(linkedId, { ...linkedTask, status: 'cancelled' })).status, 200);
+    const staff = await call(server.url, `/api/ehr-referrals/${linkedId}/status`, { method: 'PUT', body: { data: { type: 'ehr-referrals', id: linkedId, attributes: { status: 'accepted' } } }, token: nav.token });
+    assert.equal(staff.status, 422, 'staff cannot answer a cancelled referral');
+    const listed = await call(server.url, `/api/patients/${known.patient_uid}/ehr-referrals`, { token: nav.token });
+    assert.deepEqual(listed.body.data.find((r: any) => r.id === linkedId).attributes.next_statuses, []);
+    const log = await server.db.selectFrom('audit_entry').select(['message', 'user_uid']).where('target_uid', '=', linkedId).where('action', '=', 'ChangedReferralStatus').executeTakeFirstOrThrow();
+    assert.deepEqual([log.message, log.user_uid], ['Riverside EHR cancelled the Assistance with application for food pantry program referral', client.userUid]);
+
+    const other = await server.db
+      .transaction()
+      .execute((trx) => createFhirClient(trx, COMMAND_ACTOR, client.orgUid, { name: 'Fourth EHR', jwks: JSON.stringify(keys.jwks), scopes: ['system/Task.ru'], divisionUids: [franklin] }));
+    assert.equal((await put(linkedId, { ...linkedTask, status: 'cancelled' }, await tokenFor(other, 'system/Task.ru'))).status, 404, 'another client’s Task is not known');
+  });
+});
+
 describe('Subscription (REST-hook): the EHR is told of each change, from the outbox, retried until it answers', () => {
   interface Hooked {
     method: string;
