@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { COMMAND_ACTOR } from '../../server/admin/admin-audit';
+import { createFhirClient } from '../../server/fhir/fhir-clients.repository';
+import { gravityReferralBundle } from '../../server/fhir/referral-example';
+import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { clientAssertion, fhirGet, makeFhirKeys, postBundle, requestToken } from './support/fhir-client';
+import { assertValidR4 } from './support/fhir-validate';
+import { demoFacts } from './support/http';
+
+/**
+ * Issue 35 section 4: the conformance test. Whatever the CapabilityStatement
+ * lists, a Backend Services client (a key made here, a jose-signed
+ * assertion) reads and searches: every type answers a valid searchset, every
+ * search parameter it names finds the resource its value was taken from, and
+ * every resource returned validates against R4 with a maintained validator.
+ * A type or parameter added to the table without working fails here.
+ */
+
+let server: TestServer;
+let token: string;
+
+/** A value of `param` that the resource must match: taken from the resource itself, as a client would read it. */
+function valueOf(resource: any, param: string): string | undefined {
+  const ref = (r: any) => r?.reference as string | undefined;
+  switch (param) {
+    case '_id':
+      return resource.id;
+    case '_lastUpdated':
+      return resource.meta?.lastUpdated && `ge${resource.meta.lastUpdated}`;
+    case 'patient':
+      return ref(resource.subject) ?? ref(resource.patient) ?? ref(resource.for);
+    case 'identifier': {
+      const i = resource.identifier?.[0];
+      return i && `${i.system}|${i.value}`;
+    }
+    case 'name':
+      return resource.resourceType === 'Patient' ? resource.name?.[0]?.family : typeof resource.name === 'string' ? resource.name.split(' ')[0] : (resource.name?.[0]?.family ?? resource.name?.[0]?.text?.split(' ')[0]);
+    case 'family':
+      return resource.name?.[0]?.family;
+    case 'given':
+      return resource.name?.[0]?.given?.[0];
+    case 'birthdate':
+      return resource.birthDate;
+    case 'owner':
+      return ref(resource.owner);
+    case 'status':
+      return resource.status;
+    default:
+      return undefined;
+  }
+}
+
+before(async () => {
+  server = await startTestServer();
+  const facts = await demoFacts(server.db);
+  const franklin = facts.divisionUids[0];
+  const orgUid = (await server.db.selectFrom('division').select('org_uid').where('division_uid', '=', franklin).executeTakeFirstOrThrow()).org_uid;
+  const keys = await makeFhirKeys('RS384');
+  const scopes = 'system/*.rs system/ServiceRequest.c system/Task.c system/Subscription.c';
+  const client = await server.db.transaction().execute((trx) => createFhirClient(trx, COMMAND_ACTOR, orgUid, { name: 'Conformance EHR', jwks: JSON.stringify(keys.jwks), scopes: scopes.split(' '), divisionUids: [franklin] }));
+  const tokenUrl = ((await (await fetch(`${server.url}/fhir/.well-known/smart-configuration`)).json()) as { token_endpoint: string }).token_endpoint;
+  const granted = await requestToken(server.url, await clientAssertion(keys, { iss: client.clientId, aud: tokenUrl }), scopes);
+  assert.equal(granted.status, 200, JSON.stringify(granted.body));
+  token = granted.body.access_token as string;
+  // The types only a client's own writes fill: a referral on a record, and a Subscription.
+  const patient = await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', franklin).where('restricted_flag', '=', '0').where('adoption_case', '=', false).orderBy('patient_uid').executeTakeFirstOrThrow();
+  assert.equal((await postBundle(server.url, token, gravityReferralBundle({ ownerDivisionUid: franklin, subject: `Patient/${patient.patient_uid}` }))).status, 200);
+  await server.db.insertInto('patient_identifier').values({ patient_uid: patient.patient_uid, system: 'https://ehr.example.org/fhir/mrn', value: 'MRN-CONFORMANCE' }).execute();
+  const subscribed = await fetch(`${server.url}/fhir/Subscription`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/fhir+json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ resourceType: 'Subscription', status: 'requested', reason: 'Conformance', criteria: 'Task', channel: { type: 'rest-hook', endpoint: 'https://ehr.example.org/hook' } }),
+  });
+  assert.equal(subscribed.status, 201);
+});
+after(() => server?.stop());
+
+describe('conformance: everything the CapabilityStatement lists', () => {
+  it('the CapabilityStatement is valid R4, and every type it lists reads and searches by every parameter it names', async () => {
+    const metadata = await fhirGet(server.url, '/metadata');
+    assert.equal(metadata.status, 200);
+    assertValidR4(metadata.body);
+    const types: { type: string; searchParam: { name: string }[] }[] = metadata.body.rest[0].resource;
+    assert.ok(types.length >= 14, 'every resource type of issue 35 section 1');
+    for (const { type, searchParam } of types) {
+      const all = await fhirGet(server.url, `/${type}?_count=100`, token);
+      assert.equal(all.status, 200, `${type}: ${JSON.stringify(all.body)}`);
+      assertValidR4(all.body);
+      assert.ok(all.body.entry?.length, `${type}: the client sees at least one`);
+      const first = all.body.entry[0].resource;
+      assert.equal(first.resourceType, type);
+
+      const read = await fhirGet(server.url, `/${type}/${first.id}`, token);
+      assert.equal(read.status, 200, `${type} read`);
+      assertValidR4(read.body);
+      assert.deepEqual(read.body, first, `${type}: read and search answer the same resource`);
+
+      for (const { name } of searchParam) {
+        const sample = all.body.entry.map((e: any) => e.resource).find((r: any) => valueOf(r, name));
+        assert.ok(sample, `${type}?${name}: a resource of the page has a value for it (or valueOf does not know the parameter)`);
+        const value = valueOf(sample, name)!;
+        const found = await fhirGet(server.url, `/${type}?${name}=${encodeURIComponent(value)}&_count=100`, token);
+        assert.equal(found.status, 200, `${type}?${name}=${value}: ${JSON.stringify(found.body)}`);
+        assertValidR4(found.body);
+        assert.ok(
+          found.body.entry?.some((e: any) => e.resource.id === sample.id),
+          `${type}?${name}=${value} finds the resource the value was taken from`,
+        );
+      }
+    }
+  });
+});
