@@ -44,6 +44,7 @@ import { ssoRoutes } from './sso/sso.routes';
 import { smartRoutes } from './smart/smart.routes';
 import { fhirRoutes } from './fhir/fhir.routes';
 import { fhirTokenRoutes } from './fhir/token.routes';
+import { jwksRoutes } from './fhir/jwks.routes';
 import { FHIR_PATH } from './fhir/paths';
 import { metricsRoutes, recordRequests } from './metrics/metrics.routes';
 import { launchPatientRoutes } from './smart/launch-patient.routes';
@@ -215,6 +216,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await site.register(smartRoutes, ctx);
     await site.register(metricsRoutes, ctx);
     await site.register(fhirTokenRoutes, ctx);
+    await site.register(jwksRoutes, ctx);
   });
   // Issue 35: FHIR R4 for registered outside systems, with its own access rule (a token's scopes) and OperationOutcome errors.
   await app.register(fhirRoutes, { ...ctx, prefix: FHIR_PATH });

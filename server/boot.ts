@@ -13,6 +13,7 @@ import { pruneHits } from './security/rate-limit';
 import { pruneIdempotentRequests } from './public-forms/idempotency';
 import { trackUnusedConnections } from './unused-connections';
 import { transportsFor } from './outbox/transports';
+import { FHIR_POLL_MS, pollFhirReferrals } from './fhir/outbound-sync';
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker';
 import { snapshotQueueSizes } from './reports/queue-snapshots';
 import { registerDemoIdp } from './demo-oidc/demo-idp';
@@ -109,7 +110,10 @@ export async function boot(config: Config, options: { log?: (m: string) => void;
     await registerDemoEhr(db, config.publicUrl);
   }
 
-  const outbox = startOutboxWorker(db, transportsFor(config), config.outboxIntervalMs);
+  const outbox = startOutboxWorker(db, transportsFor(config, db), config.outboxIntervalMs);
+  // Referrals sent by FHIR (issue 35): their Tasks' statuses read back.
+  const fhirPoll = setInterval(() => void pollFhirReferrals(db).catch(() => {}), FHIR_POLL_MS);
+  fhirPoll.unref();
 
   void snapshotQueueSizes(db).catch(() => {});
   const housekeeping = setInterval(() => {
@@ -123,6 +127,7 @@ export async function boot(config: Config, options: { log?: (m: string) => void;
 
   const orderly = async () => {
     clearInterval(housekeeping);
+    clearInterval(fhirPoll);
     const closed = app.close(); // waits for in-flight requests
     // Only once the server no longer listens: until then a new connection is a client to serve, not to cut.
     await stoppedListening(app.server);

@@ -2,6 +2,7 @@
  * `npm run admin -- create-user --name <name> --email <address> --org <organisation> [--division <name>] [--user-name <name>]`
  * `npm run admin -- add-ehr --issuer <url> --client-id <id> --mrn-system <uri> --division <name> [--name <text>] [--client-secret <secret>] [--org <organisation>]`
  * `npm run admin -- add-fhir-client --name <name> (--jwks-file <file> | --jwks-url <url>) --scopes "<scopes>" --division <name> [--division <name> ...] [--org <organisation>]`
+ * `npm run admin -- add-fhir-destination --facility <name> --fhir-base <url> --client-id <id> --owner Organization/<id> [--org <organisation>]`
  *
  * Issue 14 section 1: on an empty install (DEMO_SEED=0) creates the first
  * organisation, a division and an administrator, and prints a one-time
@@ -15,6 +16,8 @@
  * Issue 35 section 2: registers a system that may call the FHIR API as a
  * SMART Backend Services client (its public keys, allowed system scopes and
  * divisions) and prints its client id, token URL and FHIR base URL.
+ * `add-fhir-destination` registers a facility whose FHIR server takes
+ * Careweave's referrals (Careweave as the Gravity referral source).
  *
  * Works on the database the server would use (DATABASE_URL or the embedded
  * PostgreSQL under DATA_DIR; stop the server first) and migrates it first.
@@ -26,12 +29,14 @@ import type { Db } from '../db/connect';
 import { SIGN_IN_LINK_HOURS } from '../auth/sign-in-links';
 import { addEhr, checkAddEhr } from './add-ehr';
 import { addFhirClient, checkAddFhirClient } from './add-fhir-client';
+import { addFhirDestination, checkAddFhirDestination } from './add-fhir-destination';
 import { checkFirstUser, CommandError, createFirstAdministrator } from './first-user';
 
 const USAGE = [
   'Usage: npm run admin -- create-user --name <full name> --email <address> --org <organisation> [--division <division name>] [--user-name <user name>]',
   '       npm run admin -- add-ehr --issuer <FHIR base URL> --client-id <client id> --mrn-system <identifier system URI> --division <division name> [--name <EHR name>] [--client-secret <secret>] [--org <organisation>]',
   '       npm run admin -- add-fhir-client --name <client name> (--jwks-file <JWKS file> | --jwks-url <https URL>) --scopes "<system scopes>" --division <division name> [--division <another> ...] [--org <organisation>]',
+  '       npm run admin -- add-fhir-destination --facility <facility name> --fhir-base <FHIR base URL> --client-id <its client id for Careweave> --owner Organization/<id> [--org <organisation>]',
 ].join('\n');
 
 function fail(message: string, code = 2): never {
@@ -48,12 +53,13 @@ const OPTIONS = {
   'create-user': { name: text, email: text, org: text, division: divisions, 'user-name': text, help },
   'add-ehr': { issuer: text, 'client-id': text, 'client-secret': text, 'mrn-system': text, division: divisions, name: text, org: text, help },
   'add-fhir-client': { name: text, 'jwks-file': text, 'jwks-url': text, scopes: text, division: divisions, org: text, help },
+  'add-fhir-destination': { facility: text, 'fhir-base': text, 'client-id': text, owner: text, org: text, help },
 } satisfies Record<string, ParseArgsConfig['options']>;
 type Command = keyof typeof OPTIONS;
 
 const { values, positionals } = (() => {
   try {
-    return parseArgs({ allowPositionals: true, options: { ...OPTIONS['create-user'], ...OPTIONS['add-ehr'], ...OPTIONS['add-fhir-client'] } });
+    return parseArgs({ allowPositionals: true, options: { ...OPTIONS['create-user'], ...OPTIONS['add-ehr'], ...OPTIONS['add-fhir-client'], ...OPTIONS['add-fhir-destination'] } });
   } catch (err) {
     return fail((err as Error).message);
   }
@@ -104,6 +110,17 @@ try {
         `  FHIR base URL: ${fhirBase}`,
         `  Scopes:        ${client.scopes.join(' ')}`,
         'The client signs its assertions (RS384 or ES384) with a key of the JWKS it registered; iss and sub are the client id, aud the token URL.',
+      ];
+    };
+  } else if (command === 'add-fhir-destination') {
+    const options = checkAddFhirDestination({ facility: option('facility') ?? '', fhirBase: option('fhir-base') ?? '', clientId: option('client-id') ?? '', owner: option('owner') ?? '', org: option('org') });
+    run = async (db, publicUrl) => {
+      const { facility, organisation, jwksUrl } = await addFhirDestination(db, options, publicUrl);
+      return [
+        `Referrals to ${facility} (${organisation}) are now sent to ${options.fhirBase.trim()} as Gravity referral Bundles, and their Tasks read back.`,
+        `That server must know Careweave as the Backend Services client ${options.clientId.trim()} with the keys at:`,
+        `  JWKS URL: ${jwksUrl}`,
+        '  Scopes:   system/Task.crs system/ServiceRequest.c',
       ];
     };
   } else {

@@ -158,6 +158,35 @@ export interface FhirSubscriptionTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
 }
+/** Migration 081: Careweave's own key pairs for SMART Backend Services (it signs client assertions with the newest). */
+export interface SigningKeyTable {
+  kid: string;
+  private_jwk: ColumnType<Record<string, unknown>, string, string>;
+  public_jwk: ColumnType<Record<string, unknown>, string, string>;
+  created_at: GeneratedTimestamp;
+}
+/** Migration 081: a facility that takes referrals by FHIR (Careweave as a Gravity referral source). */
+export interface FhirDestinationTable {
+  destination_uid: Generated<string>;
+  org_uid: string;
+  facility_uid: string;
+  fhir_base: string;
+  client_id: string;
+  owner_reference: string;
+  is_active: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+/** Migration 081: an outbound referral sent by FHIR, and its Task's status as last read back. */
+export interface FhirOutboundTable {
+  outbound_referral_uid: string;
+  destination_uid: string;
+  remote_task_id: string | null;
+  task_status: Generated<FhirTaskStatus>;
+  business_status: string | null;
+  output_display: string | null;
+  sent_at: Timestamp | null;
+  polled_at: Timestamp | null;
+}
 export interface ExternalUserLinkTable {
   link_uid: Generated<string>;
   org_uid: string;
@@ -1172,6 +1201,9 @@ export interface Database {
   fhir_token: FhirTokenTable;
   fhir_referral: FhirReferralTable;
   fhir_subscription: FhirSubscriptionTable;
+  signing_key: SigningKeyTable;
+  fhir_destination: FhirDestinationTable;
+  fhir_outbound: FhirOutboundTable;
   external_user_link: ExternalUserLinkTable;
   auth_flow: AuthFlowTable;
   session_federation: SessionFederationTable;

@@ -72,6 +72,7 @@ import * as m075 from './migrations/075_calendar_crisis_row_only';
 import * as m078 from './migrations/078_report_event_type';
 import * as m079 from './migrations/079_fhir_clients';
 import * as m080 from './migrations/080_fhir_referrals';
+import * as m081 from './migrations/081_fhir_destinations';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -148,6 +149,7 @@ const migrations: Record<string, Migration> = {
   '078_report_event_type': m078,
   '079_fhir_clients': m079,
   '080_fhir_referrals': m080,
+  '081_fhir_destinations': m081,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

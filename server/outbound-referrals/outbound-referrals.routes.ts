@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { OutboundReferralPayloadSchema, ReferralStatusPayloadSchema, RESTRICTED_NOT_REFERRED, type OutboundReferralPayload } from '../../shared/schemas/outbound-referrals';
+import { OutboundReferralPayloadSchema, ReferralStatusPayloadSchema, RESTRICTED_NOT_REFERRED, RESTRICTED_NOT_SENT, type OutboundReferralPayload } from '../../shared/schemas/outbound-referrals';
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import { isUuid } from '../../shared/uuid';
 import type { AppContext } from '../app-context';
@@ -12,6 +12,7 @@ import { findVisiblePatient, requirePatient, type Patient } from '../patients/pa
 import { onceOnly } from '../public-forms/idempotency';
 import { allow, CARE_FLAGS, forPatient, patientOf } from '../security/access';
 import { OUTBOUND_REFERRAL_READERS } from '../../shared/permissions';
+import { destinationOf, queueFhirReferral } from '../fhir/outbound-referral';
 import {
   choicesExist,
   findOutboundReferral,
@@ -104,7 +105,7 @@ const reread = async (db: Db, id: string) => (await findOutboundReferral(db, id)
  * a reminder on the patient. Every write and its activity-log entries are one
  * transaction.
  */
-export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, config }) => {
   const readers = allow(...OUTBOUND_REFERRAL_READERS);
   const carers = allow(...CARE_FLAGS);
 
@@ -130,7 +131,11 @@ export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
       const patient = await requirePatient(trx, request, patientUid);
       await checkChoices(trx, request, patient, attributes);
       if (attributes.toType === 'division' && (await staysInDivision(trx, patient))) throw new HttpError(422, [{ field: 'data.attributes.to_division_uid', message: RESTRICTED_NOT_REFERRED }]);
+      // A facility that takes referrals by FHIR (issue 35) gets this one sent: never a restricted or adoption case.
+      const destination = attributes.toType === 'facility' ? await destinationOf(trx, attributes.toFacilityUid!, auth.orgUid) : undefined;
+      if (destination && (await staysInDivision(trx, patient))) throw new HttpError(422, [{ field: 'data.attributes.to_facility_uid', message: RESTRICTED_NOT_SENT }]);
       const id = await insertOutboundReferral(trx, patient.patient_uid, attributes, { userUid: auth.userUid, providerUid: await ownProvider(trx, auth.orgUid, auth.userUid) });
+      if (destination) await queueFhirReferral(trx, id, destination, config);
       await recordChange(trx, source, { patientUid: patient.patient_uid, action: 'AddedOutboundReferral', did: 'added an outbound referral', targetType: 'outbound-referrals', targetUid: id });
       return { status: 201, body: { data: resource(await reread(trx, id), 'sender') } };
     });

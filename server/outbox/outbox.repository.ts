@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 import { sqlNow } from '../db/clock';
 
-/** E-mail, text, and FHIR REST-hook notifications (issue 35): one queue, one retry rule. */
-export type OutboxChannel = 'email' | 'sms' | 'rest-hook';
+/** E-mail, text, FHIR REST-hook notifications and referrals sent by FHIR (issue 35): one queue, one retry rule. */
+export type OutboxChannel = 'email' | 'sms' | 'rest-hook' | 'fhir-referral';
 
 export interface OutgoingMessage {
   channel: OutboxChannel;

@@ -5,6 +5,9 @@ import type { Config } from '../config';
 import { smsTransport } from './sms';
 import { restHookTransport, REST_HOOK } from './rest-hook';
 import type { OutboxChannel } from './outbox.repository';
+import type { Db } from '../db/connect';
+import { FHIR_REFERRAL_CHANNEL } from '../fhir/outbound-referral';
+import { fhirReferralTransport } from '../fhir/outbound-sync';
 import { now } from '../../shared/clock';
 
 export interface Delivery {
@@ -49,12 +52,14 @@ export function smtpTransport(smtpUrl: string): Transport {
  * E-mail goes to SMTP_URL or, without one, to files; text messages go only to
  * SMS_URL. A text carries a one-time code: without a provider it waits in the
  * outbox (an administrator can read it there), it is never written to disk.
- * A FHIR client's REST-hook goes to the endpoint its Subscription names.
+ * A FHIR client's REST-hook goes to the endpoint its Subscription names; a
+ * referral to a facility that takes them by FHIR goes to its FHIR server.
  */
-export function transportsFor(config: Pick<Config, 'smtpUrl' | 'smsUrl' | 'dataDir'>): Transports {
+export function transportsFor(config: Pick<Config, 'smtpUrl' | 'smsUrl' | 'dataDir'>, db: Db): Transports {
   return {
     email: config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(config.dataDir),
     ...(config.smsUrl ? { sms: smsTransport(config.smsUrl) } : {}),
     [REST_HOOK]: restHookTransport(),
+    [FHIR_REFERRAL_CHANNEL]: fhirReferralTransport(db),
   };
 }

@@ -113,6 +113,9 @@ export type ReferralStatusPayload = Infer<typeof ReferralStatusPayloadSchema>;
  */
 export const RESTRICTED_NOT_REFERRED = 'Restricted: a restricted or adoption case cannot be referred to another division';
 
+/** The same rule for a facility that takes referrals by FHIR (issue 35): the child's record would leave Careweave. */
+export const RESTRICTED_NOT_SENT = 'Restricted: a restricted or adoption case cannot be sent to an outside system';
+
 /**
  * `POST /api/incoming-referrals/{id}/link`: the receiving division's person
  * links a waiting division referral to the patient they chose after the

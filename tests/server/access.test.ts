@@ -41,6 +41,7 @@ const ROUTES: Record<string, string> = {
   'GET /smart/callback': 'public',
   'GET /smart/popup-done.js': 'public',
   'POST /oauth/token': 'public',
+  'GET /.well-known/jwks.json': 'public',
   'GET /api/smart/launch-patient': EDIT,
   'POST /api/smart/launch-patient/link': EDIT,
   'GET /api/destinations': 'signed-in',

@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { nowMs } from '../../shared/clock';
+import type { Db } from '../db/connect';
+
+const ALG = 'ES384';
+/** A client assertion lives this long (SMART Backend Services: at most five minutes). */
+const ASSERTION_SECONDS = 240;
+
+interface SigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+}
+
+const loaded = new WeakMap<Db, Promise<SigningKey>>();
+
+/**
+ * Careweave's key for SMART Backend Services, made the first time it calls
+ * another FHIR server and kept in the database, so every process signs with
+ * the same key and a restart keeps it (the receiver registered its JWKS URL).
+ */
+function signingKey(db: Db): Promise<SigningKey> {
+  let key = loaded.get(db);
+  if (!key) {
+    key = (async () => {
+      let row = await db.selectFrom('signing_key').select(['kid', 'private_jwk']).orderBy('created_at', 'desc').executeTakeFirst();
+      if (!row) {
+        const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
+        const kid = crypto.randomUUID();
+        await db
+          .insertInto('signing_key')
+          .values({ kid, private_jwk: JSON.stringify({ ...(await exportJWK(privateKey)), kid, alg: ALG }), public_jwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' }) })
+          .execute();
+        row = await db.selectFrom('signing_key').select(['kid', 'private_jwk']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+      }
+      return { kid: row.kid, privateKey: (await importJWK(row.private_jwk as JWK, ALG)) as CryptoKey };
+    })();
+    key.catch(() => loaded.delete(db));
+    loaded.set(db, key);
+  }
+  return key;
+}
+
+/** `GET /.well-known/jwks.json`: the public keys a receiver checks Careweave's assertions with. */
+export async function publicJwks(db: Db): Promise<{ keys: JWK[] }> {
+  await signingKey(db);
+  const rows = await db.selectFrom('signing_key').select('public_jwk').orderBy('created_at', 'desc').execute();
+  return { keys: rows.map((r) => r.public_jwk as JWK) };
+}
+
+/** A client assertion for `tokenUrl`, as the client `clientId` that server gave Careweave. */
+export async function signedAssertion(db: Db, clientId: string, tokenUrl: string): Promise<string> {
+  const { kid, privateKey } = await signingKey(db);
+  const seconds = Math.floor(nowMs() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: ALG, kid, typ: 'JWT' })
+    .setIssuer(clientId)
+    .setSubject(clientId)
+    .setAudience(tokenUrl)
+    .setIssuedAt(seconds)
+    .setExpirationTime(seconds + ASSERTION_SECONDS)
+    .setJti(crypto.randomUUID())
+    .sign(privateKey);
+}
