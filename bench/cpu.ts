@@ -8,8 +8,11 @@ const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'u
  * CPU time (user and system, ms) that process `pid` and, apart, its
  * descendants (the embedded PostgreSQL: postmaster and backends) have used,
  * read from /proc. A route's server and database cost per request then reads
- * the same whatever the concurrency does to its latency. Nulls where /proc is
- * missing (not Linux).
+ * the same whatever the concurrency does to its latency. The descendants'
+ * count includes what their children that have exited used (cutime and
+ * cstime): a parallel query's workers live for one statement, and without
+ * them the PostgreSQL figure of a route whose SQL runs in parallel would be
+ * a fraction of its cost. Nulls where /proc is missing (not Linux).
  */
 export function processTreeCpuMs(pid: number): { own: number; descendants: number } | null {
   let entries: string[];
@@ -20,6 +23,8 @@ export function processTreeCpuMs(pid: number): { own: number; descendants: numbe
   }
   const parentOf = new Map<number, number>();
   const cpuOf = new Map<number, number>();
+  /** The CPU time of its children that have exited and been waited for. */
+  const exitedOf = new Map<number, number>();
   for (const e of entries) {
     let stat: string;
     try {
@@ -27,10 +32,12 @@ export function processTreeCpuMs(pid: number): { own: number; descendants: numbe
     } catch {
       continue; // exited meanwhile
     }
-    // Fields after the command (which may hold spaces and parentheses): state ppid ... utime(14) stime(15).
+    // Fields after the command (which may hold spaces and parentheses): state ppid ... utime(14) stime(15) cutime(16) cstime(17).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ms = (...at: number[]) => (at.reduce((sum, i) => sum + Number(fields[i]), 0) * 1000) / TICKS_PER_SECOND;
     parentOf.set(Number(e), Number(fields[1]));
-    cpuOf.set(Number(e), ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
+    cpuOf.set(Number(e), ms(11, 12));
+    exitedOf.set(Number(e), ms(13, 14));
   }
   if (!cpuOf.has(pid)) return null;
   const isDescendant = (p: number): boolean => {
@@ -38,7 +45,7 @@ export function processTreeCpuMs(pid: number): { own: number; descendants: numbe
     return false;
   };
   let descendants = 0;
-  for (const [p, ms] of cpuOf) if (isDescendant(p)) descendants += ms;
+  for (const [p, ms] of cpuOf) if (isDescendant(p)) descendants += ms + exitedOf.get(p)!;
   return { own: cpuOf.get(pid)!, descendants };
 }
 

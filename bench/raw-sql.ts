@@ -21,7 +21,9 @@ export interface Load {
 }
 
 const planOnce = (s: Statement) => s.text.startsWith(PLAN_ONCE);
-const isRead = (s: Statement) => planOnce(s) || /^\s*(select|with)\b/i.test(s.text);
+/** A `with` that inserts, updates or deletes (a rate limit's count, say) is a write: replayed, it would count again. */
+const WRITES = /\b(insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i;
+const isRead = (s: Statement) => planOnce(s) || (/^\s*(select|with)\b/i.test(s.text) && !WRITES.test(s.text));
 
 /**
  * The route's SQL alone: `connections` clients each send the route's reads in

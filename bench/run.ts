@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: latency and throughput of the routes in ROUTES (a data-view
  * call, patient search, the patient list, the face sheet's calls, the
- * medications and medical-event lists, and recording a medical event) beside a trivial route, with 100,000 seeded patients, on
+ * medications and medical-event lists, recording a medical event, two FHIR calls each beside its JSON:API twin) beside a trivial route, with 100,000 seeded patients, on
  * the embedded PostgreSQL (and on DATABASE_URL when set); then the gzip sizes
  * of the shell's first load, of <care-queue>'s own module and of each record
  * page. CONCURRENT runs a route while something else loads the same server
@@ -15,13 +15,15 @@
  * straight through `pg` at the same concurrency: the ratio is what the server
  * adds to its SQL. The CPU time each request cost the server process and its
  * embedded PostgreSQL is printed beside (on a machine whose cores the load
- * saturates, latency follows from it).
+ * saturates, latency follows from it). A FHIR call (issue 35 section 4) is
+ * made with the tokens of several bench clients in turn (bench/fhir.ts), and
+ * its CPU per call is printed beside its JSON:API twin's.
  *
  * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (32), BENCH_PATIENTS (100000), BENCH_IDENTITY_CHILDREN (as many, at most 100000), BENCH_MEDICAL_EVENTS (1000000), BENCH_RUNS (3),
- * BENCH_CHAT_CLIENTS (2000); REDIS_URL for the chat figures. BENCH_ONLY=<regex> measures only the routes
+ * BENCH_CHAT_CLIENTS (2000), BENCH_FHIR_CLIENTS (50); REDIS_URL for the chat figures. BENCH_ONLY=<regex> measures only the routes
  * whose label matches and skips chat and paint unless it matches 'chat' or 'paint' (`BENCH_ONLY=paint`: the
  * largest contentful paint alone; `BENCH_ONLY=lighthouse`: the public forms through Lighthouse (npx, network);
- * `BENCH_ONLY=sizes`: bundle sizes alone).
+ * `BENCH_ONLY=sizes`: bundle sizes alone; `BENCH_ONLY=fhir`: the FHIR calls and their JSON:API twins).
  * The embedded cluster is cached in ./.bench-data so the seed runs once.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -38,6 +40,7 @@ import { measureLcp, TARGET_LCP_MS } from './lcp';
 import { chatLines } from './chat';
 import { clusterLines } from './cluster';
 import { cpuTicks, processTreeCpuMs, speedProbe } from './cpu';
+import { fhirCallers, newTask, referralBundle, type FhirCallers } from './fhir';
 import { replay, type Load, type Statement } from './raw-sql';
 import { BENCH_DIR, IDENTITY_DIVISION, IMPORT_FIGURES, log, login, median, PATIENTS, ROOT, RUNS, SECONDS, spread, startServer, stopServer } from './servers';
 
@@ -69,7 +72,22 @@ interface BenchRoute {
   user?: string;
   targetP99?: number;
   /** A write: the JSON it posts (each request with its own Idempotency-Key); its SQL is not replayed. */
-  body?: (url: string, token: string, patient: string) => Promise<unknown>;
+  body?: (url: string, token: string, patient: string, bench: BenchFacts) => Promise<unknown>;
+  /** Each request's own body, from the JSON of `body` (e.g. a new identifier in it). */
+  vary?: (json: string) => string;
+  /** The status its answer has (default 200, 201 for a write). */
+  status?: number;
+  /** A FHIR call: by the bench's FHIR clients in turn (bench/fhir.ts), its body sent as application/fhir+json. */
+  fhir?: boolean;
+  /** The label of the JSON:API route that does the same work: its CPU per call is printed beside (BENCH_ONLY choosing this route chooses it too). */
+  twin?: string;
+}
+
+/** What a write's body may need beyond its patient. */
+interface BenchFacts {
+  connectionString: string;
+  /** The division of the bench's FHIR clients (empty when no FHIR route runs). */
+  fhirDivisionUid: string;
 }
 
 /** A drug overdose reported today for the patient, as the record's form posts it. */
@@ -89,6 +107,30 @@ async function overdose(url: string, token: string, patient: string) {
     },
   };
 }
+
+/** A referral of the patient to a facility, as the record's Outbound Referrals form posts it: the JSON:API twin of a FHIR referral. */
+async function outboundReferral(_url: string, _token: string, patient: string, { connectionString }: BenchFacts) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`
+      select (select uid from reference_data where model = 'reference-provider-role' and label = 'Psychiatrist' limit 1) as specialty,
+             (select uid from reference_data where model = 'reference-status' and ref_data_type = 'outbound referral' and label = 'Pending' limit 1) as status,
+             (select facility_uid from facility where facility_name = 'Riverside General Hospital' limit 1) as facility`);
+    const { specialty, status, facility } = rows[0] as Record<string, string | null>;
+    if (!specialty || !status || !facility) throw new Error(`no demo specialty, status or facility for a referral: ${JSON.stringify(rows[0])}`);
+    const attributes = {
+      patient_uid: patient, specialty_uid: specialty, event_date: todayIn('America/New_York'), to_type: 'facility', to_facility_uid: facility,
+      priority: 'urgent', status_uid: status, reason: 'Food insecurity', notes: 'Prefers calls after 3 pm.',
+    };
+    return { data: { type: 'outbound-referrals', attributes } };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Issue 35 section 4: a Gravity referral of 100 entries (Task, ServiceRequest, Patient, 97 Conditions), to the FHIR clients' division. */
+const fhirReferral = async (_url: string, _token: string, _patient: string, { fhirDivisionUid }: BenchFacts) => referralBundle(fhirDivisionUid, 100);
 
 /** A time series: events per month, one series per type. */
 const REPORT_CHART = 'x=event_date&time-unit=month&aggregation=count&series=medical_event_label';
@@ -119,6 +161,11 @@ const ALL_ROUTES: BenchRoute[] = [
   ...identitySearches(),
   // Issue 11 section 5: the calls of the identity record's pages for one child (face sheet, alerts, and a panel of each page).
   ...identityPageCalls(),
+  // Issue 35 section 4: FHIR calls, each beside the JSON:API route that does the same work. The patient search's
+  // word over the 100,000 patients' division (the FHIR clients'), a page of 20; a referral, each request a new Task.
+  { label: 'POST /api/outbound-referrals', path: '/api/outbound-referrals', body: outboundReferral },
+  { label: 'FHIR patient search (name=garc)', path: '/fhir/Patient?name=garc', fhir: true, twin: 'patient search (q=garc)' },
+  { label: 'FHIR POST /fhir: 100-entry referral Bundle', path: '/fhir', fhir: true, body: fhirReferral, vary: newTask, status: 200, twin: 'POST /api/outbound-referrals' },
 ];
 
 /** The identity search form's kinds of criteria (in part, exact, contains, lists), each alone and several together. */
@@ -234,7 +281,7 @@ const ALL_CONCURRENT: ConcurrentRoute[] = [
 
 /** BENCH_ONLY narrows a run to the routes one change is about. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
-const chosen = <T extends BenchRoute>(routes: T[]) => routes.filter((r) => !ONLY || ONLY.test(r.label));
+const chosen = <T extends BenchRoute>(routes: T[]) => routes.filter((r) => !ONLY || ONLY.test(r.label) || routes.some((f) => f.twin === r.label && ONLY.test(f.label)));
 const ROUTES = chosen(ALL_ROUTES);
 const CONCURRENT = chosen(ALL_CONCURRENT);
 
@@ -265,6 +312,8 @@ interface Row {
   database: string;
   route: string;
   targetP99?: number;
+  /** The JSON:API route it is compared with (BenchRoute.twin). */
+  twin?: string;
   /** One entry per run. */
   runs: Load[];
   /** The route's SQL alone, one entry per run; empty for a route that sends none. */
@@ -292,18 +341,41 @@ async function captureStatements(child: ChildProcess, request: () => Promise<unk
   return captured;
 }
 
-async function load(url: string, token?: string, seconds = SECONDS, body?: unknown) {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+/**
+ * How a route's requests are made: its bearer tokens (one for a staff user; several FHIR clients' taken in
+ * turn), and for a write the JSON it posts, its content type, and `vary` when each request needs its own body.
+ */
+interface Call {
+  tokens: readonly string[];
+  json?: string;
+  contentType?: string;
+  vary?: (json: string) => string;
+}
+
+async function load(url: string, call: Call, seconds = SECONDS) {
+  const { tokens, json, vary } = call;
+  const headers: Record<string, string> = tokens.length === 1 ? { authorization: `Bearer ${tokens[0]}` } : {};
+  let turn = 0;
+  const rotate = tokens.length > 1;
   return autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
     headers,
-    ...(body !== undefined && {
+    ...(rotate && { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[turn++ % tokens.length]}` } }) }] }),
+    ...(json !== undefined && {
       method: 'POST',
-      body: JSON.stringify(body),
-      headers: { ...headers, 'content-type': 'application/json' },
-      requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
+      body: json,
+      headers: { ...headers, 'content-type': call.contentType ?? 'application/json' },
+      requests: [
+        {
+          setupRequest: (req: autocannon.Request) => ({
+            ...req,
+            headers: { ...req.headers, 'idempotency-key': randomUUID(), ...(rotate && { authorization: `Bearer ${tokens[turn++ % tokens.length]}` }) },
+            ...(vary && { body: vary(json) }),
+          }),
+        },
+      ],
     }),
   });
 }
@@ -331,32 +403,49 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     // record's reads measure would make every later run read a bigger record than the first.
     const { read: patient, write: writePatient } = await somePatients(url, token);
     const childFacts = await identityChild(connectionString);
+    const fhir: FhirCallers | undefined = ROUTES.some((r) => r.fhir) ? await fhirCallers(url, child) : undefined;
     log(`${database}: ${CONNECTIONS} connections, ${SECONDS} s per route and run, ${RUNS} runs`);
     const rows: Row[] = [];
     for (const route of ROUTES) {
       const target = url + route.path.replace('{patient}', patient).replace(/\{child\.(\w+)\}/g, (_, key: string) => childFacts[key] ?? '');
       const user = route.user ?? 'navigator';
-      tokens[user] ??= await login(url, user);
-      const auth = route.path === '/api/live' ? undefined : tokens[user];
-      const body = route.body && (await route.body(url, auth!, writePatient));
-      const headers: Record<string, string> = auth ? { authorization: `Bearer ${auth}` } : {};
-      const once = () =>
-        fetch(target, body === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify(body) });
-      // Call once first: the session then comes from its cache, as it does under load.
+      if (!route.fhir) tokens[user] ??= await login(url, user);
+      const auth = route.path === '/api/live' || route.fhir ? undefined : tokens[user];
+      const body = route.body && (await route.body(url, auth!, writePatient, { connectionString, fhirDivisionUid: fhir?.divisionUid ?? '' }));
+      const json = body === undefined ? undefined : JSON.stringify(body);
+      // A FHIR call's tokens are renewed before they would expire during the next `seconds`.
+      const callFor = async (seconds: number): Promise<Call> => ({
+        tokens: route.fhir ? await fhir!.tokens(seconds + 30) : auth ? [auth] : [],
+        json,
+        contentType: route.fhir ? 'application/fhir+json' : undefined,
+        vary: route.vary,
+      });
+      const once = async () => {
+        const { tokens: [token], contentType = 'application/json' } = await callFor(5);
+        const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+        return fetch(
+          target,
+          json === undefined ? { headers } : { method: 'POST', headers: { ...headers, 'content-type': contentType, 'idempotency-key': randomUUID() }, body: route.vary ? route.vary(json) : json },
+        );
+      };
+      // Call once first: the session then comes from its cache, as it does under load (and /fhir loads its R4 validator).
       await (await once()).arrayBuffer();
       let status = 0;
+      let answer = '';
       const statements = await captureStatements(child, async () => {
         const probe = await once();
         status = probe.status;
-        await probe.arrayBuffer();
+        answer = await probe.text();
       });
-      if (status !== (body === undefined ? 200 : 201)) throw new Error(`${route.label} failed: ${status}`);
-      await load(target, auth, 2, body); // warm-up: JIT, pool, PostgreSQL caches
-      const row: Row = { database, route: route.label, targetP99: route.targetP99, runs: [], raw: [] };
+      if (status !== (route.status ?? (body === undefined ? 200 : 201))) throw new Error(`${route.label} failed: ${status} ${answer.slice(0, 300)}`);
+      if (route.vary && route.fhir && !answer.includes('201 Created')) throw new Error(`${route.label} made no new referral: ${answer.slice(0, 300)}`);
+      await load(target, await callFor(2), 2); // warm-up: JIT, pool, PostgreSQL caches
+      const row: Row = { database, route: route.label, targetP99: route.targetP99, twin: route.twin, runs: [], raw: [] };
       for (let run = 0; run < RUNS; run++) {
+        const call = await callFor(SECONDS);
         const probeMs = speedProbe();
         const before = processTreeCpuMs(child.pid!);
-        const r = await load(target, auth, SECONDS, body);
+        const r = await load(target, call, SECONDS);
         const after = processTreeCpuMs(child.pid!);
         const perRequest = (ms: number) => (r.requests.total ? ms / r.requests.total : Number.NaN);
         row.runs.push({
@@ -367,6 +456,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
           probeMs,
           ...(before && after && { serverCpuMs: perRequest(after.own - before.own), databaseCpuMs: perRequest(after.descendants - before.descendants) }),
         });
+        if (route.fhir && r.non2xx) log(`  ${route.label}: ${r.non2xx} answers not 2xx (a 429: more calls than ${call.tokens.length} clients may make; raise BENCH_FHIR_CLIENTS)`);
         if (statements.length && body === undefined) row.raw.push(await replay(connectionString, statements, CONNECTIONS, SECONDS));
       }
       rows.push(row);
@@ -375,7 +465,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
     for (const route of CONCURRENT) {
       const target = url + route.path.replace('{patient}', patient);
       await route.beside.run(url, token, patient); // the first one checks that it works
-      await load(target, token, 2);
+      await load(target, { tokens: [token] }, 2);
       const row: Row = { database, route: route.label, targetP99: route.targetP99, runs: [], raw: [] };
       let growth = 0;
       let runs = 0;
@@ -393,7 +483,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
             failure = err;
           }
         })();
-        const r = await load(target, token);
+        const r = await load(target, { tokens: [token] });
         loading = false;
         await besides;
         if (failure) throw failure;
@@ -649,6 +739,22 @@ for (const r of rows.filter((x) => x.targetP99 !== undefined)) {
     const ratio = median(r.raw.map((x) => x.rps)) / median(r.runs.map((x) => x.rps));
     console.log(`${r.database}: ${r.route} raw SQL answers ${ratio.toFixed(2)}x the route's requests/s   target < ${TARGET_RAW_RATIO}x: ${ratio < TARGET_RAW_RATIO ? 'met' : 'MISSED'}`);
   }
+}
+// Issue 35 section 4: each FHIR call's CPU per call beside the JSON:API route that does the same work.
+const cpuOf = (r: Row, key: 'serverCpuMs' | 'databaseCpuMs') => {
+  const xs = r.runs.map((x) => x[key]);
+  return xs.length && xs.every((x) => x !== undefined && x > 0) ? median(xs as number[]) : undefined;
+};
+for (const r of rows.filter((x) => x.twin)) {
+  const twin = rows.find((x) => x.database === r.database && x.route === r.twin);
+  const path = (label: string) => ALL_ROUTES.find((x) => x.label === label)?.path;
+  const [server, twinServer] = [cpuOf(r, 'serverCpuMs'), twin && cpuOf(twin, 'serverCpuMs')];
+  const ms = (x: number | undefined) => (x === undefined ? '-' : `${x.toFixed(2)} ms`);
+  const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b ? `${(a / b).toFixed(1)}x` : '-');
+  const pg = r.database === 'embedded' && twin ? `; PG CPU ${ms(cpuOf(r, 'databaseCpuMs'))} beside ${ms(cpuOf(twin, 'databaseCpuMs'))} (${ratio(cpuOf(r, 'databaseCpuMs'), cpuOf(twin, 'databaseCpuMs'))})` : '';
+  console.log(
+    `${r.database}: ${r.route} (${path(r.route)}) server CPU ${ms(server)} per call beside the JSON:API ${r.twin} (${path(r.twin!)}) ${twin ? ms(twinServer) : 'not measured'}: FHIR/JSON:API ${ratio(server, twinServer)}${pg}`,
+  );
 }
 for (const g of growths) {
   console.log(`${g.database}: server memory growth during ${g.label} (${g.runs} done): ${g.growthMb.toFixed(1)} MB   target < ${g.targetGrowthMb} MB: ${g.growthMb < g.targetGrowthMb ? 'met' : 'MISSED'}`);

@@ -6,8 +6,11 @@
  * then prints `BENCH_DB=...` and `BENCH_URL=...` and serves until the parent
  * sends 'stop' over IPC. Between 'capture-start' and 'capture-stop' it records
  * every statement sent to PostgreSQL and answers with them (the raw-SQL baseline).
+ * Asked `{ fhirClients: { count, jwks } }`, it registers (once per cluster) that many
+ * FHIR clients of the first division, gives them these keys and answers their ids (bench/fhir.ts).
  */
 import { sql } from 'kysely';
+import { COMMAND_ACTOR } from '../server/admin/admin-audit';
 import { boot } from '../server/boot';
 import { loadConfig } from '../server/config';
 import { listenToStatements } from '../server/db/connect';
@@ -19,6 +22,8 @@ import path from 'node:path';
 import { DEMO_USERS } from '../server/db/seed/demo-users';
 import { writeDemoExtract } from '../server/identity/demo-extract';
 import { importExtract } from '../server/identity/import';
+import { createFhirClient } from '../server/fhir/fhir-clients.repository';
+import { BENCH_FHIR_CLIENT, FHIR_SCOPES, type FhirClientsAnswer, type FhirClientsAsked } from './fhir';
 import { IDENTITY_DIVISION, IMPORT_FIGURES } from './servers';
 
 const target = Number(process.env.BENCH_PATIENTS ?? 100_000);
@@ -55,6 +60,13 @@ process.on('message', (m) => {
     clearInterval(sampler.timer);
     process.send?.({ memoryGrowth: Math.max(sampler.peak, process.memoryUsage().rss) - sampler.baseline });
     sampler = null;
+  }
+  if (m && typeof m === 'object' && 'fhirClients' in m) {
+    const { count, jwks } = (m as FhirClientsAsked).fhirClients;
+    benchFhirClients(count, jwks).then(
+      (clientIds): void => void process.send!({ fhirClients: { clientIds, divisionUid: division.division_uid } satisfies FhirClientsAnswer }),
+      (err: Error): void => void process.send!({ fhirClients: { clientIds: [], divisionUid: '', error: err.message } satisfies FhirClientsAnswer }),
+    );
   }
 });
 
@@ -144,5 +156,24 @@ async function benchIdentityDivision(orgUid: string): Promise<string> {
     await trx.updateTable('user_division').set({ division_uid: divisionUid }).where('user_uid', '=', user.user_uid).execute();
     await trx.deleteFrom('session').where('user_uid', '=', user.user_uid).execute();
     return divisionUid;
+  });
+}
+
+/**
+ * Issue 35 section 4: `count` FHIR clients of the navigator's division, registered as the admin page does the
+ * first time and kept in the cluster after; each run gives them its own key pair (the last run's private key is gone).
+ */
+async function benchFhirClients(count: number, jwks: string): Promise<string[]> {
+  return running.db.transaction().execute(async (trx) => {
+    const ids = (
+      await trx.selectFrom('fhir_client').select('client_id').where('org_uid', '=', division.org_uid).where('display_name', 'like', `${BENCH_FHIR_CLIENT} %`).orderBy('created_at').execute()
+    ).map((c) => c.client_id);
+    for (let i = ids.length; i < count; i++) {
+      const name = `${BENCH_FHIR_CLIENT} ${i + 1}`;
+      ids.push((await createFhirClient(trx, COMMAND_ACTOR, division.org_uid, { name, jwks, scopes: FHIR_SCOPES, divisionUids: [division.division_uid] })).clientId);
+    }
+    const used = ids.slice(0, count);
+    await trx.updateTable('fhir_client').set({ jwks, is_active: true }).where('client_id', 'in', used).execute();
+    return used;
   });
 }

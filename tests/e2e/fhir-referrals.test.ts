@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { COMMAND_ACTOR } from '../../server/admin/admin-audit';
 import { createFhirClient } from '../../server/fhir/fhir-clients.repository';
@@ -8,18 +10,22 @@ import { assertValidR4 } from '../server/support/fhir-validate';
 import { assertFitsPhone, loadedRows, loginAs, openPage, openPatients, shot, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
+let hook: http.Server | undefined;
 
 /**
  * Issue 35 section 4: the Gravity closed loop as an EHR and a navigator live
  * it. A test EHR (a key made here, jose-signed assertions) sends a referral;
  * it is in Franklin's New Referrals; the navigator accepts it and then
- * completes it in Chromium; the EHR polls its Task and reads each answer.
+ * completes it in Chromium; the EHR polls its Task and reads each answer,
+ * and its REST-hook Subscription endpoint receives both.
  */
 describe('the Gravity closed loop with an EHR', () => {
   before(async () => {
     h = await startHarness();
   });
   after(async () => {
+    hook?.closeAllConnections();
+    await new Promise((resolve) => (hook ? hook.close(resolve) : resolve(undefined)));
     await h?.stop();
   });
 
@@ -27,12 +33,36 @@ describe('the Gravity closed loop with an EHR', () => {
     const db = h.server.db;
     const franklin = (await db.selectFrom('division').select(['division_uid', 'org_uid']).where('division_name', '=', 'Franklin County Care').executeTakeFirstOrThrow());
     const keys = await makeFhirKeys('ES384');
-    const scopes = ['system/Patient.rs', 'system/ServiceRequest.crs', 'system/Task.crus'];
+    const scopes = ['system/Patient.rs', 'system/ServiceRequest.crs', 'system/Task.crus', 'system/Subscription.c'];
     const client = await db.transaction().execute((trx) => createFhirClient(trx, COMMAND_ACTOR, franklin.org_uid, { name: 'Mercy Clinic EHR', jwks: JSON.stringify(keys.jwks), scopes, divisionUids: [franklin.division_uid] }));
     const tokenUrl = ((await (await fetch(`${h.server.url}/fhir/.well-known/smart-configuration`)).json()) as { token_endpoint: string }).token_endpoint;
     const granted = await requestToken(h.server.url, await clientAssertion(keys, { iss: client.clientId, aud: tokenUrl }), scopes.join(' '));
     assert.equal(granted.status, 200, JSON.stringify(granted.body));
     const token = granted.body.access_token as string;
+
+    // The EHR's notification endpoint: a real HTTP server the outbox PUTs each Task change to.
+    const notified: any[] = [];
+    hook = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        notified.push(JSON.parse(body));
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => hook!.listen(0, '127.0.0.1', resolve));
+    const subscribed = await fetch(`${h.server.url}/fhir/Subscription`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/fhir+json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        resourceType: 'Subscription',
+        status: 'requested',
+        reason: 'Referral updates for Mercy Clinic',
+        criteria: `Task?owner=Organization/${franklin.division_uid}`,
+        channel: { type: 'rest-hook', endpoint: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/notify`, payload: 'application/fhir+json' },
+      }),
+    });
+    assert.equal(subscribed.status, 201);
 
     const patient = await openPatients(h).select(['patient_uid', 'first_name', 'last_name']).where('division_uid', '=', franklin.division_uid).orderBy('last_name', 'desc').executeTakeFirstOrThrow();
     const sent = await postBundle(h.server.url, token, gravityReferralBundle({ ownerDivisionUid: franklin.division_uid, subject: `Patient/${patient.patient_uid}`, authoredOn: '2026-12-01' }));
@@ -78,6 +108,14 @@ describe('the Gravity closed loop with an EHR', () => {
     assert.equal(completed.status, 'completed');
     assert.deepEqual(completed.output[0].valueReference, { display: 'Enrolled in the Mid-Ohio food pantry program; first pickup Dec 8.' });
     await shot(page, 'ehr-referrals-completed');
+
+    // Each change was also a notification from the outbox: received (linked on arrival), accepted, then completed with its output.
+    while ((await h.server.outbox.runOnce()) > 0);
+    assert.deepEqual(
+      notified.filter((t) => t.id === taskId).map((t) => t.status),
+      ['received', 'accepted', 'completed'],
+    );
+    assert.equal(notified.find((t) => t.status === 'completed').output[0].valueReference.display, 'Enrolled in the Mid-Ohio food pantry program; first pickup Dec 8.');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -399,6 +399,7 @@ describe('Subscription (REST-hook): the EHR is told of each change, from the out
   });
   after(async () => {
     resetClock();
+    hook.closeAllConnections();
     await new Promise((resolve) => hook.close(resolve));
   });
 
