@@ -12,6 +12,7 @@ import { organizationRoutes } from './admin/organization.routes';
 import { identityProviderRoutes } from './admin/identity-providers.routes';
 import { ehrRoutes } from './admin/ehrs.routes';
 import { fhirClientRoutes } from './admin/fhir-clients.routes';
+import { fhirDestinationRoutes } from './admin/fhir-destinations.routes';
 import { referenceRoutes } from './admin/reference.routes';
 import { accessCodeRoutes } from './admin/access-codes.routes';
 import { extInstanceRoutes } from './admin/ext-instances.routes';
@@ -195,6 +196,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(identityProviderRoutes, ctx);
       await api.register(ehrRoutes, ctx);
       await api.register(fhirClientRoutes, ctx);
+      await api.register(fhirDestinationRoutes, ctx);
       await api.register(referenceRoutes, ctx);
       await api.register(accessCodeRoutes, ctx);
       await api.register(extInstanceRoutes, ctx);

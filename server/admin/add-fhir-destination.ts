@@ -1,19 +1,21 @@
 import { sql } from 'kysely';
-import { object, optional, refine, type Infer } from 'superstruct';
+import { object, optional, type Infer } from 'superstruct';
+import { FHIR_DESTINATION_FIELDS, type FhirDestinationInput } from '../../shared/schemas/fhir-destinations';
 import { MAX_LENGTH, requiredText } from '../../shared/schemas/strings';
 import type { Db } from '../db/connect';
-import { JWKS_PATH } from '../fhir/jwks.routes';
 import { publicJwks } from '../fhir/signing-key';
+import { COMMAND_ACTOR } from './admin-audit';
+import { lockOrganization } from './admin.repository';
+import { fhirDestinationHelp } from './fhir-destinations.routes';
+import { createFhirDestination, fhirDestinationProblems, findFacilityFhirDestination, updateFhirDestination } from './fhir-destinations.repository';
 import { checkOptions, CommandError } from './first-user';
 
-const httpsUrl = refine(requiredText(2000), 'url', (v) => (URL.canParse(v.trim()) && /^https?:$/.test(new URL(v.trim()).protocol)) || 'Must be an https:// URL (http:// for a server on this machine)');
-
-/** `npm run admin -- add-fhir-destination`'s options. */
+/** `npm run admin -- add-fhir-destination`'s options: the admin form's fields, with the facility (and its organisation) by name. */
 export const AddFhirDestinationSchema = object({
   facility: requiredText(MAX_LENGTH.name),
-  fhirBase: httpsUrl,
-  clientId: requiredText(MAX_LENGTH.address),
-  owner: refine(requiredText(MAX_LENGTH.address), 'owner', (v) => /^Organization\/[A-Za-z0-9\-.]{1,64}$/.test(v.trim()) || 'Must be Organization/<id>, the Organization that owns the Tasks there'),
+  fhirBase: FHIR_DESTINATION_FIELDS.fhirBase,
+  clientId: FHIR_DESTINATION_FIELDS.clientId,
+  owner: FHIR_DESTINATION_FIELDS.ownerReference,
   org: optional(requiredText(MAX_LENGTH.name)),
 });
 export type AddFhirDestinationOptions = Infer<typeof AddFhirDestinationSchema>;
@@ -25,7 +27,9 @@ export const checkAddFhirDestination = (options: Record<string, unknown>): AddFh
  * Gravity loop with Careweave as the source). Its FHIR server registered
  * Careweave as a Backend Services client (the client id, with Careweave's
  * JWKS URL); from now on a referral to the facility is sent there and its
- * Task read back. Registering the facility again replaces its destination.
+ * Task read back. Registered as the admin page does (the same checks, an
+ * audited row) by the command's actor; registering the facility again edits
+ * the organisation's destination for it (turned on).
  */
 export async function addFhirDestination(db: Db, o: AddFhirDestinationOptions, publicUrl: string) {
   const facilities = await db
@@ -38,12 +42,15 @@ export async function addFhirDestination(db: Db, o: AddFhirDestinationOptions, p
   if (!facilities.length) throw new CommandError(`--facility: no facility is named "${o.facility.trim()}"${o.org ? ` for ${o.org.trim()}` : ''}`);
   if (facilities.length > 1) throw new CommandError(`--facility: "${o.facility.trim()}" names several (${facilities.map((f) => f.org_name).join(', ')}): add --org <organisation>`);
   const [facility] = facilities;
-  const values = { org_uid: facility.org_uid, facility_uid: facility.facility_uid, fhir_base: o.fhirBase.trim().replace(/\/+$/, ''), client_id: o.clientId.trim(), owner_reference: o.owner.trim(), is_active: true };
-  await db
-    .insertInto('fhir_destination')
-    .values(values)
-    .onConflict((oc) => oc.column('facility_uid').doUpdateSet(values))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await lockOrganization(trx, facility.org_uid);
+    const input: FhirDestinationInput = { facilityUid: facility.facility_uid, fhirBase: o.fhirBase, clientId: o.clientId, ownerReference: o.owner, isActive: true };
+    const existing = await findFacilityFhirDestination(trx, facility.org_uid, facility.facility_uid);
+    const problems = await fhirDestinationProblems(trx, facility.org_uid, input, existing?.destinationUid);
+    if (problems.length) throw new CommandError(problems.map((e) => `--facility: ${e.message}`).join('\n'));
+    if (existing) await updateFhirDestination(trx, COMMAND_ACTOR, facility.org_uid, existing, input);
+    else await createFhirDestination(trx, COMMAND_ACTOR, facility.org_uid, input);
+  });
   await publicJwks(db);
-  return { facility: facility.facility_name, organisation: facility.org_name, jwksUrl: `${publicUrl}${JWKS_PATH}` };
+  return { facility: facility.facility_name, organisation: facility.org_name, ...fhirDestinationHelp({ publicUrl }) };
 }

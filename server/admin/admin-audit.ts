@@ -55,8 +55,10 @@ export interface AdminChange {
     | 'ApprovedUserLink'
     | 'RefusedUserLink'
     | 'CreatedFhirClient'
-    | 'UpdatedFhirClient';
-  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor' | 'ext-instance' | 'reference-value' | 'reference-list' | 'identity-provider' | 'ehr' | 'user-link' | 'fhir-client';
+    | 'UpdatedFhirClient'
+    | 'CreatedFhirDestination'
+    | 'UpdatedFhirDestination';
+  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor' | 'ext-instance' | 'reference-value' | 'reference-list' | 'identity-provider' | 'ehr' | 'user-link' | 'fhir-client' | 'fhir-destination';
   /** None for a change to a whole list (its order). */
   targetUid: string | null;
   targetLabel: string;

@@ -115,12 +115,12 @@ try {
   } else if (command === 'add-fhir-destination') {
     const options = checkAddFhirDestination({ facility: option('facility') ?? '', fhirBase: option('fhir-base') ?? '', clientId: option('client-id') ?? '', owner: option('owner') ?? '', org: option('org') });
     run = async (db, publicUrl) => {
-      const { facility, organisation, jwksUrl } = await addFhirDestination(db, options, publicUrl);
+      const { facility, organisation, jwksUrl, scopes } = await addFhirDestination(db, options, publicUrl);
       return [
         `Referrals to ${facility} (${organisation}) are now sent to ${options.fhirBase.trim()} as Gravity referral Bundles, and their Tasks read back.`,
         `That server must know Careweave as the Backend Services client ${options.clientId.trim()} with the keys at:`,
         `  JWKS URL: ${jwksUrl}`,
-        '  Scopes:   system/Task.crs system/ServiceRequest.c',
+        `  Scopes:   ${scopes}`,
       ];
     };
   } else {

@@ -30,7 +30,25 @@ const FHIR_GENDERS = new Set(['male', 'female', 'other', 'unknown']);
 const nameStarts = (column: RawBuilder<unknown>, value: string) =>
   /\d/.test(value) || !/\p{L}/u.test(value) ? NOTHING : sql`(' ' || patient_search_norm(${column})) like '% ' || patient_search_norm(${value}) || '%'`;
 
-function conditions(search: ParsedSearch): RawBuilder<unknown>[] {
+/**
+ * The same match for a value of letters only, found in the search words'
+ * index (migration 006: each word of the names a range of it): the matching
+ * patients' ids as an array, which the primary key reads in order, so a page
+ * stops after its rows. Without it each name search read the division's
+ * patients one by one (74 ms of PostgreSQL per call at 100,000 patients).
+ * `name` is that match exactly (a letter never starts a word of the SACWIS
+ * id); `family` and `given` check the part of the name on the candidates.
+ */
+function nameWordStarts(caller: FhirCaller, part: 'name' | 'family' | 'given', column: RawBuilder<unknown>, value: string): RawBuilder<unknown> {
+  const exact = nameStarts(column, value);
+  if (!/^\p{L}+$/u.test(value)) return exact;
+  const words = sql`p.patient_uid = any(array(select w.patient_uid from patient_search_word w
+     where w.division_uid = any(${caller.client.divisionUids}::uuid[])
+       and w.word ~>=~ patient_search_norm(${value}) and w.word ~<~ (patient_search_norm(${value}) || chr(1114111))))`;
+  return part === 'name' ? words : sql`(${words} and ${exact})`;
+}
+
+function conditions(caller: FhirCaller, search: ParsedSearch): RawBuilder<unknown>[] {
   const p = search.params;
   return [
     ...allOf(p.get('_id'), (v) => (isUuid(v) ? sql`p.patient_uid = ${v}::uuid` : NOTHING)),
@@ -39,9 +57,9 @@ function conditions(search: ParsedSearch): RawBuilder<unknown>[] {
       if (!code) return system ? sql`exists (select 1 from patient_identifier i where i.patient_uid = p.patient_uid and i.system = ${system})` : NOTHING;
       return sql`exists (select 1 from patient_identifier i where i.patient_uid = p.patient_uid and i.value = ${code}${system ? sql` and i.system = ${system}` : sql``})`;
     }),
-    ...allOf(p.get('name'), (v) => nameStarts(sql`concat_ws(' ', p.first_name, p.middle_name, p.last_name)`, v)),
-    ...allOf(p.get('family'), (v) => nameStarts(sql`p.last_name`, v)),
-    ...allOf(p.get('given'), (v) => nameStarts(sql`concat_ws(' ', p.first_name, p.middle_name)`, v)),
+    ...allOf(p.get('name'), (v) => nameWordStarts(caller, 'name', sql`concat_ws(' ', p.first_name, p.middle_name, p.last_name)`, v)),
+    ...allOf(p.get('family'), (v) => nameWordStarts(caller, 'family', sql`p.last_name`, v)),
+    ...allOf(p.get('given'), (v) => nameWordStarts(caller, 'given', sql`concat_ws(' ', p.first_name, p.middle_name)`, v)),
     ...allOf(p.get('birthdate'), (v) => dateCondition('birthdate', sql`p.birth_date`, v, 'date')),
     ...allOf(p.get('_lastUpdated'), (v) => dateCondition('_lastUpdated', sql`p.updated_at`, v, 'timestamptz')),
   ];
@@ -68,7 +86,7 @@ interface Row {
  * case). One more row than the page is read, to know whether a next page exists.
  */
 async function searchPatients(db: Db, caller: FhirCaller, search: ParsedSearch): Promise<{ rows: Row[]; hasMore: boolean }> {
-  const where = [patientScope('p')(caller.viewer), ...conditions(search)];
+  const where = [patientScope('p')(caller.viewer), ...conditions(caller, search)];
   const { rows } = await sql<Row>`
     select p.patient_uid, p.division_uid, p.first_name, p.middle_name, p.last_name, p.birth_date::text as birth_date, g.name as gender,
            p.mobile_phone, p.home_phone, p.work_phone, p.preferred_phone, p.updated_at

@@ -6,8 +6,8 @@ import { $toasts } from '../../widgets/kit/toasts';
 import { deepEqual, equal, ok } from './support/assert';
 import { text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
-import { FHIR_CLIENT_HELP as HELP, organizationPageRead } from './support/organization-page';
-import { catchClipboard, fieldError, mountElement, shadow, slButton } from './support/element';
+import { FHIR_CLIENT_HELP as HELP, organizationPageRead, cardTitled, cardDialog, cardDialogSave, mountOrganizationPage, sentTo } from './support/organization-page';
+import { catchClipboard, fieldError, shadow, slButton } from './support/element';
 
 const CLIENT_ID = '6f1c2a3e-8d4b-4c5e-9f60-7a8b9c0d1e2f';
 const fhirClient = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
@@ -25,14 +25,12 @@ const fhirClient = (id: string, name: string, extra: Record<string, unknown> = {
     ...extra,
   },
 });
-const mount = () => mountElement('care-admin', { 'api-base': 'http://api.test/api', token: 't0k', page: 'organization' });
-const card = (el: HTMLElement) => [...shadow(el).querySelectorAll<HTMLElement>('.section-page')].find((s) => text(s.querySelector('h2')) === 'FHIR Clients');
-/** The card's Add/Edit dialog (the password sign-in switch above has a dialog of its own). */
-const dialog = (el: HTMLElement) => card(el)?.querySelector<HTMLElement & { open: boolean; label: string }>('sl-dialog') ?? null;
-const dialogSave = (el: HTMLElement) => [...(dialog(el)?.querySelectorAll<HTMLElement>('sl-button') ?? [])].find((b) => text(b) === 'Save');
+const mount = mountOrganizationPage;
+const card = (el: HTMLElement) => cardTitled(el, 'FHIR Clients');
+const dialog = (el: HTMLElement) => cardDialog(el, 'FHIR Clients');
+const dialogSave = (el: HTMLElement) => cardDialogSave(el, 'FHIR Clients');
 const input = (el: HTMLElement, name: string) => shadow(el).querySelector<HTMLInputElement>(`[data-field="${name}"] input, [data-field="${name}"] textarea`)!;
 const division = (el: HTMLElement, uid: string) => shadow(el).querySelector<HTMLInputElement>(`[data-field="divisionUids"] input[value="${uid}"]`)!;
-const sent = (calls: { url: URL; init?: RequestInit }[], method: string, path: string) => calls.filter((c) => c.init?.method === method && c.url.pathname.endsWith(path));
 
 /** An ES384 key pair as a client's JWKS: the public one it registers, and the private one it must never paste. */
 async function clientKeys() {
@@ -140,13 +138,13 @@ describe('<care-admin> FHIR clients (stubbed server)', () => {
     dialogSave(el)!.click();
     await waitFor(() => fieldError(el, 'jwks') === JWKS_RULE, { message: 'a private key refused' });
     equal(fieldError(el, 'scopes'), SYSTEM_SCOPE_RULE);
-    equal(sent(fake.calls, 'POST', '/admin/fhir-clients').length, 0, 'nothing sent');
+    equal(sentTo(fake.calls, 'POST', '/admin/fhir-clients').length, 0, 'nothing sent');
 
     typeInto(input(el, 'jwks'), JSON.stringify(jwks));
     typeInto(input(el, 'scopes'), 'system/Patient.rs');
     dialogSave(el)!.click();
     await waitFor(() => fieldError(el, 'divisionUids') === NOT_LISTED, { message: "the server's error on the divisions" });
-    const [post] = sent(fake.calls, 'POST', '/admin/fhir-clients');
+    const [post] = sentTo(fake.calls, 'POST', '/admin/fhir-clients');
     deepEqual(JSON.parse(String(post.init!.body)), { name: 'Summit Registry', jwks_url: '', jwks: JSON.stringify(jwks), scopes: 'system/Patient.rs', division_uids: ['d-2'], is_active: true });
     ok(new Headers(post.init!.headers).get('idempotency-key'), 'a create carries an Idempotency-Key');
 
@@ -182,7 +180,7 @@ describe('<care-admin> FHIR clients (stubbed server)', () => {
 
     input(el, 'isActive').click();
     dialogSave(el)!.click();
-    const put = await waitFor(() => sent(fake.calls, 'PUT', `/admin/fhir-clients/${CLIENT_ID}`)[0], { message: 'the save' });
+    const put = await waitFor(() => sentTo(fake.calls, 'PUT', `/admin/fhir-clients/${CLIENT_ID}`)[0], { message: 'the save' });
     deepEqual(JSON.parse(String(put.init!.body)), {
       name: 'County Hospital EHR',
       jwks_url: 'https://ehr.county.test/.well-known/jwks.json',

@@ -9,6 +9,7 @@ import { CHOOSE_A_DIVISION, JWKS_RULE, JWKS_URL_RULE, ONE_KEY_SOURCE, SYSTEM_SCO
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import { clientAssertion, fhirGet, makeFhirKeys, requestToken, type TestFhirClient } from './support/fhir-client';
 import { call, errorsOf, fieldErrors, login, type LoggedIn } from './support/http';
+import { itRefusesAllButAdmins } from './support/admin-routes';
 import { createOtherOrganization, type OtherOrganization } from './support/other-org';
 
 /**
@@ -68,17 +69,14 @@ after(async () => {
 });
 
 describe('FHIR client admin routes: who may call them', () => {
-  const ROUTES: [string, string, unknown?][] = [
-    ['GET', '/api/admin/fhir-clients'],
-    ['POST', '/api/admin/fhir-clients', { name: 'X' }],
-    ['PUT', `/api/admin/fhir-clients/${uuid}`, { name: 'X' }],
-  ];
-  for (const [method, path, body] of ROUTES) {
-    it(`${method} ${path}: 401 signed out, 403 for a navigator`, async () => {
-      errorsOf(await call(server.url, path, { method, body, headers: { 'idempotency-key': key() } }), 401);
-      assert.deepEqual(errorsOf(await call(server.url, path, { method, body, token: navigator.token, headers: { 'idempotency-key': key() } }), 403), [{ message: 'You do not have access to this resource' }]);
-    });
-  }
+  itRefusesAllButAdmins(
+    [
+      ['GET', '/api/admin/fhir-clients'],
+      ['POST', '/api/admin/fhir-clients', { name: 'X' }],
+      ['PUT', `/api/admin/fhir-clients/${uuid}`, { name: 'X' }],
+    ],
+    () => ({ url: server.url, navigator }),
+  );
 
   it("lists the admin's organisation's clients only, with the token URL and FHIR base URL; another organisation's is a 404", async () => {
     const answer = await list();

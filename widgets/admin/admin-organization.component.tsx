@@ -17,6 +17,7 @@ import { QueueList } from './admin-queue-form.component';
 import { IdentityProvidersSection } from './admin-identity-providers.component';
 import { EhrsSection, EhrUserLinksSection } from './admin-ehrs.component';
 import { FhirClientsSection } from './admin-fhir-clients.component';
+import { FhirDestinationsSection } from './admin-fhir-destinations.component';
 import { useAdminDivision, useAdminDivisions, useAdminOrganization, useOrganizationActions, type AdminDivisionDetail, type AdminOrganization } from './admin.resource';
 
 const DEFAULT_COLOR = '#0d6efd';
@@ -102,6 +103,7 @@ export function OrganizationPage() {
       <EhrsSection />
       <EhrUserLinksSection />
       <FhirClientsSection />
+      <FhirDestinationsSection />
     </>
   );
 }

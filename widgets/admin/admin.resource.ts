@@ -4,6 +4,7 @@ import { snakeKeys } from '../../shared/casing';
 import { REFERENCE_LISTS, type ReferenceListDefinition, type ReferenceListName, type ReferenceRow } from '../../shared/schemas/admin-reference';
 import type { EhrRegistrationHelp, EhrRegistrationInput, EhrRegistrationView, EhrUserLinkDecision, EhrUserLinkView, LinkableUser } from '../../shared/schemas/ehr-registrations';
 import type { FhirClientFormInput, FhirClientHelp, FhirClientView } from '../../shared/schemas/fhir-clients';
+import type { FhirDestinationHelp, FhirDestinationInput, FhirDestinationView } from '../../shared/schemas/fhir-destinations';
 import type { IdentityProviderInput, IdentityProviderView, PasswordLoginState } from '../../shared/schemas/identity-providers';
 import type { AdminUser, CodeHolder, CodeHolderInput, CodeHolderKind, DivisionInput, ExtInstance, ExtInstanceInput, OrganizationInput, QueueInput } from '../../shared/schemas/admin';
 import { useWidgetApi } from '../../shared/widget/widget-context';
@@ -339,5 +340,27 @@ export const useFhirClients = (): Loaded<FhirClientsPage> => useRegistrations<Fh
 export function useFhirClientActions() {
   const api = useWidgetApi();
   const save = useCallback((id: string | null, values: FhirClientFormInput, key: string) => saveRegistration<FhirClientView>(api, 'admin/fhir-clients', id, values, key), [api]);
+  return { save };
+}
+
+/**
+ * `GET /api/admin/fhir-destinations` (issue 35): the facilities whose FHIR
+ * server takes the organisation's referrals, and what that server registers
+ * for Careweave: its JWKS URL and the scopes to grant.
+ */
+export interface FhirDestinationsPage extends FhirDestinationHelp {
+  destinations: FhirDestinationView[];
+}
+
+export const useFhirDestinations = (): Loaded<FhirDestinationsPage> =>
+  useRegistrations<FhirDestinationView, FhirDestinationHelp, 'destinations'>('admin/fhir-destinations', 'destinations');
+
+/** Register (`POST`, one Idempotency-Key per submission) or edit (`PUT`) a FHIR destination. */
+export function useFhirDestinationActions() {
+  const api = useWidgetApi();
+  const save = useCallback(
+    (id: string | null, values: FhirDestinationInput, key: string) => saveRegistration<FhirDestinationView>(api, 'admin/fhir-destinations', id, values, key),
+    [api],
+  );
   return { save };
 }

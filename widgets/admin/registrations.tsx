@@ -15,8 +15,9 @@ import { useAdminDivisions, type AdminDivisionDetail } from './admin.resource';
 
 /**
  * The pieces the organisation page's registration cards share (identity
- * providers, EHRs, FHIR clients): a list of registrations added and edited in
- * a dialog, and the values the other system is given, each with a Copy button.
+ * providers, EHRs, FHIR clients and destinations): a list of registrations
+ * added and edited in a dialog, and the values the other system is given,
+ * each with a Copy button.
  */
 
 /** A value shown as code with a button that copies it; `label` names it in the button (for screen readers) and the toast. */

@@ -1,3 +1,6 @@
+import { text } from './dom';
+import { mountElement, shadow } from './element';
+
 /**
  * What `<care-admin page="organization">` reads, for the stubbed tests of its
  * cards (fakeFetch): the organisation, two divisions, and every card empty.
@@ -7,6 +10,7 @@
 
 export const EHR_HELP = { launch_url: 'http://care.test/smart/launch', redirect_url: 'http://care.test/smart/callback', scopes: 'launch openid fhirUser patient/Patient.rs' };
 export const FHIR_CLIENT_HELP = { token_url: 'http://care.test/oauth/token', fhir_base: 'http://care.test/fhir' };
+export const FHIR_DESTINATION_HELP = { jwks_url: 'http://care.test/.well-known/jwks.json', scopes: 'system/Task.crs system/ServiceRequest.c' };
 
 const READS: Record<string, unknown> = {
   '/admin/organization': { data: { type: 'organizations', id: 'o-1', attributes: { org_uid: 'o-1', org_name: 'County Care', market_name: null, support_phone: null } } },
@@ -20,9 +24,25 @@ const READS: Record<string, unknown> = {
   '/admin/ehrs': { data: [], meta: EHR_HELP },
   '/admin/ehr-user-links': { data: [], meta: { users: [] } },
   '/admin/fhir-clients': { data: [], meta: FHIR_CLIENT_HELP },
+  '/admin/fhir-destinations': { data: [], meta: FHIR_DESTINATION_HELP },
 };
 
 export function organizationPageRead(url: URL): { status?: number; body: unknown } {
   const path = Object.keys(READS).find((p) => url.pathname.endsWith(p));
   return path ? { body: READS[path] } : { status: 404, body: { errors: [{ message: 'Not found' }] } };
 }
+
+/** A card of the organisation page, by its title. */
+export const cardTitled = (el: HTMLElement, title: string) => [...shadow(el).querySelectorAll<HTMLElement>('.section-page')].find((s) => text(s.querySelector('h2')) === title);
+
+/** A card's Add/Edit dialog (another card's, such as the password sign-in switch's, is not it). */
+export const cardDialog = (el: HTMLElement, title: string) => cardTitled(el, title)?.querySelector<HTMLElement & { open: boolean; label: string }>('sl-dialog') ?? null;
+
+/** A card's dialog's Save button. */
+export const cardDialogSave = (el: HTMLElement, title: string) => [...(cardDialog(el, title)?.querySelectorAll<HTMLElement>('sl-button') ?? [])].find((b) => text(b) === 'Save');
+
+/** The requests of a method sent to a path (fakeFetch's calls). */
+export const sentTo = (calls: { url: URL; init?: RequestInit }[], method: string, path: string) => calls.filter((c) => c.init?.method === method && c.url.pathname.endsWith(path));
+
+/** `<care-admin page="organization">`, mounted against the stubbed API. */
+export const mountOrganizationPage = () => mountElement('care-admin', { 'api-base': 'http://api.test/api', token: 't0k', page: 'organization' });
