@@ -30,7 +30,10 @@ export function findOutboundReferral(db: Db, referralUid: string) {
     .innerJoin('outbound_referral as r', 'r.outbound_referral_uid', 'v.outbound_referral_uid')
     .innerJoin('patient as p', 'p.patient_uid', 'v.patient_uid')
     .innerJoin('division as d', 'd.division_uid', 'p.division_uid')
+    // Sent by FHIR (issue 35): where its Task stands at the facility's server.
+    .leftJoin('fhir_outbound as f', 'f.outbound_referral_uid', 'r.outbound_referral_uid')
     .select([...VIEW_COLUMNS, 'r.received_patient_uid', 'r.inbound_referral_uid', 'p.division_uid as from_division_uid', 'd.division_name as from_division_name'])
+    .select([sql<boolean>`f.outbound_referral_uid is not null`.as('sent_by_fhir'), 'f.sent_at as fhir_sent_at', 'f.task_status as fhir_task_status', 'f.business_status as fhir_business_status', 'f.output_display as fhir_output'])
     .where('v.outbound_referral_uid', '=', referralUid)
     .executeTakeFirst();
 }
@@ -120,9 +123,10 @@ export async function insertOutboundReferral(db: Db, patientUid: string, a: Attr
   return row.outbound_referral_uid;
 }
 
-/** The sender's edit; a new status (a provider's or facility's answer) moves the status time. */
+/** The sender's edit; a new status (a provider's or facility's answer, as the sender heard it) moves the status time. */
 export async function updateOutboundReferral(db: Db, before: OutboundReferral, a: Attributes): Promise<void> {
-  const statusUid = a.toType === 'division' ? before.status_uid : a.statusUid!;
+  // The receiver's to set: a division's answer, or the Task's status read back from a facility's FHIR server.
+  const statusUid = a.toType === 'division' || before.sent_by_fhir ? before.status_uid : a.statusUid!;
   await db
     .updateTable('outbound_referral')
     .set({ ...columns(a), status_uid: statusUid, ...(statusUid !== before.status_uid && { status_changed_at: sqlNow() }), updated_at: sqlNow() })

@@ -32,6 +32,7 @@ import {
 const NOT_FOUND = 'Outbound referral not found';
 /** A referral sent to a division keeps going there: redirecting it would strand the receiver's inbound referral. */
 export const TARGET_FIXED = 'A referral sent to another division cannot be redirected; add a new referral instead';
+export const SENT_TARGET_FIXED = 'A referral sent by FHIR cannot be redirected; add a new referral instead';
 
 type Attributes = OutboundReferralPayload['data']['attributes'];
 type Side = 'sender' | 'receiver';
@@ -141,7 +142,7 @@ export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
     });
   });
 
-  /** The sender's edit. A division referral keeps its division, and its status stays the receiver's. */
+  /** The sender's edit. A division referral keeps its division, one sent by FHIR its facility, and their status stays the receiver's. */
   app.put<{ Params: { id: string } }>('/outbound-referrals/:id', carers, async (request) => {
     const { attributes } = parseBody(OutboundReferralPayloadSchema, request.body).data;
     return db.transaction().execute(async (trx) => {
@@ -150,6 +151,9 @@ export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
       const wasDivision = before.to_type === 'division';
       if (wasDivision !== (attributes.toType === 'division') || (wasDivision && attributes.toDivisionUid !== before.to_division_uid)) {
         throw new HttpError(422, [{ field: 'data.attributes.to_type', message: TARGET_FIXED }]);
+      }
+      if (before.sent_by_fhir && (attributes.toType !== 'facility' || attributes.toFacilityUid !== before.to_facility_uid)) {
+        throw new HttpError(422, [{ field: 'data.attributes.to_type', message: SENT_TARGET_FIXED }]);
       }
       await checkChoices(trx, request, { division_uid: before.from_division_uid }, attributes);
       await updateOutboundReferral(trx, before, attributes);

@@ -2,7 +2,7 @@ import '../../widgets/outbound-referrals/patient-outbound-referrals.element';
 import { resetClock, setClock } from '../../shared/clock';
 import { WidgetProvider } from '../../shared/widget/widget-context';
 import { $toasts } from '../../widgets/kit/toasts';
-import { DIVISION_ANSWERS, OutboundReferralForm, TARGET_LOCKED } from '../../widgets/outbound-referrals/outbound-referral-form.component';
+import { DIVISION_ANSWERS, FHIR_TARGET_LOCKED, OutboundReferralForm, TARGET_LOCKED } from '../../widgets/outbound-referrals/outbound-referral-form.component';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, cleanup, render, selectOption, text, typeInto, waitFor } from './support/dom';
 import { fakeFetch } from './support/fake-fetch';
@@ -46,6 +46,17 @@ const RECEIVED = {
     },
   },
 };
+/** A referral to a facility sent by FHIR (issue 35): the facility's server sets its status. */
+const SENT_BY_FHIR = {
+  data: {
+    ...SENT_TO_DIVISION.data,
+    id: 'r-2',
+    attributes: {
+      ...SENT_TO_DIVISION.data.attributes, outbound_referral_uid: 'r-2', to_type: 'facility', to_division_uid: null, to_facility_uid: 'fa-1', to_name: 'Riverside General Hospital',
+      status_uid: 'st-scheduled', status_label: 'Scheduled', sent_by_fhir: true, fhir_sent_at: '2026-11-20T15:00:00Z', fhir_task_status: 'accepted', fhir_business_status: 'Accepted', fhir_output: null,
+    },
+  },
+};
 const CIT_SESSION = { data: { type: 'session', id: 's', attributes: { flags: { hasAppCit: true } } } };
 
 function server(saved: { status?: number; body?: unknown } = { status: 201, body: SENT_TO_DIVISION }, received: Record<string, unknown>[] = [], session: unknown = SESSION) {
@@ -64,7 +75,9 @@ function server(saved: { status?: number; body?: unknown } = { status: 201, body
     if (path.endsWith('/data/public/outbound-referral-division')) return { body: DIVISIONS };
     if (path.endsWith('/data/public/nav-list-view-outbound-referral')) return { body: ROWS };
     if (path.endsWith(`/patients/${PATIENT}/received-referrals`)) return { body: list('outbound-referrals', received, 'outbound_referral_uid') };
+    if (path.endsWith(`/patients/${PATIENT}/ehr-referrals`)) return { body: list('ehr-referrals', [], 'referral_uid') };
     if (path.endsWith('/outbound-referrals/r-1') && (!init?.method || init.method === 'GET')) return { body: SENT_TO_DIVISION };
+    if (path.endsWith('/outbound-referrals/r-2') && (!init?.method || init.method === 'GET')) return { body: SENT_BY_FHIR };
     if (path.endsWith('/outbound-referrals') && init?.method === 'POST') return saved;
     return { status: 404, body: { errors: [{ message: 'Not found' }] } };
   };
@@ -154,6 +167,17 @@ describe('outbound referral form (stubbed server)', () => {
     ok(byLabel<HTMLSelectElement>(root, 'Division').disabled);
     ok(text(root).includes(TARGET_LOCKED));
     equal(root.querySelector('.status-badge')?.getAttribute('data-variant'), 'success');
+  });
+
+  it('a referral sent to a facility by FHIR keeps its facility; its status is the one read back, shown with when it was sent', async () => {
+    restore = fakeFetch(server()).restore;
+    const root = mountForm('r-2');
+    await waitFor(() => root.querySelector('form'));
+    ok(targetRadio(root, 'Facility').checked && targetRadio(root, 'Facility').disabled, 'fixed');
+    ok(text(root).includes(FHIR_TARGET_LOCKED));
+    equal(root.querySelector('select[name="statusUid"]'), null, 'no status to choose');
+    equal(text(root.querySelector('.status-badge')), 'Scheduled');
+    ok(/Sent to Riverside General Hospital by FHIR on 11\/20\/2026 .*; Riverside General Hospital sets the status\. Last update: Accepted\./.test(text(root.querySelector('.field .referral-note'))), text(root.querySelector('.field .referral-note')));
   });
 
   it("on the receiving division's record: the referral and, for a care mode, the answer that goes back", async () => {

@@ -109,6 +109,23 @@ describe('a referral to a facility with a FHIR destination', () => {
     assert.deepEqual(done, { task_status: 'completed', output_display: 'Seen by Dr. Raman on Dec 3' });
     moveClock(FHIR_POLL_MS);
     assert.equal(await pollFhirReferrals(sender.db), 0, 'a finished Task is not read again');
+
+    // The sender's record of it: sent by FHIR, where it stands there; its status and facility stay the facility's.
+    const shown = (await call(sender.url, `/api/outbound-referrals/${referralUid}`, { token: senderNav.token })).body.data.attributes;
+    assert.deepEqual([shown.sent_by_fhir, shown.fhir_task_status, shown.fhir_output, typeof shown.fhir_sent_at], [true, 'completed', 'Seen by Dr. Raman on Dec 3', 'string']);
+    const edit = (attributes: Record<string, unknown>) =>
+      call(sender.url, `/api/outbound-referrals/${referralUid}`, {
+        method: 'PUT',
+        body: { data: { type: 'outbound-referrals', id: referralUid, attributes: { specialty_uid: specialty, event_date: '2026-12-01', to_type: 'facility', to_facility_uid: facility, status_uid: pending, priority: 'urgent', ...attributes } } },
+        token: senderNav.token,
+      });
+    const edited = await edit({ reason: 'Food insecurity and housing' });
+    assert.equal(edited.status, 200, edited.text);
+    assert.equal(edited.body.data.attributes.status_label, 'Enrolled', 'the status sent with the edit does not replace the one read back');
+    const otherFacility = await sender.db.selectFrom('facility').select('facility_uid').where('facility_uid', '<>', facility).executeTakeFirstOrThrow();
+    const redirected = await edit({ to_facility_uid: otherFacility.facility_uid });
+    assert.equal(redirected.status, 422);
+    assert.deepEqual(redirected.body.errors, [{ field: 'data.attributes.to_type', message: 'A referral sent by FHIR cannot be redirected; add a new referral instead' }]);
   });
 
   it('never sends a restricted or adoption case: 422, nothing queued', async () => {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import { now } from '../../shared/clock';
-import { formatDate } from '../../shared/format';
+import { formatDate, formatDateTime } from '../../shared/format';
 import { CARE_FLAGS, hasAnyFlag } from '../../shared/permissions';
 import {
   OutboundReferralFormSchema,
@@ -57,6 +57,18 @@ export const DIVISION_ANSWERS = 'The receiving division sets the status when it 
 /** `outbound-referrals/add` for a mode that reads referrals but does not refer (CIT). */
 export const READ_ONLY = 'Referrals are added by care coordinators.';
 export const TARGET_LOCKED = 'A referral sent to another division stays with it; add a new referral to send it elsewhere.';
+export const FHIR_TARGET_LOCKED = 'A referral sent by FHIR stays with its facility; add a new referral to send it elsewhere.';
+
+/** Where a referral sent by FHIR (issue 35) stands: sent or waiting to be, and what the facility's server last said. */
+function SentByFhir({ referral }: { referral: SentReferral }) {
+  const said = [referral.fhirBusinessStatus, referral.fhirOutput].filter(Boolean).join(' · ');
+  return (
+    <p className="referral-note">
+      {referral.fhirSentAt ? `Sent to ${referral.toName} by FHIR on ${formatDateTime(referral.fhirSentAt)}` : `Waiting to be sent to ${referral.toName} by FHIR`}; {referral.toName} sets the status.
+      {said && ` Last update: ${said}.`}
+    </p>
+  );
+}
 
 interface Options {
   specialties: ReferenceOption[];
@@ -105,8 +117,8 @@ function ReferralFields({ patientId, referral, options }: { patientId: string; r
   const release = useUnsavedPrompt(form.formState.isDirty);
   const list = `/patients/${encodeURIComponent(patientId)}/outbound-referrals`;
   const toType = form.watch('toType') as ReferralTarget | '';
-  // Once sent to a division the referral is that division's inbound referral: it cannot be redirected.
-  const locked = referral?.toType === 'division';
+  // Once sent to a division (its inbound referral) or to a facility by FHIR (its Task), a referral cannot be redirected.
+  const locked = referral?.toType === 'division' || !!referral?.sentByFhir;
   const targetError = errorOf(form as never, 'toType');
 
   const { onSubmit, busy } = useRecordSave(form, {
@@ -139,7 +151,7 @@ function ReferralFields({ patientId, referral, options }: { patientId: string; r
         </div>
         {locked && (
           <span id={`${radioId}-hint`} className="field-hint">
-            {TARGET_LOCKED}
+            {referral?.sentByFhir ? FHIR_TARGET_LOCKED : TARGET_LOCKED}
           </span>
         )}
         {targetError && (
@@ -181,11 +193,11 @@ function ReferralFields({ patientId, referral, options }: { patientId: string; r
       <Field form={form} name="priority" label={LABELS.priority}>
         {(control) => <Select control={control} {...form.register('priority')} placeholder="Choose a priority" options={REFERRAL_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))} />}
       </Field>
-      {toType === 'division' ? (
+      {toType === 'division' || referral?.sentByFhir ? (
         <div className="field">
           <span>{LABELS.statusUid}</span>
           {referral ? <ReferralStatus label={referral.statusLabel} changedAt={referral.statusChangedAt} /> : null}
-          <p className="referral-note">{DIVISION_ANSWERS}</p>
+          {referral?.sentByFhir ? <SentByFhir referral={referral} /> : <p className="referral-note">{DIVISION_ANSWERS}</p>}
         </div>
       ) : (
         <Field form={form} name="statusUid" label={LABELS.statusUid}>

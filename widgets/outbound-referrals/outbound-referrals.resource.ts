@@ -43,6 +43,12 @@ export interface SentReferral {
   notes: string | null;
   fromProviderName: string | null;
   fromDivisionName: string;
+  /** Sent to a facility's FHIR server (issue 35): when, and its Task's status there as last read back. */
+  sentByFhir: boolean;
+  fhirSentAt: string | null;
+  fhirTaskStatus: FhirTaskStatus | null;
+  fhirBusinessStatus: string | null;
+  fhirOutput: string | null;
 }
 
 /** A referral another division sent to this division's record of the patient. */
