@@ -38,6 +38,7 @@ export function capabilityStatement(fhirBase: string, tokenUrl: string, software
         resource: types.map((t) => ({
           type: t.type,
           interaction: [{ code: 'read' as const }, { code: 'search-type' as const }, ...(t.writes ?? []).map((code) => ({ code }))],
+          ...(t.includes && { searchInclude: Object.keys(t.includes) }),
           searchParam: Object.entries(t.search).map(([name, type]) => ({ name, type, definition: definitionOf(t.type, name) })),
         })),
       },

@@ -26,8 +26,11 @@ import { referralTransaction } from './referral-transaction';
 import { subscriptionRoutes } from './subscription.routes';
 import { taskUpdateRoutes } from './task-update.routes';
 import { subscriptionResource } from './subscription.resource';
+import type { Resource } from '@medplum/fhirtypes';
 import type { FhirResourceType, PatientRead } from './resource-type';
-import { parseSearch } from './search-params';
+import { referenceId } from './compartment';
+import { scopesPermit } from './scopes';
+import { parseSearch, type ParsedSearch } from './search-params';
 import { FHIR_PATH, TOKEN_PATH } from './paths';
 import { REFERRAL_BODY_LIMIT } from './limits';
 
@@ -99,13 +102,35 @@ export async function fhirRoutes(app: FastifyInstance, { db, config }: AppContex
   subscriptionRoutes(app, db, fhirBase);
   taskUpdateRoutes(app, db);
 
+  /**
+   * What a search's `_include` asks for: the resources its matches refer to,
+   * found through the referred type's own search (the same scope and audit),
+   * and only where the token may read that type.
+   */
+  const includedBy = async (caller: FhirCaller, type: FhirResourceType, search: ParsedSearch, matches: Resource[]) => {
+    const resources: Resource[] = [];
+    const patients: PatientRead[] = [];
+    for (const name of search.include ?? []) {
+      const include = type.includes![name];
+      const target = FHIR_RESOURCE_TYPES.find((t) => t.type === include.type)!;
+      if (!scopesPermit(caller.scopes, include.type, 'r')) continue;
+      const ids = [...new Set(matches.map((m) => referenceId(include.reference(m) ?? '', include.type)).filter((id): id is string => !!id))];
+      if (!ids.length) continue;
+      const found = await target.find(db, caller, { params: new Map([['_id', [ids]]]), count: ids.length, offset: 0, understood: [] }, config);
+      resources.push(...found.resources);
+      patients.push(...found.patients);
+    }
+    return { resources, patients };
+  };
+
   for (const type of FHIR_RESOURCE_TYPES) {
     app.get<{ Querystring: Record<string, string | string[]> }>(`/${type.type}`, fhirAllows(type.type, 's'), async (request) => {
       const caller = callerOf(request);
-      const search = parseSearch(request.query, type.search, request.headers.prefer as string | undefined);
+      const search = parseSearch(request.query, type.search, request.headers.prefer as string | undefined, Object.keys(type.includes ?? {}));
       const found = await type.find(db, caller, search, config);
-      await audit(caller, `GET ${FHIR_PATH}/${type.type}`, found.patients);
-      return searchBundle(`${fhirBase()}/${type.type}`, search, found.resources, found.hasMore);
+      const included = await includedBy(caller, type, search, found.resources);
+      await audit(caller, `GET ${FHIR_PATH}/${type.type}`, [...found.patients, ...included.patients]);
+      return searchBundle(`${fhirBase()}/${type.type}`, search, found.resources, found.hasMore, included.resources.map((r) => ({ fullUrl: `${fhirBase()}/${r.resourceType}/${r.id}`, resource: r })));
     });
 
     app.get<{ Params: { id: string } }>(`/${type.type}/:id`, fhirAllows(type.type, 'r'), async (request) => {

@@ -26,12 +26,15 @@ export interface ParsedSearch {
   offset: number;
   /** The query as understood: the Bundle's self link. */
   understood: [string, string][];
+  /** The `_include` values asked for, of those the type answers. */
+  include?: string[];
 }
 
-export function parseSearch(query: Record<string, string | string[] | undefined>, known: Record<string, ParamType>, prefer: string | undefined): ParsedSearch {
+export function parseSearch(query: Record<string, string | string[] | undefined>, known: Record<string, ParamType>, prefer: string | undefined, includes: readonly string[] = []): ParsedSearch {
   const lenient = /handling\s*=\s*lenient/i.test(prefer ?? '');
   const params = new Map<string, string[][]>();
   const understood: [string, string][] = [];
+  const include: string[] = [];
   let count = DEFAULT_COUNT;
   let offset = 0;
   for (const [name, raw] of Object.entries(query)) {
@@ -39,6 +42,11 @@ export function parseSearch(query: Record<string, string | string[] | undefined>
       if (value.length > MAX_VALUE) throw new FhirError(400, 'invalid', `The value of ${name} is too long`, name);
       if (name === '_count') count = boundedInt(name, value, 1, MAX_COUNT);
       else if (name === OFFSET_PARAM) offset = boundedInt(name, value, 0, MAX_OFFSET);
+      else if (name === '_include') {
+        if (includes.includes(value)) include.push(value);
+        else if (!lenient) throw new FhirError(400, 'not-supported', `_include=${value} is not supported${includes.length ? ` (only ${includes.join(', ')})` : ''}`, '_include');
+        else continue;
+      }
       else if (name === '_format') {
         if (!/^(json|application\/(fhir\+)?json)$/.test(value)) throw new FhirError(406, 'not-supported', 'Only JSON is supported', '_format');
       } else if (!RESULT_PARAMS.has(name) && !(name in known)) {
@@ -52,7 +60,7 @@ export function parseSearch(query: Record<string, string | string[] | undefined>
       if (name !== OFFSET_PARAM) understood.push([name, value]);
     }
   }
-  return { params, count, offset, understood };
+  return { params, count, offset, understood, include };
 }
 
 function boundedInt(name: string, value: string, min: number, max: number): number {

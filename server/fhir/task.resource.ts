@@ -70,4 +70,6 @@ export const taskResource: FhirResourceType = {
   ),
   // The source cancels its referral (task-update.routes.ts).
   writes: ['update'],
+  // A poll that also brings each Task's ServiceRequest (the Gravity source reads both).
+  includes: { 'Task:focus': { type: 'ServiceRequest', reference: (task) => (task as Task).focus?.reference } },
 };

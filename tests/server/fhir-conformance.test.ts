@@ -81,9 +81,9 @@ describe('conformance: everything the CapabilityStatement lists', () => {
     const metadata = await fhirGet(server.url, '/metadata');
     assert.equal(metadata.status, 200);
     assertValidR4(metadata.body);
-    const types: { type: string; searchParam: { name: string }[] }[] = metadata.body.rest[0].resource;
+    const types: { type: string; searchParam: { name: string }[]; searchInclude?: string[] }[] = metadata.body.rest[0].resource;
     assert.ok(types.length >= 14, 'every resource type of issue 35 section 1');
-    for (const { type, searchParam } of types) {
+    for (const { type, searchParam, searchInclude } of types) {
       const all = await fhirGet(server.url, `/${type}?_count=100`, token);
       assert.equal(all.status, 200, `${type}: ${JSON.stringify(all.body)}`);
       assertValidR4(all.body);
@@ -96,6 +96,12 @@ describe('conformance: everything the CapabilityStatement lists', () => {
       assertValidR4(read.body);
       assert.deepEqual(read.body, first, `${type}: read and search answer the same resource`);
 
+      for (const include of searchInclude ?? []) {
+        const withIncluded = await fhirGet(server.url, `/${type}?_include=${encodeURIComponent(include)}&_count=100`, token);
+        assert.equal(withIncluded.status, 200, `${type}?_include=${include}`);
+        assertValidR4(withIncluded.body);
+        assert.ok(withIncluded.body.entry.some((e: any) => e.search.mode === 'include'), `${type}?_include=${include} includes what the matches refer to`);
+      }
       for (const { name } of searchParam) {
         const sample = all.body.entry.map((e: any) => e.resource).find((r: any) => valueOf(r, name));
         assert.ok(sample, `${type}?${name}: a resource of the page has a value for it (or valueOf does not know the parameter)`);

@@ -236,6 +236,19 @@ describe('GET /fhir/Task and ServiceRequest: the referral source polls', () => {
     assert.deepEqual(byIdentifier.body.entry.map((e: any) => e.resource.id), [taskId]);
     assert.equal((await fhirGet(server.url, `/Task?status=completed&_id=${taskId}`, token)).body.entry, undefined);
 
+    const withRequest = await fhirGet(server.url, `/Task?_id=${taskId}&_include=Task:focus`, token);
+    assert.equal(withRequest.status, 200, JSON.stringify(withRequest.body));
+    assertValidR4(withRequest.body);
+    assert.deepEqual(
+      withRequest.body.entry.map((e: any) => [e.resource.resourceType, e.resource.id, e.search.mode]),
+      [['Task', taskId, 'match'], ['ServiceRequest', requestId, 'include']],
+      'the Task and, included, its ServiceRequest',
+    );
+    assert.match(withRequest.body.link[0].url, /_include=Task%3Afocus/);
+    const unknownInclude = await fhirGet(server.url, '/Task?_include=Task:owner', token);
+    assert.equal(unknownInclude.status, 400);
+    assert.deepEqual(unknownInclude.body.issue[0].expression, ['_include']);
+
     const request = await fhirGet(server.url, `/ServiceRequest/${requestId}`, token);
     assert.equal(request.status, 200, JSON.stringify(request.body));
     assertValidR4(request.body);
