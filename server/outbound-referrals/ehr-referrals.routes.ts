@@ -14,7 +14,7 @@ import { answerEhrReferral, ehrReferralsOf, lockedEhrReferral, type EhrReferral 
 const NOT_FOUND = 'Referral not found';
 
 /** A referral with the statuses a person may move it to next. */
-const resource = (row: EhrReferral) => ({ type: 'ehr-referrals', id: row.referral_uid, attributes: { ...row, status_label: TASK_STATUS_LABELS[row.status], next_statuses: STAFF_TRANSITIONS[row.status] } });
+const resource = (row: EhrReferral & { codes?: string[] }) => ({ type: 'ehr-referrals', id: row.referral_uid, attributes: { ...row, status_label: TASK_STATUS_LABELS[row.status], next_statuses: STAFF_TRANSITIONS[row.status] } });
 
 /**
  * Issue 35 section 3, the recipient's side: referrals EHRs sent by the Gravity

@@ -41,7 +41,8 @@ export async function claimDue(db: Db, limit: number, channels: readonly Outgoin
         limit ${limit}
         for update skip locked)
     returning outbox_uid, channel, recipient, subject, body, attempts, created_at`.execute(db);
-  return result.rows;
+  // RETURNING keeps no order: sent oldest first, so a Task's accepted reaches its subscriber before its completed.
+  return result.rows.sort((a, b) => +a.created_at - +b.created_at);
 }
 
 export const MAX_ATTEMPTS = 8;

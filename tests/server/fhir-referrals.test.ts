@@ -282,6 +282,7 @@ describe('the answer: staff accept, reject or complete on the record; the EHR re
     assert.equal(listed.status, 200, listed.text);
     const row = listed.body.data.find((r: any) => r.id === id);
     assert.deepEqual([row.attributes.status, row.attributes.status_label, row.attributes.next_statuses, row.attributes.from_system_name], ['received', 'Received', ['accepted', 'rejected'], 'Riverside EHR']);
+    assert.deepEqual(row.attributes.codes, ['Assistance with application for food pantry program (SNOMED CT 467771000124109)', 'Food insecurity (SNOMED CT 733423003)'], 'what is asked for and why, with their codes');
 
     const accepted = await answer(nav, id, { status: 'accepted' });
     assert.equal(accepted.status, 200, accepted.text);

@@ -108,7 +108,16 @@ export function EhrReferrals({ patientId }: { patientId: string }) {
   const columns: RowsColumn<EhrReferral>[] = [
     { header: 'Date', cell: (r) => formatDate(r.eventDate) },
     { header: 'From', cell: (r) => (r.requesterName && r.requesterName !== r.fromSystemName ? `${r.requesterName} (${r.fromSystemName})` : r.fromSystemName) },
-    { header: 'For', primary: true, cell: (r) => (r.reason ? `${r.whatFor}: ${r.reason}` : r.whatFor) },
+    {
+      header: 'For',
+      primary: true,
+      cell: (r) => (
+        <span className="referral-target">
+          {r.reason ? `${r.whatFor}: ${r.reason}` : r.whatFor}
+          {!!r.codes?.length && <small className="referral-codes">{r.codes.join(' · ')}</small>}
+        </span>
+      ),
+    },
     { header: 'Priority', cell: (r) => r.priorityLabel },
     { header: 'Status', cell: (r) => <Status referral={r} /> },
     ...(mayAnswer

@@ -214,6 +214,8 @@ export interface EhrReferral {
   outputDisplay: string | null;
   statusChangedAt: string;
   nextStatuses: FhirTaskStatus[];
+  /** The codes the EHR sent (what is asked for, why), as "display (system code)"; not on an answer's echo. */
+  codes?: string[];
 }
 
 /** `GET /api/patients/{id}/ehr-referrals`. */

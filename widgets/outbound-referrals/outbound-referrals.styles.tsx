@@ -10,6 +10,7 @@ const css = /* css */ `
 label.radio { white-space: nowrap; display: inline-flex; align-items: center; gap: var(--care-space-2xs); font-weight: var(--care-font-weight-normal); }
 .referral-note { margin: 0; color: var(--care-color-text-muted); }
 .note-text { white-space: pre-wrap; overflow-wrap: anywhere; }
+.referral-target small.referral-codes { white-space: normal; overflow-wrap: anywhere; }
 .referral-actions { display: flex; flex-wrap: wrap; gap: var(--care-space-2xs); }
 .received-referrals + .received-referrals { margin-top: var(--care-space-m); }
 
