@@ -138,7 +138,10 @@ export async function fhirRoutes(app: FastifyInstance, { db, config }: AppContex
       const missing = new FhirError(404, 'not-found', `${type.type}/${request.params.id} is not known`);
       if (!isUuid(request.params.id)) throw missing;
       const found = await type.find(db, caller, { params: new Map([['_id', [[request.params.id]]]]), count: 1, offset: 0, understood: [] }, config);
-      if (!found.resources.length) throw missing;
+      if (!found.resources.length) {
+        if (await type.gone?.(db, caller, request.params.id)) throw new FhirError(410, 'deleted', `${type.type}/${request.params.id} was deleted`);
+        throw missing;
+      }
       await audit(caller, `GET ${FHIR_PATH}/${type.type}/:id`, found.patients);
       return found.resources[0];
     });

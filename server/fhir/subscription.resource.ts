@@ -22,7 +22,7 @@ export const toFhirSubscription = (row: SubscriptionRow): Subscription => ({
   channel: { type: 'rest-hook', endpoint: row.endpoint, ...(row.payload && { payload: FHIR_PAYLOAD }), ...(row.headers.length && { header: row.headers }) },
 });
 
-/** Issue 35 section 3: a client reads and searches only the Subscriptions it made. */
+/** Issue 35 section 3: a client reads and searches only the Subscriptions it made; a deleted one is gone (410 on read, absent from searches). */
 export const subscriptionResource: FhirResourceType = {
   type: 'Subscription',
   search: SUBSCRIPTION_SEARCH,
@@ -31,6 +31,7 @@ export const subscriptionResource: FhirResourceType = {
     const p = search.params;
     const where = [
       sql`s.client_id = ${caller.client.clientId}`,
+      sql`s.status = 'active'`,
       ...allOf(p.get('_id'), (v) => (isUuid(v) ? sql`s.subscription_uid = ${v}::uuid` : NOTHING)),
       ...allOf(p.get('status'), (v) => sql`s.status = ${tokenParts(v).code ?? ''}`),
     ];
@@ -41,4 +42,6 @@ export const subscriptionResource: FhirResourceType = {
        limit ${search.count + 1} offset ${search.offset}`.execute(db);
     return { resources: rows.slice(0, search.count).map(toFhirSubscription), patients: [], hasMore: rows.length > search.count };
   },
+  gone: async (db, caller, id) =>
+    !!(await db.selectFrom('fhir_subscription').select('subscription_uid').where('subscription_uid', '=', id).where('client_id', '=', caller.client.clientId).where('status', '=', 'off').executeTakeFirst()),
 };

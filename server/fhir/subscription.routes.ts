@@ -10,7 +10,9 @@ import { toFhirSubscription } from './subscription.resource';
 /**
  * Issue 35 section 3: a referral source subscribes to its Tasks' changes
  * (FHIR R4 REST-hook) instead of, or besides, polling. A Subscription is
- * active from its creation; deleting it turns it off (it stays readable).
+ * active from its creation; deleting it turns it off: gone (410) to a read,
+ * absent from searches, and never notified again (deleting it again is no
+ * change, as R4 asks).
  */
 export function subscriptionRoutes(app: FastifyInstance, db: Db, fhirBase: () => string): void {
   app.post('/Subscription', fhirAllows('Subscription', 'c'), async (request, reply) => {

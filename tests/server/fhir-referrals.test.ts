@@ -466,7 +466,10 @@ describe('Subscription (REST-hook): the EHR is told of each change, from the out
 
     const deleted = await fetch(`${server.url}/fhir/Subscription/${answer.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
     assert.equal(deleted.status, 204);
-    assert.equal((await fhirGet(server.url, `/Subscription/${answer.id}`, token)).body.status, 'off');
+    const gone = await fhirGet(server.url, `/Subscription/${answer.id}`, token);
+    assert.deepEqual([gone.status, gone.body.issue[0].code], [410, 'deleted'], 'deleted: gone');
+    assert.ok(!(await fhirGet(server.url, '/Subscription', token)).body.entry?.some((e: any) => e.resource.id === answer.id), 'and absent from searches');
+    assert.equal((await fetch(`${server.url}/fhir/Subscription/${answer.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status, 204, 'deleting again changes nothing');
     await postBundle(server.url, token, gravityReferralBundle({ ownerDivisionUid: franklin, subject: `Patient/${known.patient_uid}` }));
     await server.outbox.runOnce();
     assert.equal(hooked.length, 3, 'off: nothing more');
