@@ -107,6 +107,18 @@ describe('POST /fhir: a Gravity referral Bundle', () => {
     assert.ok(!(await call(server.url, '/api/incoming-referrals', { token: summitToken })).body.data.some((r: any) => r.id === item.id), 'not offered to another division');
   });
 
+  it('the same Task sent three times at once: one referral, one answer made (201), the others the same one (200)', async () => {
+    const bundle = gravityReferralBundle({ ownerDivisionUid: franklin, subject: `Patient/${known.patient_uid}` });
+    const answers = await Promise.all([1, 2, 3].map(() => postBundle(server.url, token, bundle)));
+    const taskStatuses = answers.map((a) => a.body.entry.find((e: any) => e.response.location?.startsWith('Task/')).response.status).sort();
+    assert.deepEqual(taskStatuses, ['200 OK', '200 OK', '201 Created']);
+    assert.equal(new Set(answers.map((a) => a.body.entry.find((e: any) => e.response.location?.startsWith('Task/')).response.location)).size, 1);
+    const [row] = await referralsOf(taskIdOf(bundle));
+    const inbound = await server.db.selectFrom('inbound_referral').select('referral_uid').where('patient_uid', '=', known.patient_uid).where('referral_method', '=', FHIR_REFERRAL_METHOD).where('referral_uid', '=', row.inbound_referral_uid ?? '').execute();
+    assert.equal((await referralsOf(taskIdOf(bundle))).length, 1);
+    assert.equal(inbound.length, 1, 'one inbound referral');
+  });
+
   it('linked by a person after the duplicate check: the record keeps the EHR’s number, the next referral finds it by itself, both land in New Referrals', async () => {
     const mrn = `MRN-${crypto.randomUUID().slice(0, 8)}`;
     const bundle = gravityReferralBundle({ ownerDivisionUid: franklin, mrn, patient: { name: [{ family: known.last_name, given: [known.first_name] }] } });
