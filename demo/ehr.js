@@ -1,7 +1,9 @@
 // The demo EHR's own script (not Careweave's). A clinician picks a patient;
 // "Open Careweave" asks the EHR for a launch context and opens Careweave's
 // launch URL with it (SMART on FHIR EHR launch); the embedded tab puts
-// <care-session smart-iss smart-launch> around Careweave's elements.
+// <care-session smart-iss smart-launch> around Careweave's elements. "Send
+// Referral" sends a Gravity referral to Careweave's FHIR API (through the EHR's
+// own server), and the table shows each referral's Task status as Careweave sets it.
 const practitioner = document.getElementById('ehr-practitioner');
 const list = document.getElementById('ehr-patients');
 const chart = document.getElementById('ehr-chart');
@@ -81,6 +83,47 @@ document.getElementById('ehr-open-careweave').addEventListener('click', async ()
   }
 });
 practitioner.addEventListener('change', () => current && open(current));
+
+const referralRows = document.getElementById('ehr-referrals');
+const referralNotice = document.getElementById('ehr-referral-notice');
+const cell = (text) => {
+  const td = document.createElement('td');
+  td.textContent = text || '—';
+  return td;
+};
+async function showReferrals() {
+  try {
+    const response = await fetch('/demo/ehr/referrals');
+    if (!response.ok) throw new Error(`Careweave did not answer (${response.status})`);
+    const rows = await response.json();
+    referralRows.replaceChildren(
+      ...(rows.length
+        ? rows.map((r) => {
+            const tr = document.createElement('tr');
+            tr.append(cell(r.patient), cell(r.service), cell(r.status), cell([r.businessStatus, r.output].filter(Boolean).join(' · ')), cell(r.lastModified && new Date(r.lastModified).toLocaleString()));
+            return tr;
+          })
+        : [Object.assign(document.createElement('tr'), { innerHTML: '<td colspan="5">No referrals sent yet</td>' })]),
+    );
+  } catch (err) {
+    referralRows.replaceChildren(Object.assign(document.createElement('tr'), { innerHTML: '<td colspan="5"></td>' }));
+    referralRows.querySelector('td').textContent = err.message;
+  }
+}
+document.getElementById('ehr-referrals-refresh').addEventListener('click', () => void showReferrals());
+document.getElementById('ehr-refer').addEventListener('click', async () => {
+  referralNotice.hidden = false;
+  referralNotice.textContent = 'Sending…';
+  const response = await fetch('/demo/ehr/refer', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ patient: current.id, service: document.getElementById('ehr-referral-service').value }),
+  });
+  const answer = await response.json().catch(() => null);
+  referralNotice.textContent = response.ok ? `Sent to Careweave: ${current.name}, ${document.getElementById('ehr-referral-service').selectedOptions[0].text}.` : `Careweave refused it: ${answer?.issue?.[0]?.diagnostics ?? answer?.errors?.[0]?.message ?? response.status}`;
+  void showReferrals();
+});
+void showReferrals();
 
 context = await (await fetch('/demo/ehr/context')).json();
 practitioner.replaceChildren(...context.practitioners.map((p) => new Option(p.name, p.id)));

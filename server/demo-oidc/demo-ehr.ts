@@ -7,6 +7,7 @@ import { DEMO_PASSWORD } from '../db/seed/demo-users';
 import { SMART_CALLBACK_PATH } from '../smart/smart.routes';
 import { nowMs } from '../../shared/clock';
 import { DEMO_EHR_MRN_SYSTEM, DEMO_EHR_PATIENTS, DEMO_EHR_PRACTITIONERS, fhirPatient, fhirPractitioner } from './demo-ehr-data';
+import { DEMO_EHR_JWKS_PATH } from './demo-ehr-referrals';
 import { createDemoProvider } from './demo-provider';
 
 /**
@@ -210,6 +211,13 @@ export async function registerDemoEhr(db: Db, publicUrl: string): Promise<void> 
           .returning('ehr_uid')
           .executeTakeFirstOrThrow()
       ).ehr_uid;
+  // Its FHIR client (seeded with the demo's referrals) signs with the key it publishes here, at this address.
+  await db
+    .updateTable('fhir_client')
+    .set({ jwks: null, jwks_url: `${publicUrl}${DEMO_EHR_JWKS_PATH}` })
+    .where('org_uid', '=', division.org_uid)
+    .where('display_name', '=', DEMO_EHR.name)
+    .execute();
   if (existing) return;
   for (const p of DEMO_EHR_PATIENTS) {
     if (!p.careweave) continue;

@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider';
 import type { AppContext } from '../app-context';
 import { DemoEhr, DEMO_EHR, demoEhrRoutes } from './demo-ehr';
 import { createDemoIdp, DEMO_IDP } from './demo-idp';
+import { DemoEhrReferrals, demoEhrReferralRoutes } from './demo-ehr-referrals';
 
 /**
  * Issue 34: the demo's outside servers, served by this process on a demo
@@ -22,6 +23,7 @@ export const demoOidcRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
   ];
   for (const server of servers) await mountProvider(app, server.path, server.provider);
   await app.register(demoEhrRoutes(ehr), ctx);
+  demoEhrReferralRoutes(app, new DemoEhrReferrals(ctx.db, () => config.publicUrl, DEMO_EHR.name));
 };
 
 /** Serves an oidc-provider under `path` of a Fastify app. */

@@ -136,4 +136,22 @@ describe('the Gravity closed loop with an EHR', () => {
     await assertFitsPhone(page, 'ehr-referrals-390');
     await context.close();
   });
+
+  test('the demo EHR sends a referral from its page and shows its status as Careweave sets it', async () => {
+    for (const [width, height] of [[1366, 900], [390, 844]] as const) {
+      const { context, page, errors } = await openPage(h, width, height);
+      await page.goto('/demo/ehr.html');
+      await page.getByRole('button', { name: 'Jordan Lee Avery' }).click();
+      await page.getByLabel('Service').selectOption('recovery');
+      await page.getByRole('button', { name: 'Send Referral' }).click();
+      await page.getByText('Sent to Careweave: Jordan Lee Avery, Substance use treatment.').waitFor();
+      const row = page.locator('#ehr-referrals tr', { hasText: 'Substance use treatment referral' }).first();
+      await row.waitFor();
+      assert.match((await row.textContent()) ?? '', /Jordan Lee Avery.*received/);
+      await shot(page, `demo-ehr-referrals-${width}`);
+      if (width === 390) await assertFitsPhone(page, 'demo-ehr-referrals-390');
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
 });

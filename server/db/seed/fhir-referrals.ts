@@ -3,6 +3,7 @@ import { nowMs } from '../../../shared/clock';
 import type { AdminActor } from '../../admin/admin-audit';
 import { DEMO_EHR } from '../../demo-oidc/demo-ehr';
 import { DEMO_EHR_MRN_SYSTEM, DEMO_EHR_PATIENTS } from '../../demo-oidc/demo-ehr-data';
+import { demoTaskId } from '../../demo-oidc/demo-ehr-referrals';
 import { createFhirClient } from '../../fhir/fhir-clients.repository';
 import { storeFhirReferral } from '../../fhir/fhir-referrals.repository';
 import { gravityReferralBundle } from '../../fhir/referral-example';
@@ -20,8 +21,9 @@ const daysAgo = (days: number) => new Date(nowMs() - days * DAY_MS).toISOString(
  * through the same intake an EHR's POST takes. Marcus Ellery's names his
  * Careweave record, so it is on his record to answer and in New Referrals;
  * Jordan Avery is not in Careweave, so hers waits in Referrals To Link. The
- * client's key is made here and only its public half kept: to call the API,
- * an administrator registers a client with keys of their own.
+ * key made here only stands in until the server starts: the demo EHR then
+ * publishes its own (registerDemoEhr points the client at its JWKS URL) and
+ * sends more referrals from its page.
  */
 export async function seedFhirReferrals(db: Db, ids: DemoIds): Promise<void> {
   const [franklin] = ids.divisionUids;
@@ -35,10 +37,10 @@ export async function seedFhirReferrals(db: Db, ids: DemoIds): Promise<void> {
   const marcus = await db.selectFrom('patient').select('patient_uid').where('division_uid', '=', franklin).where('first_name', '=', 'Marcus').where('last_name', '=', 'Ellery').executeTakeFirst();
   const jordan = DEMO_EHR_PATIENTS.find((p) => p.family === 'Avery')!;
   const bundles = [
-    ...(marcus ? [gravityReferralBundle({ ownerDivisionUid: franklin, subject: `Patient/${marcus.patient_uid}`, taskId: 'RG-REF-2041', taskSystem: `${DEMO_EHR_MRN_SYSTEM}:task`, authoredOn: daysAgo(1) })] : []),
+    ...(marcus ? [gravityReferralBundle({ ownerDivisionUid: franklin, subject: `Patient/${marcus.patient_uid}`, taskId: demoTaskId(DEMO_EHR_PATIENTS[0].mrn, '1'), taskSystem: `${DEMO_EHR_MRN_SYSTEM}:task`, authoredOn: daysAgo(1) })] : []),
     gravityReferralBundle({
       ownerDivisionUid: franklin,
-      taskId: 'RG-REF-2042',
+      taskId: demoTaskId(jordan.mrn, '1'),
       taskSystem: `${DEMO_EHR_MRN_SYSTEM}:task`,
       mrn: jordan.mrn,
       mrnSystem: DEMO_EHR_MRN_SYSTEM,
