@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Bundle, BundleEntry, Patient, Resource, ServiceRequest, Task } from '@medplum/fhirtypes';
+import { now } from '../../shared/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { enqueueMessage } from '../outbox/outbox.repository';
@@ -67,7 +68,7 @@ async function referralBundle(db: Db, referralUid: string, ownerReference: strin
     code: { coding: [{ system: 'http://hl7.org/fhir/CodeSystem/task-code', code: 'fulfill' }] },
     focus: { reference: request.fullUrl! },
     for: { reference: patient.fullUrl! },
-    authoredOn: new Date().toISOString(),
+    authoredOn: now().toISOString(),
     requester,
     owner: { reference: ownerReference },
   } as Task);
