@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import type { CodeableConcept, Task } from '@medplum/fhirtypes';
 import type { FastifyInstance } from 'fastify';
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { nowMs } from '../../shared/clock';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { now } from '../../shared/clock';
 import type { Db } from '../db/connect';
 import { FHIR_PATH, TOKEN_PATH } from '../fhir/paths';
 import { gravityReferralBundle } from '../fhir/referral-example';
-import { ASSERTION_TYPE } from '../fhir/token.routes';
+import { backendServicesToken } from '../fhir/remote-fhir';
+import { ALG, clientAssertion } from '../fhir/signing-key';
 import { DEMO_EHR_MRN_SYSTEM, DEMO_EHR_PATIENTS } from './demo-ehr-data';
 
 /** Where the demo EHR publishes its key: Careweave's demo registration of it reads its JWKS here. */
@@ -51,8 +52,8 @@ export class DemoEhrReferrals {
 
   private keyPair() {
     return (this.key ??= (async () => {
-      const { privateKey, publicKey } = await generateKeyPair('ES384', { extractable: true });
-      return { privateKey, jwk: { ...(await exportJWK(publicKey)), kid: crypto.randomUUID(), alg: 'ES384', use: 'sig' } };
+      const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
+      return { privateKey, jwk: { ...(await exportJWK(publicKey)), kid: crypto.randomUUID(), alg: ALG, use: 'sig' } };
     })());
   }
 
@@ -75,23 +76,7 @@ export class DemoEhrReferrals {
   private async token(client: Client, scope: string): Promise<string> {
     const { privateKey, jwk } = await this.keyPair();
     const tokenUrl = `${this.careweaveUrl()}${TOKEN_PATH}`;
-    const seconds = Math.floor(nowMs() / 1000);
-    const assertion = await new SignJWT({})
-      .setProtectedHeader({ alg: 'ES384', kid: jwk.kid!, typ: 'JWT' })
-      .setIssuer(client.clientId)
-      .setSubject(client.clientId)
-      .setAudience(tokenUrl)
-      .setExpirationTime(seconds + 240)
-      .setJti(crypto.randomUUID())
-      .sign(privateKey);
-    const response = await fetch(tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_assertion_type: ASSERTION_TYPE, client_assertion: assertion, scope }),
-    });
-    const answer = (await response.json()) as { access_token?: string; error_description?: string };
-    if (!answer.access_token) throw new Error(answer.error_description ?? `Careweave refused the token (${response.status})`);
-    return answer.access_token;
+    return (await backendServicesToken(tokenUrl, await clientAssertion({ kid: jwk.kid!, privateKey }, client.clientId, tokenUrl), scope)).token;
   }
 
   /** Sends a referral of one of the EHR's patients: the Task's id, or why Careweave refused it. */
@@ -106,7 +91,7 @@ export class DemoEhrReferrals {
       taskSystem: `${DEMO_EHR_MRN_SYSTEM}:task`,
       mrn: patient.mrn,
       mrnSystem: DEMO_EHR_MRN_SYSTEM,
-      authoredOn: new Date(nowMs()).toISOString().slice(0, 10),
+      authoredOn: now().toISOString().slice(0, 10),
       patient: { name: [{ use: 'official', family: patient.family, given: patient.given }], gender: patient.gender, birthDate: patient.birthDate, ...(patient.phone && { telecom: [{ system: 'phone', value: patient.phone, use: 'mobile' }] }) },
     });
     const request = bundle.entry!.find((e) => e.resource?.resourceType === 'ServiceRequest')!.resource as { code?: CodeableConcept };

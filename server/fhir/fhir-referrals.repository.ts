@@ -90,8 +90,12 @@ export async function linkFhirReferral(trx: Db, referral: FhirReferral, patientU
     .where('referral_uid', '=', referral.referral_uid)
     .execute();
   // The EHR's numbers for the person, so that its next referral finds the record by itself.
-  for (const i of referral.identifiers) {
-    await trx.insertInto('patient_identifier').values({ patient_uid: patientUid, system: i.system, value: i.value }).onConflict((oc) => oc.doNothing()).execute();
+  if (referral.identifiers.length) {
+    await trx
+      .insertInto('patient_identifier')
+      .values(referral.identifiers.map((i) => ({ patient_uid: patientUid, system: i.system, value: i.value })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   await recordChange(trx, source, { patientUid, action: 'ReceivedReferral', did, targetType: 'fhir-referrals', targetUid: referral.referral_uid });
   await notifyTaskChange(trx, referral.referral_uid);

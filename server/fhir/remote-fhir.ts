@@ -13,6 +13,19 @@ export interface Destination {
   client_id: string;
 }
 
+/** `client_credentials` with a client assertion at `tokenUrl` (SMART Backend Services): the token and how many seconds it lasts. */
+export async function backendServicesToken(tokenUrl: string, assertion: string, scope: string): Promise<{ token: string; expiresIn: number }> {
+  const response = await fetch(tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_assertion_type: ASSERTION_TYPE, client_assertion: assertion, scope }),
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  const answer = await json(response);
+  if (!response.ok || typeof answer?.access_token !== 'string') throw new Error(`The token endpoint answered ${response.status} ${answer?.error_description ?? answer?.error ?? ''}`.trim());
+  return { token: answer.access_token, expiresIn: Number(answer.expires_in ?? 300) };
+}
+
 const tokens = new WeakMap<Db, Map<string, { token: string; until: number }>>();
 
 async function json(response: Response): Promise<any> {
@@ -37,16 +50,9 @@ async function tokenFor(db: Db, d: Destination): Promise<string> {
   const configuration = await json(await fetch(`${d.fhir_base}/.well-known/smart-configuration`, { signal: AbortSignal.timeout(TIMEOUT_MS) }));
   const tokenUrl = configuration?.token_endpoint;
   if (typeof tokenUrl !== 'string') throw new Error(`${d.fhir_base} names no token endpoint`);
-  const response = await fetch(tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_assertion_type: ASSERTION_TYPE, client_assertion: await signedAssertion(db, d.client_id, tokenUrl), scope: SCOPES }),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-  const answer = await json(response);
-  if (!response.ok || typeof answer?.access_token !== 'string') throw new Error(`The token endpoint answered ${response.status} ${answer?.error ?? ''}`.trim());
-  cache.set(d.destination_uid, { token: answer.access_token, until: nowMs() + (Number(answer.expires_in ?? 300) - 30) * 1000 });
-  return answer.access_token;
+  const answer = await backendServicesToken(tokenUrl, await signedAssertion(db, d.client_id, tokenUrl), SCOPES);
+  cache.set(d.destination_uid, { token: answer.token, until: nowMs() + (answer.expiresIn - 30) * 1000 });
+  return answer.token;
 }
 
 /** One call to the destination's FHIR API with a token: its status and parsed answer. A 401 drops the held token. */

@@ -3,11 +3,11 @@ import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { nowMs } from '../../shared/clock';
 import type { Db } from '../db/connect';
 
-const ALG = 'ES384';
+export const ALG = 'ES384';
 /** A client assertion lives this long (SMART Backend Services: at most five minutes). */
 const ASSERTION_SECONDS = 240;
 
-interface SigningKey {
+export interface SigningKey {
   kid: string;
   privateKey: CryptoKey;
 }
@@ -48,17 +48,19 @@ export async function publicJwks(db: Db): Promise<{ keys: JWK[] }> {
   return { keys: rows.map((r) => r.public_jwk as JWK) };
 }
 
-/** A client assertion for `tokenUrl`, as the client `clientId` that server gave Careweave. */
-export async function signedAssertion(db: Db, clientId: string, tokenUrl: string): Promise<string> {
-  const { kid, privateKey } = await signingKey(db);
+/** A SMART Backend Services client assertion (RFC 7523): signed by `key`, for the client `clientId` at `tokenUrl`. */
+export async function clientAssertion(key: SigningKey, clientId: string, tokenUrl: string): Promise<string> {
   const seconds = Math.floor(nowMs() / 1000);
   return new SignJWT({})
-    .setProtectedHeader({ alg: ALG, kid, typ: 'JWT' })
+    .setProtectedHeader({ alg: ALG, kid: key.kid, typ: 'JWT' })
     .setIssuer(clientId)
     .setSubject(clientId)
     .setAudience(tokenUrl)
     .setIssuedAt(seconds)
     .setExpirationTime(seconds + ASSERTION_SECONDS)
     .setJti(crypto.randomUUID())
-    .sign(privateKey);
+    .sign(key.privateKey);
 }
+
+/** A client assertion for `tokenUrl` with Careweave's own key, as the client `clientId` that server gave Careweave. */
+export const signedAssertion = async (db: Db, clientId: string, tokenUrl: string): Promise<string> => clientAssertion(await signingKey(db), clientId, tokenUrl);
