@@ -42,7 +42,17 @@ const onDisk = (key: string) =>
     () => true,
     () => false,
   );
-const temporaryFiles = async () => (await fs.readdir(path.join(server.dataDir, 'files', 'tmp'))).length;
+const countTemporaryFiles = async () => (await fs.readdir(path.join(server.dataDir, 'files', 'tmp'))).length;
+/**
+ * The temporary files left behind. An upload's staged file is removed just
+ * after the answer is sent (recordUpload's finally, once onceOnly has
+ * replied), so on a busy machine the next request can arrive first: wait up
+ * to a second for that clean-up before counting.
+ */
+async function temporaryFiles(): Promise<number> {
+  for (let tries = 0; tries < 50 && (await countTemporaryFiles()) > 0; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+  return countTemporaryFiles();
+}
 
 before(async () => {
   server = await startTestServer();
