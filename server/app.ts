@@ -13,6 +13,7 @@ import { identityProviderRoutes } from './admin/identity-providers.routes';
 import { ehrRoutes } from './admin/ehrs.routes';
 import { fhirClientRoutes } from './admin/fhir-clients.routes';
 import { fhirDestinationRoutes } from './admin/fhir-destinations.routes';
+import { smartAppRoutes } from './admin/smart-apps.routes';
 import { referenceRoutes } from './admin/reference.routes';
 import { accessCodeRoutes } from './admin/access-codes.routes';
 import { extInstanceRoutes } from './admin/ext-instances.routes';
@@ -46,10 +47,13 @@ import { smartRoutes } from './smart/smart.routes';
 import { fhirRoutes } from './fhir/fhir.routes';
 import { fhirTokenRoutes } from './fhir/token.routes';
 import { jwksRoutes } from './fhir/jwks.routes';
-import { FHIR_PATH } from './fhir/paths';
+import { FHIR_PATH, OAUTH_PATH } from './fhir/paths';
 import { metricsRoutes, recordRequests } from './metrics/metrics.routes';
 import { launchPatientRoutes } from './smart/launch-patient.routes';
 import { demoOidcRoutes } from './demo-oidc/demo-oidc.routes';
+import { smartAppsRoutes } from './smart-apps/smart-apps.routes';
+import { authorizationServer } from './smart-apps/authorization-server';
+import { mountProvider } from './smart-apps/mount-provider';
 import { faceSheetRoutes } from './face-sheet/face-sheet.routes';
 import { identityRecordRoutes } from './identity/identity-record.routes';
 import { notesRoutes } from './notes/notes.routes';
@@ -197,6 +201,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(ehrRoutes, ctx);
       await api.register(fhirClientRoutes, ctx);
       await api.register(fhirDestinationRoutes, ctx);
+      await api.register(smartAppRoutes, ctx);
       await api.register(referenceRoutes, ctx);
       await api.register(accessCodeRoutes, ctx);
       await api.register(extInstanceRoutes, ctx);
@@ -204,6 +209,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(breakGlassRoutes, ctx);
       await api.register(ssoRoutes, ctx);
       await api.register(launchPatientRoutes, ctx);
+      await api.register(smartAppsRoutes, ctx);
       api.setNotFoundHandler((request) => {
         throw notFound(`No API route ${request.method} ${request.url.split('?')[0]}`);
       });
@@ -222,6 +228,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   // Issue 35: FHIR R4 for registered outside systems, with its own access rule (a token's scopes) and OperationOutcome errors.
   await app.register(fhirRoutes, { ...ctx, prefix: FHIR_PATH });
+  // Issue 35: Careweave's authorization server for user-facing SMART apps (its token endpoint is the Backend Services one, which hands it app grants).
+  await mountProvider(app, OAUTH_PATH, () => authorizationServer(ctx));
   await app.register(outboxPageRoutes, ctx);
   await app.register(demoOidcRoutes, ctx);
   registerStatic(app, config.distDir);

@@ -14,6 +14,7 @@ import { pruneIdempotentRequests } from './public-forms/idempotency';
 import { trackUnusedConnections } from './unused-connections';
 import { transportsFor } from './outbox/transports';
 import { FHIR_POLL_MS, pollFhirReferrals } from './fhir/outbound-sync';
+import { sweepExpiredOidcRows } from './smart-apps/oidc-adapter';
 import { startOutboxWorker, type OutboxWorker } from './outbox/worker';
 import { snapshotQueueSizes } from './reports/queue-snapshots';
 import { registerDemoIdp } from './demo-oidc/demo-idp';
@@ -21,6 +22,7 @@ import { createMetrics } from './metrics/metrics';
 import { listenForNotices } from './cache/cluster-notices';
 import { applyNotice, forgetEverything } from './cache/notice-handlers';
 import { registerDemoEhr } from './demo-oidc/demo-ehr';
+import { registerDemoSmartApp } from './demo-oidc/demo-smart-app';
 
 export interface Running {
   app: FastifyInstance;
@@ -108,6 +110,7 @@ export async function boot(config: Config, options: { log?: (m: string) => void;
   if (config.demoSeed) {
     await registerDemoIdp(db, config.publicUrl);
     await registerDemoEhr(db, config.publicUrl);
+    await registerDemoSmartApp(db, config.publicUrl);
   }
 
   const outbox = startOutboxWorker(db, transportsFor(config, db), config.outboxIntervalMs);
@@ -122,6 +125,7 @@ export async function boot(config: Config, options: { log?: (m: string) => void;
     void pruneHits(db, 24 * 3600).catch(() => {});
     void pruneIdempotentRequests(db).catch(() => {});
     void pruneTrustedClients(db).catch(() => {});
+    void sweepExpiredOidcRows(db).catch(() => {});
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
 

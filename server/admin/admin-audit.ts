@@ -57,8 +57,10 @@ export interface AdminChange {
     | 'CreatedFhirClient'
     | 'UpdatedFhirClient'
     | 'CreatedFhirDestination'
-    | 'UpdatedFhirDestination';
-  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor' | 'ext-instance' | 'reference-value' | 'reference-list' | 'identity-provider' | 'ehr' | 'user-link' | 'fhir-client' | 'fhir-destination';
+    | 'UpdatedFhirDestination'
+    | 'CreatedSmartApp'
+    | 'UpdatedSmartApp';
+  targetType: 'organization' | 'division' | 'queue' | 'user' | 'cit-agency' | 'hwc-agency' | 'b2w-vendor' | 'ext-instance' | 'reference-value' | 'reference-list' | 'identity-provider' | 'ehr' | 'user-link' | 'fhir-client' | 'fhir-destination' | 'smart-app';
   /** None for a change to a whole list (its order). */
   targetUid: string | null;
   targetLabel: string;

@@ -3,6 +3,7 @@
  * `npm run admin -- add-ehr --issuer <url> --client-id <id> --mrn-system <uri> --division <name> [--name <text>] [--client-secret <secret>] [--org <organisation>]`
  * `npm run admin -- add-fhir-client --name <name> (--jwks-file <file> | --jwks-url <url>) --scopes "<scopes>" --division <name> [--division <name> ...] [--org <organisation>]`
  * `npm run admin -- add-fhir-destination --facility <name> --fhir-base <url> --client-id <id> --owner Organization/<id> [--org <organisation>]`
+ * `npm run admin -- add-smart-app --name <name> --redirect-uri <url> [--redirect-uri <url> ...] --scopes "<scopes>" [--org <organisation>]`
  *
  * Issue 14 section 1: on an empty install (DEMO_SEED=0) creates the first
  * organisation, a division and an administrator, and prints a one-time
@@ -18,6 +19,9 @@
  * divisions) and prints its client id, token URL and FHIR base URL.
  * `add-fhir-destination` registers a facility whose FHIR server takes
  * Careweave's referrals (Careweave as the Gravity referral source).
+ * `add-smart-app` registers a user-facing SMART app that signs Careweave
+ * users in (a public client with PKCE) and prints its client id and the
+ * FHIR base, authorize and token URLs its developer configures.
  *
  * Works on the database the server would use (DATABASE_URL or the embedded
  * PostgreSQL under DATA_DIR; stop the server first) and migrates it first.
@@ -30,6 +34,7 @@ import { SIGN_IN_LINK_HOURS } from '../auth/sign-in-links';
 import { addEhr, checkAddEhr } from './add-ehr';
 import { addFhirClient, checkAddFhirClient } from './add-fhir-client';
 import { addFhirDestination, checkAddFhirDestination } from './add-fhir-destination';
+import { addSmartApp, checkAddSmartApp } from './add-smart-app';
 import { checkFirstUser, CommandError, createFirstAdministrator } from './first-user';
 
 const USAGE = [
@@ -37,6 +42,7 @@ const USAGE = [
   '       npm run admin -- add-ehr --issuer <FHIR base URL> --client-id <client id> --mrn-system <identifier system URI> --division <division name> [--name <EHR name>] [--client-secret <secret>] [--org <organisation>]',
   '       npm run admin -- add-fhir-client --name <client name> (--jwks-file <JWKS file> | --jwks-url <https URL>) --scopes "<system scopes>" --division <division name> [--division <another> ...] [--org <organisation>]',
   '       npm run admin -- add-fhir-destination --facility <facility name> --fhir-base <FHIR base URL> --client-id <its client id for Careweave> --owner Organization/<id> [--org <organisation>]',
+  '       npm run admin -- add-smart-app --name <app name> --redirect-uri <https URL> [--redirect-uri <another> ...] --scopes "<patient/ and user/ scopes>" [--org <organisation>]',
 ].join('\n');
 
 function fail(message: string, code = 2): never {
@@ -47,6 +53,8 @@ function fail(message: string, code = 2): never {
 const text = { type: 'string' } as const;
 /** Repeatable for add-fhir-client; the other commands take one (see `option`). */
 const divisions = { type: 'string', multiple: true } as const;
+/** Repeatable: an app may be sent back to several addresses. */
+const redirectUris = { type: 'string', multiple: true } as const;
 const help = { type: 'boolean', short: 'h' } as const;
 /** Each command's options; another command's option is an error. */
 const OPTIONS = {
@@ -54,12 +62,13 @@ const OPTIONS = {
   'add-ehr': { issuer: text, 'client-id': text, 'client-secret': text, 'mrn-system': text, division: divisions, name: text, org: text, help },
   'add-fhir-client': { name: text, 'jwks-file': text, 'jwks-url': text, scopes: text, division: divisions, org: text, help },
   'add-fhir-destination': { facility: text, 'fhir-base': text, 'client-id': text, owner: text, org: text, help },
+  'add-smart-app': { name: text, 'redirect-uri': redirectUris, scopes: text, org: text, help },
 } satisfies Record<string, ParseArgsConfig['options']>;
 type Command = keyof typeof OPTIONS;
 
 const { values, positionals } = (() => {
   try {
-    return parseArgs({ allowPositionals: true, options: { ...OPTIONS['create-user'], ...OPTIONS['add-ehr'], ...OPTIONS['add-fhir-client'], ...OPTIONS['add-fhir-destination'] } });
+    return parseArgs({ allowPositionals: true, options: { ...OPTIONS['create-user'], ...OPTIONS['add-ehr'], ...OPTIONS['add-fhir-client'], ...OPTIONS['add-fhir-destination'], ...OPTIONS['add-smart-app'] } });
   } catch (err) {
     return fail((err as Error).message);
   }
@@ -121,6 +130,21 @@ try {
         `That server must know Careweave as the Backend Services client ${options.clientId.trim()} with the keys at:`,
         `  JWKS URL: ${jwksUrl}`,
         `  Scopes:   ${scopes}`,
+      ];
+    };
+  } else if (command === 'add-smart-app') {
+    const options = checkAddSmartApp({ name: option('name') ?? '', redirectUri: (values['redirect-uri'] as string[] | undefined) ?? [], scopes: option('scopes') ?? '', org: option('org') });
+    run = async (db, publicUrl) => {
+      const { app, organisation, fhirBase, authorizeUrl, tokenUrl } = await addSmartApp(db, options, publicUrl);
+      return [
+        `Registered the SMART app ${app.name} for ${organisation}.`,
+        `  Client id:     ${app.clientId}`,
+        `  FHIR base URL: ${fhirBase} (the iss)`,
+        `  Authorize URL: ${authorizeUrl}`,
+        `  Token URL:     ${tokenUrl}`,
+        `  Redirect URIs: ${app.redirectUris.join(' ')}`,
+        `  Scopes:        ${app.scopes.join(' ')}`,
+        'The app is a public client: no secret; it signs users in with the authorization code flow and PKCE (S256), sending them back only to its redirect URIs.',
       ];
     };
   } else {

@@ -11,6 +11,8 @@ export type Viewer = Pick<AuthContext, 'divisionUid' | 'userName' | 'email' | 'f
   Partial<Pick<AuthContext, 'glass'>> & {
     /** An outside system registered for several divisions (a FHIR client, issue 35): their patients, in place of divisionUid's. */
     divisionUids?: readonly string[];
+    /** A SMART app a user launched for one patient (`patient/` scopes, issue 35): that patient only, within the user's own access. */
+    patientUid?: string;
   };
 
 /**
@@ -104,7 +106,7 @@ export const currentDivisionScope = (alias: string) => (auth: AuthContext) => sq
  * or finds nothing more.
  */
 export const patientScope = (alias: string) => (auth: Viewer) =>
-  sql`${divisionOf(alias, auth)} and ${withGlass(alias, auth, patientVisibility(alias, auth))}`;
+  sql`${divisionOf(alias, auth)} and ${withGlass(alias, auth, patientVisibility(alias, auth))}${auth.patientUid ? sql` and ${sql.ref(`${alias}.patient_uid`)} = ${auth.patientUid}::uuid` : sql``}`;
 
 const divisionOf = (alias: string, auth: Viewer) =>
   auth.divisionUids ? sql`${sql.ref(alias)}.division_uid = any(${auth.divisionUids}::uuid[])` : sql`${sql.ref(alias)}.division_uid = ${auth.divisionUid}`;

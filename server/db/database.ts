@@ -187,6 +187,35 @@ export interface FhirOutboundTable {
   sent_at: Timestamp | null;
   polled_at: Timestamp | null;
 }
+/** Migration 082: a user-facing SMART app an administrator registered (Careweave as its authorization server). */
+export interface SmartAppTable {
+  client_id: string;
+  org_uid: string;
+  app_name: string;
+  redirect_uris: string[];
+  scopes: string[];
+  is_active: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+/** Migration 082: what oidc-provider keeps between requests, by model and id. */
+export interface OidcModelTable {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+/** Migration 082: what a user granted a SMART app: their division then, and the patient they chose. */
+export interface SmartLaunchTable {
+  grant_id: string;
+  client_id: string;
+  user_uid: string;
+  division_uid: string;
+  patient_uid: string | null;
+  created_at: GeneratedTimestamp;
+}
 export interface ExternalUserLinkTable {
   link_uid: Generated<string>;
   org_uid: string;
@@ -1203,6 +1232,9 @@ export interface Database {
   fhir_subscription: FhirSubscriptionTable;
   signing_key: SigningKeyTable;
   fhir_destination: FhirDestinationTable;
+  smart_app: SmartAppTable;
+  oidc_model: OidcModelTable;
+  smart_launch: SmartLaunchTable;
   fhir_outbound: FhirOutboundTable;
   external_user_link: ExternalUserLinkTable;
   auth_flow: AuthFlowTable;

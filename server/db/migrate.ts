@@ -73,6 +73,7 @@ import * as m078 from './migrations/078_report_event_type';
 import * as m079 from './migrations/079_fhir_clients';
 import * as m080 from './migrations/080_fhir_referrals';
 import * as m081 from './migrations/081_fhir_destinations';
+import * as m082 from './migrations/082_smart_apps';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -150,6 +151,7 @@ const migrations: Record<string, Migration> = {
   '079_fhir_clients': m079,
   '080_fhir_referrals': m080,
   '081_fhir_destinations': m081,
+  '082_smart_apps': m082,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

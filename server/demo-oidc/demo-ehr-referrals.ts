@@ -7,7 +7,7 @@ import type { Db } from '../db/connect';
 import { FHIR_PATH, TOKEN_PATH } from '../fhir/paths';
 import { gravityReferralBundle } from '../fhir/referral-example';
 import { backendServicesToken } from '../fhir/remote-fhir';
-import { ALG, clientAssertion } from '../fhir/signing-key';
+import { ALG } from '../fhir/signing-key';
 import { DEMO_EHR_MRN_SYSTEM, DEMO_EHR_PATIENTS } from './demo-ehr-data';
 
 /** Where the demo EHR publishes its key: Careweave's demo registration of it reads its JWKS here. */
@@ -76,7 +76,7 @@ export class DemoEhrReferrals {
   private async token(client: Client, scope: string): Promise<string> {
     const { privateKey, jwk } = await this.keyPair();
     const tokenUrl = `${this.careweaveUrl()}${TOKEN_PATH}`;
-    return (await backendServicesToken(tokenUrl, await clientAssertion({ kid: jwk.kid!, privateKey }, client.clientId, tokenUrl), scope)).token;
+    return (await backendServicesToken(tokenUrl, { kid: jwk.kid!, privateKey }, client.clientId, scope)).token;
   }
 
   /** Sends a referral of one of the EHR's patients: the Task's id, or why Careweave refused it. */

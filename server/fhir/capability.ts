@@ -1,6 +1,16 @@
 import type { CapabilityStatement } from '@medplum/fhirtypes';
 import type { FhirResourceType } from './resource-type';
+import { APP_OIDC_SCOPES } from '../../shared/schemas/smart-apps';
 import { SIGNING_ALGORITHMS } from './token.routes';
+
+/** The OAuth addresses a client needs: the Backend Services token endpoint is also App Launch's. */
+export interface OAuthUrls {
+  issuer: string;
+  authorize: string;
+  token: string;
+  revoke: string;
+  jwks: string;
+}
 
 /** What a referral source needs besides reading: to create the Task and its request (and cancel the Task), and to subscribe to its Tasks' changes. */
 const REFERRAL_SCOPES = ['system/Task.cu', 'system/ServiceRequest.c', 'system/Subscription.cd'];
@@ -14,7 +24,7 @@ const definitionOf = (type: string, name: string) =>
  * the routes are made from, and how to get a token (SMART on FHIR security
  * with the token endpoint).
  */
-export function capabilityStatement(fhirBase: string, tokenUrl: string, software: { version: string; date: string }, types: readonly FhirResourceType[]): CapabilityStatement {
+export function capabilityStatement(fhirBase: string, oauth: OAuthUrls, software: { version: string; date: string }, types: readonly FhirResourceType[]): CapabilityStatement {
   return {
     resourceType: 'CapabilityStatement',
     status: 'active',
@@ -31,7 +41,13 @@ export function capabilityStatement(fhirBase: string, tokenUrl: string, software
         security: {
           cors: false,
           service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' }] }],
-          extension: [{ url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris', extension: [{ url: 'token', valueUri: tokenUrl }] }],
+          extension: [{ url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris', extension: [
+                { url: 'token', valueUri: oauth.token },
+                { url: 'authorize', valueUri: oauth.authorize },
+                { url: 'revoke', valueUri: oauth.revoke },
+              ],
+            },
+          ],
         },
         // A Gravity referral (issue 35 section 3) comes as a transaction Bundle.
         interaction: [{ code: 'transaction', documentation: 'A referral: a Bundle of a Task (intent order, status requested, owner a division Organization), its ServiceRequest, the Patient and any Condition or Consent they refer to' }],
@@ -46,12 +62,34 @@ export function capabilityStatement(fhirBase: string, tokenUrl: string, software
   };
 }
 
-/** `GET /fhir/.well-known/smart-configuration` (SMART App Launch 2.0 section 2.8): Backend Services with asymmetric client keys. */
-export const smartConfiguration = (tokenUrl: string, types: readonly FhirResourceType[]) => ({
-  token_endpoint: tokenUrl,
-  token_endpoint_auth_methods_supported: ['private_key_jwt'],
+/**
+ * `GET /fhir/.well-known/smart-configuration` (SMART App Launch 2.0 section
+ * 2.8): Backend Services with asymmetric client keys, and the standalone
+ * launch of user-facing apps (public clients with PKCE, patient and user
+ * scopes, the patient chosen on Careweave's consent page).
+ */
+export const smartConfiguration = (oauth: OAuthUrls, types: readonly FhirResourceType[]) => ({
+  issuer: oauth.issuer,
+  jwks_uri: oauth.jwks,
+  authorization_endpoint: oauth.authorize,
+  token_endpoint: oauth.token,
+  revocation_endpoint: oauth.revoke,
+  token_endpoint_auth_methods_supported: ['private_key_jwt', 'none'],
   token_endpoint_auth_signing_alg_values_supported: SIGNING_ALGORITHMS,
-  grant_types_supported: ['client_credentials'],
-  scopes_supported: [...types.map((t) => `system/${t.type}.rs`), ...REFERRAL_SCOPES],
-  capabilities: ['client-confidential-asymmetric', 'permission-v2', 'permission-v1'],
+  grant_types_supported: ['client_credentials', 'authorization_code', 'refresh_token'],
+  response_types_supported: ['code'],
+  code_challenge_methods_supported: ['S256'],
+  scopes_supported: [...types.map((t) => `system/${t.type}.rs`), ...REFERRAL_SCOPES, ...APP_OIDC_SCOPES, 'patient/*.rs', 'user/*.rs'],
+  capabilities: [
+    'client-confidential-asymmetric',
+    'permission-v2',
+    'permission-v1',
+    'launch-standalone',
+    'client-public',
+    'context-standalone-patient',
+    'permission-patient',
+    'permission-user',
+    'permission-offline',
+    'sso-openid-connect',
+  ],
 });

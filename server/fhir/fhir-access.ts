@@ -6,6 +6,7 @@ import { bucketKey, reserve } from '../security/rate-limit';
 import { clientOfToken, type FhirClient } from './fhir-clients.repository';
 import { FHIR_CALLS_PER_CLIENT } from './limits';
 import { FhirError } from './operation-outcome';
+import { appTokenCaller } from '../smart-apps/app-tokens';
 import { scopesPermit, type Interaction } from './scopes';
 
 /** Who may call a FHIR route: anyone (the CapabilityStatement), or a client whose token grants this interaction on this resource type. */
@@ -56,9 +57,9 @@ export function enforceFhirAccess(app: FastifyInstance, db: Db): void {
     if (!access) throw new FhirError(403, 'forbidden', 'This call is not allowed');
     if (access === 'public') return;
     const token = bearer(request);
-    const found = token ? await clientOfToken(db, token) : undefined;
+    const found: Omit<FhirCaller, 'viewer'> & { viewer?: Viewer } | undefined = token ? ((await clientOfToken(db, token)) ?? (await appCaller(db, token, access))) : undefined;
     if (!found) {
-      throw new FhirError(401, 'login', token ? 'The access token is not valid or has expired' : 'An access token is required (SMART Backend Services)', undefined, {
+      throw new FhirError(401, 'login', token ? 'The access token is not valid or has expired' : 'An access token is required (SMART Backend Services or App Launch)', undefined, {
         'www-authenticate': token ? 'Bearer error="invalid_token"' : 'Bearer',
       });
     }
@@ -66,9 +67,24 @@ export function enforceFhirAccess(app: FastifyInstance, db: Db): void {
       throw new FhirError(403, 'forbidden', `The token's scopes do not allow this call on ${access.resource}`, undefined, { 'www-authenticate': 'Bearer error="insufficient_scope"' });
     }
     const { limit, windowSeconds } = FHIR_CALLS_PER_CLIENT;
-    if (!(await reserve(db, [{ bucket: bucketKey('fhir', 'client', found.client.clientId), limit }], windowSeconds)).allowed) {
+    // A system client is counted as one caller; an app (which serves many users) per user.
+    const caller = found.viewer ? `${found.client.clientId}:${found.client.userUid}` : found.client.clientId;
+    if (!(await reserve(db, [{ bucket: bucketKey('fhir', 'client', caller), limit }], windowSeconds)).allowed) {
       throw tooMany(windowSeconds, `This client made more than ${limit} FHIR calls in ${windowSeconds} seconds; wait and try again`);
     }
-    request.fhirCaller = { ...found, viewer: outsideSystemViewer(found.client.divisionUids) };
+    request.fhirCaller = { ...found, viewer: found.viewer ?? outsideSystemViewer(found.client.divisionUids) };
   });
+}
+
+/**
+ * A user-facing app's token (server/smart-apps): it reads as its user, and
+ * only the chosen patient unless a `user/` scope grants this call.
+ */
+async function appCaller(db: Db, token: string, access: { resource: string; interaction: Interaction }) {
+  const app = await appTokenCaller(db, token);
+  if (!app) return undefined;
+  const asUser = scopesPermit(app.scopes.filter((s) => s.startsWith('user/')), access.resource, access.interaction);
+  // Patient scopes without a chosen patient read nothing: the consent page always asks for one.
+  const patientUid = asUser ? undefined : (app.patientUid ?? '00000000-0000-0000-0000-000000000000');
+  return { client: app.client, scopes: app.scopes, viewer: { ...app.viewer, patientUid } };
 }

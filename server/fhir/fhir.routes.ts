@@ -5,7 +5,7 @@ import { isUuid } from '../../shared/uuid';
 import type { AppContext } from '../app-context';
 import { recordAudits } from '../audit/audit.repository';
 import { buildVersion } from '../site/build-version';
-import { capabilityStatement, smartConfiguration } from './capability';
+import { capabilityStatement, smartConfiguration, type OAuthUrls } from './capability';
 import { searchBundle } from './bundle';
 import { callerOf, enforceFhirAccess, fhirAllows, fhirPublic, type FhirCaller } from './fhir-access';
 import { FhirError, FHIR_JSON, fhirErrors } from './operation-outcome';
@@ -31,7 +31,7 @@ import type { FhirResourceType, PatientRead } from './resource-type';
 import { referenceId } from './compartment';
 import { scopesPermit } from './scopes';
 import { parseSearch, type ParsedSearch } from './search-params';
-import { FHIR_PATH, TOKEN_PATH } from './paths';
+import { FHIR_PATH, OAUTH_PATH, TOKEN_PATH } from './paths';
 import { REFERRAL_BODY_LIMIT } from './limits';
 
 /** What the API serves: each type's read and search come from this table, and so does the CapabilityStatement. */
@@ -72,11 +72,17 @@ export async function fhirRoutes(app: FastifyInstance, { db, config }: AppContex
   const { version } = buildVersion(path.resolve(import.meta.dirname, '../..'), config.distDir);
   // PUBLIC_URL is settled once the server listens (boot gives one from the port): read at the first call.
   const fhirBase = () => `${config.publicUrl}${FHIR_PATH}`;
-  const tokenUrl = () => `${config.publicUrl}${TOKEN_PATH}`;
+  const oauth = (): OAuthUrls => ({
+    issuer: `${config.publicUrl}${OAUTH_PATH}`,
+    authorize: `${config.publicUrl}${OAUTH_PATH}/authorize`,
+    token: `${config.publicUrl}${TOKEN_PATH}`,
+    revoke: `${config.publicUrl}${OAUTH_PATH}/revoke`,
+    jwks: `${config.publicUrl}${OAUTH_PATH}/jwks`,
+  });
 
   const started = now().toISOString();
-  app.get('/metadata', fhirPublic, async () => capabilityStatement(fhirBase(), tokenUrl(), { version, date: started }, FHIR_RESOURCE_TYPES));
-  app.get('/.well-known/smart-configuration', fhirPublic, async (_request, reply) => reply.type('application/json').send(smartConfiguration(tokenUrl(), FHIR_RESOURCE_TYPES)));
+  app.get('/metadata', fhirPublic, async () => capabilityStatement(fhirBase(), oauth(), { version, date: started }, FHIR_RESOURCE_TYPES));
+  app.get('/.well-known/smart-configuration', fhirPublic, async (_request, reply) => reply.type('application/json').send(smartConfiguration(oauth(), FHIR_RESOURCE_TYPES)));
 
   const audit = (caller: FhirCaller, serviceMethod: string, patients: readonly PatientRead[]) =>
     recordAudits(

@@ -1,7 +1,7 @@
 import { nowMs } from '../../shared/clock';
 import type { Db } from '../db/connect';
-import { signedAssertion } from './signing-key';
-import { ASSERTION_TYPE } from './token.routes';
+import * as oidc from 'openid-client';
+import { ASSERTION_SECONDS, signingKey, type SigningKey } from './signing-key';
 
 /** What Careweave asks another FHIR server for when it sends referrals there and reads their Tasks back. */
 const SCOPES = 'system/Task.crs system/ServiceRequest.c';
@@ -13,17 +13,35 @@ export interface Destination {
   client_id: string;
 }
 
-/** `client_credentials` with a client assertion at `tokenUrl` (SMART Backend Services): the token and how many seconds it lasts. */
-export async function backendServicesToken(tokenUrl: string, assertion: string, scope: string): Promise<{ token: string; expiresIn: number }> {
-  const response = await fetch(tokenUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_assertion_type: ASSERTION_TYPE, client_assertion: assertion, scope }),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-  const answer = await json(response);
-  if (!response.ok || typeof answer?.access_token !== 'string') throw new Error(`The token endpoint answered ${response.status} ${answer?.error_description ?? answer?.error ?? ''}`.trim());
-  return { token: answer.access_token, expiresIn: Number(answer.expires_in ?? 300) };
+/**
+ * `client_credentials` at `tokenUrl` with a client assertion signed by `key`
+ * (SMART Backend Services), through openid-client: the token and how many
+ * seconds it lasts. The assertion's audience is the token endpoint, as SMART
+ * asks (the library's default is the issuer), and its times are the shared
+ * clock's, the one the receiver checks them by in tests.
+ */
+export async function backendServicesToken(tokenUrl: string, key: Pick<SigningKey, 'kid' | 'privateKey'>, clientId: string, scope: string): Promise<{ token: string; expiresIn: number }> {
+  const auth = oidc.PrivateKeyJwt(
+    { key: key.privateKey, kid: key.kid },
+    {
+      [oidc.modifyAssertion]: (header, payload) => {
+        const seconds = Math.floor(nowMs() / 1000);
+        Object.assign(header, { typ: 'JWT' });
+        Object.assign(payload, { aud: tokenUrl, iat: seconds, nbf: seconds, exp: seconds + ASSERTION_SECONDS });
+      },
+    },
+  );
+  const config = new oidc.Configuration({ issuer: new URL(tokenUrl).origin, token_endpoint: tokenUrl }, clientId, undefined, auth);
+  config.timeout = TIMEOUT_MS / 1000;
+  // http:// only where the receiver is this machine (the demo, the tests); the admin forms refuse it elsewhere.
+  if (new URL(tokenUrl).protocol === 'http:') oidc.allowInsecureRequests(config);
+  try {
+    const answer = await oidc.clientCredentialsGrant(config, { scope });
+    return { token: answer.access_token, expiresIn: answer.expires_in ?? 300 };
+  } catch (error) {
+    const e = error as { status?: number; error?: string; error_description?: string; message: string };
+    throw new Error(`The token endpoint answered ${e.status ?? ''} ${e.error_description ?? e.error ?? e.message}`.replace(/\s+/g, ' ').trim());
+  }
 }
 
 const tokens = new WeakMap<Db, Map<string, { token: string; until: number }>>();
@@ -50,7 +68,7 @@ async function tokenFor(db: Db, d: Destination): Promise<string> {
   const configuration = await json(await fetch(`${d.fhir_base}/.well-known/smart-configuration`, { signal: AbortSignal.timeout(TIMEOUT_MS) }));
   const tokenUrl = configuration?.token_endpoint;
   if (typeof tokenUrl !== 'string') throw new Error(`${d.fhir_base} names no token endpoint`);
-  const answer = await backendServicesToken(tokenUrl, await signedAssertion(db, d.client_id, tokenUrl), SCOPES);
+  const answer = await backendServicesToken(tokenUrl, await signingKey(db), d.client_id, SCOPES);
   cache.set(d.destination_uid, { token: answer.token, until: nowMs() + (answer.expiresIn - 30) * 1000 });
   return answer.token;
 }

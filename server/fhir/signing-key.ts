@@ -1,15 +1,16 @@
 import crypto from 'node:crypto';
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
-import { nowMs } from '../../shared/clock';
+import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Db } from '../db/connect';
 
 export const ALG = 'ES384';
-/** A client assertion lives this long (SMART Backend Services: at most five minutes). */
-const ASSERTION_SECONDS = 240;
+/** A client assertion Careweave signs lives this long (SMART Backend Services: at most five minutes; server/fhir/remote-fhir.ts). */
+export const ASSERTION_SECONDS = 240;
 
 export interface SigningKey {
   kid: string;
   privateKey: CryptoKey;
+  /** The same key as a private JWK: Careweave's authorization server signs its id_tokens with it (server/smart-apps). */
+  jwk: JWK;
 }
 
 const loaded = new WeakMap<Db, Promise<SigningKey>>();
@@ -19,7 +20,7 @@ const loaded = new WeakMap<Db, Promise<SigningKey>>();
  * another FHIR server and kept in the database, so every process signs with
  * the same key and a restart keeps it (the receiver registered its JWKS URL).
  */
-function signingKey(db: Db): Promise<SigningKey> {
+export function signingKey(db: Db): Promise<SigningKey> {
   let key = loaded.get(db);
   if (!key) {
     key = (async () => {
@@ -33,7 +34,7 @@ function signingKey(db: Db): Promise<SigningKey> {
           .execute();
         row = await db.selectFrom('signing_key').select(['kid', 'private_jwk']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
       }
-      return { kid: row.kid, privateKey: (await importJWK(row.private_jwk as JWK, ALG)) as CryptoKey };
+      return { kid: row.kid, privateKey: (await importJWK(row.private_jwk as JWK, ALG)) as CryptoKey, jwk: row.private_jwk as JWK };
     })();
     key.catch(() => loaded.delete(db));
     loaded.set(db, key);
@@ -47,20 +48,3 @@ export async function publicJwks(db: Db): Promise<{ keys: JWK[] }> {
   const rows = await db.selectFrom('signing_key').select('public_jwk').orderBy('created_at', 'desc').execute();
   return { keys: rows.map((r) => r.public_jwk as JWK) };
 }
-
-/** A SMART Backend Services client assertion (RFC 7523): signed by `key`, for the client `clientId` at `tokenUrl`. */
-export async function clientAssertion(key: SigningKey, clientId: string, tokenUrl: string): Promise<string> {
-  const seconds = Math.floor(nowMs() / 1000);
-  return new SignJWT({})
-    .setProtectedHeader({ alg: ALG, kid: key.kid, typ: 'JWT' })
-    .setIssuer(clientId)
-    .setSubject(clientId)
-    .setAudience(tokenUrl)
-    .setIssuedAt(seconds)
-    .setExpirationTime(seconds + ASSERTION_SECONDS)
-    .setJti(crypto.randomUUID())
-    .sign(key.privateKey);
-}
-
-/** A client assertion for `tokenUrl` with Careweave's own key, as the client `clientId` that server gave Careweave. */
-export const signedAssertion = async (db: Db, clientId: string, tokenUrl: string): Promise<string> => clientAssertion(await signingKey(db), clientId, tokenUrl);

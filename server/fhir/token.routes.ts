@@ -8,7 +8,9 @@ import { bucketKey, reserve } from '../security/rate-limit';
 import { findActiveClient, issueToken, takeAssertion, type FhirClient } from './fhir-clients.repository';
 import { TOKEN_REQUESTS_PER_ADDRESS } from './limits';
 import { grantScopes } from './scopes';
-import { TOKEN_PATH } from './paths';
+import { OAUTH_PATH, TOKEN_PATH } from './paths';
+import { authorizationServer } from '../smart-apps/authorization-server';
+import { passToProvider } from '../smart-apps/mount-provider';
 
 /** SMART Backend Services: an assertion may live five minutes at most, and so does the token it buys. */
 export const MAX_ASSERTION_SECONDS = 300;
@@ -17,6 +19,7 @@ export const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-b
 export const SIGNING_ALGORITHMS = ['RS384', 'ES384'];
 
 const FORM_BODY_LIMIT = 16 * 1024;
+const APP_GRANTS = new Set(['authorization_code', 'refresh_token']);
 
 type OAuthError = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
 
@@ -44,9 +47,12 @@ function keysOf(client: FhirClient): JWTVerifyGetKey {
  * is checked for its signature by the client's registered keys, `iss` and
  * `sub` (the client id), `aud` (this endpoint), an `exp` at most five minutes
  * ahead and a `jti` never used before; the token carries the asked-for scopes
- * the client's registration allows.
+ * the client's registration allows. The same address answers the
+ * authorization-code and refresh-token grants of SMART App Launch, as the
+ * one token endpoint smart-configuration names.
  */
-export async function fhirTokenRoutes(app: FastifyInstance, { db, config }: AppContext) {
+export async function fhirTokenRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, config } = ctx;
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
 
   app.post<{ Body: Record<string, string | undefined> }>(TOKEN_PATH, { ...publicRoute, bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
@@ -56,7 +62,18 @@ export async function fhirTokenRoutes(app: FastifyInstance, { db, config }: AppC
     }
     const body = request.body && typeof request.body === 'object' ? request.body : {};
     const field = (name: string) => (typeof body[name] === 'string' ? body[name] : undefined);
-    if (field('grant_type') !== 'client_credentials') return refuse(reply, 'unsupported_grant_type', 'Only grant_type=client_credentials is supported');
+    // A user-facing app's code or refresh token: the authorization server that issued it answers (server/smart-apps).
+    if (APP_GRANTS.has(field('grant_type') ?? '')) {
+      const provider = await authorizationServer(ctx);
+      // A public app's refresh need not name itself (fhirclient does not by default): the refresh token names its app.
+      const refreshToken = field('refresh_token');
+      if (refreshToken && !field('client_id') && !request.headers.authorization) {
+        const clientId = (await provider.RefreshToken.find(refreshToken))?.clientId;
+        if (clientId) body.client_id = clientId;
+      }
+      return passToProvider(provider, OAUTH_PATH, request, reply, body);
+    }
+    if (field('grant_type') !== 'client_credentials') return refuse(reply, 'unsupported_grant_type', 'grant_type must be client_credentials, authorization_code or refresh_token');
     if (field('client_assertion_type') !== ASSERTION_TYPE) return refuse(reply, 'invalid_request', `client_assertion_type must be ${ASSERTION_TYPE}`);
     const assertion = field('client_assertion');
     const asked = (field('scope') ?? '').split(/\s+/).filter(Boolean);

@@ -153,9 +153,9 @@ describe('GET /fhir/metadata and the SMART configuration', () => {
     assert.equal(response.status, 200);
     const config = (await response.json()) as Record<string, unknown>;
     assert.equal(config.token_endpoint, tokenUrl);
-    assert.deepEqual(config.token_endpoint_auth_methods_supported, ['private_key_jwt']);
+    assert.deepEqual(config.token_endpoint_auth_methods_supported, ['private_key_jwt', 'none'], 'none: the public apps of the standalone launch (tests/server/smart-apps.test.ts)');
     assert.deepEqual(config.token_endpoint_auth_signing_alg_values_supported, ['RS384', 'ES384']);
-    assert.deepEqual(config.grant_types_supported, ['client_credentials']);
+    assert.deepEqual(config.grant_types_supported, ['client_credentials', 'authorization_code', 'refresh_token']);
     assert.ok((config.capabilities as string[]).includes('client-confidential-asymmetric'));
   });
 });

@@ -7,7 +7,7 @@ import { SignJWT, importJWK } from 'jose';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { DemoEhr, DEMO_EHR, demoEhrRoutes } from '../../server/demo-oidc/demo-ehr';
 import { DEMO_EHR_MRN_SYSTEM } from '../../server/demo-oidc/demo-ehr-data';
-import { mountProvider } from '../../server/demo-oidc/demo-oidc.routes';
+import { mountProvider } from '../../server/smart-apps/mount-provider';
 import { newSigningKey } from '../../server/demo-oidc/demo-provider';
 import { call } from './support/http';
 import { RedirectBrowser } from './support/redirect-browser';

@@ -1,7 +1,7 @@
 import { FhirClientFormSchema, type FhirClientFormInput, type FhirClientView } from '../../shared/schemas/fhir-clients';
 import { CheckboxGroup, Field, useCareForm } from '../kit/forms';
 import { useFhirClientActions, useFhirClients, type FhirClientsPage } from './admin.resource';
-import { CopyText, divisionChoices, RegistrationDialog, RegistrationRow, RegistrationsCard, RegistrationValues, type RegistrationDialogProps } from './registrations';
+import { ClientIdNote, CodeList, divisionChoices, RegistrationDialog, RegistrationRow, RegistrationsCard, RegistrationValues, type RegistrationDialogProps } from './registrations';
 
 /**
  * Issue 35 section 2, the administrator's side, on Admin → Organization: the
@@ -62,9 +62,7 @@ function FhirClientDialog({ row: client, divisions, onClose, onSaved }: Registra
 function FhirClientRow({ client, onEdit }: { client: FhirClientView; onEdit: () => void }) {
   return (
     <RegistrationRow className="fhir-client" data={['data-client', client.clientId]} name={client.displayName} isActive={client.isActive} onEdit={onEdit}>
-      <span className="division-note fhir-client-id">
-        Client ID <CopyText label="Client ID" value={client.clientId} name={client.displayName} />
-      </span>
+      <ClientIdNote className="fhir-client-id" clientId={client.clientId} name={client.displayName} />
       <span className="division-note fhir-client-keys">
         {client.jwksUrl ? (
           <>
@@ -74,12 +72,7 @@ function FhirClientRow({ client, onEdit }: { client: FhirClientView; onEdit: () 
           'JWKS stored'
         )}
       </span>
-      <span className="division-note fhir-client-scopes">
-        Scopes{' '}
-        {client.scopes.map((s) => (
-          <code key={s}>{s}</code>
-        ))}
-      </span>
+      <CodeList className="fhir-client-scopes" label="Scopes" values={client.scopes} />
       <span className="division-note">Patients in {client.divisionNames.join(', ')}</span>
     </RegistrationRow>
   );

@@ -18,6 +18,7 @@ import { IdentityProvidersSection } from './admin-identity-providers.component';
 import { EhrsSection, EhrUserLinksSection } from './admin-ehrs.component';
 import { FhirClientsSection } from './admin-fhir-clients.component';
 import { FhirDestinationsSection } from './admin-fhir-destinations.component';
+import { SmartAppsSection } from './admin-smart-apps.component';
 import { useAdminDivision, useAdminDivisions, useAdminOrganization, useOrganizationActions, type AdminDivisionDetail, type AdminOrganization } from './admin.resource';
 
 const DEFAULT_COLOR = '#0d6efd';
@@ -88,7 +89,7 @@ function DivisionList() {
   );
 }
 
-/** `/admin/organization`: the organisation's name, market and support phone, its divisions, and its identity providers and password sign-in, its EHRs and EHR user links (issue 34), and its FHIR clients (issue 35). */
+/** `/admin/organization`: the organisation's name, market and support phone, its divisions, and its identity providers and password sign-in, its EHRs and EHR user links (issue 34), and its FHIR clients, FHIR destinations and SMART apps (issue 35). */
 export function OrganizationPage() {
   const organization = useAdminOrganization();
   return (
@@ -104,6 +105,7 @@ export function OrganizationPage() {
       <EhrUserLinksSection />
       <FhirClientsSection />
       <FhirDestinationsSection />
+      <SmartAppsSection />
     </>
   );
 }

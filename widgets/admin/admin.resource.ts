@@ -6,6 +6,7 @@ import type { EhrRegistrationHelp, EhrRegistrationInput, EhrRegistrationView, Eh
 import type { FhirClientFormInput, FhirClientHelp, FhirClientView } from '../../shared/schemas/fhir-clients';
 import type { FhirDestinationHelp, FhirDestinationInput, FhirDestinationView } from '../../shared/schemas/fhir-destinations';
 import type { IdentityProviderInput, IdentityProviderView, PasswordLoginState } from '../../shared/schemas/identity-providers';
+import type { SmartAppFormInput, SmartAppHelp, SmartAppView } from '../../shared/schemas/smart-apps';
 import type { AdminUser, CodeHolder, CodeHolderInput, CodeHolderKind, DivisionInput, ExtInstance, ExtInstanceInput, OrganizationInput, QueueInput } from '../../shared/schemas/admin';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { PageRequest } from '../kit/data-table';
@@ -362,5 +363,23 @@ export function useFhirDestinationActions() {
     (id: string | null, values: FhirDestinationInput, key: string) => saveRegistration<FhirDestinationView>(api, 'admin/fhir-destinations', id, values, key),
     [api],
   );
+  return { save };
+}
+
+/**
+ * `GET /api/admin/smart-apps` (issue 35): the organisation's user-facing
+ * SMART apps and what their developers configure: the FHIR base URL (the
+ * `iss`), the authorize URL and the token URL.
+ */
+export interface SmartAppsPage extends SmartAppHelp {
+  apps: SmartAppView[];
+}
+
+export const useSmartApps = (): Loaded<SmartAppsPage> => useRegistrations<SmartAppView, SmartAppHelp, 'apps'>('admin/smart-apps', 'apps');
+
+/** Register (`POST`, one Idempotency-Key per submission) or edit (`PUT`) a SMART app. */
+export function useSmartAppActions() {
+  const api = useWidgetApi();
+  const save = useCallback((id: string | null, values: SmartAppFormInput, key: string) => saveRegistration<SmartAppView>(api, 'admin/smart-apps', id, values, key), [api]);
   return { save };
 }

@@ -42,6 +42,8 @@ const css = /* css */ `
 .new-code p { margin: 0 0 var(--sl-spacing-2x-small); }
 .new-code code { white-space: nowrap; font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-bold); letter-spacing: 0.05em; }
 .ext-link-main { display: flex; flex-direction: column; gap: var(--sl-spacing-2x-small); min-width: 0; flex: 1 1 24rem; }
+/* A registration's name is typed by an administrator: one long word must wrap, not widen a phone's page. */
+.ext-link-main strong { overflow-wrap: anywhere; }
 .ext-link-address { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-x-small); }
 .ext-link-address code, .ext-link-url { overflow-wrap: anywhere; font-size: var(--sl-font-size-small); }
 .new-code code.ext-link-url { white-space: normal; letter-spacing: 0; font-size: var(--sl-font-size-medium); }
@@ -56,8 +58,8 @@ const css = /* css */ `
 .password-sign-in p { margin: 0; }
 .registration-values .section-facts { align-items: center; }
 .registration-values p { margin: 0 0 var(--sl-spacing-x-small); }
-.fhir-client-id, .fhir-client-scopes { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); }
-.fhir-client-scopes code, .fhir-client-keys code { overflow-wrap: anywhere; }
+.registration-codes { display: flex; flex-wrap: wrap; align-items: center; gap: var(--sl-spacing-2x-small) var(--sl-spacing-x-small); }
+.registration-codes code, .fhir-client-keys code { overflow-wrap: anywhere; }
 .ehr-links { display: flex; flex-direction: column; gap: var(--sl-spacing-small); }
 .ehr-links h3 { margin: 0; font-size: var(--sl-font-size-large); font-weight: var(--sl-font-weight-normal); }
 .section-page form.ehr-link-decision { flex: 1 1 18rem; max-width: 24rem; gap: var(--sl-spacing-x-small); }

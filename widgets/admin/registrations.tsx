@@ -15,7 +15,7 @@ import { useAdminDivisions, type AdminDivisionDetail } from './admin.resource';
 
 /**
  * The pieces the organisation page's registration cards share (identity
- * providers, EHRs, FHIR clients and destinations): a list of registrations
+ * providers, EHRs, FHIR clients and destinations, SMART apps): a list of registrations
  * added and edited in a dialog, and the values the other system is given,
  * each with a Copy button.
  */
@@ -36,6 +36,27 @@ export function CopyText({ label, value, name }: { label: string; value: string;
       <SlButton size="small" onClick={() => void copy()}>
         Copy<span className="visually-hidden"> {name ? `${label} of ${name}` : label}</span>
       </SlButton>
+    </span>
+  );
+}
+
+/** A registration's client ID, to copy (FHIR clients, SMART apps); `name` is the registration's, for its Copy button. */
+export function ClientIdNote({ className, clientId, name }: { className: string; clientId: string; name: string }) {
+  return (
+    <span className={`division-note registration-codes ${className}`}>
+      Client ID <CopyText label="Client ID" value={clientId} name={name} />
+    </span>
+  );
+}
+
+/** A registration's list of values (scopes, addresses), each as code after the list's label, wrapping as needed. */
+export function CodeList({ className, label, values }: { className: string; label: string; values: string[] }) {
+  return (
+    <span className={`division-note registration-codes ${className}`}>
+      {label}{' '}
+      {values.map((v) => (
+        <code key={v}>{v}</code>
+      ))}
     </span>
   );
 }

@@ -11,6 +11,7 @@ import { mountElement, shadow } from './element';
 export const EHR_HELP = { launch_url: 'http://care.test/smart/launch', redirect_url: 'http://care.test/smart/callback', scopes: 'launch openid fhirUser patient/Patient.rs' };
 export const FHIR_CLIENT_HELP = { token_url: 'http://care.test/oauth/token', fhir_base: 'http://care.test/fhir' };
 export const FHIR_DESTINATION_HELP = { jwks_url: 'http://care.test/.well-known/jwks.json', scopes: 'system/Task.crs system/ServiceRequest.c' };
+export const SMART_APP_HELP = { fhir_base: 'http://care.test/fhir', authorize_url: 'http://care.test/oauth/authorize', token_url: 'http://care.test/oauth/token' };
 
 const READS: Record<string, unknown> = {
   '/admin/organization': { data: { type: 'organizations', id: 'o-1', attributes: { org_uid: 'o-1', org_name: 'County Care', market_name: null, support_phone: null } } },
@@ -25,6 +26,7 @@ const READS: Record<string, unknown> = {
   '/admin/ehr-user-links': { data: [], meta: { users: [] } },
   '/admin/fhir-clients': { data: [], meta: FHIR_CLIENT_HELP },
   '/admin/fhir-destinations': { data: [], meta: FHIR_DESTINATION_HELP },
+  '/admin/smart-apps': { data: [], meta: SMART_APP_HELP },
 };
 
 export function organizationPageRead(url: URL): { status?: number; body: unknown } {
