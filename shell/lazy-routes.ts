@@ -7,6 +7,7 @@ import { widget } from './lazy-widget';
  * The public forms are in public-forms.ts.
  */
 
+export const AppConsentPage = widget(() => import('../widgets/smart-apps/app-consent.component'), 'AppConsentPage');
 export const EmergencyAccessPage = widget(() => import('../widgets/break-glass/emergency-access.component'), 'EmergencyAccessPage');
 export const AdminPage = widget(() => import('../widgets/admin/admin.component'), 'AdminPage');
 export const AddPatient = widget(() => import('../widgets/add-patient/add-patient.component'), 'AddPatient');

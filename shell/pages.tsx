@@ -6,6 +6,7 @@ import { HomePage } from './home-page';
 import {
   AddPatient,
   AdminPage,
+  AppConsentPage,
   EmergencyAccessPage,
   CalendarPage,
   ChatPage,
@@ -61,6 +62,8 @@ const PAGES: { [P in ShellPath]: Render<StringRouteParams<P>> } = {
   // Issue 34: /patients/add?from=ehr after an EHR launch that matched no patient.
   '/patients/add': widgetPage('Add Patient', () => <AddPatient fromEhr={new URLSearchParams(window.location.search).get('from') === 'ehr'} />, { private: true }),
   '/patients': widgetPage('Patients', (_, { search }) => <PatientList query={search.toString()} />, { private: true }),
+  // Issue 35: a SMART app's standalone launch asks the signed-in user here.
+  '/authorize-app/:uid': widgetPage('Allow an App', (p) => <AppConsentPage key={p.uid} uid={p.uid} />, { private: true }),
   // Issue 38: emergency access review.
   '/emergency-access': widgetPage('Emergency Access', () => <EmergencyAccessPage />, { private: true }),
   '/emergency-access/:eventId': widgetPage('Emergency Access', (p) => <EmergencyAccessPage eventId={p.eventId} />, { private: true }),

@@ -75,6 +75,8 @@ const ROUTES = [
   { path: '/patients/add', flags: [PATIENT_EDIT_FLAGS] },
   // The division's patient list, or the identity search for identity users.
   { path: '/patients', flags: [[...PATIENT_LIST_FLAGS, 'hasAppIdentity']] },
+  // Issue 35: a SMART app's consent page, for the care modes (as its calls, server/smart-apps).
+  { path: '/authorize-app/:uid', flags: [CARE_FLAGS] },
   // Issue 38: the division's break-glass events, for their reviewers.
   { path: '/emergency-access', flags: EMERGENCY_ACCESS_REVIEW },
   { path: '/emergency-access/:eventId', flags: EMERGENCY_ACCESS_REVIEW },

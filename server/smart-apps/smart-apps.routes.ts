@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { snakeKeys } from '../../shared/casing';
 import type Provider from 'oidc-provider';
-import { CHOOSE_A_PATIENT, AppDecisionSchema, isAppScope, type AppAuthorizationView, type AppRedirect } from '../../shared/schemas/smart-apps';
+import { AUTHORIZATION_ENDED, CHOOSE_A_PATIENT, AppDecisionSchema, isAppScope, type AppAuthorizationView, type AppRedirect } from '../../shared/schemas/smart-apps';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import { HttpError, notFound, parseBody } from '../errors';
@@ -12,8 +12,6 @@ import { asksForPatient, describeScope, splitAsked } from './app-scopes';
 import { authorizationServer } from './authorization-server';
 import { providerSeconds } from './oidc-adapter';
 import { findActiveSmartApp, recordLaunch } from './smart-apps.repository';
-
-export const AUTHORIZATION_ENDED = 'This sign-in request has ended or is not yours. Start again from the app.';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 

@@ -63,6 +63,8 @@ export interface SmartAppHelp {
 
 export const APP_DECISIONS = ['allow', 'deny'] as const;
 export const CHOOSE_A_PATIENT = 'Choose the patient the app may read';
+/** The consent page's request is gone: answered, expired, or not for this user's organisation (one answer for all). */
+export const AUTHORIZATION_ENDED = 'This sign-in request has ended or is not yours. Start again from the app.';
 
 /** `POST /api/smart-apps/authorizations/:uid`: allow (with the patient, when the app asked for patient scopes) or deny. */
 export const AppDecisionSchema = object({
@@ -70,6 +72,9 @@ export const AppDecisionSchema = object({
   patientUid: optional(size(string(), 0, MAX_LENGTH.code)),
 });
 export type AppDecisionInput = Infer<typeof AppDecisionSchema>;
+
+/** The consent page's form: the patient chosen (empty until one is; the server says when one is needed). */
+export const AppConsentFormSchema = object({ patientUid: size(string(), 0, MAX_LENGTH.code) });
 
 /** One scope as the consent page lists it. */
 export interface AskedScope {

@@ -33,6 +33,7 @@ import '../../widgets/reports/report.element';
 import '../../widgets/reports/reports.element';
 import '../../widgets/resources/patient-resources.element';
 import '../../widgets/resources/resource-library.element';
+import '../../widgets/smart-apps/app-consent.element';
 import { ROLE_TEMPLATES } from '../../shared/role-templates';
 import { deepEqual, ok } from './support/assert';
 import { typeInto, waitFor } from './support/dom';
@@ -63,6 +64,7 @@ const WIDGETS: [tag: string, attributes: Record<string, string>, act?: (widget: 
   ['care-patient-allergies', { 'patient-id': PATIENT }],
   ['care-badges', { 'patient-id': PATIENT }],
   ['care-emergency-access', {}],
+  ['care-app-consent', { uid: 'request-1' }],
   ['care-calendar', {}],
   ['care-patient-care-team', { 'patient-id': PATIENT }],
   ['care-chat', { 'patient-id': PATIENT }],

@@ -34,6 +34,8 @@ export async function demoRouteAddresses(h: Harness): Promise<(path: ShellPath) 
     queueId: queue.queue_uid,
     patientId: patient.patient_uid,
     eventId: glass.break_glass_uid,
+    // A SMART app's consent page for a request that has ended (a live one needs an app's launch: smart-app-launch.test.ts).
+    uid: 'ended-request',
   };
   const wildcards: Record<Wildcard, string> = {
     '/reports/*': `custom/${Object.keys(CUSTOM_REPORTS)[0]}`,
