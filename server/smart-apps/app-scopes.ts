@@ -55,7 +55,7 @@ const OIDC_WORDS: Record<string, string> = {
   openid: 'Know who you are',
   profile: 'See your name',
   email: 'See your e-mail address',
-  offline_access: 'Keep access while you are away, until you sign out of Careweave or an administrator ends it',
+  offline_access: 'Keep reading for up to 8 hours while you are away, unless an administrator ends it or your account is turned off',
   'launch/patient': 'Know which patient you chose',
 };
 

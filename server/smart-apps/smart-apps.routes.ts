@@ -51,10 +51,9 @@ export const smartAppsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
     const view: AppAuthorizationView = {
       uid: interaction.uid,
       appName: smartApp.name,
-      scopes: granted.filter((s) => s !== 'offline_access').map(describeScope),
+      scopes: granted.map(describeScope),
       refused,
       needsPatient: asksForPatient(granted) || granted.includes('launch/patient'),
-      offline: granted.includes('offline_access'),
       divisionName: division.division_name,
     };
     return { data: snakeKeys(view) };

@@ -93,8 +93,6 @@ export interface AppAuthorizationView {
   refused: string[];
   /** The app asked for patient scopes: the user chooses the one patient it may read. */
   needsPatient: boolean;
-  /** The app may also keep access while the user is away (offline_access). */
-  offline: boolean;
   divisionName: string;
 }
 

@@ -103,7 +103,7 @@ describe('SMART App Launch, standalone, with Careweave as the authorization serv
     const view = asked.body.data;
     assert.equal(view.app_name, 'Growth Chart');
     assert.equal(view.needs_patient, true);
-    assert.equal(view.offline, true);
+    assert.ok(view.scopes.some((s: any) => s.scope === 'offline_access'), 'offline access is listed with what it means');
     assert.deepEqual(view.refused.sort(), ['patient/Task.cruds', 'system/Patient.rs']);
     assert.ok(view.scopes.some((s: any) => s.scope === 'patient/Condition.rs' && s.text === "Read and search the chosen patient's diagnoses"), JSON.stringify(view.scopes));
 

@@ -87,7 +87,6 @@ export function AppConsentPage({ uid }: { uid: string }) {
                   {s.text}
                 </li>
               ))}
-              {view.offline && <li>Keep access while you are away, until you sign out of Careweave or an administrator ends it</li>}
             </ul>
             {view.refused.length > 0 && <p className="consent-note">Not granted (beyond what the app is registered for): {view.refused.join(', ')}</p>}
             <Decision uid={uid} request={view} />
