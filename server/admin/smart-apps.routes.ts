@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import type { Config } from '../config';
 import { notFound, parseBody } from '../errors';
-import { FHIR_PATH, TOKEN_PATH } from '../fhir/paths';
+import { AUTHORIZE_PATH, FHIR_PATH, TOKEN_PATH } from '../fhir/paths';
 import { onceOnly } from '../public-forms/idempotency';
 import { allow } from '../security/access';
 import { createSmartApp, findOrgSmartApp, listSmartApps, updateSmartApp } from '../smart-apps/smart-apps.repository';
@@ -13,9 +13,6 @@ import { actorOf } from './admin-audit';
 import { lockOrganization } from './admin.repository';
 
 export const SMART_APP_NOT_FOUND = 'SMART app not found';
-
-/** Beside TOKEN_PATH: the authorization server's other endpoint an app's developer configures. */
-export const AUTHORIZE_PATH = '/oauth/authorize';
 
 /** The addresses an app's developer configures (the GET's meta, `npm run admin -- add-smart-app`'s output). */
 export const smartAppHelp = ({ publicUrl }: Pick<Config, 'publicUrl'>): SmartAppHelp => ({

@@ -31,7 +31,7 @@ import type { FhirResourceType, PatientRead } from './resource-type';
 import { referenceId } from './compartment';
 import { scopesPermit } from './scopes';
 import { parseSearch, type ParsedSearch } from './search-params';
-import { FHIR_PATH, OAUTH_PATH, TOKEN_PATH } from './paths';
+import { AUTHORIZE_PATH, FHIR_PATH, OAUTH_PATH, TOKEN_PATH } from './paths';
 import { REFERRAL_BODY_LIMIT } from './limits';
 
 /** What the API serves: each type's read and search come from this table, and so does the CapabilityStatement. */
@@ -74,7 +74,7 @@ export async function fhirRoutes(app: FastifyInstance, { db, config }: AppContex
   const fhirBase = () => `${config.publicUrl}${FHIR_PATH}`;
   const oauth = (): OAuthUrls => ({
     issuer: `${config.publicUrl}${OAUTH_PATH}`,
-    authorize: `${config.publicUrl}${OAUTH_PATH}/authorize`,
+    authorize: `${config.publicUrl}${AUTHORIZE_PATH}`,
     token: `${config.publicUrl}${TOKEN_PATH}`,
     revoke: `${config.publicUrl}${OAUTH_PATH}/revoke`,
     jwks: `${config.publicUrl}${OAUTH_PATH}/jwks`,
