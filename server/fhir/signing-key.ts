@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { sql } from 'kysely';
 import type { Db } from '../db/connect';
 
 export const ALG = 'ES384';
@@ -14,6 +15,8 @@ export interface SigningKey {
 }
 
 const loaded = new WeakMap<Db, Promise<SigningKey>>();
+// Any constant every process agrees on.
+const SIGNING_KEY_LOCK = 727_081;
 
 /**
  * Careweave's key for SMART Backend Services, made the first time it calls
@@ -24,16 +27,22 @@ export function signingKey(db: Db): Promise<SigningKey> {
   let key = loaded.get(db);
   if (!key) {
     key = (async () => {
-      let row = await db.selectFrom('signing_key').select(['kid', 'private_jwk']).orderBy('created_at', 'desc').executeTakeFirst();
-      if (!row) {
-        const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
-        const kid = crypto.randomUUID();
-        await db
-          .insertInto('signing_key')
-          .values({ kid, private_jwk: JSON.stringify({ ...(await exportJWK(privateKey)), kid, alg: ALG }), public_jwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' }) })
-          .execute();
-        row = await db.selectFrom('signing_key').select(['kid', 'private_jwk']).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-      }
+      const newest = (q: Db) => q.selectFrom('signing_key').select(['kid', 'private_jwk']).orderBy('created_at', 'desc').executeTakeFirst();
+      // Made once under a lock: two processes starting together must not each make one (the authorization server's cookie keys come from it).
+      const row =
+        (await newest(db)) ??
+        (await db.transaction().execute(async (trx) => {
+          await sql`select pg_advisory_xact_lock(${SIGNING_KEY_LOCK})`.execute(trx);
+          const made = await newest(trx);
+          if (made) return made;
+          const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true });
+          const kid = crypto.randomUUID();
+          return trx
+            .insertInto('signing_key')
+            .values({ kid, private_jwk: JSON.stringify({ ...(await exportJWK(privateKey)), kid, alg: ALG }), public_jwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: ALG, use: 'sig' }) })
+            .returning(['kid', 'private_jwk'])
+            .executeTakeFirstOrThrow();
+        }));
       return { kid: row.kid, privateKey: (await importJWK(row.private_jwk as JWK, ALG)) as CryptoKey, jwk: row.private_jwk as JWK };
     })();
     key.catch(() => loaded.delete(db));

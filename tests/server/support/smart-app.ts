@@ -60,12 +60,12 @@ export class SmartApp {
   }
 }
 
-/** A browser's part in a redirect flow: follows nothing by itself, keeps each host's cookies. */
+/** A browser's part in a redirect flow: follows nothing by itself, keeps each host's cookies (by name, not port, as browsers do). */
 export class CookieBrowser {
   private readonly jars = new Map<string, Map<string, string>>();
 
   async get(url: string): Promise<{ status: number; location: string | null; text: string }> {
-    const host = new URL(url).host;
+    const host = new URL(url).hostname;
     const jar = this.jars.get(host) ?? new Map<string, string>();
     this.jars.set(host, jar);
     const response = await fetch(url, { redirect: 'manual', headers: jar.size ? { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {} });
