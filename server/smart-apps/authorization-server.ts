@@ -86,6 +86,14 @@ async function build({ db, config }: AppContext): Promise<Provider> {
     // OpenID gives offline_access only with prompt=consent, which SMART apps do not send; every authorization here shows the consent page anyway.
     if (ctx.method === 'GET' && ctx.path === '/authorize') {
       const query = new URLSearchParams(ctx.querystring);
+      // SMART App Launch: an app names the FHIR server it wants a token for (aud); a token for another server is never issued here.
+      const aud = query.get('aud');
+      if (aud !== null && aud.replace(/\/+$/, '') !== fhirBase) {
+        ctx.status = 400;
+        ctx.type = 'html';
+        ctx.body = authorizationErrorPage(`The app asked for access to ${aud}, which is not this Careweave server's FHIR address (${fhirBase}).`);
+        return;
+      }
       if (query.get('scope')?.split(' ').includes('offline_access') && !query.has('prompt')) {
         query.set('prompt', 'consent');
         ctx.querystring = query.toString();

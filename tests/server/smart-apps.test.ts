@@ -171,7 +171,7 @@ describe('SMART App Launch, standalone, with Careweave as the authorization serv
     assert.deepEqual(errorsOf(again, 404), [{ message: AUTHORIZATION_ENDED }]);
   });
 
-  it('refuses the consent calls signed out (401), to another organisation (404), and a launch without PKCE', async () => {
+  it('refuses the consent calls signed out (401), to another organisation (404), and a launch without PKCE or for another server', async () => {
     const { uid } = await begin(PATIENT_SCOPES);
     assert.equal((await call(server.url, `/api/smart-apps/authorizations/${uid}`)).status, 401);
     const other = await createOtherOrganization(server.db);
@@ -185,6 +185,12 @@ describe('SMART App Launch, standalone, with Careweave as the authorization serv
     assert.equal(noPkce.status, 303);
     assert.match(noPkce.location!, /error=invalid_request/);
     assert.match(noPkce.location!, /requires\+PKCE/);
+
+    const elsewhere = await new CookieBrowser().get(
+      `${publicUrl}/oauth/authorize?response_type=code&client_id=${registered.clientId}&redirect_uri=${encodeURIComponent(`${app.url}/callback`)}&scope=openid&state=abc&aud=${encodeURIComponent('https://other.example/fhir')}&code_challenge=x&code_challenge_method=S256`,
+    );
+    assert.equal(elsewhere.status, 400, 'a token for another FHIR server (aud) is refused');
+    assert.match(elsewhere.text, /not this Careweave server/);
   });
 
   it('the answer only works in the browser that began the request', async () => {
