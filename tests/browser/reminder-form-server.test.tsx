@@ -173,4 +173,25 @@ describe('<care-reminder-form> against the real server', function () {
     const summaries = await api.call(`/summary-patients?q=${encodeURIComponent(name)}&sort=lastName&current_division_only=true&page-size=50`);
     ok(summaries.body.data.some((p: any) => p.id === body.data.attributes.subject_uid), 'a patient the search found');
   });
+
+  it('inline, for a community user (no navigator patient search): the picker finds the patient in the patient list, and never calls summary-patients', async () => {
+    const community = await signIn('community');
+    const listed = (await community.call('/data/public/patient-list?page-size=1&sort=last_name')).body.data[0].attributes;
+    equal((await community.call(`/summary-patients?q=${encodeURIComponent(listed.last_name)}`)).status, 403, 'the navigator search is refused to this user');
+    const calls: string[] = [];
+    const real = window.fetch;
+    window.fetch = ((input: RequestInfo | URL, init?: RequestInit) => (calls.push(String(input)), real(input, init))) as typeof fetch;
+    spy = { posts: [], release: () => undefined, restore: () => (window.fetch = real) };
+    const el = mount(community);
+    await waitFor(() => slButton(el, 'Save'), { timeout: 10000, message: 'the form' });
+    typeInto(byLabel(shadow(el), 'Patient'), `${listed.last_name} ${listed.first_name}`);
+    const option = await waitFor(
+      () => [...shadow(el).querySelectorAll<HTMLButtonElement>('.patient-options button')].find((b) => text(b).startsWith(`${listed.last_name}, ${listed.first_name}`)),
+      { timeout: 8000, message: 'search results' },
+    );
+    ok(option);
+    ok(!text(shadow(el)).includes('Oops'), 'no error');
+    ok(calls.some((c) => c.includes('/data/public/patient-list')), 'searched the patient list');
+    ok(!calls.some((c) => c.includes('summary-patients')), 'never the refused search');
+  });
 });

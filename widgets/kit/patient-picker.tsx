@@ -4,9 +4,12 @@ import type { ApiClient, Document, Resource } from '../../shared/api/client';
 import { QUICK_SEARCH_MIN_CHARS, SEARCH_DEBOUNCE_MS } from '../../shared/constants';
 import { formatDate } from '../../shared/format';
 import { useTranslate } from '../../shared/i18n';
+import type { Flags } from '../../shared/permissions';
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import type { FieldControlProps } from './forms';
 import { useDebounced } from './use-debounced';
+import { useFlags } from './use-flags';
+import { fetchViewPage } from './view-page';
 
 /** A patient found by the picker's search. */
 export interface PatientOption {
@@ -22,27 +25,46 @@ interface Search {
   isLoading: boolean;
 }
 
-/** `GET summary-patients` (the patient-search area's call) in the current division, by last name. */
+/** `GET summary-patients` (the patient-search area's call, spec 002 "Reminders") in the current division, by name. */
 export async function searchPatients(client: ApiClient, q: string, signal?: AbortSignal): Promise<PatientOption[]> {
   const doc = await client.get<Document<Resource<Omit<PatientOption, 'id'>>[]>>('summary-patients', { q, sort: 'lastName', currentDivisionOnly: true }, signal);
   return doc.data.map((r) => ({ id: r.id, firstName: r.attributes.firstName, lastName: r.attributes.lastName, birthDate: r.attributes.birthDate }));
 }
 
+type PatientListRow = { patient_uid: string; first_name: string; last_name: string; birth_date: string | null };
+
+/**
+ * The current division's patient list (`/api/data/public/patient-list`) by
+ * "last first" as typed: the search of the modes that have the patient list
+ * but not the navigator's patient search (community, sponsor, Handle with Care).
+ */
+export async function searchPatientList(client: ApiClient, q: string): Promise<PatientOption[]> {
+  const [last, ...first] = q.split(/\s+/);
+  const filters = { last_name: last, ...(first.length && { first_name: first.join(' ') }) };
+  const page = await fetchViewPage<PatientListRow>(client, 'patient-list', { page: 1, pageSize: 50, sort: 'last_name,first_name', filters });
+  return page.rows.map((r) => ({ id: r.patient_uid, firstName: r.first_name, lastName: r.last_name, birthDate: r.birth_date }));
+}
+
+/** The search the caller's flags allow: the server refuses the other one. */
+const searchFor = (flags: Partial<Flags>) => (flags.hasAppNavigator || flags.hasAppIdentity ? searchPatients : searchPatientList);
+
 /** Patients matching what was typed, once it has settled and is long enough to search. */
 export function usePatientSearch(text: string): Search {
   const client = useWidgetApi();
+  const flags = useFlags();
   const settled = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const [state, setState] = useState<Search>({ data: null, error: null, isLoading: false });
   useEffect(() => {
     if (settled.length < QUICK_SEARCH_MIN_CHARS) return setState({ data: null, error: null, isLoading: false });
     const abort = new AbortController();
     setState({ data: null, error: null, isLoading: true });
-    searchPatients(client, settled, abort.signal).then(
+    if (!flags) return () => abort.abort();
+    searchFor(flags)(client, settled, abort.signal).then(
       (data) => !abort.signal.aborted && setState({ data, error: null, isLoading: false }),
       (error: unknown) => !abort.signal.aborted && setState({ data: null, error, isLoading: false }),
     );
     return () => abort.abort();
-  }, [client, settled]);
+  }, [client, flags, settled]);
   return state;
 }
 
