@@ -74,6 +74,7 @@ import * as m079 from './migrations/079_fhir_clients';
 import * as m080 from './migrations/080_fhir_referrals';
 import * as m081 from './migrations/081_fhir_destinations';
 import * as m082 from './migrations/082_smart_apps';
+import * as m083 from './migrations/083_fhir_referral_updates';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -152,6 +153,7 @@ const migrations: Record<string, Migration> = {
   '080_fhir_referrals': m080,
   '081_fhir_destinations': m081,
   '082_smart_apps': m082,
+  '083_fhir_referral_updates': m083,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

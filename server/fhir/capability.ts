@@ -12,8 +12,8 @@ export interface OAuthUrls {
   jwks: string;
 }
 
-/** What a referral source needs besides reading: to create the Task and its request (and cancel the Task), and to subscribe to its Tasks' changes. */
-const REFERRAL_SCOPES = ['system/Task.cu', 'system/ServiceRequest.c', 'system/Subscription.cd'];
+/** What a referral source needs besides reading: to create the Task and its request (then cancel the Task or correct the request), and to subscribe to its Tasks' changes. */
+const REFERRAL_SCOPES = ['system/Task.cu', 'system/ServiceRequest.cu', 'system/Subscription.cd'];
 
 /** The definition of a search parameter in the R4 base specification. */
 const definitionOf = (type: string, name: string) =>

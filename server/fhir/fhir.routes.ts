@@ -25,6 +25,7 @@ import { taskResource } from './task.resource';
 import { referralTransaction } from './referral-transaction';
 import { subscriptionRoutes } from './subscription.routes';
 import { taskUpdateRoutes } from './task-update.routes';
+import { serviceRequestUpdateRoutes } from './service-request-update.routes';
 import { subscriptionResource } from './subscription.resource';
 import type { Resource } from '@medplum/fhirtypes';
 import type { FhirResourceType, PatientRead } from './resource-type';
@@ -107,6 +108,7 @@ export async function fhirRoutes(app: FastifyInstance, { db, config }: AppContex
 
   subscriptionRoutes(app, db, fhirBase);
   taskUpdateRoutes(app, db);
+  serviceRequestUpdateRoutes(app, db);
 
   /**
    * What a search's `_include` asks for: the resources its matches refer to,

@@ -1,15 +1,15 @@
-import type { Task } from '@medplum/fhirtypes';
+import type { ServiceRequest, Task } from '@medplum/fhirtypes';
 import { sql } from 'kysely';
-import { FHIR_TASK_STATUSES, TASK_STATUS_LABELS, type FhirTaskStatus } from '../../shared/schemas/fhir-referrals';
+import { FHIR_TASK_STATUSES, FINAL_TASK_STATUSES, TASK_STATUS_LABELS, type FhirTaskStatus } from '../../shared/schemas/fhir-referrals';
 import type { Db } from '../db/connect';
 import { sqlNow } from '../db/clock';
 import type { Transport } from '../outbox/transports';
 import { findOutboundReferral, remindSender, REFERRAL_STATUS_TYPE } from '../outbound-referrals/outbound-referrals.repository';
+import { serviceRequestUpdate } from './outbound-referral';
 import { callFhir, type Destination } from './remote-fhir';
 
 /** Open Tasks are read back at most this often (every process polls; a claim keeps them from reading the same ones at once). */
 export const FHIR_POLL_MS = 60_000;
-const FINAL = ['rejected', 'cancelled', 'completed'];
 
 /** The Task's status as the referral's own status list says it: the sender's list has no Accepted or In Progress. */
 const REFERRAL_STATUS: Partial<Record<FhirTaskStatus, string>> = { accepted: 'Scheduled', 'in-progress': 'Scheduled', completed: 'Enrolled', rejected: 'Declined', cancelled: 'Closed' };
@@ -34,6 +34,33 @@ export function fhirReferralTransport(db: Db): Transport {
       if (answer.status !== 200 || !location) throw new Error(`The destination answered ${answer.status}: ${answer.body?.issue?.[0]?.diagnostics ?? 'no Task'}`);
       const taskId = /Task\/([^/]+)/.exec(location)![1];
       await db.updateTable('fhir_outbound').set({ remote_task_id: taskId, sent_at: sqlNow() }).where('outbound_referral_uid', '=', message.subject!).execute();
+    },
+  };
+}
+
+/**
+ * The outbox's fhir-referral-update channel: the sender's edit of a referral
+ * it sent, as its ServiceRequest PUT where the Task points (the receiver
+ * keeps the patient the Task is for). Until the Bundle has made the Task
+ * there, the attempt fails and is retried; a Task finished there meanwhile
+ * takes no more changes, so the edit stays here.
+ */
+export function fhirReferralUpdateTransport(db: Db): Transport {
+  return {
+    async send(message) {
+      const destination = await activeDestination(db, message.recipient);
+      if (!destination) throw new Error('The FHIR destination is unknown or turned off');
+      const sent = await db.selectFrom('fhir_outbound').select('remote_task_id').where('outbound_referral_uid', '=', message.subject!).executeTakeFirst();
+      if (!sent?.remote_task_id) throw new Error('The referral has not reached the destination yet');
+      const read = await callFhir(db, destination, 'GET', `/Task/${encodeURIComponent(sent.remote_task_id)}`);
+      const task = read.body as Task | null;
+      if (read.status !== 200 || task?.resourceType !== 'Task') throw new Error(`The destination answered ${read.status} for its Task: ${read.body?.issue?.[0]?.diagnostics ?? 'no Task'}`);
+      if (FINAL_TASK_STATUSES.includes(task.status as FhirTaskStatus)) return;
+      const id = /(?:^|\/)ServiceRequest\/([^/]+)$/.exec(task.focus?.reference ?? '')?.[1];
+      const subject = task.for as ServiceRequest['subject'] | undefined;
+      if (!id || !subject) throw new Error('The destination\'s Task names no ServiceRequest or patient');
+      const answer = await callFhir(db, destination, 'PUT', `/ServiceRequest/${encodeURIComponent(id)}`, await serviceRequestUpdate(db, message.subject!, id, subject));
+      if (answer.status !== 200) throw new Error(`The destination answered ${answer.status}: ${answer.body?.issue?.[0]?.diagnostics ?? 'no ServiceRequest'}`);
     },
   };
 }
@@ -73,7 +100,7 @@ async function applyTask(db: Db, referralUid: string, task: Task): Promise<void>
 export async function pollFhirReferrals(db: Db): Promise<number> {
   const { rows } = await sql<{ outbound_referral_uid: string; destination_uid: string; remote_task_id: string }>`
     update fhir_outbound set polled_at = ${sqlNow()}
-     where remote_task_id is not null and task_status <> all(${FINAL}::text[])
+     where remote_task_id is not null and task_status <> all(${FINAL_TASK_STATUSES}::text[])
        and (polled_at is null or polled_at < ${sqlNow()} - make_interval(secs => ${FHIR_POLL_MS / 1000 - 5}))
     returning outbound_referral_uid, destination_uid, remote_task_id`.execute(db);
   let read = 0;

@@ -12,10 +12,10 @@ export const REFERRAL_ENTRY_TYPES = ['Patient', 'ServiceRequest', 'Task', 'Condi
 type EntryType = (typeof REFERRAL_ENTRY_TYPES)[number];
 
 /** How long each part may be: Careweave's own bounds for the fields it becomes. */
-const BOUNDS = { whatFor: MAX_LENGTH.address, note: MAX_LENGTH.note, name: MAX_LENGTH.name, phone: MAX_LENGTH.phone, system: MAX_LENGTH.address, value: MAX_LENGTH.code, requester: MAX_LENGTH.fullName };
+export const BOUNDS = { whatFor: MAX_LENGTH.address, note: MAX_LENGTH.note, name: MAX_LENGTH.name, phone: MAX_LENGTH.phone, system: MAX_LENGTH.address, value: MAX_LENGTH.code, requester: MAX_LENGTH.fullName };
 
 /** FHIR request priorities as Careweave's referral priorities: asap is urgent, stat is emergent. */
-const PRIORITIES: Record<string, ReferralPriority> = { routine: 'routine', urgent: 'urgent', asap: 'urgent', stat: 'emergent' };
+export const PRIORITIES: Record<string, ReferralPriority> = { routine: 'routine', urgent: 'urgent', asap: 'urgent', stat: 'emergent' };
 
 export interface ReferredPersonIn {
   firstName: string;
@@ -52,16 +52,16 @@ export interface ReferralIn {
 }
 
 /** A 422 naming the element (FHIRPath) that stopped the referral. */
-const unprocessable = (expression: string, message: string) => new FhirError(422, 'processing', message, expression);
+export const unprocessable = (expression: string, message: string) => new FhirError(422, 'processing', message, expression);
 
-function bounded(value: string | undefined, max: number, expression: string): string | null {
+export function bounded(value: string | undefined, max: number, expression: string): string | null {
   const text = value?.trim();
   if (!text) return null;
   if (text.length > max) throw unprocessable(expression, `${expression} must be at most ${max} characters`);
   return text;
 }
 
-const conceptText = (c: CodeableConcept | undefined) => c?.text?.trim() || c?.coding?.find((code) => code.display?.trim())?.display?.trim() || c?.coding?.find((code) => code.code)?.code;
+export const conceptText = (c: CodeableConcept | undefined) => c?.text?.trim() || c?.coding?.find((code) => code.display?.trim())?.display?.trim() || c?.coding?.find((code) => code.code)?.code;
 
 /** Where a reference points inside the Bundle: its fullUrl, else `Type/id` of an entry with that id. */
 function resolve(entries: BundleEntry[], reference: Reference | undefined): Resource | undefined {

@@ -1,10 +1,9 @@
 import { nowMs } from '../../shared/clock';
+import { FHIR_DESTINATION_SCOPES } from '../../shared/schemas/fhir-destinations';
 import type { Db } from '../db/connect';
 import * as oidc from 'openid-client';
 import { ASSERTION_SECONDS, signingKey, type SigningKey } from './signing-key';
 
-/** What Careweave asks another FHIR server for when it sends referrals there and reads their Tasks back. */
-const SCOPES = 'system/Task.crs system/ServiceRequest.c';
 const TIMEOUT_MS = 10_000;
 
 export interface Destination {
@@ -68,13 +67,13 @@ async function tokenFor(db: Db, d: Destination): Promise<string> {
   const configuration = await json(await fetch(`${d.fhir_base}/.well-known/smart-configuration`, { signal: AbortSignal.timeout(TIMEOUT_MS) }));
   const tokenUrl = configuration?.token_endpoint;
   if (typeof tokenUrl !== 'string') throw new Error(`${d.fhir_base} names no token endpoint`);
-  const answer = await backendServicesToken(tokenUrl, await signingKey(db), d.client_id, SCOPES);
+  const answer = await backendServicesToken(tokenUrl, await signingKey(db), d.client_id, FHIR_DESTINATION_SCOPES);
   cache.set(d.destination_uid, { token: answer.token, until: nowMs() + (answer.expiresIn - 30) * 1000 });
   return answer.token;
 }
 
 /** One call to the destination's FHIR API with a token: its status and parsed answer. A 401 drops the held token. */
-export async function callFhir(db: Db, d: Destination, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: any }> {
+export async function callFhir(db: Db, d: Destination, method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(`${d.fhir_base}${path}`, {
     method,
     headers: { accept: 'application/fhir+json', authorization: `Bearer ${await tokenFor(db, d)}`, ...(body !== undefined && { 'content-type': 'application/fhir+json' }) },

@@ -39,4 +39,8 @@ export function toFhirServiceRequest(row: ReferralRow): ServiceRequest {
   };
 }
 
-export const serviceRequestResource = referralResource('ServiceRequest', COMPARTMENT_SEARCH, idCondition('r.service_request_uid'), toFhirServiceRequest);
+export const serviceRequestResource = {
+  ...referralResource('ServiceRequest', COMPARTMENT_SEARCH, idCondition('r.service_request_uid'), toFhirServiceRequest),
+  // The source corrects its open referral (service-request-update.routes.ts).
+  writes: ['update'] as const,
+};

@@ -1,7 +1,7 @@
 import type { Task } from '@medplum/fhirtypes';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { TASK_STATUS_LABELS } from '../../shared/schemas/fhir-referrals';
+import { OPEN_TASK_STATUSES, TASK_STATUS_LABELS } from '../../shared/schemas/fhir-referrals';
 import { isUuid } from '../../shared/uuid';
 import { recordChange } from '../audit/audit.repository';
 import type { Db } from '../db/connect';
@@ -15,8 +15,6 @@ import { notifyTaskChange } from './task-notifications';
 import { toFhirTask } from './task.resource';
 import { REFERRAL_BODY_LIMIT } from './limits';
 
-/** What the referral source may do to its Task once sent: withdraw it while Careweave has not finished with it. */
-const CANCELLABLE = new Set(['requested', 'received', 'accepted', 'in-progress']);
 const MAX_REASON = 1000;
 
 /**
@@ -43,7 +41,7 @@ export function taskUpdateRoutes(app: FastifyInstance, db: Db): void {
       await trx.selectFrom('fhir_referral').select('referral_uid').where('referral_uid', '=', request.params.id).forUpdate().execute();
       const [before] = await referralRows(trx, caller, [sql`r.referral_uid = ${request.params.id}::uuid`], { count: 1, offset: 0 });
       if (body.status === before.status) return toFhirTask(before);
-      if (body.status !== 'cancelled' || !CANCELLABLE.has(before.status)) {
+      if (body.status !== 'cancelled' || !OPEN_TASK_STATUSES.has(before.status)) {
         throw new FhirError(422, 'processing', `A referral that is ${before.status} cannot become ${body.status}: its source may only cancel it while it is open`, 'Task.status');
       }
       await trx

@@ -12,7 +12,7 @@ import { findVisiblePatient, requirePatient, type Patient } from '../patients/pa
 import { onceOnly } from '../public-forms/idempotency';
 import { allow, CARE_FLAGS, forPatient, patientOf } from '../security/access';
 import { OUTBOUND_REFERRAL_READERS } from '../../shared/permissions';
-import { destinationOf, queueFhirReferral } from '../fhir/outbound-referral';
+import { destinationOf, queueFhirReferral, queueFhirReferralUpdate } from '../fhir/outbound-referral';
 import {
   choicesExist,
   findOutboundReferral,
@@ -97,6 +97,9 @@ async function staysInDivision(db: Db, patient: Patient): Promise<boolean> {
 
 const reread = async (db: Db, id: string) => (await findOutboundReferral(db, id))!;
 
+/** What a referral sent by FHIR told the receiver in its ServiceRequest: an edit of any of these is sent again. */
+const SENT_FIELDS = ['provider_role_name', 'priority', 'event_date', 'reason', 'from_provider_name'] as const;
+
 /**
  * The record's Outbound Referrals section (spec 001 sections 2, 3 and 7) and
  * its closed loop: a referral to another division of Careweave waits there
@@ -142,7 +145,7 @@ export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
     });
   });
 
-  /** The sender's edit. A division referral keeps its division, one sent by FHIR its facility, and their status stays the receiver's. */
+  /** The sender's edit. A division referral keeps its division, one sent by FHIR its facility (what it asks for is sent there again), and their status stays the receiver's. */
   app.put<{ Params: { id: string } }>('/outbound-referrals/:id', carers, async (request) => {
     const { attributes } = parseBody(OutboundReferralPayloadSchema, request.body).data;
     return db.transaction().execute(async (trx) => {
@@ -159,6 +162,7 @@ export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
       await updateOutboundReferral(trx, before, attributes);
       const after = await reread(trx, before.outbound_referral_uid);
       if (after.inbound_referral_uid) await syncInboundReferral(trx, after.inbound_referral_uid, { eventDate: after.event_date, specialty: await specialtyLabel(trx, after.specialty_uid) });
+      if (before.sent_by_fhir && SENT_FIELDS.some((f) => String(before[f]) !== String(after[f]))) await queueFhirReferralUpdate(trx, before.outbound_referral_uid);
       await recordChange(trx, auditSourceOf(request), { patientUid: before.patient_uid, action: 'ChangedOutboundReferral', did: 'changed an outbound referral', targetType: 'outbound-referrals', targetUid: before.outbound_referral_uid });
       return { data: resource(after, 'sender') };
     });

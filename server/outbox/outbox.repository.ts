@@ -3,7 +3,7 @@ import type { Db } from '../db/connect';
 import { sqlNow } from '../db/clock';
 
 /** E-mail, text, FHIR REST-hook notifications and referrals sent by FHIR (issue 35): one queue, one retry rule. */
-export type OutboxChannel = 'email' | 'sms' | 'rest-hook' | 'fhir-referral';
+export type OutboxChannel = 'email' | 'sms' | 'rest-hook' | 'fhir-referral' | 'fhir-referral-update';
 
 export interface OutgoingMessage {
   channel: OutboxChannel;

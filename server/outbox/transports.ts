@@ -6,8 +6,8 @@ import { smsTransport } from './sms';
 import { restHookTransport, REST_HOOK } from './rest-hook';
 import type { OutboxChannel } from './outbox.repository';
 import type { Db } from '../db/connect';
-import { FHIR_REFERRAL_CHANNEL } from '../fhir/outbound-referral';
-import { fhirReferralTransport } from '../fhir/outbound-sync';
+import { FHIR_REFERRAL_CHANNEL, FHIR_REFERRAL_UPDATE_CHANNEL } from '../fhir/outbound-referral';
+import { fhirReferralTransport, fhirReferralUpdateTransport } from '../fhir/outbound-sync';
 import { now } from '../../shared/clock';
 
 export interface Delivery {
@@ -53,7 +53,7 @@ export function smtpTransport(smtpUrl: string): Transport {
  * SMS_URL. A text carries a one-time code: without a provider it waits in the
  * outbox (an administrator can read it there), it is never written to disk.
  * A FHIR client's REST-hook goes to the endpoint its Subscription names; a
- * referral to a facility that takes them by FHIR goes to its FHIR server.
+ * referral to a facility that takes them by FHIR, and each edit of it, goes to its FHIR server.
  */
 export function transportsFor(config: Pick<Config, 'smtpUrl' | 'smsUrl' | 'dataDir'>, db: Db): Transports {
   return {
@@ -61,5 +61,6 @@ export function transportsFor(config: Pick<Config, 'smtpUrl' | 'smsUrl' | 'dataD
     ...(config.smsUrl ? { sms: smsTransport(config.smsUrl) } : {}),
     [REST_HOOK]: restHookTransport(),
     [FHIR_REFERRAL_CHANNEL]: fhirReferralTransport(db),
+    [FHIR_REFERRAL_UPDATE_CHANNEL]: fhirReferralUpdateTransport(db),
   };
 }

@@ -17,8 +17,8 @@ export const OWNER_RULE = 'Must be Organization/<id>, the Organization that owns
 export const DESTINATION_TAKEN = 'This facility already has a FHIR destination: edit that one';
 export const DESTINATION_TAKEN_ELSEWHERE = "Another organisation sends this facility's referrals by FHIR";
 
-/** What the receiving server grants Careweave as its Backend Services client: make Tasks and ServiceRequests, read its Tasks back. */
-export const FHIR_DESTINATION_SCOPES = 'system/Task.crs system/ServiceRequest.c';
+/** What the receiving server grants Careweave as its Backend Services client: make Tasks and ServiceRequests, read its Tasks back, correct a request it sent. */
+export const FHIR_DESTINATION_SCOPES = 'system/Task.crs system/ServiceRequest.cu';
 
 /** A FHIR base as an issuer is judged (https, http on this machine), with no query: Careweave appends `/Task` and its own query. */
 const isFhirBase = (v: string) => isAcceptableIssuer(v) && !v.includes('?');

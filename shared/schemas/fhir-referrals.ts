@@ -8,6 +8,10 @@ import { boundedText, MAX_LENGTH } from './strings';
  */
 export const FHIR_TASK_STATUSES = ['requested', 'received', 'accepted', 'rejected', 'cancelled', 'in-progress', 'completed'] as const;
 export type FhirTaskStatus = (typeof FHIR_TASK_STATUSES)[number];
+/** Where a referral ends: nothing about it changes after these. */
+export const FINAL_TASK_STATUSES: readonly FhirTaskStatus[] = ['rejected', 'cancelled', 'completed'];
+/** While the receiver has not finished with it: its source may still cancel the Task or correct the request. */
+export const OPEN_TASK_STATUSES: ReadonlySet<string> = new Set(FHIR_TASK_STATUSES.filter((s) => !FINAL_TASK_STATUSES.includes(s)));
 
 export const TASK_STATUS_LABELS: Record<FhirTaskStatus, string> = {
   requested: 'Requested',

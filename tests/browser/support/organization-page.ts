@@ -10,7 +10,7 @@ import { mountElement, shadow } from './element';
 
 export const EHR_HELP = { launch_url: 'http://care.test/smart/launch', redirect_url: 'http://care.test/smart/callback', scopes: 'launch openid fhirUser patient/Patient.rs' };
 export const FHIR_CLIENT_HELP = { token_url: 'http://care.test/oauth/token', fhir_base: 'http://care.test/fhir' };
-export const FHIR_DESTINATION_HELP = { jwks_url: 'http://care.test/.well-known/jwks.json', scopes: 'system/Task.crs system/ServiceRequest.c' };
+export const FHIR_DESTINATION_HELP = { jwks_url: 'http://care.test/.well-known/jwks.json', scopes: 'system/Task.crs system/ServiceRequest.cu' };
 export const SMART_APP_HELP = { fhir_base: 'http://care.test/fhir', authorize_url: 'http://care.test/oauth/authorize', token_url: 'http://care.test/oauth/token' };
 
 const READS: Record<string, unknown> = {
