@@ -47,6 +47,13 @@ export class SmartApp {
       await api.authorize({ iss: this.iss, clientId: this.clientId, scope: url.searchParams.get('scope') ?? '', redirectUri: `${this.url}/callback`, pkceMode: 'required' });
       return;
     }
+    // Only the redirect finishes a launch: fhirclient's ready() on any other path (the browser's favicon.ico after the
+    // callback page) would make a client from the stored state and overwrite the callback's answer.
+    if (url.pathname !== '/callback') {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
     try {
       this.client = await api.ready();
       this.error = null;
