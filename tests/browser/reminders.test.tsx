@@ -60,7 +60,9 @@ describe('reminder widgets (stubbed server)', () => {
   it('form: server field errors land on the fields ("Required" as "is required"), others in the summary', async () => {
     const refusal = { status: 422, body: { errors: [{ field: 'data.attributes.note', message: 'Required' }, { field: 'data.relationships', message: 'Required' }, { message: 'Please try later' }] } };
     const patients = { body: { data: [{ type: 'summary-patients', id: 'pat-1', attributes: { first_name: 'Ada', last_name: 'Lovelace', birth_date: '2010-12-10' } }] } };
-    const server = fakeFetch((url) => assignees(url) ?? (url.pathname.endsWith('/summary-patients') ? patients : refusal));
+    // A navigator: the picker searches with summary-patients (community users search their patient list).
+    const navigator = { body: { data: { type: 'session', id: 's', attributes: { flags: { hasAppNavigator: true } } } } };
+    const server = fakeFetch((url) => assignees(url) ?? (url.pathname.endsWith('/summary-patients') ? patients : url.pathname.endsWith('/session/current') ? navigator : refusal));
     restore = server.restore;
     const el = mount('care-reminder-form');
     const root = el.shadowRoot!;
