@@ -25,6 +25,12 @@ const planOnce = (s: Statement) => s.text.startsWith(PLAN_ONCE);
 const WRITES = /\b(insert\s+into|update\s+\w+\s+set|delete\s+from)\b/i;
 const isRead = (s: Statement) => planOnce(s) || (/^\s*(select|with)\b/i.test(s.text) && !WRITES.test(s.text));
 
+/** A route's reads, named (prepared once per connection) where the server marks them planOnce, as it sends them. */
+export const readsOf = (statements: Statement[]) =>
+  statements
+    .filter(isRead)
+    .map((s) => (planOnce(s) ? { name: `raw_${crypto.createHash('sha1').update(s.text).digest('base64url')}`, text: s.text, values: s.values } : { text: s.text, values: s.values }));
+
 /**
  * The route's SQL alone: `connections` clients each send the route's reads in
  * order (one "request"), again and again for `seconds`, with the server's
@@ -32,9 +38,7 @@ const isRead = (s: Statement) => planOnce(s) || (/^\s*(select|with)\b/i.test(s.t
  * What the route adds beyond this is the server's own cost.
  */
 export async function replay(connectionString: string, statements: Statement[], connections: number, seconds: number): Promise<Load> {
-  const reads = statements
-    .filter(isRead)
-    .map((s) => (planOnce(s) ? { name: `raw_${crypto.createHash('sha1').update(s.text).digest('base64url')}`, text: s.text, values: s.values } : { text: s.text, values: s.values }));
+  const reads = readsOf(statements);
   const clients = await Promise.all(
     Array.from({ length: connections }, async () => {
       const client = new pg.Client({ connectionString, options: PLANNER_SETTINGS.map((s) => `-c ${s}`).join(' ') });

@@ -13,7 +13,10 @@
  * Each route runs BENCH_RUNS times and prints the median with the spread. Beside
  * each route, the exact SQL it sent (captured from the server) is replayed
  * straight through `pg` at the same concurrency: the ratio is what the server
- * adds to its SQL. The CPU time each request cost the server process and its
+ * adds to its SQL. A read route is also served bare in the server's own process
+ * (bench/bare.ts: its reads through `pg`, the rows through JSON.stringify) and
+ * measured the same way: `overhead <route>` is the route's server CPU per call
+ * over the bare handler's (issue 37 section 2). The CPU time each request cost the server process and its
  * embedded PostgreSQL is printed beside (on a machine whose cores the load
  * saturates, latency follows from it). A FHIR call (issue 35 section 4) is
  * made with the tokens of several bench clients in turn (bench/fhir.ts), and
@@ -42,6 +45,7 @@ import { clusterLines } from './cluster';
 import { cpuTicks, processTreeCpuMs, speedProbe } from './cpu';
 import { fhirCallers, newTask, referralBundle, type FhirCallers } from './fhir';
 import { replay, type Load, type Statement } from './raw-sql';
+import type { BareAnswer, BareAsked } from './bare';
 import { BENCH_DIR, IDENTITY_DIVISION, IMPORT_FIGURES, log, login, median, PATIENTS, ROOT, RUNS, SECONDS, spread, startServer, stopServer } from './servers';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -51,6 +55,8 @@ const QUIET_LOAD = 0.5;
 const QUIET_STEAL = 0.05;
 /** Above this ratio between the slowest and the quickest speed probe, the machine's speed changed during the runs. */
 const STEADY_PROBE = 1.15;
+/** Issue 37 section 2: a read route's server CPU per call at most 1.5x the bare handler's. */
+const TARGET_BARE_RATIO = 1.5;
 /** Issue 15: a route within 1.3x of its raw SQL. */
 const TARGET_RAW_RATIO = 1.3;
 const BENCH_DB = 'careweave_bench';
@@ -318,6 +324,22 @@ interface Row {
   runs: Load[];
   /** The route's SQL alone, one entry per run; empty for a route that sends none. */
   raw: Load[];
+  /** Issue 37 section 2: the bare handler doing the route's reads in the server's process, one entry per run; empty for a write. */
+  bare: Load[];
+}
+
+/** The bench server serves a read route's captured statements bare (bench/bare.ts) and answers where. */
+async function bareUrlFor(child: ChildProcess, key: string, statements: Statement[]): Promise<string> {
+  return new Promise((resolve) => {
+    const on = (m: unknown) => {
+      if (m && typeof m === 'object' && 'bareUrl' in m) {
+        child.off('message', on);
+        resolve((m as BareAnswer).bareUrl);
+      }
+    };
+    child.on('message', on);
+    child.send({ bare: { key, statements } } satisfies BareAsked);
+  });
 }
 
 /** The statements the server sends while `request` runs. */
@@ -440,24 +462,33 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       if (status !== (route.status ?? (body === undefined ? 200 : 201))) throw new Error(`${route.label} failed: ${status} ${answer.slice(0, 300)}`);
       if (route.vary && route.fhir && !answer.includes('201 Created')) throw new Error(`${route.label} made no new referral: ${answer.slice(0, 300)}`);
       await load(target, await callFor(2), 2); // warm-up: JIT, pool, PostgreSQL caches
-      const row: Row = { database, route: route.label, targetP99: route.targetP99, twin: route.twin, runs: [], raw: [] };
-      for (let run = 0; run < RUNS; run++) {
-        const call = await callFor(SECONDS);
+      const bare = statements.length && body === undefined ? await bareUrlFor(child, String(rows.length), statements) : undefined;
+      if (bare) await load(bare, { tokens: [] }, 2);
+      const row: Row = { database, route: route.label, targetP99: route.targetP99, twin: route.twin, runs: [], raw: [], bare: [] };
+      /** One run of `url` with the server's and its PostgreSQL's CPU per request. */
+      const measured = async (url: string, call: Call): Promise<Load & { non2xx: number }> => {
         const probeMs = speedProbe();
         const before = processTreeCpuMs(child.pid!);
-        const r = await load(target, call, SECONDS);
+        const r = await load(url, call, SECONDS);
         const after = processTreeCpuMs(child.pid!);
         const perRequest = (ms: number) => (r.requests.total ? ms / r.requests.total : Number.NaN);
-        row.runs.push({
+        return {
           p50: r.latency.p50,
           p99: r.latency.p99,
           rps: r.requests.average,
           errors: r.errors + r.timeouts + r.non2xx,
+          non2xx: r.non2xx,
           probeMs,
           ...(before && after && { serverCpuMs: perRequest(after.own - before.own), databaseCpuMs: perRequest(after.descendants - before.descendants) }),
-        });
-        if (route.fhir && r.non2xx) log(`  ${route.label}: ${r.non2xx} answers not 2xx (a 429: more calls than ${call.tokens.length} clients may make; raise BENCH_FHIR_CLIENTS)`);
+        };
+      };
+      for (let run = 0; run < RUNS; run++) {
+        const call = await callFor(SECONDS);
+        const { non2xx, ...measuredRun } = await measured(target, call);
+        row.runs.push(measuredRun);
+        if (route.fhir && non2xx) log(`  ${route.label}: ${non2xx} answers not 2xx (a 429: more calls than ${call.tokens.length} clients may make; raise BENCH_FHIR_CLIENTS)`);
         if (statements.length && body === undefined) row.raw.push(await replay(connectionString, statements, CONNECTIONS, SECONDS));
+        if (bare) row.bare.push(await measured(bare, { tokens: [] }));
       }
       rows.push(row);
       log(`  ${route.label}: p99 ${median(row.runs.map((x) => x.p99)).toFixed(1)} ms`);
@@ -466,7 +497,7 @@ async function measure(database: string, env: Record<string, string>): Promise<R
       const target = url + route.path.replace('{patient}', patient);
       await route.beside.run(url, token, patient); // the first one checks that it works
       await load(target, { tokens: [token] }, 2);
-      const row: Row = { database, route: route.label, targetP99: route.targetP99, runs: [], raw: [] };
+      const row: Row = { database, route: route.label, targetP99: route.targetP99, runs: [], raw: [], bare: [] };
       let growth = 0;
       let runs = 0;
       for (let run = 0; run < RUNS; run++) {
@@ -754,6 +785,18 @@ for (const r of rows.filter((x) => x.twin)) {
   const pg = r.database === 'embedded' && twin ? `; PG CPU ${ms(cpuOf(r, 'databaseCpuMs'))} beside ${ms(cpuOf(twin, 'databaseCpuMs'))} (${ratio(cpuOf(r, 'databaseCpuMs'), cpuOf(twin, 'databaseCpuMs'))})` : '';
   console.log(
     `${r.database}: ${r.route} (${path(r.route)}) server CPU ${ms(server)} per call beside the JSON:API ${r.twin} (${path(r.twin!)}) ${twin ? ms(twinServer) : 'not measured'}: FHIR/JSON:API ${ratio(server, twinServer)}${pg}`,
+  );
+}
+// Issue 37 section 2: what the server adds to its SQL, against the bare handler doing the same reads in its process.
+for (const r of rows.filter((x) => x.bare.length)) {
+  const route = cpuOf(r, 'serverCpuMs');
+  const bareCpu = r.bare.map((x) => x.serverCpuMs);
+  const floor = bareCpu.every((x) => x !== undefined && x > 0) ? median(bareCpu as number[]) : undefined;
+  const errors = r.bare.reduce((sum, x) => sum + x.errors, 0);
+  if (route === undefined || floor === undefined) continue;
+  const ratio = route / floor;
+  console.log(
+    `${r.database}: overhead ${r.route}: ${route.toFixed(2)} / ${floor.toFixed(2)} ms = ${ratio.toFixed(2)}x bare (target ${TARGET_BARE_RATIO}x): ${ratio <= TARGET_BARE_RATIO ? 'met' : 'MISSED'}${errors ? ` (${errors} bare errors)` : ''}`,
   );
 }
 for (const g of growths) {

