@@ -228,6 +228,34 @@ describe('Patient read and search', () => {
     assert.deepEqual(seen.sort(), expected.map((r) => r.patient_uid).sort());
   });
 
+  it('a name search pages through its matches once each, and a second name= narrows it (both names must match)', async () => {
+    const all = async (query: string) => {
+      const seen: string[] = [];
+      let next: string | undefined = `${server.url}/fhir/Patient?${query}&_count=2`;
+      while (next) {
+        const page = (await (await fetch(next, { headers: { authorization: `Bearer ${token}` } })).json()) as any;
+        seen.push(...(page.entry ?? []).map((e: any) => e.resource.id));
+        next = page.link.find((l: any) => l.relation === 'next')?.url;
+      }
+      return seen;
+    };
+    const prefix = visible.last_name.slice(0, 2).toLowerCase();
+    const byName = await all(`name=${encodeURIComponent(prefix)}`);
+    const starts = (name: string | null, p: string) => (name ?? '').toLowerCase().split(/[\s-]+/).some((w) => w.startsWith(p));
+    const expected = (
+      await server.db.selectFrom('patient').select(['patient_uid', 'first_name', 'middle_name', 'last_name']).where('division_uid', '=', facts.divisionUids[0]).where('restricted_flag', '<>', '1').where('adoption_case', '=', false).execute()
+    ).filter((p) => [p.first_name, p.middle_name, p.last_name].some((n) => starts(n, prefix)));
+    assert.ok(expected.length > 2, 'more than one page');
+    assert.equal(new Set(byName).size, byName.length, 'each patient once');
+    assert.deepEqual([...byName].sort(), expected.map((p) => p.patient_uid).sort());
+    assert.deepEqual(byName, [...byName].sort(), 'in id order, page after page');
+    const given = visible.first_name.slice(0, 3).toLowerCase();
+    const both = await all(`name=${encodeURIComponent(prefix)}&name=${encodeURIComponent(given)}`);
+    assert.ok(both.includes(visible.patient_uid));
+    assert.ok(both.every((id) => byName.includes(id)));
+    assert.deepEqual(both.sort(), expected.filter((p) => [p.first_name, p.middle_name, p.last_name].some((n) => starts(n, given))).map((p) => p.patient_uid).sort());
+  });
+
   it('restricted and adoption patients and another division’s are 404 on read and absent from name searches', async () => {
     for (const p of hiddenInFranklin) {
       assert.equal((await fhirGet(server.url, `/Patient/${p.patient_uid}`, token)).status, 404, p.patient_uid);
