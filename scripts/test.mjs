@@ -42,7 +42,12 @@ function run(step) {
     };
     child.stdout.on('data', (c) => keep(c, process.stdout));
     child.stderr.on('data', (c) => keep(c, process.stderr));
-    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+    const started = Date.now();
+    // Each step's wall time, so a CI run shows where its 90 minutes go.
+    child.on('close', (code) => {
+      console.log(`[test] ${step.name}: ${Math.round((Date.now() - started) / 1000)} s`);
+      resolve({ code: code ?? 1, out });
+    });
   });
 }
 

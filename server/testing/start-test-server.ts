@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { boot, type Running } from '../boot';
 import { loadConfig } from '../config';
+import { schemaTemplate } from './schema-template';
 
 export interface TestServer extends Running {
   dataDir: string;
@@ -11,8 +12,8 @@ export interface TestServer extends Running {
 
 /**
  * A real Careweave server for tests: its own embedded PostgreSQL in a temp
- * directory, or, when DATABASE_URL is set, a fresh database on that server
- * (dropped again on stop). Migrated and demo-seeded. Given `DATABASE_URL`
+ * directory, or, when DATABASE_URL is set, a fresh database on that server,
+ * copied from the migrated schema (schema-template.ts) and dropped again on stop. Migrated and demo-seeded. Given `DATABASE_URL`
  * in `env` (e.g. another test server's `connectionString`), it joins that
  * database instead: a second server process on the same data, left in place on stop.
  */
@@ -25,8 +26,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     const name = `careweave_test_${process.pid}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    try {
+      await admin.query(`create database ${name} template ${await schemaTemplate(admin, process.env.DATABASE_URL)}`);
+    } finally {
+      await admin.end();
+    }
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
