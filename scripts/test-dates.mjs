@@ -49,18 +49,21 @@ if (!at) {
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-for (const run of runs) {
-  // The pages' Date is moved by the same offset as libfaketime's clock (scripts/shifted-date.mjs).
+/** The faked clock's environment from this moment: each suite gets its own, so the pages' Date moves by the same offset as libfaketime's clock (scripts/shifted-date.mjs) however long the suites before it took. */
+function fakedEnv(run) {
   const fakedStart = Number(spawnSync('date', ['-d', run.at, '+%s%3N'], { encoding: 'utf8', env: { ...process.env, TZ: run.tz } }).stdout.trim());
   // Monotonic clocks stay real: timers hang when they jump with the wall clock.
-  const env = { ...process.env, TZ: run.tz, FAKETIME_DONT_FAKE_MONOTONIC: '1', CAREWEAVE_CLOCK_OFFSET_MS: String(fakedStart - Date.now()) };
+  return { ...process.env, TZ: run.tz, FAKETIME_DONT_FAKE_MONOTONIC: '1', CAREWEAVE_CLOCK_OFFSET_MS: String(fakedStart - Date.now()) };
+}
+
+for (const run of runs) {
   console.log(`\n[test-dates] browser suite on ${run.at} ${run.tz} (${run.why})`);
-  if (spawnSync('faketime', [run.at, process.execPath, 'scripts/test-browser.mjs', ...files], { stdio: 'inherit', env }).status !== 0) failed.push(`browser suite, ${run.at} ${run.tz}`);
+  if (spawnSync('faketime', [run.at, process.execPath, 'scripts/test-browser.mjs', ...files], { stdio: 'inherit', env: fakedEnv(run) }).status !== 0) failed.push(`browser suite, ${run.at} ${run.tz}`);
   if (at) continue;
   console.log(`\n[test-dates] e2e files on ${run.at} ${run.tz} (${run.why})`);
   const e2e = spawnSync('faketime', [run.at, process.execPath, '--import', 'tsx', '--test', '--test-concurrency=1', ...E2E_FILES], {
     stdio: 'inherit',
-    env: { ...env, E2E_BUILT: '1', CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+    env: { ...fakedEnv(run), E2E_BUILT: '1', CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
   });
   if (e2e.status !== 0) failed.push(`e2e files, ${run.at} ${run.tz}`);
 }

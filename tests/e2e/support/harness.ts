@@ -161,12 +161,20 @@ export async function checkA11y(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * Pictures cost a quarter of an e2e file's time with the accessibility check: CI's clean clone throws them away
+ * (SCREENSHOTS=0 in .ci/run), and at a faked date (scripts/test-dates.mjs) they would replace the real day's.
+ */
+const PICTURES = process.env.SCREENSHOTS !== '0';
+
+/**
  * Screenshot of a screen, then the accessibility check of that same screen:
  * every screen an e2e test shows is also checked, including ones added later.
  * The picture is taken first so a failing screen can still be looked at.
+ * At a faked date neither: the screens' structure does not depend on the date, and the real day's run checks them.
  */
 export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
-  await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage });
+  if (CLOCK_OFFSET_MS) return;
+  if (PICTURES) await page.screenshot({ path: resolve(SHOTS, `${name}.png`), fullPage });
   await checkA11y(page, name);
 }
 
