@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { TOAST_MS } from '../../shared/constants';
 import { $toasts, toast, Toasts } from '../../widgets/kit/toasts';
@@ -14,6 +14,7 @@ import { useIdempotentSubmit } from '../../widgets/kit/public-submit';
 import { noteSubmission, SAVED_ON_DEVICE, submissionsOf } from '../../shared/offline-submissions';
 import { nowMs } from '../../shared/clock';
 import { WidgetMount } from '../../shell/widget-mount';
+import { ConfirmDialog } from '../../widgets/kit/confirm-dialog';
 import { deepEqual, equal, ok } from './support/assert';
 import { byLabel, cleanup, description, render, text, typeInto, waitFor } from './support/dom';
 
@@ -99,6 +100,36 @@ describe('toasts', () => {
     );
     await waitFor(() => seen.length > 0, { message: 'the other widget re-rendering for the toast' });
     equal(seen.includes('before'), false, `renders of the other widget: ${seen.join(', ')}`);
+  });
+});
+
+describe('a dialog opened again while it hides (whenClosed)', () => {
+  afterEach(cleanup);
+
+  it('Cancel, then the same action at once: the dialog stays open once the cut-short hide has ended', async () => {
+    let setOpen: (open: boolean) => void = () => {};
+    let closes = 0;
+    function Probe() {
+      const [open, set] = useState(true);
+      setOpen = set;
+      return (
+        <ConfirmDialog label="Delete probe" open={open} busy={false} action="Delete" onConfirm={() => {}} onClose={() => (closes++, set(false))}>
+          <p>Sure?</p>
+        </ConfirmDialog>
+      );
+    }
+    const shadow = await renderWidget(<Probe />);
+    const dialog = await waitFor(() => shadow.querySelector<HTMLElement & { open: boolean }>('sl-dialog[open]'), { message: 'the dialog open' });
+    await waitFor(() => dialog.shadowRoot?.querySelector('[part="panel"]')?.getAnimations().length === 0, { message: 'the show animation over' });
+    setOpen(false);
+    // The hide animation has started; the user asks again before it ends.
+    await waitFor(() => dialog.shadowRoot!.querySelector('[part="panel"]')!.getAnimations().length > 0, { message: 'the hide animating' });
+    setOpen(true);
+    // Shoelace still says sl-after-hide for the hide it cut short. React's listener was added at render,
+    // before this one, so by the time this one runs the close handler has run too, or never will.
+    await new Promise((resolve) => dialog.addEventListener('sl-after-hide', resolve, { once: true }));
+    ok(dialog.open && dialog.hasAttribute('open'), 'still open');
+    equal(closes, 0);
   });
 });
 

@@ -13,6 +13,7 @@ import { toast, Toasts } from '../kit/toasts';
 import { choicesOf, useReferenceList, type ReferenceOption } from '../kit/use-reference-list';
 import type { RecordPageProps } from '../patient-record/record-page-props';
 import { useAllergy, useDeleteAllergy, useSaveAllergy, type Allergy } from './allergies.resource';
+import { whenClosed } from '../kit/dialog-closed';
 
 const LABELS: Record<keyof AllergyFormValues, string> = {
   allergyUid: 'Allergy',
@@ -120,7 +121,7 @@ function DeleteAllergy({ patientId, allergy }: { patientId: string; allergy: All
           Delete Allergy
         </SlButton>
       </div>
-      <SlDialog label="Delete Allergy" open={confirming} onSlAfterHide={(e) => e.target === e.currentTarget && setConfirming(false)}>
+      <SlDialog label="Delete Allergy" open={confirming} onSlAfterHide={whenClosed(() => setConfirming(false))}>
         The allergy {allergy.allergenLabel} will be removed from the patient's record. Delete it?
         <SlButton slot="footer" onClick={() => setConfirming(false)} disabled={busy}>
           Cancel

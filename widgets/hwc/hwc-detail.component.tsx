@@ -13,6 +13,7 @@ import { LoadState } from '../kit/load-state';
 import { toast, Toasts } from '../kit/toasts';
 import { HwcStyles } from './hwc.styles';
 import { toDetailErrors, useDismiss, useDistributionList, useHwcRecord, useSaveAndResend, type HwcNotice, type HwcRecord, type Option } from './hwc.resource';
+import { whenClosed } from '../kit/dialog-closed';
 
 export const SAVE_FAILED = 'The entry could not be saved. Please try again.';
 const STATUS_LABEL: Record<HwcNotice['status'], string> = { pending: 'Queued', delivered: 'Delivered', failed: 'Failed' };
@@ -212,7 +213,7 @@ function DetailForm({ record, schools }: { record: HwcRecord; schools: Option[] 
           {working ? 'Working ...' : 'Save and Resend'}
         </SlButton>
       </div>
-      <SlDialog label="Dismiss Entry" open={confirming} onSlAfterHide={(e) => e.target === e.currentTarget && setConfirming(false)}>
+      <SlDialog label="Dismiss Entry" open={confirming} onSlAfterHide={whenClosed(() => setConfirming(false))}>
         <p>{HWC_DISMISS_CONFIRM}</p>
         <SlButton slot="footer" onClick={() => setConfirming(false)} disabled={working}>
           Cancel

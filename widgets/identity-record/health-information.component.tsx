@@ -11,6 +11,7 @@ import type { PanelRow } from './identity.resource';
 import { TABLE_DEBOUNCE_MS } from '../../shared/constants';
 import { formatValue } from '../../shared/format';
 import { PHARMACY_TYPE } from '../../shared/schemas/identity-record-sources';
+import { whenClosed } from '../kit/dialog-closed';
 
 /** A medication's end: its end or discontinue date, or 'Current' with neither. */
 const medicationEnd = (r: PanelRow) => (r.discontinue_date ? `Discontinued ${formatValue(r.discontinue_date)}` : r.end_date ? formatValue(r.end_date) : 'Current');
@@ -166,7 +167,7 @@ function UnderReview({ patientId }: { patientId: string }) {
   const [closed, setClosed] = useState(false);
   const disputed = !!matches.data?.matches.some((m) => m.isDisputed);
   return (
-    <SlDialog label={UNDER_REVIEW} open={disputed && !closed} onSlAfterHide={(e) => e.target === e.currentTarget && setClosed(true)}>
+    <SlDialog label={UNDER_REVIEW} open={disputed && !closed} onSlAfterHide={whenClosed(() => setClosed(true))}>
       <p>A source of this patient&apos;s health information is disputed: its medical data is not shown until the dispute is resolved.</p>
       <button slot="footer" type="button" className="care-button" onClick={() => setClosed(true)}>
         Close

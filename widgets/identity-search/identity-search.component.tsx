@@ -27,6 +27,7 @@ import { RecentPatients } from '../kit/recent-patients';
 import { identitySearchCss } from './identity-search.styles';
 import { PatientSummaryCard } from './patient-summary-card.component';
 import { searchFromQuery, searchToQuery } from './search-address';
+import { whenClosed } from '../kit/dialog-closed';
 
 /** LoadState's error text, said beside Search too when the search itself failed. */
 export const SEARCH_FAILED = 'Oops, something went wrong!';
@@ -155,7 +156,7 @@ export function IdentitySearchFormView({ loading, searched, failed, onSearch, on
 /** Spec 001 section 8: shown to identity-healthcare users opening a patient with disputed matches. */
 function UnderReviewDialog({ patient, onClose, onContinue }: { patient: IdentityPatientSummary | null; onClose: () => void; onContinue: () => void }) {
   return (
-    <SlDialog className="under-review" label="Health Information is under review" open={patient !== null} onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+    <SlDialog className="under-review" label="Health Information is under review" open={patient !== null} onSlAfterHide={whenClosed(onClose)}>
       <p>
         A match of this patient's health records is disputed. The medical data of the disputed sources will no longer be displayed until the dispute is resolved.
       </p>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import SlButton from '@shoelace-style/shoelace/dist/react/button/index.js';
 import SlDialog from '@shoelace-style/shoelace/dist/react/dialog/index.js';
+import { whenClosed } from './dialog-closed';
 
 /**
  * "Are you sure?" before something that cannot be undone (deactivating a
@@ -18,7 +19,7 @@ export function ConfirmDialog({ label, open, busy, action, onConfirm, onClose, c
   children: ReactNode;
 }) {
   return (
-    <SlDialog label={label} open={open} onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+    <SlDialog label={label} open={open} onSlAfterHide={whenClosed(onClose)}>
       {children}
       <SlButton slot="footer" onClick={onClose} disabled={busy}>
         Cancel

@@ -4,6 +4,7 @@ import type SlDialogElement from '@shoelace-style/shoelace/dist/components/dialo
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ErrorSummary } from './error-summary';
 import { FormButtons } from './form-buttons';
+import { whenClosed } from './dialog-closed';
 
 /** A small form in a dialog (an address, the priority note, ...): its error summary, fields, Cancel and Save. */
 export function FormDialog<T extends FieldValues>({ label, form, labels, onClose, onSubmit, children, saveLabel, busy }: {
@@ -22,7 +23,7 @@ export function FormDialog<T extends FieldValues>({ label, form, labels, onClose
   const [open, setOpen] = useState(false);
   const openOnceDrawn = useCallback((dialog: SlDialogElement | null) => void dialog?.updateComplete.then(() => setOpen(true)), []);
   return (
-    <SlDialog ref={openOnceDrawn} label={label} open={open} onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+    <SlDialog ref={openOnceDrawn} label={label} open={open} onSlAfterHide={whenClosed(onClose)}>
       <form
         noValidate
         onSubmit={(e) => {

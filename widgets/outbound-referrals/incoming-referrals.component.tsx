@@ -13,6 +13,7 @@ import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
 import { useIncomingReferrals, useLinkReferral, type IncomingReferral, type LinkChoice } from './outbound-referrals.resource';
 import { ReferralStyles } from './outbound-referrals.styles';
+import { whenClosed } from '../kit/dialog-closed';
 
 export const INCOMING_TITLE = 'Referrals To Link';
 export const INCOMING_EMPTY = 'No referrals waiting to be linked';
@@ -82,7 +83,7 @@ function LinkDialog({ referral, onClose, onLinked }: { referral: IncomingReferra
     }
   };
   return (
-    <SlDialog label="Link Referral" open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+    <SlDialog label="Link Referral" open onSlAfterHide={whenClosed(onClose)}>
       {/* Focusable, so a keyboard can scroll the dialog when a phone's screen is shorter than it. */}
       <div className="link-body" tabIndex={0} aria-label={tr("The person referred and this division's patients of the same name")}>
         <dl className="section-facts">

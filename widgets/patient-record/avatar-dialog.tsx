@@ -6,6 +6,7 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../shared/schemas/demographic
 import { useWidgetApi } from '../../shared/widget/widget-context';
 import { SAVE_FAILED, type HeaderDialogProps } from './episode-status-dialog';
 import { uploadAvatar } from './patient-header.resource';
+import { whenClosed } from '../kit/dialog-closed';
 
 export const WRONG_TYPE = 'The picture must be a JPEG, PNG or WebP image';
 export const TOO_LARGE = 'The picture must be at most 5 MB';
@@ -43,7 +44,7 @@ export function AvatarDialog({ onClose, onSaved, patientUid }: HeaderDialogProps
   };
 
   return (
-    <SlDialog label="Change Profile Picture" open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+    <SlDialog label="Change Profile Picture" open onSlAfterHide={whenClosed(onClose)}>
       <form
         noValidate
         onSubmit={(e) => {

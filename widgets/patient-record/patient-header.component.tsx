@@ -21,6 +21,7 @@ import { PriorityNoteDialog } from './priority-note-dialog';
 import { usePatient, type RecordPatient } from './patient-record.resource';
 import { PatientRecordStyles } from './patient-record.styles';
 import { matchRecordPage } from './record-pages';
+import { whenClosed } from '../kit/dialog-closed';
 
 export interface HeaderAction {
   value: string;
@@ -156,7 +157,7 @@ export function PatientHeader({ patient, onChanged = () => undefined }: PatientH
         </p>
       )}
       {avatarSrc && (
-        <SlDialog label={name} open={enlarged} onSlAfterHide={(e) => e.target === e.currentTarget && setEnlarged(false)}>
+        <SlDialog label={name} open={enlarged} onSlAfterHide={whenClosed(() => setEnlarged(false))}>
           <img className="avatar-large" src={avatarSrc} alt={`Picture of ${name}`} />
         </SlDialog>
       )}

@@ -10,6 +10,7 @@ import { LoadState } from '../kit/load-state';
 import { displayName } from './patient-alerts';
 import { useSummarySearch, type SummaryCriteria } from './patient-search.resource';
 import css from './advanced-search.css?inline';
+import { whenClosed } from '../kit/dialog-closed';
 
 export interface AdvancedSearchProps {
   open: boolean;
@@ -49,7 +50,7 @@ export function AdvancedSearch({ open, onClose }: AdvancedSearchProps) {
   });
 
   return (
-    <SlDialog className="advanced-search" label="Advanced search" open={open} onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+    <SlDialog className="advanced-search" label="Advanced search" open={open} onSlAfterHide={whenClosed(onClose)}>
       <style>{css}</style>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <ErrorSummary form={form} labels={LABELS} />

@@ -14,6 +14,7 @@ import { canContinue, displayName, patientAlerts } from './patient-alerts';
 import { recordPatientViewed } from './patient-search.resource';
 import css from './patient-preview.css?inline';
 import { EMERGENCY_ACCESS } from '../break-glass/emergency-access-label';
+import { whenClosed } from '../kit/dialog-closed';
 
 // Only users with emergency access ever open it: not part of the quick search's load.
 const BreakGlassDialog = lazy(() => import('../break-glass/break-glass-dialog').then((m) => ({ default: m.BreakGlassDialog })));
@@ -78,7 +79,7 @@ export function PatientPreview({ patient, onClose }: PatientPreviewProps) {
       label={patient ? displayName(patient) : tr('Patient')}
       open={patient !== null}
       // Nested Shoelace parts fire their own sl-after-hide; only the dialog's own closes it.
-      onSlAfterHide={(e) => e.target === e.currentTarget && close()}
+      onSlAfterHide={whenClosed(close)}
     >
       <style>{css}</style>
       {patient && (

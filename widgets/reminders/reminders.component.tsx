@@ -11,6 +11,7 @@ import { toast, Toasts } from '../kit/toasts';
 import { RemindersStyles } from './reminders.styles';
 import { patientPath, ReminderItem, type ReminderActions, type SnoozeChoice } from './reminder-item';
 import { isDueToday, useNavigators, useTodayReminders, type Navigator, type Reminder } from './reminders.resource';
+import { whenClosed } from '../kit/dialog-closed';
 
 export const EMPTY_MINE = 'No reminders assigned to you for today';
 export const EMPTY_UNASSIGNED = 'No unassigned reminders for today';
@@ -131,7 +132,7 @@ export function RemindersCard() {
         <ReminderList title="Unassigned" reminders={unassigned} emptyText={EMPTY_UNASSIGNED} navigators={navigators} actions={actions} />
       </LoadState>
       <Suspense fallback={null}>
-        <SlDialog label="Delete reminder" open={deleting !== null} onSlAfterHide={(e) => e.target === e.currentTarget && setDeleting(null)}>
+        <SlDialog label="Delete reminder" open={deleting !== null} onSlAfterHide={whenClosed(() => setDeleting(null))}>
           <p>{DELETE_CONFIRM}</p>
           <SlButton slot="footer" onClick={() => setDeleting(null)}>
             Cancel
@@ -140,7 +141,7 @@ export function RemindersCard() {
             Delete
           </SlButton>
         </SlDialog>
-        <SlDialog label="Snooze reminder" open={customizing !== null} onSlAfterHide={(e) => e.target === e.currentTarget && setCustomizing(null)}>
+        <SlDialog label="Snooze reminder" open={customizing !== null} onSlAfterHide={whenClosed(() => setCustomizing(null))}>
           <div className="field">
             <label htmlFor={`${titleId}-snooze`}>Snooze until</label>
             <input

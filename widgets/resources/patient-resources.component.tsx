@@ -16,6 +16,7 @@ import type { RecordPageProps } from '../patient-record/record-page-props';
 import { ResourceLink, siteOf, type ResourceEntry } from './resource-link';
 import { useAddPatientResource, usePatientLibrary, usePatientResources, useRemovePatientResource, type LibraryOption, type PatientResource } from './resources.resource';
 import { ResourcesStyles } from './resources.styles';
+import { whenClosed } from '../kit/dialog-closed';
 
 export const RESOURCES_EMPTY = 'No Resources';
 /** Spec 001 section 8. */
@@ -99,7 +100,7 @@ function RemoveDialog({ resource, onClose, onRemoved }: { resource: PatientResou
     onClose();
   };
   return (
-    <SlDialog label="Remove Resource" open onSlAfterHide={(e) => e.target === e.currentTarget && onClose()}>
+    <SlDialog label="Remove Resource" open onSlAfterHide={whenClosed(onClose)}>
       Remove “{resource.title}” from this patient’s resources? It stays in the resource library.
       <SlButton slot="footer" onClick={onClose} disabled={busy}>
         Cancel
