@@ -62,6 +62,26 @@ function counts(kind, out) {
   return m ? { pass: Number(m[1]), fail: Number(m[2]), skip: Number(m[3] ?? 0) } : { pass: 0, fail: 0, skip: 0 };
 }
 
+/** The failed leaf tests of a node:test run (TAP), each with its error's first line, at most 20. */
+function failedTests(out) {
+  // eslint-disable-next-line no-control-regex
+  const lines = out.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const found = [];
+  lines.forEach((line, i) => {
+    const m = /^(\s*)not ok \d+ - (.*)$/.exec(line);
+    if (!m) return;
+    const block = lines.slice(i + 1, i + 40);
+    const end = block.findIndex((l) => /^\s*\.\.\.$/.test(l));
+    const detail = (end < 0 ? block : block.slice(0, end)).map((l) => l.trim());
+    // A suite's own failure only repeats its subtests'.
+    if (detail.some((l) => l === "type: 'suite'")) return;
+    const error = detail.find((l) => l.startsWith('error:')) ?? '';
+    const at = detail.find((l) => l.startsWith('location:')) ?? '';
+    found.push(`not ok - ${m[2]} ${at} ${error}`.slice(0, 600));
+  });
+  return found.slice(0, 20);
+}
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -77,12 +97,14 @@ for (const step of steps) {
   } else if (code !== 0) {
     failed += 1;
   }
-  if (code !== 0) failures.push(step.name);
+  if (code !== 0) failures.push({ name: step.name, lines: failedTests(out) });
   // Nothing after a broken build can be trusted to run.
   if (code !== 0 && step.name === 'build') break;
 }
 
-console.log(failures.length ? `\n[test] FAILED: ${failures.join(', ')}` : '\n[test] all suites passed');
+console.log(failures.length ? `\n[test] FAILED: ${failures.map((f) => f.name).join(', ')}` : '\n[test] all suites passed');
+// CI keeps only the end of the output: the failed tests are named again here, with the first lines of their errors.
+for (const f of failures) for (const line of f.lines) console.log(`[test] ${f.name}: ${line}`);
 // A skipped browser test fails its suite (scripts/test-browser.mjs says which and why); skips are counted here as well.
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failures.length ? 1 : 0);

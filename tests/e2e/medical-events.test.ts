@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { sql } from 'kysely';
 import dayjs from 'dayjs';
 import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
+import { DEFAULT_TIME_ZONE, todayIn } from '../../shared/schemas/medical-events';
 import { call, login } from '../server/support/http';
 import { loadedRows, loginAs, openPage, openPatients, shot, signIn, startHarness, recordMenu, SHOTS, type Harness } from './support/harness';
 
@@ -89,7 +90,7 @@ describe('medical events in the record', () => {
     assert.equal(await page.locator('fieldset[data-field="detailObject.providers"] label', { hasText: referredName }).locator('input').isChecked(), true);
     await page.getByLabel('Status').selectOption({ label: 'Connected' });
     await page.getByLabel('Outcome', { exact: true }).selectOption({ label: 'Started Outpatient Treatment' });
-    await page.getByLabel('Outcome Date').fill(dayjs().format('YYYY-MM-DD'));
+    await page.getByLabel('Outcome Date').fill(todayIn(DEFAULT_TIME_ZONE));
     await shot(page, 'medical-events-referral-connected');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(`**${base}/face-sheet`);
@@ -126,8 +127,9 @@ describe('medical events in the record', () => {
     const audit = await h.server.db.selectFrom('audit_entry').select('action').where('patient_uid', '=', patient.patient_uid).where('target_type', '=', 'medical-events').execute();
     assert.deepEqual(audit.map((a) => a.action).sort(), ['AddedMedicalEvent', 'AddedMedicalEvent', 'ChangedMedicalEvent']);
 
-    // The calendar reads the same table: today's list shows both events.
-    await page.goto(`/home/calendar?startDate=${dayjs().format('YYYY-MM-DD')}`);
+    // The calendar reads the same table: today's list shows both events. Today is the form's, in the division's
+    // time zone: between midnight UTC and midnight in New York the test's own date is a day ahead (on a Sunday, another week).
+    await page.goto(`/home/calendar?startDate=${todayIn(DEFAULT_TIME_ZONE)}`);
     await page.getByLabel('Event Type', { exact: true }).selectOption('medical_event');
     await page.getByRole('tab', { name: 'List Week view', exact: true }).click();
     await page.locator('.calendar-view[aria-busy="false"]').waitFor();

@@ -34,6 +34,8 @@ legend, .report-filter > label { font-weight: var(--sl-font-weight-semibold); ma
 .visual-grid { grid-auto-rows: ${REPORT_ROW_HEIGHT - 16}px; }
 .visual-grid .report-item { grid-column: var(--col); grid-row: var(--row); min-width: 0; overflow: auto; border: 1px solid var(--sl-color-neutral-200); border-radius: var(--sl-border-radius-medium, 4px); padding: var(--care-space-s, .5rem); }
 .visual-grid .table-item { align-self: start; max-height: calc(var(--h) * ${REPORT_ROW_HEIGHT}px); }
+/* A chart fits its box (Chart.js resizes it): never a scroll region, which a keyboard could not reach, even while it resizes. */
+.visual-grid .chart-item { overflow: hidden; }
 .report-chart { margin: 0; height: 100%; display: flex; flex-direction: column; }
 .report-chart figcaption, .report-item-title { font-size: inherit; font-weight: var(--sl-font-weight-semibold); margin: 0 0 var(--care-space-xs, .25rem); }
 .chart-canvas { position: relative; flex: 1; min-height: 0; }
