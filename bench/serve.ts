@@ -17,6 +17,7 @@ import { loadConfig } from '../server/config';
 import { listenToStatements } from '../server/db/connect';
 import { addMedicalEvents } from '../server/db/seed/bulk-medical-events';
 import { addPatients } from '../server/db/seed/patients';
+import { upkeep } from '../server/db/seed/upkeep';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -149,11 +150,7 @@ if (loaded) {
   // The loads above update what they have just inserted (triggers, the search rebuild): a fresh cluster would
   // measure their dead rows and unset visibility maps, which autovacuum clears within minutes on a database in use.
   log('Vacuuming the loaded database ...');
-  await running.db.connection().execute(async (conn) => {
-    await sql`set statement_timeout = 0`.execute(conn);
-    await sql`vacuum (analyze)`.execute(conn);
-    await sql`reset statement_timeout`.execute(conn);
-  });
+  await upkeep(running.db, [sql`vacuum (analyze)`]);
 }
 console.log(`BENCH_DB=${running.connectionString}`);
 console.log(`BENCH_URL=${running.url}`);

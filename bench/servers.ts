@@ -12,10 +12,13 @@ export const IDENTITY_DIVISION = 'Bench Identity County';
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
 /** Each size keeps its own cached cluster, so a 1,000,000-patient run leaves the usual one as it was. */
-export const BENCH_DIR = path.join(ROOT, PATIENTS === 100_000 ? '.bench-data' : `.bench-data-${PATIENTS}`);
+export const benchDir = (patients: number) => path.join(ROOT, patients === 100_000 ? '.bench-data' : `.bench-data-${patients}`);
+export const BENCH_DIR = benchDir(PATIENTS);
 export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The median of CPU figures read per run; undefined when a run could not read them (no /proc, or nothing counted). */
+export const cpuMedian = (xs: (number | undefined)[]) => (xs.length && xs.every((x) => x !== undefined && x > 0) ? median(xs as number[]) : undefined);
 export const spread = (xs: number[], digits = 1) => (xs.length > 1 ? ` (${Math.min(...xs).toFixed(digits)}-${Math.max(...xs).toFixed(digits)})` : '');
 /** The value at quantile q (0..1) of unsorted samples. */
 export const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
@@ -24,7 +27,9 @@ export const log = (m: string) => console.log(`[bench] ${m}`);
 
 /** Starts bench/serve.ts in a child process; resolves once it prints its URL (and its database). */
 export async function startServer(env: Record<string, string>): Promise<{ url: string; connectionString: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/serve.ts')], {
+  // BENCH_PROFILE=<dir>: the server writes its CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(ROOT, 'bench/serve.ts')], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: { ...process.env, LOG_LEVEL: 'warn', BENCH_PATIENTS: String(PATIENTS), ...env },

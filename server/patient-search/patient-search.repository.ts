@@ -1,10 +1,11 @@
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { PatientSearchSort } from '../../shared/schemas/patient-search';
 import type { AuthContext } from '../auth/context';
-import { planOnce, type Db } from '../db/connect';
+import { pageBound, PAGES_PLANNED_ONCE, planOnce, type Db } from '../db/connect';
 import { countCache } from '../dataviews/count-cache';
 import { patientVisibility, withGlass } from '../dataviews/scopes';
 import type { PatientSearch, SearchTerm } from './search-query';
+import { firstOfPatient, MAX_WORDS, prefixWords, WORD_ORDER, wordStarts } from './search-words';
 
 /** A matching patient with everything the access rules and the summary need. */
 export interface PatientSearchRow {
@@ -100,9 +101,6 @@ function orderOf(search: PatientSearch, alias: string): RawBuilder<unknown> {
 /** Sorted in the names' order, as the word index keeps each word's patients (migration 062). */
 const inNameOrder = (search: PatientSearch) => search.sort.every((s, i) => s.key === NAME_ORDER[i] && !s.desc);
 
-/** More distinct words than this under one prefix (a letter or two): the matches are read and sorted whole. */
-const MAX_WORDS = 200;
-
 /**
  * One word of letters only and no other criterion, the quick search while
  * typing: answered from patient_search_word's index alone. Anything else
@@ -130,12 +128,7 @@ function matches(search: PatientSearch, auth: AuthContext): { rows: RawBuilder<u
       count: sql`select count(*)::int as total from patient p where ${where}`,
     };
   }
-  // Of a patient's words that start alike ("Ava Avalos" for "ava") only the first counts (migration 006).
-  // The prefix as a range of the index (a word holds letters only): with the word a parameter, a plan kept for
-  // any word still reads that range, where LIKE would need the pattern known when planning.
-  const starts = sql`w.word ~>=~ patient_search_norm(${word}) and w.word ~<~ (patient_search_norm(${word}) || chr(1114111))`;
-  const first = sql`w.shared_prefix < length(patient_search_norm(${word}))`;
-  const where = sql`${divisionCondition(search, auth, 'w')} and ${starts} and ${first}`;
+  const where = sql`${divisionCondition(search, auth, 'w')} and ${wordStarts(word)} and ${firstOfPatient(word)}`;
   const columns = sql`w.patient_uid, w.last_name, w.first_name, w.birth_date, w.sacwis_person_id`;
   const all = sql`select ${columns} from patient_search_word w where ${where}`;
   const count = sql`select count(*)::int as total from patient_search_word w where ${where}`;
@@ -143,18 +136,12 @@ function matches(search: PatientSearch, auth: AuthContext): { rows: RawBuilder<u
   // The distinct words the prefix matches, one index probe each, then each word's first patients in the page's
   // order from the index: a page of 'garc' reads about 25 of its 35,000 words (1,000,000 patients).
   const divisions = search.currentDivisionOnly ? sql`select ${auth.divisionUid}::uuid as division_uid` : userDivisions(auth);
-  const next = (division: RawBuilder<unknown>, after: RawBuilder<unknown>) =>
-    sql`(select w.word from patient_search_word w where w.division_uid = ${division} and ${starts}${after} order by w.word using ~<~ limit 1)`;
   return {
     rows: sql`
-      with recursive words(division_uid, word) as (
-        select d.division_uid, ${next(sql`d.division_uid`, sql``)} from (${divisions}) d
-        union all
-        select k.division_uid, ${next(sql`k.division_uid`, sql` and w.word ~>~ k.word`)} from words k where k.word is not null
-      ), found as (select division_uid, word from words where word is not null limit ${MAX_WORDS + 1})
+      with recursive ${prefixWords(divisions, word)}
       select m.* from found k cross join lateral (
-        select ${columns} from patient_search_word w where w.division_uid = k.division_uid and w.word = k.word and ${first}
-         order by w.last_name, w.first_name, w.birth_date, w.patient_uid limit ${search.page * search.pageSize}) m
+        select ${columns} from patient_search_word w where w.division_uid = k.division_uid and w.word = k.word and ${firstOfPatient(word)}
+         order by ${WORD_ORDER} limit ${search.page * search.pageSize}) m
        where (select count(*) from found) <= ${MAX_WORDS}
       union all
       ${all} and (select count(*) from found) > ${MAX_WORDS}`,
@@ -167,12 +154,13 @@ function matches(search: PatientSearch, auth: AuthContext): { rows: RawBuilder<u
 export async function searchPatients(db: Db, auth: AuthContext, search: PatientSearch): Promise<{ rows: PatientSearchRow[]; total: number }> {
   const { rows: matching, count: countSql, planOnce: samePlan } = matches(search, auth);
   const offset = (search.page - 1) * search.pageSize;
+  const plannedOnce = !!samePlan && search.page <= PAGES_PLANNED_ONCE;
   const count = countSql.compile(db) as CompiledQuery<{ total: number }>;
   // The compiled text and parameters hold the caller's divisions and every criterion: a complete key.
   const countKey = `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
   // The page is chosen first; the record, cases, labels and the access rule are then read for its rows only.
   const page = sql<PatientSearchRow>`
-      with page as (select m.* from (${matching}) m order by ${orderOf(search, 'm')} limit ${search.pageSize} offset ${offset})
+      with page as (select m.* from (${matching}) m order by ${orderOf(search, 'm')} limit ${pageBound(plannedOnce, search.pageSize)} offset ${pageBound(plannedOnce, offset)})
       select p.patient_uid, p.first_name, p.middle_name, p.last_name, p.birth_date, p.gender_label, p.sacwis_person_id,
              p.restricted_flag, p.in_custody, p.agency_legal_status, ${extractCase('p')} as extract_case, p.division_uid, d.division_name,
              ${withGlass('p', auth, patientVisibility('p', auth))} as visible,
@@ -185,7 +173,7 @@ export async function searchPatients(db: Db, auth: AuthContext, search: PatientS
         join division d on d.division_uid = p.division_uid
        order by ${orderOf(search, 'page')}`;
   const [rows, total] = await Promise.all([
-    (samePlan ? planOnce(page) : page).execute(db),
+    (plannedOnce ? planOnce(page) : page).execute(db),
     countCache.get(countKey, async () => (await db.executeQuery(count)).rows[0]?.total ?? 0),
   ]);
   return { rows: rows.rows, total };

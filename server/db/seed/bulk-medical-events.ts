@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connect';
+import { upkeep } from './upkeep';
 
 /** The form types a navigator records; crisis interventions come from approved CIT sheets. */
 const TYPES = ['drug_overdose', 'survivor_interaction', 'other_interaction', 'treatment_referral'];
@@ -68,9 +69,8 @@ export async function addMedicalEvents(db: Db, divisionUid: string, count: numbe
       onBatch(done);
     }
   });
-  await sql`analyze medical_event`.execute(db);
   // The one transaction wrote each day's count rows (migrations 051, 056) once per event, and none of those
   // versions could be reclaimed before it ended: 32 MB of tables for 2.4 MB of live counts, all read by a chart
   // (an install's counts grow a write at a time and autovacuum keeps them small). Bench chart p99 311 -> 202 ms.
-  await sql`vacuum full analyze medical_event_day, medical_event_day_type`.execute(db);
+  await upkeep(db, [sql`analyze medical_event`, sql`vacuum full analyze medical_event_day, medical_event_day_type`]);
 }

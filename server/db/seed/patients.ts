@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connect';
+import { upkeep } from './upkeep';
 
 // Names with accents and apostrophes on purpose: search must handle them. A patient's
 // first name comes from the list of their sex, so name and sex never disagree. None is the
@@ -107,8 +108,6 @@ export async function addPatients(db: Db, divisionUid: string, count: number, on
       onBatch(done);
     }
   });
-  await sql`analyze patient`.execute(db);
-  await sql`analyze inbound_referral`.execute(db);
   // As autovacuum would soon: marks the new search words all-visible, so one-word searches stay index-only.
-  await sql`vacuum (analyze) patient_search_word`.execute(db);
+  await upkeep(db, [sql`analyze patient`, sql`analyze inbound_referral`, sql`vacuum (analyze) patient_search_word`]);
 }
