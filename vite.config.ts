@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { offlinePrecache } from './scripts/offline-precache.ts';
-import { publicFormEntries } from './scripts/public-form-entries.ts';
+import { firstScreenPages } from './scripts/first-screen-pages.ts';
+import { serverFirstScreens } from './scripts/server-first-screens.ts';
 import { firstPaint } from './scripts/first-paint.ts';
 import { skipLoadedPreloads } from './scripts/loaded-preloads.ts';
 import { trimShoelacePalette } from './scripts/shoelace-palette.ts';
@@ -75,7 +76,7 @@ const compressed = compression({ algorithms: ['brotliCompress', 'gzip'], include
 export default defineConfig({
   root: resolve(here, 'shell'),
   base: '/',
-  plugins: [react(), firstPaint(resolve(here, 'shell/public/careweave-icon.svg')), trimShoelacePalette(here), preloads.plugin, versionRecord(), precache.plugin, publicFormEntries(), offline, compressed],
+  plugins: [react(), firstPaint(resolve(here, 'shell/public/careweave-icon.svg')), trimShoelacePalette(here), preloads.plugin, versionRecord(), precache.plugin, firstScreenPages(here), serverFirstScreens(here), offline, compressed],
   resolve: {
     alias: { 'use-sync-external-store/shim/index.js': resolve(here, 'shared/widget/sync-external-store.ts') },
   },

@@ -81,7 +81,9 @@ import { enforceAccess } from './security/access';
 import { reportsRoutes } from './reports/reports.routes';
 import { setReferenceCacheMs } from './cache/reference-cache';
 import { registerJsonLimits } from './security/json-limits';
-import { publicFormHtml, publicFormOf } from '../shared/public-form-pages';
+import { publicFormHtml, publicFormOf, REFERRAL_FIRST_SCREEN_MODULE, SIGN_IN_HTML, SIGN_IN_PAGE } from '../shared/public-form-pages';
+import { publicFormLanguage } from './public-language';
+import { referralPages, sendDrawnPage } from './ext/referral-page';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -232,7 +234,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await mountProvider(app, OAUTH_PATH, () => authorizationServer(ctx));
   await app.register(outboxPageRoutes, ctx);
   await app.register(demoOidcRoutes, ctx);
-  registerStatic(app, config.distDir);
+  registerStatic(app, config.distDir, referralPages(db, config.distDir, app.log));
   await attachRealtime(app, ctx);
   return app;
 }
@@ -240,7 +242,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.\w+(\.br|\.gz)?$/;
 
 /** The built shell and elements from dist/, the demo pages, and the shell for every other path. */
-function registerStatic(app: FastifyInstance, distDir: string): void {
+function registerStatic(app: FastifyInstance, distDir: string, referralPage: ReturnType<typeof referralPages>): void {
   const root = path.resolve(import.meta.dirname, '..');
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasDist) {
@@ -253,7 +255,8 @@ function registerStatic(app: FastifyInstance, distDir: string): void {
       wildcard: false,
       index: false,
       decorateReply: true,
-      globIgnore: [VERSION_FILE],
+      // The module the server draws referral links' first screens with is the server's own, not a file to send.
+      globIgnore: [VERSION_FILE, `${path.dirname(REFERRAL_FIRST_SCREEN_MODULE)}/**`],
       preCompressed: true,
       setHeaders: (reply, file) => {
         if (HASHED_ASSET.test(file)) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -261,11 +264,16 @@ function registerStatic(app: FastifyInstance, distDir: string): void {
     });
   }
   void app.register(fastifyStatic, { root: path.join(root, 'demo'), prefix: '/demo/', decorateReply: !hasDist, index: ['index.html'] });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== 'GET' || !hasDist) return reply.status(404).send({ errors: [{ message: 'Not found' }] });
     // Client-side routes (/home, /patients/...) all load the shell; the public forms load their own entry (issue 39).
-    const form = publicFormOf(request.url.split('?')[0]);
-    const page = form ? publicFormHtml(form) : 'index.html';
-    return reply.type('text/html').sendFile(page, distDir);
+    const address = request.url.split('?')[0];
+    const form = publicFormOf(address);
+    if (!form) return reply.type('text/html').sendFile(SIGN_IN_PAGE.test(address) ? SIGN_IN_HTML : 'index.html', distDir);
+    // The form's first screen is in the page, in the visitor's language (issue 39 section 4); a referral link's names its division and step.
+    const lang = publicFormLanguage(request);
+    const drawn = form === 'ext' ? await referralPage(request, lang) : null;
+    if (drawn) return sendDrawnPage(request, reply, drawn);
+    return reply.type('text/html').header('vary', 'Accept-Language, Cookie').sendFile(publicFormHtml(form, lang), distDir);
   });
 }

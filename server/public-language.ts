@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { IntlMessageFormat } from 'intl-messageformat';
 import en from '../shared/i18n/en.json';
 import es from '../shared/i18n/es.json';
+import { PUBLIC_LANGUAGE_COOKIE } from '../shared/public-form-pages';
 
 /**
  * Issue 39: what the server says to the public (a text message, an e-mail)
@@ -10,6 +11,15 @@ import es from '../shared/i18n/es.json';
  */
 const CATALOGUES = { en: en.translation, es: es.translation };
 export type PublicLanguage = keyof typeof CATALOGUES;
+
+/**
+ * The catalogue a language tag names, as the forms read tags (`es-MX` is Spanish), or null. Its own keys
+ * only: `constructor`, which every object has, is no language.
+ */
+function catalogued(tag: unknown): PublicLanguage | null {
+  const lang = typeof tag === 'string' ? tag.trim().toLowerCase().split('-')[0] : '';
+  return Object.hasOwn(CATALOGUES, lang) ? (lang as PublicLanguage) : null;
+}
 
 /** The first language of Accept-Language (by weight) that has a catalogue; English otherwise. */
 export function publicLanguageOf(request: FastifyRequest): PublicLanguage {
@@ -21,11 +31,19 @@ export function publicLanguageOf(request: FastifyRequest): PublicLanguage {
     .map((part, order) => {
       const [tag, ...params] = part.trim().split(';');
       const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
-      return { lang: tag.trim().toLowerCase().split('-')[0], q: Number.isFinite(q) ? q : 0, order };
+      return { lang: catalogued(tag), q: Number.isFinite(q) ? q : 0, order };
     })
     .filter((a) => a.q > 0)
     .sort((a, b) => b.q - a.q || a.order - b.order);
-  return (asked.find((a) => a.lang in CATALOGUES)?.lang as PublicLanguage | undefined) ?? 'en';
+  return asked.find((a) => a.lang)?.lang ?? 'en';
+}
+
+/**
+ * The language a public form's page is sent in, as the form itself chooses (widgets/kit/public-i18n.tsx):
+ * `?lang=`, then the choice remembered from the form's switch, then the browser's languages.
+ */
+export function publicFormLanguage(request: FastifyRequest): PublicLanguage {
+  return catalogued((request.query as Record<string, unknown> | undefined)?.lang) ?? catalogued(request.cookies?.[PUBLIC_LANGUAGE_COOKIE]) ?? publicLanguageOf(request);
 }
 
 type Tree = { [key: string]: string | Tree };

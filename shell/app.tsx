@@ -7,13 +7,14 @@ import { rememberAttemptedRoute, takeAttemptedRoute } from './attempted-route';
 import { useCareNavigate } from './care-navigate';
 import { InactivityDialog } from './lazy-routes';
 import { NotFoundPage } from './not-found-page';
-import { PageLoading } from './page-loading';
+import { FirstScreenGone, PageLoading } from './page-loading';
 import { pageRoutes, useRouteAccess } from './pages';
 import { NO_ACCESS, routeDecision } from './routes';
 import { $boot, bootSession } from './session-actions';
 import { applyTheme } from './theme';
 import { TopBar } from './top-bar';
 import { WidgetMount } from './widget-mount';
+import { shellText as t } from './shell-text';
 
 export function App() {
   const boot = useStore($boot);
@@ -32,7 +33,7 @@ export function App() {
     if (!decision) return;
     if (decision.rememberAttempt) rememberAttemptedRoute(location + window.location.search);
     const attempted = session ? takeAttemptedRoute() : null;
-    if (attempted) toast('Redirecting to previously attempted page ...', 'primary');
+    if (attempted) toast(t('redirecting'), 'primary');
     else if (decision.notice) toast(decision.notice, 'warning');
     navigate(attempted ?? decision.redirect, { replace: true });
   }, [decision?.redirect, decision?.rememberAttempt, location]);
@@ -55,6 +56,7 @@ export function App() {
               {pageRoutes(session, new URLSearchParams(search))}
               <Route component={NotFoundPage} />
             </Switch>
+            <FirstScreenGone />
           </Suspense>
           {signedIn && (
             <Suspense fallback={null}>

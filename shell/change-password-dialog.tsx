@@ -7,10 +7,12 @@ import { toast } from '../widgets/kit/toasts';
 import { FieldError } from './field-error';
 import { changePassword } from './account-actions';
 import './account-forms.css';
+import { accountText as t } from './account-text';
+import { whenClosed } from '../widgets/kit/dialog-closed';
 
 const FIELDS = [
-  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { name: 'currentPassword', label: 'changePassword.currentPassword', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'changePassword.newPassword', autoComplete: 'new-password' },
 ] as const;
 
 /** Only offered when the user signs in with Careweave's own credential service (spec 000 section 2). */
@@ -30,19 +32,19 @@ export function ChangePasswordDialog({ userName, open, onClose }: { userName: st
     try {
       await changePassword(values.currentPassword, values.newPassword);
     } catch (err) {
-      const fieldErrors = err instanceof ApiError ? err.errors : [{ message: 'The server could not be reached.' }];
+      const fieldErrors = err instanceof ApiError ? err.errors : [{ message: t('signIn.unreachable') }];
       for (const e of fieldErrors) {
         const field = e.field === 'currentPassword' || e.field === 'newPassword' ? e.field : 'root.server';
         setError(field, { message: e.message });
       }
       return;
     }
-    toast('Password changed', 'success');
+    toast(t('changePassword.changed'), 'success');
     close();
   };
 
   return (
-    <SlDialog label="Change Password" open={open} onSlAfterHide={(e) => e.target === e.currentTarget && close()}>
+    <SlDialog label={t('changePassword.title')} open={open} onSlAfterHide={whenClosed(close)}>
       <form id="care-change-password" onSubmit={handleSubmit(onSubmit)} noValidate>
         {errors.root?.server && (
           <div className="care-alert care-alert-danger" role="alert">
@@ -53,7 +55,7 @@ export function ChangePasswordDialog({ userName, open, onClose }: { userName: st
         <input type="text" name="username" autoComplete="username" value={userName} readOnly hidden />
         {FIELDS.map((f) => (
           <div className="care-field" key={f.name}>
-            <label htmlFor={`cp-${f.name}`}>{f.label}</label>
+            <label htmlFor={`cp-${f.name}`}>{t(f.label)}</label>
             <input
               id={`cp-${f.name}`}
               type="password"
@@ -62,17 +64,17 @@ export function ChangePasswordDialog({ userName, open, onClose }: { userName: st
               aria-describedby={`cp-${f.name}-error`}
               {...register(f.name)}
             />
-            {f.name === 'newPassword' && <span className="care-hint">At least {MIN_PASSWORD_LENGTH} characters.</span>}
-            {errors[f.name] && <FieldError id={`cp-${f.name}-error`} label={f.label} message={errors[f.name]?.message} />}
+            {f.name === 'newPassword' && <span className="care-hint">{t('password.minLength', { count: MIN_PASSWORD_LENGTH })}</span>}
+            {errors[f.name] && <FieldError id={`cp-${f.name}-error`} label={t(f.label)} message={errors[f.name]?.message} />}
           </div>
         ))}
       </form>
       <div slot="footer" className="care-dialog-actions">
         <button type="button" className="care-button" onClick={close}>
-          Cancel
+          {t('changePassword.cancel')}
         </button>
         <button type="submit" form="care-change-password" className="care-button care-button-primary" disabled={isSubmitting}>
-          Change Password
+          {t('changePassword.submit')}
         </button>
       </div>
     </SlDialog>

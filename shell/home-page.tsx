@@ -10,6 +10,7 @@ import { shellApi } from './api';
 import { HOME_MODE_LABELS, homeMode, type HomeMode } from '../shared/modes';
 import { usePageTitle } from './page-title';
 import { WidgetMount } from './widget-mount';
+import { shellText as t } from './shell-text';
 
 type Queue = Resource<{ queueLabel: string; count: number }>;
 
@@ -144,7 +145,7 @@ function HomeCards({ mode, session }: { mode: HomeMode; session: Session }) {
 export function HomePage({ session, query }: { session: Session; query: string }) {
   const mode = homeMode(session.flags);
   // Each mode's home is titled by the work it holds; the navigator's is the product's plain Home.
-  const title = mode === null || mode === 'navigator' ? 'Home' : `${HOME_MODE_LABELS[mode]} Home`;
+  const title = mode === null || mode === 'navigator' ? t('home.title') : t('home.modeTitle', { mode: HOME_MODE_LABELS[mode] });
   usePageTitle(title);
   return (
     <main className="care-page">
@@ -168,7 +169,7 @@ export function HomePage({ session, query }: { session: Session; query: string }
           <HomeCards mode={mode} session={session} />
         </div>
       ) : mode === null ? (
-        <p>Checking roles and permissions</p>
+        <p>{t('home.checking')}</p>
       ) : (
         <HomeCards mode={mode} session={session} />
       )}

@@ -10,6 +10,7 @@ import { shellApi } from './api';
 import { rememberAttemptedRoute } from './attempted-route';
 import { formatCountdown, sessionState, type SessionClock } from './session-clock';
 import { expireSession } from './account-actions';
+import { accountText as t } from './account-text';
 
 /**
  * Spec 002 "Session": checks the shared last-activity stamp every second,
@@ -68,7 +69,7 @@ export function InactivityDialog() {
   return (
     <Suspense fallback={null}>
       <SlDialog
-        label="Are you still active?"
+        label={t('inactivity.label')}
         noHeader
         open={warning}
         className="care-inactivity-dialog"
@@ -80,13 +81,13 @@ export function InactivityDialog() {
         }}
       >
         <p>
-          Your session will expire in {clock.kind === 'warning' ? formatCountdown(clock.remainingMs) : ''}. Inactivity will potentially result in loss of work.
+          {t('inactivity.expiresIn', { time: clock.kind === 'warning' ? formatCountdown(clock.remainingMs) : '' })}
         </p>
         <p>
-          <strong>Are you still active?</strong>
+          <strong>{t('inactivity.question')}</strong>
         </p>
         <SlButton ref={focusButton} slot="footer" variant="primary" onClick={stillActive}>
-          Yes, I am still active
+          {t('inactivity.stillActive')}
         </SlButton>
       </SlDialog>
     </Suspense>

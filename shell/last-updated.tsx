@@ -8,6 +8,7 @@ import { LoadState } from '../widgets/kit/load-state';
 import { StatusBadge, type BadgeVariant } from '../widgets/kit/status-badge';
 import { shellApi } from './api';
 import { WidgetMount } from './widget-mount';
+import { accountText as t } from './account-text';
 
 const css = /* css */ `
 :host { display: block; background: var(--care-color-surface); border: 1px solid var(--care-color-border-input); border-radius: var(--care-radius-m); box-shadow: var(--sl-shadow-large); max-width: min(34rem, 95vw); }
@@ -41,19 +42,19 @@ export function LastUpdated({ divisionUid }: { divisionUid: string }) {
   return (
     <SlDropdown key={divisionUid} placement="bottom-end" distance={4} className="care-last-updated" onSlShow={(e) => e.target === e.currentTarget && load()}>
       <SlButton slot="trigger" variant="text" caret>
-        Last Updated
+        {t('lastUpdated.button')}
       </SlButton>
       <WidgetMount className="care-last-updated-panel">
         <style>{css}</style>
         <div className="sources" tabIndex={0} role="region" aria-labelledby="care-last-updated-heading">
-          <h2 id="care-last-updated-heading">Data Sources</h2>
-          <LoadState isLoading={state.isLoading && !state.rows} error={state.error} isEmpty={state.rows?.length === 0} emptyText="No imports yet" compact lines={4}>
+          <h2 id="care-last-updated-heading">{t('lastUpdated.heading')}</h2>
+          <LoadState isLoading={state.isLoading && !state.rows} error={state.error} isEmpty={state.rows?.length === 0} emptyText={t('lastUpdated.empty')} compact lines={4}>
             <table>
               <thead>
                 <tr>
-                  <th scope="col">Source</th>
-                  <th scope="col">Last Refresh</th>
-                  <th scope="col">Status</th>
+                  <th scope="col">{t('lastUpdated.source')}</th>
+                  <th scope="col">{t('lastUpdated.lastRefresh')}</th>
+                  <th scope="col">{t('lastUpdated.status')}</th>
                 </tr>
               </thead>
               <tbody>

@@ -9,9 +9,13 @@ import { signIn } from './account-actions';
 import { SignInProviders } from './sign-in-providers';
 import { isSignInProblem, signInProblemText } from '../shared/sign-in-problems';
 import './account-forms.css';
+import { accountText as t } from './account-text';
+import { shellText } from './shell-text';
 
 /** Why a single sign-on or an EHR launch sent the user here (issue 34): the text is ours, the name only shown as text. */
 function problemFromAddress(): string | null {
+  // Also drawn at build, with no address, as the sign-in page's first screen (scripts/first-screens.ts).
+  if (typeof window === 'undefined') return null;
   const query = new URLSearchParams(window.location.search);
   const code = query.get('problem');
   return isSignInProblem(code) ? signInProblemText(code, query.get('about')?.slice(0, 200)) : null;
@@ -24,6 +28,7 @@ const END_SESSION_KEY = 'careweave.endSession';
  * Read while drawing, forgotten once the page is shown: a render React throws away must not lose it.
  */
 function readEndSession(): { url: string; name: string } | null {
+  if (typeof sessionStorage === 'undefined') return null;
   const raw = sessionStorage.getItem(END_SESSION_KEY);
   try {
     const parsed = raw ? (JSON.parse(raw) as { url: string; name: string }) : null;
@@ -34,9 +39,9 @@ function readEndSession(): { url: string; name: string } | null {
 }
 
 function loginErrorText(err: unknown): string {
-  if (!(err instanceof ApiError)) return 'The server could not be reached.';
-  if (err.status === 429) return 'Please wait a few minutes before trying again.';
-  return err.errors.map((e) => e.message).join(' ') || 'Sign-in failed.';
+  if (!(err instanceof ApiError)) return t('signIn.unreachable');
+  if (err.status === 429) return t('signIn.waitBeforeRetry');
+  return err.errors.map((e) => e.message).join(' ') || t('signIn.failed');
 }
 
 /**
@@ -45,7 +50,7 @@ function loginErrorText(err: unknown): string {
  * cannot fill fields inside a shadow root.
  */
 export function LoginPage() {
-  usePageTitle('Sign in');
+  usePageTitle(t('signIn.title'));
   const [serverError, setServerError] = useState<{ text: string; tooMany: boolean } | null>(null);
   const [problem] = useState(problemFromAddress);
   const [endSession] = useState(readEndSession);
@@ -66,9 +71,9 @@ export function LoginPage() {
     <main className="care-page care-login">
       <form className="care-card care-login-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="login-title">
         <p className="care-logo care-logo-large" aria-hidden="true">
-          Careweave
+          {shellText('product')}
         </p>
-        <h1 id="login-title">Sign in</h1>
+        <h1 id="login-title">{t('signIn.title')}</h1>
         {problem && !serverError && (
           <div className="care-alert care-alert-danger" role="alert">
             {problem}
@@ -76,28 +81,28 @@ export function LoginPage() {
         )}
         {endSession && (
           <div className="care-alert care-alert-info" role="status">
-            You are signed out of Careweave. <a href={endSession.url}>Sign out of {endSession.name} too</a>
+            {t('signIn.signedOut')} <a href={endSession.url}>{t('signIn.signOutOf', { provider: endSession.name })}</a>
           </div>
         )}
         <SignInProviders />
         {serverError && (
           <div className={`care-alert ${serverError.tooMany ? 'care-alert-warning' : 'care-alert-danger'}`} role="alert">
-            {serverError.tooMany && <strong>Too many sign-in attempts. </strong>}
+            {serverError.tooMany && <strong>{t('signIn.tooMany')} </strong>}
             {serverError.text}
           </div>
         )}
         <div className="care-field">
-          <label htmlFor="login-user-name">User name</label>
+          <label htmlFor="login-user-name">{t('signIn.userName')}</label>
           <input id="login-user-name" autoComplete="username" aria-invalid={!!errors.userName} aria-describedby="login-user-name-error" {...register('userName')} />
-          {errors.userName && <FieldError id="login-user-name-error" label="User name" message={errors.userName.message} />}
+          {errors.userName && <FieldError id="login-user-name-error" label={t('signIn.userName')} message={errors.userName.message} />}
         </div>
         <div className="care-field">
-          <label htmlFor="login-password">Password</label>
+          <label htmlFor="login-password">{t('signIn.password')}</label>
           <input id="login-password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} aria-describedby="login-password-error" {...register('password')} />
-          {errors.password && <FieldError id="login-password-error" label="Password" message={errors.password.message} />}
+          {errors.password && <FieldError id="login-password-error" label={t('signIn.password')} message={errors.password.message} />}
         </div>
         <button type="submit" className="care-button care-button-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in…' : 'Sign in'}
+          {isSubmitting ? t('signIn.signingIn') : t('signIn.submit')}
         </button>
       </form>
     </main>

@@ -5,6 +5,7 @@ import type { Flags } from '../shared/permissions';
 import { ChatUnreadBadge } from './lazy-routes';
 import { useRouteAccess } from './pages';
 import { WidgetMount } from './widget-mount';
+import { shellText as t } from './shell-text';
 
 /**
  * Main navigation of spec 000 section 2 and spec 002 routes; an item shows
@@ -12,26 +13,26 @@ import { WidgetMount } from './widget-mount';
  * in shell/routes.ts), so no item leads to "Page not found" or to a refusal.
  */
 const NAV_ITEMS: { label: string; href: string }[] = [
-  { label: 'Home', href: '/home' },
-  { label: 'Chat', href: '/chat' },
-  { label: 'Reports', href: '/reports' },
-  { label: 'Program Dashboard', href: '/program-dashboard' },
-  { label: 'Resource Library', href: '/resource-library' },
-  { label: 'Emergency Access', href: '/emergency-access' },
+  { label: 'home.title', href: '/home' },
+  { label: 'pages.chat', href: '/chat' },
+  { label: 'pages.reports', href: '/reports' },
+  { label: 'pages.programDashboard', href: '/program-dashboard' },
+  { label: 'pages.resourceLibrary', href: '/resource-library' },
+  { label: 'pages.emergencyAccess', href: '/emergency-access' },
 ];
 
 export function MainNav({ flags }: { flags: Partial<Flags> }) {
   const [location] = useLocation();
   const access = useRouteAccess();
   return (
-    <nav className="care-main-nav" aria-label="Main">
+    <nav className="care-main-nav" aria-label={t('nav.label')}>
       <ul>
         {NAV_ITEMS.filter((item) => access(item.href, flags) === 'open').map((item) => {
           const current = location === item.href || location.startsWith(`${item.href}/`);
           return (
             <li key={item.href}>
               <GuardedLink href={item.href} aria-current={current ? 'page' : undefined}>
-                {item.label}
+                {t(item.label)}
                 {item.href === '/chat' && (
                   <Suspense fallback={null}>
                     <WidgetMount className="care-nav-badge">

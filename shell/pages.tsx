@@ -28,9 +28,10 @@ import { PatientRecordRoute, patientRedirect } from './patient-record-route';
 import { FromServer } from './from-server';
 import { PUBLIC_FORM_PATHS } from './public-paths';
 import { SHELL_ROUTES, type ShellPath } from './routes';
+import { shellText as t } from './shell-text';
 
 /** /admin/{section}/{rest}: the admin area draws the path under /admin. */
-const adminPage = (section: string) => widgetPage<{ '*'?: string }>('Admin', (p) => <AdminPage page={[section, p['*']].filter(Boolean).join('/')} />, { private: true });
+const adminPage = (section: string) => widgetPage<{ '*'?: string }>(t('pages.admin'), (p) => <AdminPage page={[section, p['*']].filter(Boolean).join('/')} />, { private: true });
 
 /**
  * What each route of SHELL_ROUTES (shell/routes.ts, which holds their order
@@ -43,30 +44,30 @@ const PAGES: { [P in ShellPath]: Render<StringRouteParams<P>> } = {
   '/set-password': () => <SetPasswordPage />,
   // The public forms' own entry draws them (issue 39): a move to one within the shell loads its page.
   ...(Object.fromEntries(PUBLIC_FORM_PATHS.map((path) => [path, () => <FromServer />])) as Record<(typeof PUBLIC_FORM_PATHS)[number], () => ReactNode>),
-  '/hwc/:id': widgetPage('Handle with Care', (p) => <HwcDetail key={p.id} hwcId={p.id} />, { private: true }),
-  '/cit-submission/:submissionId': widgetPage('CIT Submission', (p) => <CitSubmissionView submissionId={p.submissionId} />, { private: true }),
+  '/hwc/:id': widgetPage(t('pages.hwc'), (p) => <HwcDetail key={p.id} hwcId={p.id} />, { private: true }),
+  '/cit-submission/:submissionId': widgetPage(t('pages.citSubmission'), (p) => <CitSubmissionView submissionId={p.submissionId} />, { private: true }),
   // The identity search keeps its criteria in the query (?lastName=...), so Back from a child's record finds them.
   '/home': privatePage((_, { session, search }) => <HomePage session={session} query={search.toString()} />),
-  '/home/queues/:queueId': widgetPage('Queue', (p) => <QueuePage key={p.queueId} queueId={p.queueId} />, { private: true }),
-  '/home/reminders': widgetPage('Reminders', () => <RemindersPage />, { private: true }),
-  '/home/incoming-referrals': widgetPage('Referrals To Link', () => <IncomingReferrals variant="page" />, { private: true }),
+  '/home/queues/:queueId': widgetPage(t('pages.queue'), (p) => <QueuePage key={p.queueId} queueId={p.queueId} />, { private: true }),
+  '/home/reminders': widgetPage(t('pages.reminders'), () => <RemindersPage />, { private: true }),
+  '/home/incoming-referrals': widgetPage(t('pages.referralsToLink'), () => <IncomingReferrals variant="page" />, { private: true }),
   // Spec 000 section 2: /chat?s={subscriptionId}, the conversations.
-  '/chat': widgetPage('Chat', (_, { search }) => <ChatPage subscriptionId={search.get('s') ?? undefined} />, { private: true }),
+  '/chat': widgetPage(t('pages.chat'), (_, { search }) => <ChatPage subscriptionId={search.get('s') ?? undefined} />, { private: true }),
   // Spec 002 "Reports area": the menu, then /reports/configured/{name}.
-  '/reports': widgetPage('Reports', () => <ReportsPage />, { private: true }),
-  '/reports/*': widgetPage('Reports', (p) => <ReportsPage page={p['*']} />, { private: true }),
+  '/reports': widgetPage(t('pages.reports'), () => <ReportsPage />, { private: true }),
+  '/reports/*': widgetPage(t('pages.reports'), (p) => <ReportsPage page={p['*']} />, { private: true }),
   // Issue 12: the director's program dashboard.
-  '/program-dashboard': widgetPage('Program Dashboard', () => <ProgramDashboard />, { private: true }),
-  '/resource-library': widgetPage('Resource Library', () => <ResourceLibrary />, { private: true }),
-  '/home/calendar': widgetPage('Calendar', (_, { search }) => <CalendarPage startDate={search.get('startDate') ?? undefined} />, { private: true }),
+  '/program-dashboard': widgetPage(t('pages.programDashboard'), () => <ProgramDashboard />, { private: true }),
+  '/resource-library': widgetPage(t('pages.resourceLibrary'), () => <ResourceLibrary />, { private: true }),
+  '/home/calendar': widgetPage(t('pages.calendar'), (_, { search }) => <CalendarPage startDate={search.get('startDate') ?? undefined} />, { private: true }),
   // Issue 34: /patients/add?from=ehr after an EHR launch that matched no patient.
-  '/patients/add': widgetPage('Add Patient', () => <AddPatient fromEhr={new URLSearchParams(window.location.search).get('from') === 'ehr'} />, { private: true }),
-  '/patients': widgetPage('Patients', (_, { search }) => <PatientList query={search.toString()} />, { private: true }),
+  '/patients/add': widgetPage(t('pages.addPatient'), () => <AddPatient fromEhr={new URLSearchParams(window.location.search).get('from') === 'ehr'} />, { private: true }),
+  '/patients': widgetPage(t('pages.patients'), (_, { search }) => <PatientList query={search.toString()} />, { private: true }),
   // Issue 35: a SMART app's standalone launch asks the signed-in user here.
-  '/authorize-app/:uid': widgetPage('Allow an App', (p) => <AppConsentPage key={p.uid} uid={p.uid} />, { private: true }),
+  '/authorize-app/:uid': widgetPage(t('pages.allowApp'), (p) => <AppConsentPage key={p.uid} uid={p.uid} />, { private: true }),
   // Issue 38: emergency access review.
-  '/emergency-access': widgetPage('Emergency Access', () => <EmergencyAccessPage />, { private: true }),
-  '/emergency-access/:eventId': widgetPage('Emergency Access', (p) => <EmergencyAccessPage eventId={p.eventId} />, { private: true }),
+  '/emergency-access': widgetPage(t('pages.emergencyAccess'), () => <EmergencyAccessPage />, { private: true }),
+  '/emergency-access/:eventId': widgetPage(t('pages.emergencyAccess'), (p) => <EmergencyAccessPage eventId={p.eventId} />, { private: true }),
   // Issue 14: the administration area.
   '/admin': adminPage(''),
   '/admin/users/*?': adminPage('users'),

@@ -3,6 +3,7 @@ import { homeMode } from '../shared/modes';
 import type { Session } from '../shared/session-store';
 import { PatientRecord } from './lazy-routes';
 import { WidgetPage } from './widget-page';
+import { shellText as t } from './shell-text';
 
 /**
  * Where a bare /patients/{id} opens (spec 001 section 2): Primary Contacts
@@ -25,7 +26,7 @@ export function PatientRecordRoute({ patientId, page, search }: { patientId: str
     return <Redirect to={`/patients/${encodeURIComponent(patientId)}/${page.replace(/\/+$/, '')}/${encodeURIComponent(type)}${query ? `?${query}` : ''}`} replace />;
   }
   return (
-    <WidgetPage title="Patient">
+    <WidgetPage title={t('pages.patient')}>
       <PatientRecord patientId={patientId} page={page} />
     </WidgetPage>
   );

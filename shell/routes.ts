@@ -1,5 +1,6 @@
 import { CARE_FLAGS, PATIENT_EDIT_FLAGS, PATIENT_LIST_FLAGS, PATIENT_RECORD_FLAGS, WORK_LIST_FLAGS, type FlagTerm } from '../shared/permissions';
 import { CALENDAR_EVENT_TYPE_FLAGS } from '../shared/schemas/calendar';
+import { shellText as t } from './shell-text';
 
 /**
  * Spec 000 section 2 and spec 002 section 6: which paths an unauthenticated
@@ -93,7 +94,7 @@ export type ShellPath = (typeof ROUTES)[number]['path'];
 export const SHELL_ROUTES: readonly ShellRoute<ShellPath>[] = ROUTES;
 
 /** The toast of a typed address whose page the user may not open. */
-export const NO_ACCESS_MESSAGE = 'You do not have access to that page.';
+export const NO_ACCESS_MESSAGE = t('noAccess');
 
 /** The guard's answer to an address whose route the user's flags do not open. */
 export const NO_ACCESS = { redirect: '/home', rememberAttempt: false, notice: NO_ACCESS_MESSAGE } satisfies RouteDecision;

@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { usePageTitle } from './page-title';
 import './buttons.css';
+import { accountText as t } from './account-text';
 
 /** Spec 002 "Session timeout page": any action takes the user back to the login screen. */
 export function SessionTimeoutPage() {
-  usePageTitle('Session timed out');
+  usePageTitle(t('timedOut.title'));
   const [, navigate] = useLocation();
   useEffect(() => {
     const toLogin = () => navigate('/login');
@@ -18,11 +19,11 @@ export function SessionTimeoutPage() {
   }, [navigate]);
   return (
     <main className="care-page care-centered">
-      <h1>Your session has timed out.</h1>
-      <p>Any action you take will take you back to the login screen.</p>
+      <h1>{t('timedOut.heading')}</h1>
+      <p>{t('timedOut.anyAction')}</p>
       <p>
         <Link href="/login" className="care-button care-button-primary">
-          Go to Login
+          {t('timedOut.toLogin')}
         </Link>
       </p>
     </main>

@@ -9,6 +9,8 @@ import { usePageTitle } from './page-title';
 import { shellApi } from './api';
 import { adopt, type SessionDoc } from './session-actions';
 import './account-forms.css';
+import { accountText as t } from './account-text';
+import { shellText } from './shell-text';
 
 /** The token arrives in the fragment (`#token=...`), which never reaches a server; it leaves the address bar at once. */
 function takeToken(): string {
@@ -29,7 +31,7 @@ async function signInWithLink(token: string, newPassword: string): Promise<void>
  * as a change, and setting it signs the user in.
  */
 export function SetPasswordPage() {
-  usePageTitle('Set Your Password');
+  usePageTitle(t('setPassword.title'));
   const [, navigate] = useLocation();
   const [token] = useState(takeToken);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -42,7 +44,7 @@ export function SetPasswordPage() {
       await signInWithLink(values.token, values.newPassword);
       navigate('/home', { replace: true });
     } catch (err) {
-      setServerError(err instanceof ApiError ? err.errors.map((e) => e.message).join(' ') : 'The server could not be reached.');
+      setServerError(err instanceof ApiError ? err.errors.map((e) => e.message).join(' ') : t('signIn.unreachable'));
     }
   };
 
@@ -50,24 +52,24 @@ export function SetPasswordPage() {
     <main className="care-page care-login">
       <form className="care-card care-login-form" onSubmit={handleSubmit(onSubmit)} noValidate aria-labelledby="set-password-title">
         <p className="care-logo care-logo-large" aria-hidden="true">
-          Careweave
+          {shellText('product')}
         </p>
-        <h1 id="set-password-title">Set Your Password</h1>
-        {(serverError || (!token && 'This link is incomplete. Open the whole link from your e-mail.')) && (
+        <h1 id="set-password-title">{t('setPassword.title')}</h1>
+        {(serverError || !token) && (
           <div className="care-alert care-alert-danger" role="alert">
-            {serverError ?? 'This link is incomplete. Open the whole link from your e-mail.'}
+            {serverError ?? t('setPassword.incompleteLink')}
           </div>
         )}
         <div className="care-field">
-          <label htmlFor="set-password-new">New password</label>
+          <label htmlFor="set-password-new">{t('setPassword.newPassword')}</label>
           <input id="set-password-new" type="password" autoComplete="new-password" aria-invalid={!!errors.newPassword} aria-describedby="set-password-hint set-password-error" {...register('newPassword')} />
           <span id="set-password-hint" className="care-hint">
-            At least {MIN_PASSWORD_LENGTH} characters.
+            {t('password.minLength', { count: MIN_PASSWORD_LENGTH })}
           </span>
-          {errors.newPassword && <FieldError id="set-password-error" label="New password" message={errors.newPassword.message} />}
+          {errors.newPassword && <FieldError id="set-password-error" label={t('setPassword.newPassword')} message={errors.newPassword.message} />}
         </div>
         <button type="submit" className="care-button care-button-primary" disabled={isSubmitting || !token}>
-          {isSubmitting ? 'Signing in…' : 'Set Password and Sign In'}
+          {isSubmitting ? t('signIn.signingIn') : t('setPassword.submit')}
         </button>
       </form>
     </main>

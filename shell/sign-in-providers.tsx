@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { shellApi } from './api';
 import { peekAttemptedRoute } from './attempted-route';
+import { accountText as t } from './account-text';
 
 interface ProviderDoc {
   data: { id: string; attributes: { displayName: string } }[];
@@ -30,11 +31,11 @@ export function SignInProviders() {
     <div className="care-sign-in-providers">
       {providers.map((p) => (
         <a key={p.id} className="care-button care-sign-in-provider" href={`/api/auth/sso/${encodeURIComponent(p.id)}${back ? `?return_to=${encodeURIComponent(back)}` : ''}`}>
-          Sign in with {p.attributes.displayName}
+          {t('signIn.withProvider', { provider: p.attributes.displayName })}
         </a>
       ))}
       <p className="care-sign-in-or" aria-hidden="true">
-        <span>or with your Careweave password</span>
+        <span>{t('signIn.orPassword')}</span>
       </p>
     </div>
   );

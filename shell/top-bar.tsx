@@ -6,6 +6,7 @@ import type { Session } from '../shared/session-store';
 import { MainNav } from './main-nav';
 import { hasAnyFlag, QUICK_SEARCH_FLAGS } from '../shared/permissions';
 import { QuickSearchSlot } from './quick-search-slot';
+import { shellText as t } from './shell-text';
 
 // The menu (dropdown, floating-ui) and the debug tools load right after the first paint (issue 15).
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
@@ -29,13 +30,13 @@ export function TopBar({ session }: { session: Session }) {
   return (
     // On a phone (shell.css) the bar is one row, the menu button, the brand and the quick search; the button opens the nav and the user's controls under it.
     <header className={menuOpen ? 'care-top-bar care-menu-open' : 'care-top-bar'} onKeyDown={closeOnEscape}>
-      <button ref={menuButton} type="button" className="care-menu-button" aria-label="Menu" aria-expanded={menuOpen} aria-controls="care-top-bar-menu" onClick={() => setMenuOpen(!menuOpen)}>
+      <button ref={menuButton} type="button" className="care-menu-button" aria-label={t('topBar.menu')} aria-expanded={menuOpen} aria-controls="care-top-bar-menu" onClick={() => setMenuOpen(!menuOpen)}>
         <svg viewBox="0 0 16 16" width="20" height="20" aria-hidden="true" fill="currentColor">
           <path d="M1 3h14v1.5H1zm0 4.25h14v1.5H1zm0 4.25h14V13H1z" />
         </svg>
       </button>
-      <GuardedLink href="/home" className="care-logo" aria-label="Careweave home">
-        Careweave
+      <GuardedLink href="/home" className="care-logo" aria-label={t('topBar.home')}>
+        {t('product')}
       </GuardedLink>
       <div id="care-top-bar-menu" className="care-top-bar-menu">
         <MainNav flags={flags} />

@@ -12,6 +12,7 @@ import { toast } from '../widgets/kit/toasts';
 import { shellApi } from './api';
 import { useRouteAccess } from './pages';
 import { signOut, switchDivision } from './account-actions';
+import { accountText as t } from './account-text';
 
 // Its form code loads when the dialog is first opened, not with the top bar.
 const ChangePasswordDialog = lazy(() => import('./change-password-dialog').then((m) => ({ default: m.ChangePasswordDialog })));
@@ -59,7 +60,7 @@ export function UserMenu({ session }: { session: Session }) {
         await switchDivision(value.slice(DIVISION_PREFIX.length));
         navigate('/home', { replace: true });
       } catch (err) {
-        toast(`Could not switch division: ${(err as Error).message}`, 'danger');
+        toast(t('userMenu.switchFailed', { reason: (err as Error).message }), 'danger');
       }
     }
   };
@@ -71,12 +72,12 @@ export function UserMenu({ session }: { session: Session }) {
           {session.displayName || session.userName}
         </SlButton>
         <SlMenu onSlSelect={(e) => void onSelect(e.detail.item.value)}>
-          {session.authenticationService === 'careweave' && <SlMenuItem value="change-password">Change Password</SlMenuItem>}
-          {adminUrl && <SlMenuItem value="admin">Admin</SlMenuItem>}
+          {session.authenticationService === 'careweave' && <SlMenuItem value="change-password">{t('userMenu.changePassword')}</SlMenuItem>}
+          {adminUrl && <SlMenuItem value="admin">{t('userMenu.admin')}</SlMenuItem>}
           {divisions.length > 1 && (
             <>
               <SlDivider />
-              <SlMenuLabel>Division</SlMenuLabel>
+              <SlMenuLabel>{t('userMenu.division')}</SlMenuLabel>
               {divisions.map((d) => (
                 <SlMenuItem
                   key={d.divisionUid}
@@ -92,7 +93,7 @@ export function UserMenu({ session }: { session: Session }) {
             </>
           )}
           <SlDivider />
-          <SlMenuItem value="logout">Logout</SlMenuItem>
+          <SlMenuItem value="logout">{t('userMenu.logout')}</SlMenuItem>
         </SlMenu>
       </SlDropdown>
       {changingPassword && (

@@ -26,11 +26,13 @@ export class TtlCache<V> {
   constructor(
     public ttlMs: number,
     private readonly maxEntries = 2000,
+    /** The app's clock (shared/clock) where a test must see an entry's life end. */
+    private readonly clock: () => number = Date.now,
   ) {}
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     if (this.ttlMs <= 0) return load();
-    const now = Date.now();
+    const now = this.clock();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) {
       if (now >= hit.refreshAt && !hit.refreshing) this.refresh(key, hit, load, now);

@@ -7,8 +7,8 @@ import { insertAddress, insertEmailAddress } from '../contacts/contacts.reposito
 import type { Db } from '../db/connect';
 import { outsideViewer, patientScope } from '../dataviews/scopes';
 import { badRequest, HttpError, notFound, parseBody, unauthorized } from '../errors';
+import { findInstance, linkIndex, type Instance } from './link-index';
 import { onceOnly } from '../public-forms/idempotency';
-import { divisionBrand } from '../public-forms/brand';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import { checkCode, CODE_TTL_MINUTES, issueCode } from '../public-forms/one-time-codes';
 import { enqueueMessage } from '../outbox/outbox.repository';
@@ -29,7 +29,6 @@ import {
   type ReferralValues,
 } from '../../shared/schemas/ext-referral';
 import { publicRoute } from '../security/access';
-import { translationsFor } from '../site/translations';
 import { sqlNow, sqlToday } from '../db/clock';
 
 /** The registration token a confirmed visitor's browser sends back (kept per link in localStorage). */
@@ -42,34 +41,8 @@ export const CONFIRM_LIMIT: Limit = { name: 'ext-confirm', perAddress: 30, perVa
 /** Presenting a registration token that does not exist. */
 export const TOKEN_LIMIT: Limit = { name: 'ext-token', perAddress: 20, perValue: 5, windowSeconds: 15 * 60 };
 
-const INSTANCE = /^[a-z0-9][a-z0-9-]{2,62}$/;
 const sha = (value: string) => crypto.createHash('sha256').update(value).digest('base64url');
 const codePurpose = (instanceId: string) => `ext-register:${instanceId}`;
-
-interface Instance {
-  instance_id: string;
-  action_type: string;
-  division_uid: string;
-  division_name: string;
-  org_uid: string;
-  org_name: string;
-  required_fields: string[];
-}
-
-async function findInstance(db: Db, id: string): Promise<Instance> {
-  if (!INSTANCE.test(id)) throw notFound('This link is not valid.');
-  const row = await db
-    .selectFrom('external_action_instance as i')
-    .innerJoin('division as d', 'd.division_uid', 'i.division_uid')
-    .innerJoin('organization as o', 'o.org_uid', 'd.org_uid')
-    .select(['i.instance_id', 'i.action_type', 'i.division_uid', 'i.payload_definition', 'd.division_name', 'o.org_uid', 'o.name as org_name'])
-    .where('i.instance_id', '=', id)
-    .where('i.is_active', '=', true)
-    .executeTakeFirst();
-  if (!row) throw notFound('This link is not valid.');
-  const fields = row.payload_definition?.required_fields;
-  return { ...row, required_fields: Array.isArray(fields) ? fields.filter((f): f is string => typeof f === 'string') : [] };
-}
 
 /** The visitor's confirmed registration for this link, from the registration token header; 401 without one. */
 async function requireRegistration(db: Db, request: FastifyRequest, instance: Instance) {
@@ -196,24 +169,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
   app.get<{ Params: { instance: string }; Querystring: { lang?: string } }>('/ext/:instance/index', publicRoute, async (request) => {
     const instance = await findInstance(db, request.params.instance);
     const lang = typeof request.query.lang === 'string' && /^[a-z]{2}(-[A-Z]{2})?$/.test(request.query.lang) ? request.query.lang : DEFAULT_LANG;
-    const translations = await translationsFor(db, lang, instance.division_uid);
-    // The division's brand as the other public forms show it: the logo an admin set, or its initials on its theme colour.
-    const brand = await divisionBrand(db, instance.division_uid);
-    return {
-      data: {
-        type: 'external-action-index',
-        id: instance.instance_id,
-        attributes: {
-          action_type: instance.action_type,
-          division_name: instance.division_name,
-          org_name: instance.org_name,
-          division_logos: [{ division_uid: instance.division_uid, division_name: instance.division_name, url: brand.logo_url }],
-          brand,
-          translations,
-          payload_definition: { required_fields: instance.required_fields },
-        },
-      },
-    };
+    return { data: { type: 'external-action-index', id: instance.instance_id, attributes: await linkIndex(db, instance, lang) } };
   });
 
   /** Reference lists the form needs (spec 002: default order then label, page 1, page-size 1000). */

@@ -13,8 +13,20 @@ import en from '../i18n/en.json';
 export const EXT_ACTION_TYPES = ['referral-form'] as const;
 export const EXT_REGISTER = 'register';
 export const EXT_REGISTER_CONFIRM = 'register-confirm';
+/** The steps a link's address may name (/ext/{instance}/{step}); naming none lets the registration decide. */
+export const EXT_STEPS: readonly string[] = [EXT_REGISTER, EXT_REGISTER_CONFIRM, ...EXT_ACTION_TYPES];
 
 const EN = en.translation.ext;
+
+/**
+ * Set by the form on its link's pages only (path /ext/{instance}) while the browser holds a confirmed registration for
+ * the link, so the server draws the page's first screen on the step the form will show (issue 39 section 4). A hint,
+ * never the registration itself: the form still asks the server whether the registration holds.
+ */
+export const EXT_REGISTERED_COOKIE = 'careweave_ext_registered';
+
+/** The language a link's index (its division's own texts) is read in: the Spanish one for a visitor reading Spanish, else the widget's. */
+export const extIndexLang = (language: string, widgetLang: string) => (language === 'es' ? 'es-US' : widgetLang);
 
 /** Spec texts (sections 4, 8) the server answers with, as the English catalogue says them (the form says them in the visitor's language). */
 export const EXT_TEXT = {

@@ -101,7 +101,7 @@ describe('public forms in Spanish', () => {
   test('/cit?lang=es: the contact sheet, its errors and its confirmation in Spanish', async () => {
     const { context, page, errors } = await openPage(h, 390, 844);
     const cit = es.translation.cit;
-    await page.goto('/cit/oh?lang=es');
+    await page.goto('/cit?lang=es');
     await page.getByRole('heading', { name: cit.title, level: 1 }).waitFor();
     await page.getByLabel(cit.fields.code).fill(DEMO_CIT_AGENCY.code);
     await page.getByLabel(cit.fields.officerName).fill(DEMO_CIT_AGENCY.officers[0]);

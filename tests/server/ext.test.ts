@@ -1,18 +1,38 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { DEMO_EXT_INSTANCE } from '../../server/db/seed/ext';
+import { REFERRAL_PAGE_TTL_MS } from '../../server/ext/referral-page';
+import { sayToPublic } from '../../server/public-language';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { buildServerFirstScreens } from '../../scripts/server-first-screens';
 import { now, nowMs } from '../../shared/clock';
+import { firstScreenSlot } from '../../shared/first-screen-slot';
+import { PUBLIC_FORM_LANGUAGES, publicFormHtml, type PublicFormLanguage } from '../../shared/public-form-pages';
+import { EXT_REGISTERED_COOKIE } from '../../shared/schemas/ext-referral';
 import { withClock } from './support/clock';
 import { call, demoFacts, errorsOf, login } from './support/http';
 
 let server: TestServer;
+let dist: string;
+/** The referral form's page as the build writes it, less its scripts: its first screen names no link. */
+const builtPage = (lang: PublicFormLanguage) =>
+  `<!doctype html>\n<html lang="${lang}">\n  <head><title>referral ${lang}</title></head>\n  <body>\n    ${firstScreenSlot('<p>No link named</p>')}\n    <div id="root"></div>\n  </body>\n</html>\n`;
 before(async () => {
-  server = await startTestServer();
+  // The pages a link's own first screen goes into, and the module the server draws it with, as the build writes them.
+  dist = await fs.mkdtemp(path.join(os.tmpdir(), 'careweave-ext-pages-'));
+  await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><title>staff shell</title>');
+  await fs.mkdir(path.join(dist, 'forms'));
+  for (const lang of PUBLIC_FORM_LANGUAGES) await fs.writeFile(path.join(dist, publicFormHtml('ext', lang)), builtPage(lang));
+  await buildServerFirstScreens(path.resolve(import.meta.dirname, '../..'), dist);
+  server = await startTestServer({ DIST_DIR: dist });
 });
 after(async () => {
   await server?.stop();
+  if (dist) await fs.rm(dist, { recursive: true, force: true });
 });
 // Every test comes from 127.0.0.1: start each with fresh guess counters.
 beforeEach(async () => {
@@ -423,5 +443,105 @@ describe('referral', () => {
     const providers = await call(server.url, `${base}/providers`, { headers });
     assert.ok(providers.body.data.some((p: any) => p.attributes.display_name === 'Dr. Priya Raman'));
     errorsOf(await call(server.url, `${base}/providers`), 401);
+  });
+});
+
+describe("a link's page: its division and first step in the HTML (issue 39 section 4)", () => {
+  const FRANKLIN = { division: 'Franklin County Care', organisation: 'Careweave Demo Health' };
+  const text = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#x27);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'" })[e]!);
+  /** The page as a browser that takes Brotli gets it; `first` reads its first screen's parts by class or tag. */
+  async function page(address: string, headers: Record<string, string> = {}) {
+    const answer = await fetch(server.url + address, { headers: { 'accept-encoding': 'br', ...headers } });
+    const html = await answer.text();
+    const first = (selector: string) => {
+      const m = new RegExp(`<${selector.startsWith('.') ? `[a-z0-9]+ class="${selector.slice(1)}"` : selector}>([\\s\\S]*?)</`).exec(html);
+      return m ? text(m[1]) : null;
+    };
+    return { answer, html, first };
+  }
+  const say = (lang: PublicFormLanguage, key: string, values: Record<string, string> = FRANKLIN) => sayToPublic(lang, key, values);
+
+  it('a visitor with no registration: the division and the register step, in the page as built, compressed', async () => {
+    const { answer, html, first } = await page(`/ext/${DEMO_EXT_INSTANCE}`);
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('content-encoding'), 'br');
+    assert.match(String(answer.headers.get('content-type')), /^text\/html/);
+    assert.match(String(answer.headers.get('vary')), /accept-encoding.*accept-language.*cookie/i);
+    assert.equal(first('.public-form-name'), FRANKLIN.division);
+    assert.equal(first('.public-form-detail'), FRANKLIN.organisation);
+    assert.equal(first('.public-form-purpose'), say('en', 'ext.purposeDivision'));
+    assert.equal(first('h1'), say('en', 'ext.register.title'));
+    assert.equal(first('p'), say('en', 'ext.register.intro'));
+    assert.match(html, /<img src="data:image\/svg\+xml;base64,[^"]+" alt=""/, 'the division logo (its initials)');
+    // The page as built around it: its head, and the live form's place, with the link's screen inert in the first screen's.
+    const [before, after] = builtPage('en').split(firstScreenSlot('<p>No link named</p>'));
+    const [open, close] = firstScreenSlot('\0').split('\0');
+    assert.ok(html.startsWith(`${before}${open}<main class="care-page">`), html.slice(0, 300));
+    assert.ok(html.endsWith(`</main>${close}${after}`));
+
+    const gzip = await fetch(server.url + `/ext/${DEMO_EXT_INSTANCE}`, { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    assert.equal(gzip.headers.get('content-encoding'), 'gzip');
+    assert.equal(await gzip.text(), html);
+  });
+
+  it('the step the form will show: register-confirm as asked; a registered visitor (the form’s cookie) the referral', async () => {
+    assert.equal((await page(`/ext/${DEMO_EXT_INSTANCE}/register-confirm`)).first('h1'), say('en', 'ext.confirm.title'));
+    for (const step of ['', '/register', '/register-confirm', '/referral-form']) {
+      const { first } = await page(`/ext/${DEMO_EXT_INSTANCE}${step}`, { cookie: `${EXT_REGISTERED_COOKIE}=1` });
+      assert.equal(first('h1'), say('en', 'ext.referral.title'), step);
+      assert.equal(first('.ext-intro'), say('en', 'ext.referral.intro'), step);
+    }
+    assert.equal((await page(`/ext/${DEMO_EXT_INSTANCE}/referral-form`)).first('h1'), say('en', 'ext.register.title'), 'the form sends a visitor with no registration to register');
+  });
+
+  it('in Spanish for a browser that asks for it', async () => {
+    const { html, first } = await page(`/ext/${DEMO_EXT_INSTANCE}`, { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' });
+    assert.match(html, /^<!doctype html>\n<html lang="es">/);
+    assert.equal(first('.public-form-purpose'), say('es', 'ext.purposeDivision'));
+    assert.equal(first('h1'), say('es', 'ext.register.title'));
+    assert.equal(first('p'), say('es', 'ext.register.intro'));
+  });
+
+  /** A division of the demo organisation with a link of its own. */
+  async function linkOf(instanceId: string, divisionName: string): Promise<string> {
+    const org = await server.db.selectFrom('organization').select('org_uid').where('name', '=', FRANKLIN.organisation).executeTakeFirstOrThrow();
+    const { division_uid } = await server.db.insertInto('division').values({ division_name: divisionName, org_uid: org.org_uid }).returning('division_uid').executeTakeFirstOrThrow();
+    await server.db.insertInto('external_action_instance').values({ instance_id: instanceId, division_uid, action_type: 'referral-form', payload_definition: '{}' }).execute();
+    return division_uid;
+  }
+
+  it('what a division wrote is shown as text: markup in its name or its own intro draws nothing', async () => {
+    const name = `<img src=x onerror="alert(1)">Evil & Co's`;
+    const intro = '</p><script>alert("intro")</script><p>';
+    const division = await linkOf('markup-link', name);
+    await server.db.insertInto('division_translation').values({ division_uid: division, lang: 'en-US', key: 'ext.register.intro', value: intro }).execute();
+    const { html, first } = await page('/ext/markup-link');
+    assert.equal(first('.public-form-name'), name);
+    assert.equal(first('p'), intro);
+    assert.ok(html.includes('&lt;/p&gt;&lt;script&gt;alert(&quot;intro&quot;)&lt;/script&gt;&lt;p&gt;'));
+    assert.ok(!html.includes('<img src=x') && !html.includes('<script'), 'no element of the division’s writing');
+  });
+
+  it('only a valid link gets a first screen of its own: any other, or a step it has not, gets the page as built, the same for each', async () => {
+    assert.notEqual((await page(`/ext/${DEMO_EXT_INSTANCE}`)).html, builtPage('en'));
+    const closed = await linkOf('closed-page-link', 'Closed Division Name');
+    await server.db.updateTable('external_action_instance').set({ is_active: false }).where('division_uid', '=', closed).execute();
+    for (const address of ['/ext/no-such-link', '/ext/closed-page-link', `/ext/${encodeURIComponent("x'; drop table patient; --")}`, `/ext/${DEMO_EXT_INSTANCE}/no-such-step`, '/ext/no-such-link/register']) {
+      const { answer, html } = await page(address, { cookie: `${EXT_REGISTERED_COOKIE}=1` });
+      assert.equal(answer.status, 200, address);
+      assert.equal(html, builtPage('en'), address);
+    }
+    assert.equal((await page('/ext/no-such-link', { 'accept-language': 'es' })).html, builtPage('es'));
+  });
+
+  it(`a change to the division shows within ${REFERRAL_PAGE_TTL_MS / 1000} s`, async () => {
+    const division = await linkOf('renamed-link', 'Before Rename Care');
+    assert.equal((await page('/ext/renamed-link')).first('.public-form-name'), 'Before Rename Care');
+    await server.db.updateTable('division').set({ division_name: 'After Rename Care' }).where('division_uid', '=', division).execute();
+    assert.equal((await page('/ext/renamed-link')).first('.public-form-name'), 'Before Rename Care', 'kept meanwhile');
+    await withClock(async (move) => {
+      move(REFERRAL_PAGE_TTL_MS + 1000);
+      assert.equal((await page('/ext/renamed-link')).first('.public-form-name'), 'After Rename Care');
+    });
   });
 });

@@ -4,7 +4,10 @@ import { resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { parse as parseSource } from '@babel/parser';
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import en from '../../shared/i18n/en.json';
+import { formatPlain, type Messages } from '../../shared/i18n/staff-text';
 import es from '../../shared/i18n/es.json';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -15,7 +18,7 @@ const CATALOGUES = { en, es };
  * public form joins the list when it is translated; the test then holds it
  * to having no user-facing text of its own.
  */
-const TRANSLATED = ['widgets/hwc/hwc-form.component.tsx', 'widgets/ext/referral-form.component.tsx', 'widgets/cit/cit-form.component.tsx', 'widgets/cit/treatment-search.tsx', 'widgets/cit/previous-incidents.tsx', 'widgets/support/support.component.tsx', 'widgets/b2w/b2w.component.tsx', 'widgets/opt-out/opt-out.component.tsx', 'widgets/kit/public-form-frame.tsx', 'widgets/kit/offline-notices.tsx'];
+const TRANSLATED = ['widgets/hwc/hwc-form.component.tsx', 'widgets/ext/referral-form.component.tsx', 'widgets/ext/referral-frame.tsx', 'widgets/ext/referral-first-screen.tsx', 'widgets/cit/cit-form.component.tsx', 'widgets/cit/treatment-search.tsx', 'widgets/cit/previous-incidents.tsx', 'widgets/support/support.component.tsx', 'widgets/b2w/b2w.component.tsx', 'widgets/opt-out/opt-out.component.tsx', 'widgets/kit/public-form-frame.tsx', 'widgets/kit/offline-notices.tsx', 'shell/public-pages.tsx'];
 
 /** Attributes a person reads or hears. */
 const SPOKEN_ATTRIBUTES = new Set(['label', 'hint', 'placeholder', 'title', 'aria-label', 'alt', 'purpose', 'legend']);
@@ -33,7 +36,8 @@ interface Node {
   [key: string]: unknown;
 }
 
-const parse = (file: string, source = readFileSync(resolve(ROOT, file), 'utf8')): Node => parseSource(source, { sourceType: 'module', plugins: ['typescript', 'jsx'] }).program as unknown as Node;
+const parse = (file: string, source = readFileSync(resolve(ROOT, file), 'utf8')): Node =>
+  parseSource(source, { sourceType: 'module', plugins: file.endsWith('.tsx') ? ['typescript', 'jsx'] : ['typescript'] }).program as unknown as Node;
 
 /** Every node under `node`, with its parent. */
 function walk(node: Node, visit: (node: Node, parent: Node | null) => void, parent: Node | null = null): void {
@@ -130,5 +134,82 @@ describe('the public forms in every language (issue 39)', () => {
     const probe = `export const Probe = () => <form><Field label="District Code" hint={t('hwc.childAgeHint')} /><button>Save now</button><p>{t('hwc.noSuchKey')}</p></form>;`;
     assert.deepEqual(literalsIn('probe.tsx', probe), ['label="District Code"', 'Save now']);
     assert.deepEqual(keysAsked('probe.tsx', probe).filter((key) => typeof valueAt(en.translation as Tree, key) !== 'string'), ['hwc.noSuchKey']);
+  });
+});
+
+/**
+ * Issue 39 section 2: the staff shell's words, English for now, from catalogues of their own
+ * (shared/i18n/staff/<lang>/<namespace>.json), so that a later language is only files. A shell module
+ * says them with `shellText` (the frame) or `accountText` (sign-in and the account), often bound as `t`.
+ */
+const STAFF = resolve(ROOT, 'shared/i18n/staff');
+const staffCatalogue = (lang: string, ns: string) => JSON.parse(readFileSync(resolve(STAFF, lang, `${ns}.json`), 'utf8')) as Messages;
+const STAFF_NAMESPACES = { shellText: 'shell', accountText: 'account' } as const;
+const SHELL_FILES = execFileSync('git', ['ls-files', 'shell'], { cwd: ROOT, encoding: 'utf8' })
+  .split('\n')
+  .filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'));
+
+/** The keys a shell module asks of each namespace: its calls, and the keys it holds in its tables (a nav item's 'nav.home'). */
+function staffKeysAsked(file: string, source = readFileSync(resolve(ROOT, file), 'utf8')): { ns: string; key: string }[] {
+  const bound = Object.entries(STAFF_NAMESPACES).find(([fn]) => new RegExp(`\\b${fn} as t\\b`).test(source))?.[1];
+  const asked: { ns: string; key: string }[] = [];
+  walk(parse(file, source), (node) => {
+    const callee = node.callee as Node | undefined;
+    const [first] = (node.arguments as unknown[] | undefined) ?? [];
+    if (node.type === 'CallExpression' && callee?.type === 'Identifier' && text(first) !== null) {
+      const ns = callee.name === 't' ? bound : STAFF_NAMESPACES[callee.name as keyof typeof STAFF_NAMESPACES];
+      if (ns) asked.push({ ns, key: text(first)! });
+    }
+    // A key kept in a table is said later through t(item.label).
+    if (node.type === 'StringLiteral' && bound && /^[a-z][a-zA-Z]*(\.[a-zA-Z]+)+$/.test(node.value as string)) {
+      const group = (node.value as string).split('.')[0];
+      if (group in staffCatalogue('en', bound)) asked.push({ ns: bound, key: node.value as string });
+    }
+  });
+  return asked;
+}
+
+const missingStaffKeys = (asked: { ns: string; key: string }[]) => [
+  ...new Set(asked.filter(({ ns, key }) => typeof valueAt(staffCatalogue('en', ns) as Tree, key) !== 'string').map(({ ns, key }) => `${ns}: ${key}`)),
+];
+
+describe("the staff shell's words come from its catalogues (issue 39 section 2)", () => {
+  test('every key a shell module asks for is in its namespace', () => {
+    assert.deepEqual(SHELL_FILES.flatMap((file) => missingStaffKeys(staffKeysAsked(file)).map((k) => `${file}: ${k}`)), []);
+  });
+
+  test('no shell page or part holds user-facing text of its own', () => {
+    assert.deepEqual(SHELL_FILES.filter((f) => f.endsWith('.tsx')).flatMap((file) => literalsIn(file).map((t) => `${file}: ${t}`)), []);
+  });
+
+  test("every staff message is plain text with {name} arguments, said the same without ICU's runtime as with it", () => {
+    for (const lang of readdirSync(STAFF)) {
+      for (const ns of Object.values(STAFF_NAMESPACES)) {
+        const messages = staffCatalogue(lang, ns);
+        for (const key of keysOf(messages as Tree)) {
+          const message = valueAt(messages as Tree, key) as string;
+          const values = Object.fromEntries([...message.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], `<${m[1]}>`]));
+          assert.equal(formatPlain(message, values), String(new IntlMessageFormat(message, lang).format(values)), `${lang} ${ns} ${key}`);
+        }
+      }
+    }
+    // A plural, or an ICU quote, would be said differently: the check above would catch it.
+    const plural = '{count, plural, one {# patient} other {# patients}}';
+    assert.notEqual(formatPlain(plural, { count: 2 }), new IntlMessageFormat(plural, 'en').format({ count: 2 }));
+  });
+
+  test('a later language has every key of the English, and no more', () => {
+    for (const lang of readdirSync(STAFF).filter((l) => l !== 'en')) {
+      for (const ns of Object.values(STAFF_NAMESPACES)) assert.deepEqual(keysOf(staffCatalogue(lang, ns) as Tree).sort(), keysOf(staffCatalogue('en', ns) as Tree).sort(), `${lang} ${ns}`);
+    }
+  });
+
+  test('the checks find a missing key, one kept in a table, and a literal', () => {
+    const probe = `import { accountText as t } from './account-text';
+      import { shellText } from './shell-text';
+      const ITEMS = [{ label: 'signIn.noSuchLabel' }];
+      export const Probe = () => <p title={shellText('nav.noSuchItem')}>{t('signIn.title')}{t('signIn.noSuchKey')}<b>Sign in now</b></p>;`;
+    assert.deepEqual(missingStaffKeys(staffKeysAsked('probe.tsx', probe)).sort(), ['account: signIn.noSuchKey', 'account: signIn.noSuchLabel', 'shell: nav.noSuchItem']);
+    assert.deepEqual(literalsIn('probe.tsx', probe), ['Sign in now']);
   });
 });

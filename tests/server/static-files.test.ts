@@ -5,14 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { PUBLIC_FORMS, publicFormHtml } from '../../shared/public-form-pages';
+import { PUBLIC_FORM_LANGUAGES, PUBLIC_FORMS, PUBLIC_LANGUAGE_COOKIE, publicFormHtml, SIGN_IN_HTML } from '../../shared/public-form-pages';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 
 /**
  * Issue 39 section 4: the built files as a slow phone gets them. Each text
  * file goes as the .br or .gz the build wrote beside it, a hashed file is
  * kept by the browser, and a public form's page is the form's own entry
- * (dist/forms/{form}.html), never the staff shell.
+ * in the visitor's language (dist/forms/{form}.{lang}.html), never the staff shell.
  */
 
 let tmp: string;
@@ -42,7 +42,10 @@ before(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'careweave-static-'));
   dist = path.join(tmp, 'dist');
   await write(path.join(dist, 'index.html'), '<!doctype html><title>staff shell</title>');
-  for (const { form } of PUBLIC_FORMS) await write(path.join(dist, publicFormHtml(form)), `<!doctype html><title>public ${form}</title>`);
+  await write(path.join(dist, SIGN_IN_HTML), '<!doctype html><title>sign in</title>');
+  for (const { form } of PUBLIC_FORMS) {
+    for (const lang of PUBLIC_FORM_LANGUAGES) await write(path.join(dist, publicFormHtml(form, lang)), `<!doctype html><title>public ${form} ${lang}</title>`);
+  }
   const script = path.join(dist, 'assets', 'app-Ab_3xY9z.js');
   await write(script, SCRIPT);
   await write(`${script}.br`, zlib.brotliCompressSync(SCRIPT));
@@ -84,18 +87,20 @@ describe('the built files', () => {
 
   it('answers each public form’s page with the form’s own entry, and staff pages (also those under a form’s path) with the shell', async () => {
     const pages: [string, string][] = [
-      ['/cit', 'public cit'],
-      ['/cit/oh?lang=es', 'public cit'],
-      ['/hwc', 'public hwc'],
-      ['/ext/demo-referral', 'public ext'],
-      ['/ext/demo-referral/register', 'public ext'],
-      ['/support', 'public support'],
-      ['/b2w?vendorCode=DEMO-B2W', 'public b2w'],
-      ['/engagements/opt-out/t0k', 'public opt-out'],
+      ['/cit', 'public cit en'],
+      ['/cit/oh?lang=es', 'public cit es'],
+      ['/hwc', 'public hwc en'],
+      ['/ext/demo-referral', 'public ext en'],
+      ['/ext/demo-referral/register', 'public ext en'],
+      ['/support', 'public support en'],
+      ['/b2w?vendorCode=DEMO-B2W', 'public b2w en'],
+      ['/engagements/opt-out/t0k', 'public opt-out en'],
       ['/hwc/5', 'staff shell'],
       ['/cit-submission/9', 'staff shell'],
       ['/cit/oh/more', 'staff shell'],
-      ['/login', 'staff shell'],
+      ['/login', 'sign in'],
+      ['/login?problem=sso-refused', 'sign in'],
+      ['/login/more', 'staff shell'],
       ['/home', 'staff shell'],
       ['/patients/1/face-sheet', 'staff shell'],
     ];
@@ -104,6 +109,29 @@ describe('the built files', () => {
       assert.equal(answer.status, 200, page);
       assert.match(String(answer.headers['content-type']), /^text\/html/, page);
       assert.match(answer.body.toString(), new RegExp(`<title>${title}</title>`), page);
+    }
+  });
+
+  it('sends a form’s page in the language the form would choose: ?lang=, then the choice remembered from its switch, then the browser’s', async () => {
+    const cases: [string, Record<string, string>, string][] = [
+      ['/hwc', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' }, 'es'],
+      ['/hwc', { 'accept-language': 'fr-FR, en;q=0.8, es;q=0.5' }, 'en'],
+      ['/hwc', { 'accept-language': 'fr-FR' }, 'en'],
+      ['/hwc?lang=en', { 'accept-language': 'es' }, 'en'],
+      ['/hwc?lang=es-MX', {}, 'es'],
+      ['/hwc', { 'accept-language': 'en', cookie: `${PUBLIC_LANGUAGE_COOKIE}=es` }, 'es'],
+      ['/hwc?lang=en', { cookie: `${PUBLIC_LANGUAGE_COOKIE}=es` }, 'en'],
+      // Not a catalogue: a name every object has is no language either.
+      ['/hwc?lang=toString', { cookie: `${PUBLIC_LANGUAGE_COOKIE}=constructor`, 'accept-language': 'es' }, 'es'],
+      ['/hwc', { 'accept-language': 'constructor, es;q=0.5' }, 'es'],
+      ['/hwc', { 'accept-language': 'constructor' }, 'en'],
+    ];
+    for (const [page, headers, lang] of cases) {
+      const answer = await raw(server.url + page, headers);
+      assert.equal(answer.status, 200, page);
+      assert.match(answer.body.toString(), new RegExp(`<title>public hwc ${lang}</title>`), `${page} ${JSON.stringify(headers)}`);
+      assert.match(String(answer.headers.vary), /accept-language/i);
+      assert.match(String(answer.headers.vary), /cookie/i);
     }
   });
 });

@@ -7,9 +7,9 @@ import { patientLabel } from '../../shared/i18n';
 import {
   digitsOf,
   dropEmpty,
-  EXT_ACTION_TYPES,
   EXT_REGISTER,
   EXT_REGISTER_CONFIRM,
+  EXT_STEPS,
   NEW_PROVIDER,
   POLICY_HOLDERS,
   PREFERRED_PHONES,
@@ -23,19 +23,21 @@ import {
   type RegisterConfirmValues,
   type RegisterValues,
 } from '../../shared/schemas/ext-referral';
+import { firstScreen } from '../../shared/first-screen';
 import { useEmit } from '../../shared/widget/emit';
 import { ErrorSummary } from '../kit/error-summary';
 import { applyServerErrors, Field, useCareForm } from '../kit/forms';
 import { LoadState } from '../kit/load-state';
-import { PublicFormFrame } from '../kit/public-form-frame';
 import type { TFunction } from 'i18next';
 import { publicI18n, sayMessage, usePublicText } from '../kit/public-i18n';
 import { DeviceNote, noAnswer, SavedOnDevice } from '../kit/offline-notices';
 import { usePersistedDraft } from '../kit/persisted-draft';
 import { useIdempotentSubmit } from '../kit/public-submit';
 import { toast, Toasts } from '../kit/toasts';
-import { pendingPhone, registrationToken, useExtActions, useExtIndex, useLinkState, useReferralOptions, type ExtIndex, type Option } from './referral-form.resource';
-import { ExtStyles } from './referral-form.styles';
+import type { ExtIndex } from './ext-index';
+import { ConfirmForm, ReferralFrame, ReferralIntro, RegisterForm } from './referral-frame';
+import { pendingPhone, registrationToken, useExtActions, useExtIndex, useLinkState, useReferralOptions, type Option } from './referral-form.resource';
+import { settledStep } from './referral-steps';
 
 export interface ReferralFormWidgetProps {
   /** The external action instance (the link's id). */
@@ -44,7 +46,6 @@ export interface ReferralFormWidgetProps {
   type?: string;
 }
 
-const STEPS = [EXT_REGISTER, EXT_REGISTER_CONFIRM, ...EXT_ACTION_TYPES] as string[];
 const todayIso = () => {
   const d = now();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -107,30 +108,30 @@ export function ReferralFormWidget({ instance = '', type = '' }: ReferralFormWid
   };
 
   const actionType = index.data?.actionType;
-  const known = step === '' || STEPS.includes(step);
+  const known = step === '' || EXT_STEPS.includes(step);
 
   // Spec 000 section 4: invalid → register with a toast; valid on a register page or with no type → the action form.
   useEffect(() => {
-    if (!known || !actionType) return;
-    if (link.state === 'invalid' && step !== EXT_REGISTER && step !== EXT_REGISTER_CONFIRM) {
-      toast(t('ext.noRegistration'), 'warning');
-      go(EXT_REGISTER);
-    } else if (link.state === 'valid' && (step === '' || step === EXT_REGISTER || step === EXT_REGISTER_CONFIRM)) {
-      toast(t('ext.registrationFound'), 'success');
-      go(actionType);
-    }
+    if (!known || !actionType || (link.state !== 'valid' && link.state !== 'invalid')) return;
+    const registered = link.state === 'valid';
+    const next = settledStep(step, registered, actionType);
+    if (!next || next === step) return;
+    toast(registered ? t('ext.registrationFound') : t('ext.noRegistration'), registered ? 'success' : 'warning');
+    go(next);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [link.state, actionType, known]);
 
+  // While the form waits: for the index, the link's state, or its move to the step they settle on.
+  const waiting = <LoadState isLoading lines={4} />;
   let body: ReactNode;
-  if (!known || (actionType && STEPS.includes(step) && step !== EXT_REGISTER && step !== EXT_REGISTER_CONFIRM && step !== actionType)) {
+  if (!known || (actionType && EXT_STEPS.includes(step) && step !== EXT_REGISTER && step !== EXT_REGISTER_CONFIRM && step !== actionType)) {
     body = (
       <div className="ext-not-found" role="alert">
         <h1>{t('ext.notFound', { type: step })}</h1>
       </div>
     );
   } else if (index.isLoading || link.state === 'loading') {
-    body = <LoadState isLoading lines={4} />;
+    body = waiting;
   } else if (index.error || link.state === 'error') {
     const status = index.error instanceof ApiError ? index.error.status : link.status;
     body = <LoadState error errorText={status === 404 ? t('ext.linkInvalid') : t('ext.failed')} />;
@@ -163,17 +164,17 @@ export function ReferralFormWidget({ instance = '', type = '' }: ReferralFormWid
       />
     );
   } else {
-    body = <LoadState isLoading lines={4} />;
+    body = waiting;
   }
+  // A page that came with the link's first screen (its division and this step, drawn by the server; issue 39
+  // section 4) keeps showing it while the form waits: no loading state between the two, and nothing drawn twice.
+  if (body === waiting && firstScreen()) return null;
 
   return (
-    <PublicFormFrame wide brand={index.data?.brand} purpose={index.data ? t('ext.purposeDivision', { division: index.data.divisionName }) : t('ext.purpose')} languages>
-      <div className="ext-action">
-        <ExtStyles />
-        <Toasts />
-        {body}
-      </div>
-    </PublicFormFrame>
+    <ReferralFrame index={index.data}>
+      <Toasts />
+      {body}
+    </ReferralFrame>
   );
 }
 
@@ -195,9 +196,7 @@ function RegisterStep({ instance, index, onDone }: { instance: string; index: Ex
     }
   };
   return (
-    <form className="ext-form ext-narrow" noValidate onSubmit={form.handleSubmit(onValid, () => toast(t('ext.invalidForm'), 'danger'))}>
-      <h1>{t('ext.register.title')}</h1>
-      <p>{index.translations['ext.register.intro'] ?? t('ext.register.intro', { division: index.divisionName, organisation: index.orgName })}</p>
+    <RegisterForm index={index} onSubmit={form.handleSubmit(onValid, () => toast(t('ext.invalidForm'), 'danger'))}>
       <ErrorSummary form={form} labels={{ name: t('ext.register.name'), identifier: t('ext.register.phone') }} title={t('form.correct')} />
       <Field form={form} name="name" label={t('ext.register.name')}>
         {(control) => <input {...control} autoComplete="name" {...form.register('name')} />}
@@ -210,7 +209,7 @@ function RegisterStep({ instance, index, onDone }: { instance: string; index: Ex
           {busy ? t('ext.sending') : t('ext.register.submit')}
         </button>
       </div>
-    </form>
+    </RegisterForm>
   );
 }
 
@@ -231,9 +230,7 @@ function ConfirmStep({ instance, index, onDone, onRestart }: { instance: string;
     }
   };
   return (
-    <form className="ext-form ext-narrow" noValidate onSubmit={form.handleSubmit(onValid, () => toast(t('ext.invalidForm'), 'danger'))}>
-      <h1>{t('ext.confirm.title')}</h1>
-      <p>{t('ext.confirm.intro', { division: index.divisionName })}</p>
+    <ConfirmForm index={index} onSubmit={form.handleSubmit(onValid, () => toast(t('ext.invalidForm'), 'danger'))}>
       <ErrorSummary form={form} labels={{ challenge: t('ext.confirm.code'), identifier: t('ext.register.phone') }} title={t('form.correct')} />
       <Field form={form} name="identifier" label={t('ext.register.phone')}>
         {(control) => <input {...control} type="tel" inputMode="tel" autoComplete="tel" {...form.register('identifier')} />}
@@ -249,7 +246,7 @@ function ConfirmStep({ instance, index, onDone, onRestart }: { instance: string;
           {busy ? t('ext.confirm.checking') : t('ext.confirm.submit')}
         </button>
       </div>
-    </form>
+    </ConfirmForm>
   );
 }
 
@@ -347,9 +344,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
   const list = (model: string) => options.lists[model] ?? [];
 
   return (
-    <div className="ext-referral">
-      <h1>{t('ext.referral.title')}</h1>
-      <p className="ext-intro">{index.translations['ext.referral.intro'] ?? t('ext.referral.intro', { division: index.divisionName, organisation: index.orgName })}</p>
+    <ReferralIntro index={index}>
       <SavedOnDevice count={savedOnDevice} />
       <LoadState isLoading={options.isLoading} error={options.error} lines={6}>
         <form className="ext-form" noValidate onSubmit={form.handleSubmit(onValid, () => toast(t('ext.invalidForm'), 'danger'))}>
@@ -484,7 +479,7 @@ function ReferralStep({ instance, index, onUnregistered }: { instance: string; i
           </div>
         </div>
       )}
-    </div>
+    </ReferralIntro>
   );
 }
 

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ApiClient, Resource } from '../../shared/api/client';
 import { snakeCase } from '../../shared/casing';
 import { ApiError } from '../../shared/api/errors';
-import { EXT_REFERENCE_MODELS, EXT_REFERENCE_PAGE_SIZE, type RegisterConfirmValues, type RegisterValues } from '../../shared/schemas/ext-referral';
+import { EXT_REFERENCE_MODELS, EXT_REFERENCE_PAGE_SIZE, EXT_REGISTERED_COOKIE, extIndexLang, type RegisterConfirmValues, type RegisterValues } from '../../shared/schemas/ext-referral';
 import { useWidgetApi, useWidgetLang } from '../../shared/widget/widget-context';
-import type { PublicFormBrand } from '../kit/public-form-frame';
 import { publicI18n, usePublicText } from '../kit/public-i18n';
 import { idempotencyHeader } from '../kit/public-submit';
+import { extIndexOf, type ExtIndex } from './ext-index';
 
 /** The only file of the area that talks to the server (spec 002 "External actions"). */
 
@@ -22,9 +22,28 @@ export const registrationToken = {
       return null;
     }
   },
-  set: (instance: string, token: string) => localStorage.setItem(tokenKey(instance), token),
-  clear: (instance: string) => localStorage.removeItem(tokenKey(instance)),
+  set: (instance: string, token: string) => {
+    localStorage.setItem(tokenKey(instance), token);
+    registeredHint(instance, true);
+  },
+  clear: (instance: string) => {
+    localStorage.removeItem(tokenKey(instance));
+    registeredHint(instance, false);
+  },
 };
+
+/** As long as the language chosen on a form is remembered (widgets/kit/public-i18n.tsx): a year. */
+const HINT_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Tells the server that sends the link's page whether this browser is registered for the link (EXT_REGISTERED_COOKIE),
+ * so its first screen is the step the form goes to. Only on that page: a widget on another site's page writes no cookie there.
+ */
+function registeredHint(instance: string, registered: boolean): void {
+  const page = `/ext/${encodeURIComponent(instance)}`;
+  if (window.location.pathname !== page && !window.location.pathname.startsWith(`${page}/`)) return;
+  document.cookie = `${EXT_REGISTERED_COOKIE}=${registered ? `1; max-age=${HINT_SECONDS}` : '; max-age=0'}; path=${page}; samesite=lax`;
+}
 
 /** The phone number between register and register-confirm (this tab only). */
 const pendingKey = (instance: string) => `careweave.ext.pending.${instance}`;
@@ -32,17 +51,6 @@ export const pendingPhone = {
   get: (instance: string) => sessionStorage.getItem(pendingKey(instance)) ?? '',
   set: (instance: string, phone: string) => sessionStorage.setItem(pendingKey(instance), phone),
 };
-
-export interface ExtIndex {
-  actionType: string;
-  divisionName: string;
-  orgName: string;
-  divisionLogos: { divisionUid: string; divisionName: string; url: string }[];
-  /** The division's brand for the frame: the logo an admin set, or its initials on its theme colour (as the other public forms). */
-  brand: PublicFormBrand;
-  translations: Record<string, string>;
-  requiredFields: string[];
-}
 
 export type LinkState = 'loading' | 'valid' | 'invalid' | 'error';
 
@@ -56,9 +64,7 @@ const withToken = (instance: string): Record<string, string> => {
 export function useExtIndex(instance: string) {
   const client = useWidgetApi();
   // The division's own texts in the visitor's language (issue 39): Spanish ones where it wrote them, else the form's catalogue.
-  const widgetLang = useWidgetLang();
-  const { language } = usePublicText();
-  const lang = language === 'es' ? 'es-US' : widgetLang;
+  const lang = extIndexLang(usePublicText().language, useWidgetLang());
   const [state, setState] = useState<{ data: ExtIndex | null; error: unknown; isLoading: boolean }>({ data: null, error: null, isLoading: true });
   useEffect(() => {
     let live = true;
@@ -67,16 +73,7 @@ export function useExtIndex(instance: string) {
     client
       .request<{ data: { attributes: Record<string, any> } }>('GET', path(instance, '/index'), { query: { lang }, raw: true })
       .then((doc) => {
-        const a = doc.data.attributes;
-        const data: ExtIndex = {
-          actionType: a.action_type,
-          divisionName: a.division_name,
-          orgName: a.org_name,
-          divisionLogos: (a.division_logos ?? []).map((l: any) => ({ divisionUid: l.division_uid, divisionName: l.division_name, url: l.url })),
-          brand: { name: a.brand.name, detail: a.brand.detail ?? undefined, logoUrl: a.brand.logo_url },
-          translations: a.translations ?? {},
-          requiredFields: a.payload_definition?.required_fields ?? [],
-        };
+        const data = extIndexOf(doc.data.attributes);
         if (live) setState({ data, error: null, isLoading: false });
       })
       .catch((error) => live && setState({ data: null, error, isLoading: false }));
@@ -97,11 +94,13 @@ export function useLinkState(instance: string) {
     client
       .request('GET', path(instance), { headers: withToken(instance) })
       .then(() => {
+        registeredHint(instance, true);
         setStatus(200);
         setState('valid');
       })
       .catch((error) => {
         const code = error instanceof ApiError ? error.status : 0;
+        if (code === 401) registeredHint(instance, false);
         setStatus(code);
         setState(code === 401 ? 'invalid' : 'error');
       });

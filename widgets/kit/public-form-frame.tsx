@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useFirstScreenGone } from '../../shared/first-screen';
 import { LanguageSwitch, PublicLanguageScope, usePublicText } from './public-i18n';
 
 /** Whose form this is: the division receiving it, when the link names one. */
@@ -66,6 +67,9 @@ const PRODUCT_BRAND: PublicFormBrand = { name: 'Careweave' };
  */
 export function PublicFormFrame({ brand = PRODUCT_BRAND, purpose, wide, languages, children }: { brand?: PublicFormBrand; purpose: ReactNode; wide?: boolean; languages?: boolean; children: ReactNode }) {
   const { t, language } = usePublicText(languages ? undefined : 'en');
+  // The form's first screen in the page's HTML (issue 39 section 4) stays until the live frame paints:
+  // the form's page (shell/widget-mount.tsx) draws its shadow root first, and the form only after.
+  useFirstScreenGone();
   return (
     <div className={wide ? 'public-form wide' : 'public-form'} lang={languages ? language : undefined}>
       <style>{css}</style>

@@ -6,6 +6,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { useTranslation } from 'react-i18next';
 import en from '../../shared/i18n/en.json';
 import es from '../../shared/i18n/es.json';
+import { PUBLIC_LANGUAGE_COOKIE } from '../../shared/public-form-pages';
 import { FieldWording, fieldText } from './field-wording';
 
 /**
@@ -55,7 +56,16 @@ void publicI18n
     supportedLngs: Object.keys(PUBLIC_LANGUAGES),
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    detection: { order: ['querystring', 'localStorage', 'navigator'], lookupQuerystring: 'lang', lookupLocalStorage: LANGUAGE_STORAGE, caches: ['localStorage'] },
+    detection: {
+      order: ['querystring', 'localStorage', 'cookie', 'navigator'],
+      lookupQuerystring: 'lang',
+      lookupLocalStorage: LANGUAGE_STORAGE,
+      // The choice also travels as a cookie, so the server sends the form's first screen in it.
+      lookupCookie: PUBLIC_LANGUAGE_COOKIE,
+      caches: ['localStorage', 'cookie'],
+      cookieOptions: { path: '/', sameSite: 'lax' },
+      cookieMinutes: 60 * 24 * 365,
+    },
     interpolation: { escapeValue: false },
     initAsync: false,
   });
