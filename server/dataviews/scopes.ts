@@ -25,6 +25,20 @@ export const outsideViewer = (divisionUid: string): Viewer => ({ divisionUid, us
 /** An outside system registered for several divisions (a FHIR client): the same as outsideViewer, in each of them. */
 export const outsideSystemViewer = (divisionUids: readonly string[]): Viewer => ({ ...outsideViewer(divisionUids[0]), divisionUids });
 
+/**
+ * A user's access as a SMART app they launched reads it (issue 35): their division and patients, but no
+ * restricted or adoption case, which are invisible to every FHIR client as to a user without those flags.
+ * No case link or break-the-glass window either: a case's worker sees a restricted case in the shell, never
+ * through an app.
+ */
+export const withoutCaseAccess = (viewer: Viewer): Viewer => ({
+  ...viewer,
+  userName: '',
+  email: null,
+  glass: undefined,
+  flags: { ...viewer.flags, identityViewRestricted: false, identityViewAdopt: false, isIdentityHealthcareUser: false },
+});
+
 /** Adoption cases need the healthcare role or adopt-view (spec 000 section 6). */
 export const canSeeAdoption = (auth: Viewer) => auth.flags.isIdentityHealthcareUser || auth.flags.identityViewAdopt;
 

@@ -17,8 +17,10 @@ export interface OrganizationTable {
   support_phone: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 074: off, only `app_user.password_fallback` users may sign in with a password. */
   password_login: Generated<boolean>;
+  /** Migration 085: kept by a trigger; FHIR's meta.lastUpdated. */
+  updated_at: Generated<Date>;
 }
-export interface DivisionTable { division_uid: Generated<string>; division_name: string; org_uid: string; theme_color: ColumnType<string | null, string | null | undefined, string | null>; logo_url: ColumnType<string | null, string | null | undefined, string | null> }
+export interface DivisionTable { division_uid: Generated<string>; division_name: string; org_uid: string; theme_color: ColumnType<string | null, string | null | undefined, string | null>; logo_url: ColumnType<string | null, string | null | undefined, string | null>; /** Migration 085. */ updated_at: Generated<Date> }
 export interface DivisionSettingTable { division_uid: string; setting_name: string; setting_value: string }
 
 export interface AppUserTable {
@@ -337,6 +339,8 @@ export interface FacilityTable {
   province_iso: string | null;
   post_code: string | null;
   email_address: string | null;
+  /** Migration 085: kept by a trigger; FHIR's meta.lastUpdated. */
+  updated_at: Generated<Date>;
 }
 
 export interface ProviderTable {
@@ -355,6 +359,8 @@ export interface ProviderTable {
   is_active: Generated<boolean>;
   /** Offered on the public external referral form (migration 065); staff and visitor-added providers are not until an admin says so. */
   public_form_offered: Generated<boolean>;
+  /** Migration 085: kept by a trigger; FHIR's meta.lastUpdated. */
+  updated_at: Generated<Date>;
 }
 
 export interface PatientTable {

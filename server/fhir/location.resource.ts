@@ -5,6 +5,7 @@ import { directoryResource } from './directory';
 interface Row {
   id: string;
   name: string;
+  last_updated: Date;
   org_uid: string | null;
   facility_type: string | null;
   addr1: string | null;
@@ -16,7 +17,7 @@ interface Row {
 /** Issue 35 section 1: the facilities admissions name: the shared list and the client's organisation's own. */
 export const locationResource = directoryResource<Row>(
   'Location',
-  sql`select facility_uid as id, facility_name as name, org_uid, facility_type, addr1, city, province_iso, post_code from facility`,
+  sql`select facility_uid as id, facility_name as name, updated_at as last_updated, org_uid, facility_type, addr1, city, province_iso, post_code from facility`,
   (caller) => sql`(t.org_uid is null or t.org_uid = ${caller.client.orgUid})`,
   (r): Location => {
     const address = {

@@ -5,6 +5,7 @@ import { directoryResource } from './directory';
 interface Row {
   id: string;
   name: string;
+  last_updated: Date;
   parent_uid: string | null;
 }
 
@@ -15,9 +16,9 @@ interface Row {
  */
 export const organizationResource = directoryResource<Row>(
   'Organization',
-  sql`select org_uid as id, org_name as name, null::uuid as parent_uid from organization
+  sql`select org_uid as id, org_name as name, updated_at as last_updated, null::uuid as parent_uid from organization
       union all
-      select division_uid, division_name, org_uid from division`,
+      select division_uid, division_name, updated_at, org_uid from division`,
   (caller) => sql`(t.id = ${caller.client.orgUid} or t.id = any(${caller.client.divisionUids}::uuid[]))`,
   (r): Organization => ({
     resourceType: 'Organization',

@@ -7,6 +7,7 @@ const NPI = 'http://hl7.org/fhir/sid/us-npi';
 interface Row {
   id: string;
   name: string;
+  last_updated: Date;
   org_uid: string | null;
   first_name: string | null;
   last_name: string | null;
@@ -19,7 +20,7 @@ interface Row {
 /** Issue 35 section 1: the providers the CareTeams name, of the client's own organisation only: name, NPI and work contacts. */
 export const practitionerResource = directoryResource<Row>(
   'Practitioner',
-  sql`select provider_uid as id, display_name as name, org_uid, first_name, last_name, npi_number, work_phone, email_address, is_active from provider`,
+  sql`select provider_uid as id, display_name as name, updated_at as last_updated, org_uid, first_name, last_name, npi_number, work_phone, email_address, is_active from provider`,
   (caller) => sql`t.org_uid = ${caller.client.orgUid}`,
   (r): Practitioner => {
     const telecom: ContactPoint[] = [

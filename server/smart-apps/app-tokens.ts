@@ -1,5 +1,5 @@
 import { CARE_FLAGS, flagsFrom, hasAnyFlag } from '../../shared/permissions';
-import type { Viewer } from '../dataviews/scopes';
+import { withoutCaseAccess, type Viewer } from '../dataviews/scopes';
 import type { Db } from '../db/connect';
 import type { FhirClient } from '../fhir/fhir-clients.repository';
 import { parseScope } from '../fhir/scopes';
@@ -45,7 +45,7 @@ export async function appTokenCaller(db: Db, token: string): Promise<AppTokenCal
       divisionUids: [access.division_uid],
     },
     scopes,
-    viewer: { divisionUid: access.division_uid, userName: access.user_name, email: access.email_address, flags },
+    viewer: withoutCaseAccess({ divisionUid: access.division_uid, userName: access.user_name, email: access.email_address, flags }),
     patientUid: access.patient_uid,
   };
 }

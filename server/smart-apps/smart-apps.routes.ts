@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { snakeKeys } from '../../shared/casing';
 import type Provider from 'oidc-provider';
-import { AUTHORIZATION_ENDED, CHOOSE_A_PATIENT, AppDecisionSchema, isAppScope, type AppAuthorizationView, type AppRedirect } from '../../shared/schemas/smart-apps';
+import { AUTHORIZATION_ENDED, CHOOSE_A_PATIENT, NOT_FOR_APPS, AppDecisionSchema, isAppScope, type AppAuthorizationView, type AppRedirect } from '../../shared/schemas/smart-apps';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import { HttpError, notFound, parseBody } from '../errors';
+import { withoutCaseAccess } from '../dataviews/scopes';
 import { FHIR_PATH } from '../fhir/paths';
 import { findVisiblePatient, PATIENT_NOT_FOUND } from '../patients/patient-access';
 import { allow, CARE_FLAGS } from '../security/access';
@@ -70,6 +71,8 @@ export const smartAppsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
       if (!body.patientUid?.trim()) throw new HttpError(422, [{ field: 'patient_uid', message: CHOOSE_A_PATIENT }]);
       const patient = await findVisiblePatient(db, auth, body.patientUid.trim());
       if (!patient) throw notFound(PATIENT_NOT_FOUND);
+      // The user may open this record, so saying why the app may not tells them nothing new.
+      if (!(await findVisiblePatient(db, withoutCaseAccess(auth), patient.patient_uid))) throw new HttpError(422, [{ field: 'patient_uid', message: NOT_FOR_APPS }]);
       patientUid = patient.patient_uid;
     }
     const provider = await authorizationServer(ctx);

@@ -63,6 +63,8 @@ export interface SmartAppHelp {
 
 export const APP_DECISIONS = ['allow', 'deny'] as const;
 export const CHOOSE_A_PATIENT = 'Choose the patient the app may read';
+/** Restricted and adoption cases are invisible to every FHIR client (issue 35), an app a user launched too. */
+export const NOT_FOR_APPS = 'A restricted or adoption case cannot be opened in an app';
 /** The consent page's request is gone: answered, expired, or not for this user's organisation (one answer for all). */
 export const AUTHORIZATION_ENDED = 'This sign-in request has ended or is not yours. Start again from the app.';
 

@@ -182,6 +182,34 @@ describe('Organization and Location', () => {
   });
 });
 
+describe('Organization, Location and Practitioner by _lastUpdated (migration 085)', () => {
+  const CHANGED = [
+    { type: 'Organization', table: 'division', id: 'division_uid', name: 'division_name' },
+    { type: 'Location', table: 'facility', id: 'facility_uid', name: 'facility_name' },
+    { type: 'Practitioner', table: 'provider', id: 'provider_uid', name: 'display_name' },
+  ] as const;
+
+  for (const { type, table, id, name } of CHANGED) {
+    it(`${type}: a change sets meta.lastUpdated, and _lastUpdated=gt finds only what changed since; no patient parameter`, async () => {
+      const all = await everything(type);
+      assert.ok(all.length > 1 && all.every((r) => typeof r.meta?.lastUpdated === 'string'), `${type}: each has meta.lastUpdated`);
+      const target = all[all.length - 1];
+      const { rows } = await sql<{ since: Date }>`select now() as since`.execute(server.db);
+      const since = rows[0].since.toISOString();
+      assert.equal((await everything(type, `&_lastUpdated=gt${since}`)).length, 0, 'nothing changed yet');
+      await sql`update ${sql.table(table)} set ${sql.ref(name)} = ${sql.ref(name)} || ' (renamed)' where ${sql.ref(id)} = ${target.id}::uuid`.execute(server.db);
+      const changed = await everything(type, `&_lastUpdated=gt${since}`);
+      assert.deepEqual(changed.map((r) => r.id), [target.id]);
+      assert.ok(changed[0].meta.lastUpdated > since, `${changed[0].meta.lastUpdated} after ${since}`);
+      assertValidR4(changed[0]);
+      assert.equal((await everything(type, `&_lastUpdated=lt${since}`)).length, all.length - 1);
+      const byPatient = await fhirGet(server.url, `/${type}?patient=Patient/${facts.restricted.mine}`, token);
+      assert.equal(byPatient.status, 400, `${type} is about no patient`);
+      await sql`update ${sql.table(table)} set ${sql.ref(name)} = replace(${sql.ref(name)}, ' (renamed)', '') where ${sql.ref(id)} = ${target.id}::uuid`.execute(server.db);
+    });
+  }
+});
+
 describe('Practitioner', () => {
   it('every member a CareTeam names reads as a valid Practitioner of the client’s organisation; another organisation’s is 404', async () => {
     const teams = await everything('CareTeam');

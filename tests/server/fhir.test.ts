@@ -312,7 +312,7 @@ describe('Patient read and search', () => {
     assert.match(entry.message ?? '', new RegExp(`^${client.displayName} `));
   });
 
-  it('refuses a call without a token (401), with a bad one (401) and with too narrow a scope (403), as OperationOutcomes', async () => {
+  it('refuses a call without a token (401), with a bad or expired one (401) and with too narrow a scope (403), as OperationOutcomes', async () => {
     const none = await fhirGet(server.url, '/Patient');
     assert.equal(none.status, 401);
     assert.equal(none.headers.get('www-authenticate'), 'Bearer');
@@ -324,6 +324,13 @@ describe('Patient read and search', () => {
     const search = await fhirGet(server.url, '/Patient', narrow);
     assert.equal(search.status, 403);
     assert.equal(search.body.issue[0].code, 'forbidden');
+    // The same token once its 300 seconds are over.
+    const hash = crypto.createHash('sha256').update(narrow).digest('base64url');
+    await server.db.updateTable('fhir_token').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('token_hash', '=', hash).execute();
+    const expired = await fhirGet(server.url, `/Patient/${visible.patient_uid}`, narrow);
+    assert.equal(expired.status, 401);
+    assert.equal(expired.headers.get('www-authenticate'), 'Bearer error="invalid_token"');
+    assertValidR4(expired.body);
   });
 
   it('an unknown search parameter is a 400 naming it, unless Prefer: handling=lenient; bad values are 400s', async () => {

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { COMMAND_ACTOR } from '../../server/admin/admin-audit';
 import { createSmartApp } from '../../server/smart-apps/smart-apps.repository';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
-import { AUTHORIZATION_ENDED, CHOOSE_A_PATIENT, type SmartAppView } from '../../shared/schemas/smart-apps';
+import { AUTHORIZATION_ENDED, CHOOSE_A_PATIENT, NOT_FOR_APPS, type SmartAppView } from '../../shared/schemas/smart-apps';
 import { call, demoFacts, errorsOf, login, type DemoFacts, type LoggedIn } from './support/http';
 import { createOtherOrganization } from './support/other-org';
 import { CookieBrowser, SmartApp } from './support/smart-app';
@@ -112,6 +112,11 @@ describe('SMART App Launch, standalone, with Careweave as the authorization serv
     assert.deepEqual(errorsOf(none, 422), [{ field: 'patient_uid', message: CHOOSE_A_PATIENT }]);
     const restricted = await decide(navigator, uid, { decision: 'allow', patient_uid: facts.restricted.others[0] });
     assert.equal(restricted.status, 404, 'a restricted case the navigator may not open cannot be chosen');
+    const ownCase = await call(server.url, `/api/patients/${facts.restricted.mine}`, { token: navigator.token });
+    assert.equal(ownCase.status, 200, 'the navigator opens their own restricted case in the shell');
+    const forApp = await decide(navigator, uid, { decision: 'allow', patient_uid: facts.restricted.mine });
+    assert.equal(forApp.status, 422, 'but never in an app: restricted cases are invisible to every FHIR client');
+    assert.deepEqual(errorsOf(forApp, 422), [{ field: 'patient_uid', message: NOT_FOR_APPS }]);
     const summit = await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[1]).executeTakeFirstOrThrow();
     assert.equal((await decide(navigator, uid, { decision: 'allow', patient_uid: summit.patient_uid })).status, 404, 'nor one of another division');
 
@@ -154,6 +159,9 @@ describe('SMART App Launch, standalone, with Careweave as the authorization serv
     assert.equal(client.patient.id, null);
     assert.equal(((await client.request(`Patient/${otherVisible}`)) as { id: string }).id, otherVisible);
     await assert.rejects(client.request(`Patient/${facts.restricted.others[0]}`), /404|not found/i);
+    await assert.rejects(client.request(`Patient/${facts.restricted.mine}`), /404|not found/i, "the navigator's own restricted case is not an app's either");
+    const found = (await client.request(`Patient?_id=${facts.restricted.mine}`)) as { entry?: unknown[] };
+    assert.equal(found.entry?.length ?? 0, 0);
     const summit = await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', facts.divisionUids[1]).executeTakeFirstOrThrow();
     await assert.rejects(client.request(`Patient/${summit.patient_uid}`), /404|not found/i);
     await assert.rejects(client.request('Condition'), /403|scope/i, 'user/Patient.rs grants no diagnoses');
