@@ -212,6 +212,11 @@ function identityPageCalls(): BenchRoute[] {
 }
 
 /** One child of the bench extract the demo identity user may see, with every fact the search form asks for (URL-encoded). */
+/**
+ * The identity child whose facts the identity routes ask for: the first by its SACWIS id, which the extract's
+ * seed fixes, so that every cluster of the same extract (`--scale`) is asked the same questions (patient ids
+ * are new at each import: by them, each cluster picked another child, and another county and worker).
+ */
 async function identityChild(connectionString: string): Promise<Record<string, string>> {
   const client = new pg.Client({ connectionString });
   await client.connect();
@@ -223,7 +228,7 @@ async function identityChild(connectionString: string): Promise<Record<string, s
              s.sacwis_person_ids[1] as sacwis, s.case_ids[1] as "caseId", s.provider_ids[1] as "providerId"
         from identity_search s join division d using (division_uid)
        where d.division_name = $1 and s.restricted_flag = '0' and not s.adoption_case and s.mrns <> '' and cardinality(s.provider_ids) > 0 and cardinality(s.case_ids) > 0
-       order by s.patient_uid limit 1`, [IDENTITY_DIVISION]);
+       order by s.sacwis_person_ids[1], s.last_name, s.first_name limit 1`, [IDENTITY_DIVISION]);
     if (!rows[0]) throw new Error('no identity child in the bench database');
     return Object.fromEntries(Object.entries(rows[0] as Record<string, string>).map(([k, v]) => [k, encodeURIComponent(v)]));
   } finally {
