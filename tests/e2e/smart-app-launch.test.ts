@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { DEMO_SMART_APP } from '../../server/demo-oidc/demo-smart-app';
-import { AUTHORIZATION_ENDED, CHOOSE_A_PATIENT } from '../../shared/schemas/smart-apps';
+import { AUTHORIZATION_ENDED, CHOOSE_A_PATIENT, NOT_FOR_APPS } from '../../shared/schemas/smart-apps';
 import { assertFitsPhone, shot, signIn, startHarness, type Harness } from './support/harness';
 
 /**
@@ -17,6 +17,8 @@ let h: Harness;
 let base: string;
 /** A Franklin patient the navigator may open, with diagnoses for the app to show. */
 let patient: { patient_uid: string; first_name: string; last_name: string; diagnosis: string };
+/** The navigator's own restricted case: theirs to open in Careweave, never an app's. */
+let ownCase: { first_name: string; last_name: string };
 
 async function open(width = 1366) {
   const context = await h.browser.newContext({ baseURL: base, viewport: { width, height: 900 }, reducedMotion: 'reduce' });
@@ -52,6 +54,11 @@ describe('a SMART app signs in through Careweave (standalone launch)', () => {
        limit 1`.execute(h.server.db);
     patient = rows[0];
     assert.ok(patient, 'the demo has a Franklin patient with a diagnosis');
+    const own = await sql<typeof ownCase>`
+      select p.first_name, p.last_name from patient p join patient_case c on c.patient_uid = p.patient_uid
+       where p.restricted_flag = '1' and c.wkr_email = 'navigator@careweave.test' and not c.from_extract limit 1`.execute(h.server.db);
+    ownCase = own.rows[0];
+    assert.ok(ownCase, "the demo has a restricted case of the navigator's");
   });
   after(() => h?.stop());
 
@@ -64,6 +71,17 @@ describe('a SMART app signs in through Careweave (standalone launch)', () => {
     await shot(page, 'smart-consent-no-patient');
 
     const consent = page.getByRole('form', { name: `Allow ${DEMO_SMART_APP.name}` });
+    // The navigator finds their own restricted case, but may not give it to an app.
+    await consent.getByLabel('Patient', { exact: true }).fill(ownCase.last_name);
+    await consent.getByRole('button', { name: new RegExp(`^${ownCase.last_name}, ${ownCase.first_name}`) }).first().click();
+    await page.getByRole('button', { name: 'Allow', exact: true }).click();
+    await page.getByText(NOT_FOR_APPS).first().waitFor();
+    await shot(page, 'smart-consent-restricted');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await assertFitsPhone(page, 'the refusal on a phone');
+    await shot(page, 'smart-consent-restricted-390');
+    await page.setViewportSize({ width: 1366, height: 900 });
+
     await consent.getByLabel('Patient', { exact: true }).fill(patient.last_name);
     await consent.getByRole('button', { name: new RegExp(`^${patient.last_name}, ${patient.first_name}`) }).first().click();
     await shot(page, 'smart-consent');
