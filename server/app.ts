@@ -81,6 +81,8 @@ import { enforceAccess } from './security/access';
 import { reportsRoutes } from './reports/reports.routes';
 import { setReferenceCacheMs } from './cache/reference-cache';
 import { registerJsonLimits } from './security/json-limits';
+import { trackRequests } from './requests-in-flight';
+import { pinClientAddress } from './client-address';
 import { publicFormHtml, publicFormOf, REFERRAL_FIRST_SCREEN_MODULE, SIGN_IN_HTML, SIGN_IN_PAGE } from '../shared/public-form-pages';
 import { publicFormLanguage } from './public-language';
 import { referralPages, sendDrawnPage } from './ext/referral-page';
@@ -105,6 +107,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     return503OnClosing: false,
     clientErrorHandler,
   });
+  // First, so that every route's requests are counted until their work is over (a stop waits for them),
+  // and read their client's address while it is there to read.
+  trackRequests(app);
+  pinClientAddress(app);
   registerErrorHandling(app);
   if (ctx.metrics) recordRequests(app, ctx.metrics);
   sendRequestIds(app);

@@ -137,6 +137,8 @@ export async function boot(config: Config, options: { log?: (m: string) => void;
     await stoppedListening(app.server);
     connections.cutUnused();
     await closed;
+    // A request whose client has gone still runs its handler; the database stays open for it.
+    await app.requestsEnded();
     await outbox.stop();
     await notices.stop();
     await db.destroy();

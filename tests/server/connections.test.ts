@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -58,8 +59,10 @@ async function startWithPool(env: Record<string, string>): Promise<{ server: Tes
     if (own) Object.defineProperty(proto, 'connect', own);
     else delete (proto as { connect?: unknown }).connect;
   }
-  assert.equal(pools.size, 1, 'one pool');
-  return { server, pool: [...pools][0] };
+  // The server's own pool: a server joining another's database also opens one of the template's size.
+  const serving = env.PG_POOL_MAX ? [...pools].filter((p) => p.options.max === Number(env.PG_POOL_MAX)) : [...pools];
+  assert.equal(serving.length, 1, 'one pool');
+  return { server, pool: serving[0] };
 }
 
 describe('one connection per handler: the pool cannot be deadlocked', () => {
@@ -284,6 +287,41 @@ describe('shutdown has a deadline', () => {
       // A failure before the stop must not leave the server running (stop() is the same promise when it already ran).
       held?.release();
       await server.stop().catch(() => {});
+    }
+  });
+
+  it('a request whose client went away is waited for: its write is done before the database closes', async () => {
+    // The stopped server joins another's database, which stays to be read after the stop.
+    const owner = await startTestServer();
+    const { server, pool } = await startWithPool({ DATABASE_URL: owner.connectionString, PG_POOL_MAX: '1', PG_ACQUIRE_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '20000', OUTBOX_INTERVAL_MS: '3600000' });
+    let held: ReturnType<typeof holdConnection> | undefined;
+    try {
+      await until(() => pool.waitingCount === 0 && pool.idleCount === pool.totalCount, () => `the pool at rest (${pool.waitingCount} waiting, ${pool.totalCount - pool.idleCount} out)`);
+      held = holdConnection(server);
+      await held.ready;
+      const email = `gone.${crypto.randomUUID()}@example.test`;
+      const leaving = new AbortController();
+      const sent = fetch(`${server.url}/api/support-request/submit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': `gone-client-${crypto.randomUUID()}` },
+        body: JSON.stringify({ data: { user_email: email, issue_type: 'Other Help', comment: 'sent just before the client left' } }),
+        signal: leaving.signal,
+      }).catch((err: Error) => err);
+      await until(() => pool.waitingCount > 0, () => 'the request waiting for the pool');
+      leaving.abort();
+      assert.ok((await sent) instanceof Error, 'the client left without an answer');
+      const connections = () => new Promise<number>((resolve) => server.app.server.getConnections((_err, n) => resolve(n)));
+      await until(async () => (await connections()) === 0, () => "the client's connection closed on the server");
+      const stopping = server.stop();
+      await until(() => !server.app.server.listening, () => 'the server no longer listening');
+      held.release();
+      await stopping;
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from support_request where user_email = ${email}`.execute(owner.db);
+      assert.equal(rows[0].n, 1, 'the handler ran to its end on an open pool');
+    } finally {
+      held?.release();
+      await server.stop().catch(() => {});
+      await owner.stop();
     }
   });
 
