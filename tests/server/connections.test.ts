@@ -291,11 +291,16 @@ describe('shutdown has a deadline', () => {
   });
 
   it('a request whose client went away is waited for: its write is done before the database closes', async () => {
-    // The stopped server joins another's database, which stays to be read after the stop.
-    const owner = await startTestServer();
-    const { server, pool } = await startWithPool({ DATABASE_URL: owner.connectionString, PG_POOL_MAX: '1', PG_ACQUIRE_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '20000', OUTBOX_INTERVAL_MS: '3600000' });
+    // The stopped server joins another's database, which stays to be read after the stop. Pools of
+    // different sizes, so the stopped server's is the one startWithPool finds.
+    const owner = await startTestServer({ PG_POOL_MAX: '2' });
+    let server: TestServer | undefined;
     let held: ReturnType<typeof holdConnection> | undefined;
     try {
+      const started = await startWithPool({ DATABASE_URL: owner.connectionString, PG_POOL_MAX: '1', PG_ACQUIRE_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '20000', OUTBOX_INTERVAL_MS: '3600000' });
+      server = started.server;
+      const { pool } = started;
+      const stopped = server;
       await until(() => pool.waitingCount === 0 && pool.idleCount === pool.totalCount, () => `the pool at rest (${pool.waitingCount} waiting, ${pool.totalCount - pool.idleCount} out)`);
       held = holdConnection(server);
       await held.ready;
@@ -310,17 +315,17 @@ describe('shutdown has a deadline', () => {
       await until(() => pool.waitingCount > 0, () => 'the request waiting for the pool');
       leaving.abort();
       assert.ok((await sent) instanceof Error, 'the client left without an answer');
-      const connections = () => new Promise<number>((resolve) => server.app.server.getConnections((_err, n) => resolve(n)));
+      const connections = () => new Promise<number>((resolve) => stopped.app.server.getConnections((_err, n) => resolve(n)));
       await until(async () => (await connections()) === 0, () => "the client's connection closed on the server");
       const stopping = server.stop();
-      await until(() => !server.app.server.listening, () => 'the server no longer listening');
+      await until(() => !stopped.app.server.listening, () => 'the server no longer listening');
       held.release();
       await stopping;
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from support_request where user_email = ${email}`.execute(owner.db);
       assert.equal(rows[0].n, 1, 'the handler ran to its end on an open pool');
     } finally {
       held?.release();
-      await server.stop().catch(() => {});
+      await server?.stop().catch(() => {});
       await owner.stop();
     }
   });
