@@ -39,7 +39,7 @@ export function directoryResource<Row extends { id: string; name: string; last_u
          where ${sql.join(where, sql` and `)}
          order by t.id
          limit ${search.count + 1} offset ${search.offset}`.execute(db);
-      const resources = found.slice(0, search.count).map((row) => ({ ...toResource(row), meta: { lastUpdated: new Date(row.last_updated).toISOString() } }));
+      const resources = found.slice(0, search.count).map((row) => ({ ...toResource(row), meta: { lastUpdated: row.last_updated.toISOString() } }));
       return { resources, patients: [], hasMore: found.length > search.count };
     },
   };

@@ -100,8 +100,9 @@ const patterned = (query: IdentitySearchQuery) =>
  * and sorts every match): the page's 50 cost about 60 rows read, however
  * many children match.
  *
- * Criteria without terms (hospitals, an MRN) are left to the planner, whose sampled estimate picks between walking the
- * sort index to the page's 50 and the trigram or array index: an MRN found
+ * Criteria without terms (hospitals, an MRN) are left to the planner,
+ * whose sampled estimate picks between walking the sort index to the
+ * page's 50 and the trigram or array index: an MRN found
  * in 6% of children is twice as quick walked (EXPLAIN ANALYZE at 20,000
  * children: 12 ms fenced, 6 ms walked), and the walk reads no table row
  * (the index carries the MRNs, migration 063).
@@ -118,8 +119,9 @@ function matching(query: IdentitySearchQuery, auth: AuthContext): { from: RawBui
   const exact = !!(query.sacwis_person_id || query.case_id || query.provider_id || query.birth_date);
   const names = exact ? [] : nameTermsOf(query);
   // A caseworker's or provider's name beside a county alone: their children are a few of the county's, so a
-  // walk of the county's list read nearly all of it to fill a page (a worker and a provider with one child
-  // among Mahoning's 7,298: 63 ms). Found by their trigram indexes instead, then sorted, as an exact search is.
+  // walk of the county's list read nearly all of it to fill a page (a worker and a provider with 5 children
+  // among Mahoning's 7,298: 100-120 ms). Found by their trigram indexes instead (9-12 ms), then sorted, as an
+  // exact search is.
   const byPerson = !exact && !names.length && namesAPerson(query);
   const terms = exact || byPerson ? [] : [...names, ...(query.agency_county ? [term('c', sql`${query.agency_county}`)] : [])];
   if (terms.length) {
