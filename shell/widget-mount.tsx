@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { WidgetProvider } from '../shared/widget/widget-context';
 import { adoptWidgetStyles } from '../shared/widget/styles';
@@ -17,7 +17,9 @@ export function WidgetMount({ children, className, apiBase }: { children: ReactN
     const host = hostRef.current!;
     const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
     adoptWidgetStyles(shadow);
-    setRoot(shadow);
+    // A state set in a layout effect renders at once, in one task: the whole page inside, on a slow phone
+    // hundreds of milliseconds the phone could not answer in (issue 39 section 4). As a transition React draws it in slices.
+    startTransition(() => setRoot(shadow));
   }, []);
   return (
     <div ref={hostRef} className={className}>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session } from '../../shared/session-store';
+import type { TFunction } from 'i18next';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../shared/api/errors';
 import {
@@ -51,18 +52,19 @@ type Form = UseFormReturn<CitSubmission>;
 /** Moved to shared/cit-options.ts (the server's PDF uses the same labels). */
 export { CIT_LABELS };
 
-/**
- * The sheet's words: the officer's language on the public form, English where
- * staff open a sheet (the kit's useFormText); labels are `cit.fields.<name>`.
- */
-function useSheetText() {
-  const { t } = useFormText();
+/** The sheet's words in one language, read once: every field of the sheet asks for them when it draws. */
+function sheetText(t: TFunction) {
+  const lists = new Map<string, Options>();
   return {
     t,
     label: (name: keyof CitSubmission) => t(`cit.fields.${name}`),
     labels: Object.fromEntries(Object.keys(CIT_LABELS).map((name) => [name, t(`cit.fields.${name}`)])),
     /** A fixed list's values (stored as they are) with their labels in the sheet's language. */
-    said: (group: string, values: readonly string[]) => values.map((value) => ({ value, label: t(`cit.options.${group}.${value}`) })),
+    said: (group: string, values: readonly string[]): Options => {
+      const key = `${group}:${values.join('|')}`;
+      if (!lists.has(key)) lists.set(key, values.map((value) => ({ value, label: t(`cit.options.${group}.${value}`) })));
+      return lists.get(key)!;
+    },
     yesNo: YES_NO.map((value) => ({ value, label: t(`cit.${value}`) })),
     addressSearch: {
       hint: t('addressSearch.hint'),
@@ -73,6 +75,21 @@ function useSheetText() {
       failed: t('cit.text.autocompleteFailed'),
     },
   };
+}
+const sheetTexts = new Map<string, ReturnType<typeof sheetText>>();
+
+/**
+ * The sheet's words: the officer's language on the public form, English where
+ * staff open a sheet (the kit's useFormText); labels are `cit.fields.<name>`.
+ * Each of the sheet's fifty-odd fields asks for them: translated once per
+ * language, not once per field (about 3,000 translations each time the sheet
+ * drew, the largest part of drawing it on a slow phone; issue 39 section 4).
+ */
+function useSheetText() {
+  const { t, language } = useFormText();
+  let text = sheetTexts.get(language);
+  if (!text) sheetTexts.set(language, (text = sheetText(t)));
+  return text;
 }
 
 type Options = readonly { value: string; label: string }[];

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { ApiClient } from '../../shared/api/client';
 import type { PageRequest, PageResult } from '../kit/data-table';
 import { openInNewTab } from '../kit/open-link';
@@ -21,8 +21,9 @@ export function useCitContext(api: ApiClient, state: string) {
     let live = true;
     api
       .get<Doc<{ options: CitOptions }>>(`cit/${encodeURIComponent(state)}/context`)
-      .then((doc) => live && setResult({ status: 'SUCCESS', options: doc.data.attributes.options }))
-      .catch(() => live && setResult({ status: 'ERROR' }));
+      // The whole sheet draws when its lists arrive: in slices, the phone answering between them (issue 39 section 4).
+      .then((doc) => live && startTransition(() => setResult({ status: 'SUCCESS', options: doc.data.attributes.options })))
+      .catch(() => live && startTransition(() => setResult({ status: 'ERROR' })));
     return () => {
       live = false;
     };
