@@ -1,5 +1,6 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Plugin, Rollup } from 'vite';
+import { scriptsAfterPaint } from '../shared/after-paint-scripts.ts';
 import { firstScreenSlot } from '../shared/first-screen-slot.ts';
 import { PUBLIC_FORM_LANGUAGES, PUBLIC_FORMS, publicFormHtml, SIGN_IN_HTML } from '../shared/public-form-pages.ts';
 import { THEME_STYLE_ID } from '../shared/widget/theme-style.ts';
@@ -46,7 +47,8 @@ function firstScreenPage(bundle: OutputBundle, html: string, { themeCss, files, 
     .replace('</head>', `  ${css.map(sheet).join('')}\n    ${preloads}\n  </head>`)
     .replace(/<div id="root">[\s\S]*?<\/div>\s*<\/div>\s*<\/body>/, `${firstScreenSlot(screen)}\n    <div id="root"></div>\n  </body>`);
   if (!page.includes(screen)) throw new Error('the page has no #root to put its first screen beside');
-  return page;
+  // The first screen paints from the HTML alone: the scripts are asked for once it has.
+  return scriptsAfterPaint(page);
 }
 
 /**

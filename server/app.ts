@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -83,11 +84,13 @@ import { setReferenceCacheMs } from './cache/reference-cache';
 import { registerJsonLimits } from './security/json-limits';
 import { trackRequests } from './requests-in-flight';
 import { pinClientAddress } from './client-address';
-import { publicFormHtml, publicFormOf, REFERRAL_FIRST_SCREEN_MODULE, SIGN_IN_HTML, SIGN_IN_PAGE } from '../shared/public-form-pages';
+import { CIT_WITHOUT_STATE, publicFormHtml, publicFormOf, REFERRAL_FIRST_SCREEN_MODULE, SIGN_IN_HTML, SIGN_IN_PAGE } from '../shared/public-form-pages';
 import { publicFormLanguage } from './public-language';
 import { referralPages, sendDrawnPage } from './ext/referral-page';
+import { AFTER_PAINT_LOADER } from '../shared/after-paint-scripts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const AFTER_PAINT_LOADER_HASH = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
 
 /** Builds the whole HTTP app; main.ts and the tests both use it. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
@@ -124,7 +127,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: a first-screen page's loader, by its hash (shared/after-paint-scripts.ts).
+        scriptSrc: ["'self'", AFTER_PAINT_LOADER_HASH],
         // Shoelace and React set inline styles on elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -274,6 +278,8 @@ function registerStatic(app: FastifyInstance, distDir: string, referralPage: Ret
     if (request.method !== 'GET' || !hasDist) return reply.status(404).send({ errors: [{ message: 'Not found' }] });
     // Client-side routes (/home, /patients/...) all load the shell; the public forms load their own entry (issue 39).
     const address = request.url.split('?')[0];
+    // Spec 002: /cit without a state is Ohio's sheet. Said here, a phone loads the sheet's page once, not a page whose script then draws it all again at the new address.
+    if (CIT_WITHOUT_STATE.test(address)) return reply.redirect(`/cit/oh${request.url.slice(address.length)}`, 302);
     const form = publicFormOf(address);
     if (!form) return reply.type('text/html').sendFile(SIGN_IN_PAGE.test(address) ? SIGN_IN_HTML : 'index.html', distDir);
     // The form's first screen is in the page, in the visitor's language (issue 39 section 4); a referral link's names its division and step.

@@ -34,6 +34,9 @@ export type PublicFormLanguage = (typeof PUBLIC_FORM_LANGUAGES)[number];
 /** The language chosen on a form, remembered for the server's first screen (and on the device, by the form). */
 export const PUBLIC_LANGUAGE_COOKIE = 'careweave_lang';
 
+/** The CIT sheet's address without a state (spec 002: it redirects to /cit/oh). */
+export const CIT_WITHOUT_STATE = /^\/cit\/?$/;
+
 /** The form whose page `path` is, or null for a staff page. */
 export const publicFormOf = (path: string) => PUBLIC_FORMS.find((f) => f.page.test(path))?.form ?? null;
 

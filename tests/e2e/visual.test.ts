@@ -6,6 +6,7 @@ import { DEMO_CIT_AGENCY } from '../../server/db/seed/cit';
 import { DEMO_HWC_CODES } from '../../server/db/seed/hwc';
 import { CIT_TEXT } from '../../shared/cit-options';
 import { loginAs, openPage, shot, startHarness, type Harness } from './support/harness';
+import { FIRST_SCREEN_ID } from '../../shared/first-screen-slot';
 
 /** Issue 16: the public forms, the home calendar card and the demo pages as a new user sees them, at a desktop and a phone width. */
 const WIDTHS = [1366, 390] as const;
@@ -57,6 +58,8 @@ describe('visual finish: public forms, the calendar card and the demo pages', ()
       const { context, page, errors } = await openPage(h, width, 900);
       for (const form of PUBLIC_FORMS) {
         await page.goto(form.path);
+        // The live form, not the page's first screen it replaces (its scripts start after that screen has painted).
+        await page.locator(`#${FIRST_SCREEN_ID}`).waitFor({ state: 'detached' });
         await page.getByRole('heading', { name: form.heading }).waitFor();
         const frame = page.locator('.public-form');
         await frame.locator('.public-form-name').waitFor();

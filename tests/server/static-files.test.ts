@@ -87,7 +87,7 @@ describe('the built files', () => {
 
   it('answers each public form’s page with the form’s own entry, and staff pages (also those under a form’s path) with the shell', async () => {
     const pages: [string, string][] = [
-      ['/cit', 'public cit en'],
+      ['/cit/oh', 'public cit en'],
       ['/cit/oh?lang=es', 'public cit es'],
       ['/hwc', 'public hwc en'],
       ['/ext/demo-referral', 'public ext en'],
@@ -109,6 +109,14 @@ describe('the built files', () => {
       assert.equal(answer.status, 200, page);
       assert.match(String(answer.headers['content-type']), /^text\/html/, page);
       assert.match(answer.body.toString(), new RegExp(`<title>${title}</title>`), page);
+    }
+  });
+
+  it('sends /cit on to Ohio’s sheet (spec 002), with its query, before any page loads', async () => {
+    for (const [page, to] of [['/cit', '/cit/oh'], ['/cit/', '/cit/oh'], ['/cit?lang=es', '/cit/oh?lang=es']]) {
+      const answer = await raw(server.url + page);
+      assert.equal(answer.status, 302, page);
+      assert.equal(answer.headers.location, to, page);
     }
   });
 
