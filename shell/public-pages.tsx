@@ -11,7 +11,7 @@ import { WidgetPage } from './widget-page';
 function PublicFormPage({ title, publicApi, children }: { title: (t: TFunction) => string; publicApi?: boolean; children: ReactNode }) {
   const { t } = usePublicText();
   return (
-    <WidgetPage title={title(t)} publicApi={publicApi}>
+    <WidgetPage title={title(t)} publicApi={publicApi} inSlices>
       {children}
     </WidgetPage>
   );

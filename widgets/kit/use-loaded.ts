@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 export interface Loaded<T> {
   data: T | null;
@@ -19,11 +19,9 @@ export function useLoaded<T>(load: () => Promise<T>, deps: readonly unknown[]): 
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, error: null, isLoading: s.data === null }));
-    // What an answer draws can be a whole view: as a transition React draws it in slices, and a click or
-    // a keystroke meanwhile is answered first (issue 39 section 4).
     load().then(
-      (data) => live && startTransition(() => setState({ data, error: null, isLoading: false })),
-      (error: unknown) => live && startTransition(() => setState({ data: null, error, isLoading: false })),
+      (data) => live && setState({ data, error: null, isLoading: false }),
+      (error: unknown) => live && setState({ data: null, error, isLoading: false }),
     );
     return () => {
       live = false;
