@@ -5,6 +5,7 @@ import { DEMO_EXT_INSTANCE } from '../../server/db/seed/ext';
 import { sayToPublic } from '../../server/public-language';
 import en from '../../shared/i18n/en.json';
 import es from '../../shared/i18n/es.json';
+import { AFTER_PAINT_LIST } from '../../shared/after-paint-scripts';
 import { FIRST_SCREEN_ID } from '../../shared/first-screen-slot';
 import { PUBLIC_FORMS, PUBLIC_LANGUAGE_COOKIE, type PublicFormName } from '../../shared/public-form-pages';
 import { EXT_REGISTERED_COOKIE } from '../../shared/schemas/ext-referral';
@@ -152,6 +153,25 @@ describe('public forms: the first screen in the page', () => {
     // Never a spinner between the first screen and the form.
     assert.equal(await spinnerSeen(), false);
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('each page names none of its scripts in its HTML: one loader asks for them after the first screen, and the page’s policy lets it run', async () => {
+    const context = await h.browser.newContext({ baseURL: h.server.url, viewport: { width: 360, height: 780 } });
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => /Content Security Policy/i.test(message.text()) && refused.push(message.text()));
+    for (const address of [...Object.values(PAGES), '/login']) {
+      const html = await (await page.request.get(address)).text();
+      assert.doesNotMatch(html, /<script type="module"|rel="modulepreload"/, address);
+      assert.match(html, new RegExp(`<script type="application/json" id="${AFTER_PAINT_LIST}">`), address);
+      await page.goto(address);
+      // The live page has taken the first screen's place: its scripts were asked for, and ran.
+      await page.locator(`#${FIRST_SCREEN_ID}`).waitFor({ state: 'detached' });
+      const scripts = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js')).length);
+      assert.ok(scripts > 0, address);
+    }
+    assert.deepEqual(refused, []);
     await context.close();
   });
 

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
 import { DEFAULT_LANG, DEFAULT_STRINGS } from '../../shared/i18n-defaults';
 import { call, demoFacts, errorsOf, login, type DemoFacts } from './support/http';
+import { AFTER_PAINT_LOADER } from '../../shared/after-paint-scripts';
 
 let server: TestServer;
 let partnerServer: TestServer;
@@ -40,7 +42,8 @@ describe('security headers', () => {
       const policy = csp(answer.headers);
       assert.equal(policy['frame-ancestors'], "'self'", path);
       assert.equal(policy['default-src'], "'self'");
-      assert.equal(policy['script-src'], "'self'");
+      // No inline script but the first-screen pages' loader, named by its hash.
+      assert.equal(policy['script-src'], `'self' 'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`);
       assert.equal(policy['object-src'], "'none'");
       assert.ok(policy['connect-src'].startsWith("'self'"), policy['connect-src']);
       assert.ok(!policy['connect-src'].includes('https:'), policy['connect-src']);
