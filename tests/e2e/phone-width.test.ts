@@ -35,7 +35,9 @@ const sideways = (page: Page) => page.evaluate(() => document.documentElement.sc
 async function visit(page: Page, address: string, open: () => Promise<unknown> = () => page.goto(address)): Promise<string[]> {
   try {
     await open();
-    await page.waitForURL(`**${address}`);
+    // The address itself, or where the server sends it on to within it (/cit to /cit/oh).
+    const [path, query = ''] = address.split('?');
+    await page.waitForURL((url) => (url.pathname === path || url.pathname.startsWith(`${path}/`)) && url.search === (query && `?${query}`));
     await page.locator('h1, h2').filter({ visible: true }).first().waitFor({ timeout: 10_000 });
     await settled(page);
     const over = await sideways(page);
