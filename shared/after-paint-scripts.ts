@@ -8,7 +8,7 @@
 export const AFTER_PAINT_LIST = 'care-scripts';
 
 /** What the page's scripts were: its module entry, and the modules preloaded beside it. */
-export interface AfterPaintScripts {
+interface AfterPaintScripts {
   module: string;
   preload: string[];
 }
