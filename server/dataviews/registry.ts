@@ -37,6 +37,8 @@ const queuePatientView: ViewDefinition = {
     restricted_flag: 'text',
     created_at: 'timestamp',
     updated_at: 'timestamp',
+    referral_reason: 'text',
+    referral_codes: 'text',
   },
   defaultSort: 'last_name,first_name',
   scope: patientScope('v'),

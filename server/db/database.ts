@@ -391,6 +391,8 @@ export interface PatientTable {
   latest_referral_date: ColumnType<string | null, never, never>;
   latest_referral_status: ColumnType<string | null, never, never>;
   latest_referral_source_uid: ColumnType<string | null, never, never>;
+  /** Migration 086: the newest referral itself, whose FHIR source, reason and codes the queues show. */
+  latest_referral_uid: ColumnType<string | null, never, never>;
   /** Migration 020: spec 001 section 5, 'No Preference' for patients added by the form. */
   preferred_engagement: ColumnType<string | null, string | null | undefined, string | null>;
   /** Kept by triggers (migration 025): the lists' labels and the case facts the access rule reads. */

@@ -77,6 +77,7 @@ import * as m082 from './migrations/082_smart_apps';
 import * as m083 from './migrations/083_fhir_referral_updates';
 import * as m084 from './migrations/084_patient_list_name_order';
 import * as m085 from './migrations/085_directory_last_updated';
+import * as m086 from './migrations/086_referral_queue_reason_codes';
 
 /** Listed here rather than read from disk so a bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -158,6 +159,7 @@ const migrations: Record<string, Migration> = {
   '083_fhir_referral_updates': m083,
   '084_patient_list_name_order': m084,
   '085_directory_last_updated': m085,
+  '086_referral_queue_reason_codes': m086,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

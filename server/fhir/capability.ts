@@ -53,6 +53,7 @@ export function capabilityStatement(fhirBase: string, oauth: OAuthUrls, software
         interaction: [{ code: 'transaction', documentation: 'A referral: a Bundle of a Task (intent order, status requested, owner a division Organization), its ServiceRequest, the Patient and any Condition or Consent they refer to' }],
         resource: types.map((t) => ({
           type: t.type,
+          ...(t.profiles && { supportedProfile: [...t.profiles] }),
           interaction: [{ code: 'read' as const }, { code: 'search-type' as const }, ...(t.writes ?? []).map((code) => ({ code }))],
           ...(t.includes && { searchInclude: Object.keys(t.includes) }),
           searchParam: Object.entries(t.search).map(([name, type]) => ({ name, type, definition: definitionOf(t.type, name) })),

@@ -23,6 +23,8 @@ export interface FhirResourceType {
   writes?: readonly ('create' | 'update' | 'delete')[];
   /** Whether the caller's resource of this id was deleted (a read answers 410 Gone, not 404). */
   gone?: (db: Db, caller: FhirCaller, id: string) => Promise<boolean>;
+  /** The profiles every resource of this type claims in `meta.profile` (the CapabilityStatement's supportedProfile). */
+  profiles?: readonly string[];
   /** `_include` values it answers (`Task:focus`): each names the type and the reference to follow. */
   includes?: Readonly<Record<string, { type: ResourceType; reference: (resource: Resource) => string | undefined }>>;
   find(db: Db, caller: FhirCaller, search: ParsedSearch, config: Config): Promise<{ resources: Resource[]; patients: PatientRead[]; hasMore: boolean }>;

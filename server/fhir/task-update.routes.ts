@@ -46,7 +46,7 @@ export function taskUpdateRoutes(app: FastifyInstance, db: Db): void {
       }
       await trx
         .updateTable('fhir_referral')
-        .set({ status: 'cancelled', business_status: reason ? `${TASK_STATUS_LABELS.cancelled}: ${reason}` : TASK_STATUS_LABELS.cancelled, status_reason: null, updated_at: sqlNow() })
+        .set({ status: 'cancelled', business_status: reason ? `${TASK_STATUS_LABELS.cancelled}: ${reason}` : TASK_STATUS_LABELS.cancelled, status_reason: reason, updated_at: sqlNow() })
         .where('referral_uid', '=', before.referral_uid)
         .execute();
       if (before.inbound_referral_uid) await trx.updateTable('inbound_referral').set({ status: TASK_STATUS_LABELS.cancelled }).where('referral_uid', '=', before.inbound_referral_uid).execute();

@@ -16,27 +16,14 @@ function ehrReferrals(db: Db) {
 }
 export type EhrReferral = NonNullable<Awaited<ReturnType<ReturnType<typeof ehrReferrals>['executeTakeFirst']>>>;
 
-/** Code systems as a person reads them; another system is shown by its URI. */
-const SYSTEM_NAMES: Record<string, string> = { 'http://snomed.info/sct': 'SNOMED CT', 'http://hl7.org/fhir/sid/icd-10-cm': 'ICD-10-CM', 'http://loinc.org': 'LOINC' };
-type Coding = { system?: string; code?: string; display?: string };
-const codingsOf = (concept: unknown): Coding[] => ((concept as { coding?: Coding[] } | undefined)?.coding ?? []).filter((c) => c.code);
-
-/**
- * The codes the EHR sent with a referral (issue 35: shown "with its reason and
- * codes"): what the ServiceRequest asks for, its reasons, and the Conditions
- * it refers to, each once, as "display (system code)".
- */
-function codesOf(serviceRequest: unknown, supporting: unknown): string[] {
-  const request = serviceRequest as { code?: unknown; category?: unknown[]; reasonCode?: unknown[] };
-  const conditions = ((supporting as { resourceType?: string; code?: unknown }[]) ?? []).filter((r) => r.resourceType === 'Condition');
-  const codings = [...codingsOf(request.code), ...(request.reasonCode ?? []).flatMap(codingsOf), ...conditions.flatMap((c) => codingsOf(c.code))];
-  return [...new Set(codings.map((c) => `${c.display ? `${c.display} ` : ''}(${SYSTEM_NAMES[c.system ?? ''] ?? c.system ?? 'no system'} ${c.code})`))];
-}
-
-/** The EHR referrals linked to this record, newest first, with the codes they were sent with. */
+/** The EHR referrals linked to this record, newest first, with the codes they were sent with (issue 35: "with its reason and codes"; migration 086 reads them). */
 export async function ehrReferralsOf(db: Db, patientUid: string) {
-  const rows = await ehrReferrals(db).select(['f.service_request', 'f.supporting']).where('f.patient_uid', '=', patientUid).orderBy('f.event_date', 'desc').orderBy('f.created_at', 'desc').execute();
-  return rows.map(({ service_request, supporting, ...row }) => ({ ...row, codes: codesOf(service_request, supporting) }));
+  return ehrReferrals(db)
+    .select(sql<string[]>`fhir_referral_codes(f.service_request, f.supporting)`.as('codes'))
+    .where('f.patient_uid', '=', patientUid)
+    .orderBy('f.event_date', 'desc')
+    .orderBy('f.created_at', 'desc')
+    .execute();
 }
 
 /** One linked referral, held until the transaction ends (two answers at once: the second sees the first's status). */

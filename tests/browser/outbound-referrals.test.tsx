@@ -210,6 +210,28 @@ describe('outbound referral form (stubbed server)', () => {
   });
 });
 
+/** A referral an EHR sent by FHIR (issue 35), linked to the record and not yet answered. */
+const EHR_REFERRAL = {
+  referral_uid: 'e-1', event_date: '2026-11-30', what_for: 'Assistance with application for food pantry program', priority_label: 'Urgent', reason: 'Food insecurity', notes: null,
+  requester_name: 'Riverside Family Medicine', from_system_name: 'Riverside EHR', status: 'received', status_label: 'Received', status_reason: null, output_display: null,
+  status_changed_at: '2026-11-30T15:00:00Z', next_statuses: ['accepted', 'rejected'], codes: ['Food insecurity (SNOMED CT 733423003)'],
+};
+
+/** The stubbed server with one EHR referral, which a PUT of its status answers as the server does. */
+function withEhrReferral() {
+  let referral: Record<string, unknown> = EHR_REFERRAL;
+  const rest = server();
+  return (url: URL, init?: RequestInit) => {
+    if (url.pathname.endsWith(`/patients/${PATIENT}/ehr-referrals`)) return { body: list('ehr-referrals', [referral], 'referral_uid') };
+    if (url.pathname.endsWith('/ehr-referrals/e-1/status') && init?.method === 'PUT') {
+      const { status, status_reason } = JSON.parse(String(init.body)).data.attributes;
+      referral = { ...referral, status, status_label: 'Rejected', status_reason, next_statuses: [], status_changed_at: '2026-12-01T09:00:00Z' };
+      return { body: { data: { type: 'ehr-referrals', id: 'e-1', attributes: referral } } };
+    }
+    return rest(url, init);
+  };
+}
+
 describe('<care-patient-outbound-referrals> (stubbed server)', () => {
   let restore: () => void = () => undefined;
   afterEach(() => {
@@ -250,5 +272,34 @@ describe('<care-patient-outbound-referrals> (stubbed server)', () => {
     equal(text(cells[4].querySelector('.status-badge')), 'Pending');
     ok(text(cells[4].querySelector('.status-time')).startsWith('11/21/2026'));
     equal(section.querySelector('.status-badge')?.getAttribute('data-variant'), 'warning');
+  });
+
+  it('Reject on an EHR referral asks for a reason from the list, sends it, and shows the referral rejected with it', async () => {
+    const fetched = fakeFetch(withEhrReferral());
+    restore = fetched.restore;
+    const root = mount();
+    const card = await waitFor(() => (root.querySelector('.ehr-referrals tbody td') ? root.querySelector<HTMLElement>('.ehr-referrals')! : null), { message: 'the EHR referrals' });
+    ok(text(card).includes('Food insecurity (SNOMED CT 733423003)'), text(card));
+    [...card.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Reject')!.click();
+    const dialog = await waitFor(() => card.querySelector<HTMLElement>('sl-dialog[label="Reject Referral"]'), { message: 'the Reject dialog' });
+    ok(text(dialog).includes('Riverside EHR sees this answer on its referral.'));
+    const reject = () => [...dialog.querySelectorAll<HTMLElement>('sl-button')].find((b) => text(b) === 'Reject')!.click();
+    reject();
+    await waitFor(() => text(dialog.querySelector('[data-field="statusReason"] .field-error')), { message: 'the reason is required' });
+    equal(text(dialog.querySelector('[data-field="statusReason"] .field-error')), 'Reason is required');
+    equal(fetched.calls.filter((c) => c.init?.method === 'PUT').length, 0, 'nothing sent without a reason');
+
+    deepEqual([...byLabel<HTMLSelectElement>(dialog, 'Reason').options].map((o) => o.text).slice(0, 3), ['Choose one', 'Not eligible for the program', 'No capacity to take the referral']);
+    selectOption(byLabel<HTMLSelectElement>(dialog, 'Reason'), 'out-of-area');
+    reject();
+    const put = await waitFor(() => fetched.calls.find((c) => c.init?.method === 'PUT'), { message: 'PUT' });
+    ok(put.url.pathname.endsWith('/ehr-referrals/e-1/status'));
+    deepEqual(JSON.parse(String(put.init!.body)).data, { type: 'ehr-referrals', id: 'e-1', attributes: { status: 'rejected', status_reason: 'out-of-area' } });
+    await waitFor(() => $toasts.get().some((t) => t.message === 'Referral rejected'), { message: 'toast' });
+    const badge = await waitFor(() => (text(card.querySelector('.referral-status .status-badge')) === 'Rejected' ? card.querySelector('.referral-status')! : null), { message: 'shown rejected' });
+    equal(badge.querySelector('.status-badge')?.getAttribute('data-variant'), 'danger');
+    equal(text(badge.querySelector('.note-text')), 'Outside the service area');
+    equal(card.querySelector('sl-button'), null, 'nothing more to answer');
+    await waitFor(() => (card.querySelector('sl-dialog') ? null : true), { message: 'the dialog closed' });
   });
 });

@@ -52,7 +52,7 @@ describe('paging', () => {
     assert.equal(first.id, first.attributes.patient_uid);
     assert.deepEqual(Object.keys(first.attributes).sort(), [
       'birth_date', 'created_at', 'episode_status_label', 'first_name', 'gender_label', 'last_name', 'patient_uid',
-      'referral_date', 'referral_source_label', 'referral_status', 'restricted_flag', 'updated_at',
+      'referral_codes', 'referral_date', 'referral_reason', 'referral_source_label', 'referral_status', 'restricted_flag', 'updated_at',
     ]);
   });
 

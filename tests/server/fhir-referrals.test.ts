@@ -163,6 +163,54 @@ describe('POST /fhir: a Gravity referral Bundle', () => {
     assert.match(byEhr.message ?? '', /^Riverside EHR sent a referral/);
   });
 
+  it('in New Referrals with the sending system as its Referral Source, and the reason and codes its ServiceRequest carried', async () => {
+    const hidden = [known.patient_uid, facts.restricted.mine, ...facts.restricted.others, ...facts.adoption];
+    const patient = (await server.db.selectFrom('patient').select('patient_uid').where('division_uid', '=', franklin).where('patient_uid', 'not in', hidden).orderBy('patient_uid').executeTakeFirstOrThrow()).patient_uid;
+    // Newer than every referral the demo gave the patient: the queue shows a patient's newest referral.
+    const sent = await postBundle(server.url, token, gravityReferralBundle({ ownerDivisionUid: franklin, subject: `Patient/${patient}`, authoredOn: '2027-06-01' }));
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    const queue = (await server.db.selectFrom('queue').select('queue_uid').where('division_uid', '=', franklin).where('queue_label', '=', 'new referrals').executeTakeFirstOrThrow()).queue_uid;
+    const queued = await call(server.url, `/api/queues/${queue}?patient_uid=${patient}`, { token: nav.token });
+    assert.equal(queued.status, 200, queued.text);
+    const headers = Object.fromEntries(queued.body.data.attributes.queue_list_view_column_map.map((c: { column_name: string; display_header: string }) => [c.column_name, c.display_header]));
+    assert.deepEqual([headers.referral_source_label, headers.referral_reason, headers.referral_codes], ['Referral Source', 'Referral Reason', 'Referral Codes']);
+    const [row] = queued.body.data.attributes.data;
+    assert.deepEqual(
+      [row?.patient_uid, row?.referral_date, row?.referral_source_label, row?.referral_reason, row?.referral_codes],
+      [patient, '2027-06-01', 'Riverside EHR', 'Food insecurity', 'Assistance with application for food pantry program (SNOMED CT 467771000124109); Food insecurity (SNOMED CT 733423003)'],
+    );
+  });
+
+  it('a Consent the ServiceRequest refers to (supportingInfo) is taken (202) and kept with the referral', async () => {
+    const bundle = gravityReferralBundle({ ownerDivisionUid: franklin });
+    const patient = bundle.entry!.find((e) => e.resource?.resourceType === 'Patient')!;
+    const request = bundle.entry!.find((e) => e.resource?.resourceType === 'ServiceRequest')!.resource as any;
+    const consent = {
+      fullUrl: `urn:uuid:${crypto.randomUUID()}`,
+      request: { method: 'POST' as const, url: 'Consent' },
+      resource: {
+        resourceType: 'Consent' as const,
+        status: 'active' as const,
+        scope: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/consentscope', code: 'patient-privacy' }] },
+        category: [{ coding: [{ system: 'http://loinc.org', code: '59284-0', display: 'Patient Consent' }] }],
+        patient: { reference: patient.fullUrl },
+        dateTime: '2026-11-30T14:30:00Z',
+        policy: [{ uri: 'https://ehr.example.org/policies/sdoh-referral-consent' }],
+        provision: { type: 'permit' as const, period: { start: '2026-11-30', end: '2027-11-30' } },
+      },
+    };
+    request.supportingInfo = [{ reference: consent.fullUrl }];
+    bundle.entry!.push(consent);
+
+    const sent = await postBundle(server.url, token, bundle);
+    assert.equal(sent.status, 200, JSON.stringify(sent.body));
+    assert.deepEqual(sent.body.entry.map((e: any) => e.response.status), ['202 Accepted', '202 Accepted', '201 Created', '201 Created', '202 Accepted'], 'the Consent, last, kept');
+    const [row] = await referralsOf(taskIdOf(bundle));
+    const kept = (row.supporting as { resourceType: string }[]).find((r) => r.resourceType === 'Consent');
+    assert.deepEqual(kept, consent.resource);
+    assert.deepEqual((row.service_request as any).supportingInfo, [{ reference: consent.fullUrl }]);
+  });
+
   it('a ServiceRequest naming a Careweave Patient: matched when the client may see it; a restricted child or another division’s patient is refused as unknown', async () => {
     const direct = gravityReferralBundle({ ownerDivisionUid: franklin, subject: `Patient/${known.patient_uid}` });
     const sent = await postBundle(server.url, token, direct);

@@ -130,6 +130,27 @@ describe('resources about a patient', () => {
     });
   }
 
+  it('Condition pages one at a time: _count=1 and each Bundle.link next, the search kept in the link, every match once', async () => {
+    const perPatient = new Map<string, string[]>();
+    for (const r of await everything('Condition')) perPatient.set(subjectOf(r), [...(perPatient.get(subjectOf(r)) ?? []), r.id]);
+    const [patient, ids] = [...perPatient].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+    assert.ok(ids && ids.length >= 2, 'the demo has a patient with several diagnoses');
+    const seen: string[] = [];
+    let next: string | undefined = `${server.url}/fhir/Condition?patient=Patient/${patient}&_count=1`;
+    while (next) {
+      const response: Response = await fetch(next, { headers: { authorization: `Bearer ${token}` } });
+      const page = (await response.json()) as any;
+      assert.equal(response.status, 200, JSON.stringify(page));
+      assertValidR4(page);
+      assert.equal(page.entry.length, 1, next);
+      seen.push(page.entry[0].resource.id);
+      next = page.link.find((l: any) => l.relation === 'next')?.url;
+      if (next) assert.deepEqual([new URL(next).searchParams.get('patient'), new URL(next).searchParams.get('_count')], [`Patient/${patient}`, '1']);
+    }
+    assert.equal(new Set(seen).size, seen.length, 'each once');
+    assert.deepEqual(seen.sort(), [...ids].sort());
+  });
+
   it('each answer is an audit entry per patient naming the client and the resource searched', async () => {
     const conditions = await everything('Condition', `&patient=${[...visibleIds][0]}`);
     const patients = new Set(conditions.map(subjectOf));

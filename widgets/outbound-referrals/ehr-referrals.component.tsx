@@ -65,7 +65,8 @@ function AnswerDialog({ referral, status, onClose, onAnswered }: { referral: Ehr
 }
 
 function Status({ referral }: { referral: EhrReferral }) {
-  const why = referral.statusReason ? REJECTION_LABELS[referral.statusReason] : referral.outputDisplay;
+  // A rejection's reason is a code of Careweave's list; a cancellation's, the referring system's own words.
+  const why = referral.statusReason ? (REJECTION_LABELS[referral.statusReason] ?? referral.statusReason) : referral.outputDisplay;
   return (
     <span className="referral-status">
       <StatusBadge variant={BADGE[referral.status]}>{referral.statusLabel}</StatusBadge>

@@ -4,6 +4,7 @@ import { DEMO_SUPPORT_PHONE } from '../../../shared/schemas/support';
 import { hashPassword } from '../../auth/password';
 import type { FileStore } from '../../files/file-store';
 import type { Db } from '../connect';
+import { NEW_REFERRAL_COLUMNS } from '../reference-lists/queue-columns';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users';
 import { seedB2w } from './b2w';
 import { seedBadges } from './badges';
@@ -146,7 +147,15 @@ async function seedQueues(db: Db, divisionUid: string): Promise<void> {
   const [, active] = await db
     .insertInto('queue')
     .values([
-      { division_uid: divisionUid, queue_label: 'new referrals', view_name: 'queue-patient-view', rule: JSON.stringify({ referral_status: 'New' }), default_sort: '-referral_date', column_map: columns, sort_order: 1 },
+      {
+        division_uid: divisionUid,
+        queue_label: 'new referrals',
+        view_name: 'queue-patient-view',
+        rule: JSON.stringify({ referral_status: 'New' }),
+        default_sort: '-referral_date',
+        column_map: JSON.stringify([...QUEUE_COLUMNS, ...NEW_REFERRAL_COLUMNS]),
+        sort_order: 1,
+      },
       { division_uid: divisionUid, queue_label: 'Active Patients', view_name: 'queue-patient-view', rule: JSON.stringify({ episode_status_label: 'Active' }), default_sort: 'last_name,first_name', column_map: columns, sort_order: 2 },
       { division_uid: divisionUid, queue_label: 'Pending Intake', view_name: 'queue-patient-view', rule: JSON.stringify({ episode_status_label: 'Pending' }), default_sort: '-updated_at', column_map: columns, sort_order: 3 },
     ])
