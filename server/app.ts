@@ -25,6 +25,10 @@ import { sessionCache } from './auth/sessions.repository';
 import { auditRoutes } from './audit/audit.routes';
 import { countCache } from './dataviews/count-cache';
 import { dataViewRoutes } from './dataviews/dataviews.routes';
+import { openApiRoutes, registerApiDocs } from './api-docs/openapi';
+import { logResponses } from './api-docs/response-log';
+import { describeRoutes } from './api-docs/route-schemas';
+import { checkAnswers } from './api-docs/strict-answers';
 import { clientErrorHandler, notFound, registerErrorHandling } from './errors';
 import { queueRoutes } from './queues/queues.routes';
 import { attachRealtime } from './realtime/socket';
@@ -118,6 +122,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (ctx.metrics) recordRequests(app, ctx.metrics);
   sendRequestIds(app);
   registerJsonLimits(app);
+  if (config.responseLog) logResponses(app, config.responseLog);
 
   const origins = config.allowedOrigins;
   // Built once: @fastify/helmet 13 builds helmet's middleware again for every request, parsing the
@@ -158,10 +163,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     allowedHeaders: ['authorization', 'content-type', 'x-csrf-token', 'idempotency-key', 'x-registration-token', PAGE_VIEW_HEADER],
   });
   await app.register(cookie);
+  await registerApiDocs(app, ctx, policy);
 
   await app.register(
     async (api) => {
       api.decorateRequest('auth', null);
+      describeRoutes(api);
+      if (config.strictAnswers) checkAnswers(api);
       api.addHook('onRequest', async (request) => {
         request.auth = await resolveAuth(db, request, policy);
       });
@@ -170,9 +178,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       api.addHook('onResponse', async (request, reply) => {
         if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400) countCache.clear();
       });
+      await api.register(openApiRoutes, ctx);
       await api.register(authRoutes, ctx);
       await api.register(siteRoutes, ctx);
-      await api.register(dataViewRoutes, ctx);
       await api.register(queueRoutes, ctx);
       await api.register(auditRoutes, ctx);
       await api.register(providersRoutes, ctx);
@@ -222,6 +230,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(ssoRoutes, ctx);
       await api.register(launchPatientRoutes, ctx);
       await api.register(smartAppsRoutes, ctx);
+      // Last: a view's path an area answers itself is left to it (dataviews.routes.ts).
+      await api.register(dataViewRoutes, ctx);
       api.setNotFoundHandler((request) => {
         throw notFound(`No API route ${request.method} ${request.url.split('?')[0]}`);
       });

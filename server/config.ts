@@ -31,6 +31,8 @@ export interface Config {
   geocoderTimeoutMs: number;
   allowedOrigins: string[];
   demoSeed: boolean;
+  /** API_DOCS: who may read /api/openapi.json and /api/docs: anyone ('public', a demo install's default) or administrators ('admin'). */
+  apiDocs: 'public' | 'admin';
   /** Migrate (and seed) when a process starts; with MIGRATE_ON_START=0 `npm run migrate` does it, and a start on a database behind refuses. */
   migrateOnStart: boolean;
   /** Children in the demo identity extract imported when a demo install has had no import yet (0: none). */
@@ -67,6 +69,13 @@ export interface Config {
   logRequests: boolean;
   /** LOG_FILE: the log is appended to this file instead of stderr. */
   logFile?: string;
+  /**
+   * RESPONSE_LOG: every /api JSON answer (method, route, status, body) is appended to this file, one
+   * line each, for the e2e run's check against the OpenAPI document (issue 37 section 3). Tests only.
+   */
+  responseLog?: string;
+  /** STRICT_ANSWERS=1: an answer that breaks its route's schema is a 500 naming the member (server/api-docs/strict-answers.ts). Tests only. */
+  strictAnswers: boolean;
   /** GET /metrics answers only a bearer of this token (METRICS_TOKEN); without one it is not served at all. */
   metricsToken: string;
 }
@@ -123,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderTimeoutMs: parseTimeoutMs('GEOCODER_TIMEOUT_MS', env.GEOCODER_TIMEOUT_MS, 5000),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     demoSeed: bool(env.DEMO_SEED, true),
+    apiDocs: env.API_DOCS === 'public' || env.API_DOCS === 'admin' ? env.API_DOCS : bool(env.DEMO_SEED, true) ? 'public' : 'admin',
     migrateOnStart: bool(env.MIGRATE_ON_START, true),
     demoExtractChildren: Number(env.DEMO_EXTRACT_CHILDREN ?? 200),
     allowDemoOnNetwork: bool(env.ALLOW_DEMO_ON_NETWORK, false),
@@ -140,6 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     logRequests: bool(env.LOG_REQUESTS, false),
     logFile: env.LOG_FILE ? path.resolve(env.LOG_FILE) : undefined,
+    responseLog: env.RESPONSE_LOG ? path.resolve(env.RESPONSE_LOG) : undefined,
+    strictAnswers: bool(env.STRICT_ANSWERS, false),
     metricsToken: env.METRICS_TOKEN ?? '',
   };
 }

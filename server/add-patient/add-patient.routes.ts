@@ -4,6 +4,7 @@ import { homeMode } from '../../shared/modes';
 import { PATIENT_EDIT_FLAGS } from '../../shared/permissions';
 import { addPatientSchema, AddPatientPayloadSchema, DuplicateQuerySchema, payloadValues, serverToday, wireFieldOf } from '../../shared/schemas/add-patient';
 import { check } from '../../shared/schemas/validate';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { requireAuth } from '../auth/context';
@@ -13,6 +14,7 @@ import { HttpError, parseBody } from '../errors';
 import { onceOnly } from '../public-forms/idempotency';
 import { allow } from '../security/access';
 import { createPatient, possibleDuplicates } from './add-patient.repository';
+import { CreatedReferralDocument, PossibleDuplicateList } from './add-patient.responses';
 
 /** A form field's error as the wire names it ('genderIdentityUid' → 'data.relationships.gender_identity.data.id'). */
 const onWire = (field: string | undefined) => (field ? wireFieldOf(field).split('.').map(snakeCase).join('.') : undefined);
@@ -30,7 +32,7 @@ export const addPatientRoutes: FastifyPluginAsync<AppContext> = async (app, { db
    * referral, addresses and e-mail addresses are one transaction, once per
    * Idempotency-Key (a double click creates one patient).
    */
-  app.post('/referrals/inbound', editors, async (request, reply) => {
+  app.post('/referrals/inbound', withSchemas(editors, { 201: CreatedReferralDocument }, { body: AddPatientPayloadSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const document = parseBody(AddPatientPayloadSchema, request.body);
     const rules = { communityMode: homeMode(auth.flags) === 'community', today: serverToday() };
@@ -70,7 +72,7 @@ export const addPatientRoutes: FastifyPluginAsync<AppContext> = async (app, { db
     const rows = await possibleDuplicates(db, requireAuth(request), parseBody(DuplicateQuerySchema, criteria));
     return { data: rows.map((r) => ({ type: 'patients', id: r.patient_uid, attributes: r })), meta: { total: rows.length } };
   };
-  app.get('/patients/possible-duplicates', editors, (request) => duplicates(request, { ...(request.query as object) }));
+  app.get('/patients/possible-duplicates', withSchemas(editors, { 200: PossibleDuplicateList }, { query: DuplicateQuerySchema }), (request) => duplicates(request, { ...(request.query as object) }));
   // Spec 000 section 7 "Matches" (its payload is not shown): the same check with the person in the body, so no name is in an address.
-  app.post('/patients/matches', editors, (request) => duplicates(request, request.body));
+  app.post('/patients/matches', withSchemas(editors, { 200: PossibleDuplicateList }, { body: DuplicateQuerySchema }), (request) => duplicates(request, request.body));
 };

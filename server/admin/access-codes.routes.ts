@@ -3,6 +3,7 @@ import type { Struct } from 'superstruct';
 import { snakeKeys } from '../../shared/casing';
 import { B2wVendorSchema, CitAgencySchema, HwcAgencySchema, type CodeHolder, type CodeHolderInput, type CodeHolderKind } from '../../shared/schemas/admin';
 import { NOT_LISTED } from '../../shared/schemas/strings';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
@@ -13,6 +14,7 @@ import { allow } from '../security/access';
 import { actorOf, recordAdminChange, type AdminChange } from './admin-audit';
 import { lockOrganization, orgDivisions } from './admin.repository';
 import { findHolder, insertHolder, listHolders, setCode, updateHolder } from './access-codes.repository';
+import { codeHolderAnswers } from './access-codes.responses';
 
 /** Each kind of code holder: its form and how the audit log and a 404 name it. */
 export const CODE_HOLDERS: Record<CodeHolderKind, { schema: Struct<CodeHolderInput, unknown>; targetType: AdminChange['targetType']; notFound: string; hasDivision: boolean }> = {
@@ -52,10 +54,11 @@ export const accessCodeRoutes: FastifyPluginAsync<AppContext> = async (app, { db
         await work(trx, await holderOr404(trx, auth, id));
         return (await findHolder(trx, kind, auth.orgUid, id))!;
       });
+    const answers = codeHolderAnswers(kind);
 
-    app.get(`/admin/${kind}`, admin, async (request) => ({ data: (await listHolders(db, kind, requireAuth(request).orgUid)).map((h) => resource(kind, h)) }));
+    app.get(`/admin/${kind}`, withSchemas(admin, { 200: answers.list }), async (request) => ({ data: (await listHolders(db, kind, requireAuth(request).orgUid)).map((h) => resource(kind, h)) }));
 
-    app.post(`/admin/${kind}`, admin, async (request, reply) => {
+    app.post(`/admin/${kind}`, withSchemas(admin, { 201: answers.created }, { body: holder.schema }), async (request, reply) => {
       const auth = requireAuth(request);
       const body = parseBody(holder.schema, request.body);
       return onceOnly(db, request, reply, `admin-${kind}`, async (trx) => {
@@ -68,7 +71,7 @@ export const accessCodeRoutes: FastifyPluginAsync<AppContext> = async (app, { db
       });
     });
 
-    app.put<{ Params: { id: string } }>(`/admin/${kind}/:id`, admin, async (request) => {
+    app.put<{ Params: { id: string } }>(`/admin/${kind}/:id`, withSchemas(admin, { 200: answers.one }, { body: holder.schema }), async (request) => {
       const auth = requireAuth(request);
       const body = parseBody(holder.schema, request.body);
       const after = await command(auth, request.params.id, async (trx, before) => {
@@ -80,7 +83,7 @@ export const accessCodeRoutes: FastifyPluginAsync<AppContext> = async (app, { db
     });
 
     /** A new code: the old one stops working at once, and a revoked holder is active again. */
-    app.post<{ Params: { id: string } }>(`/admin/${kind}/:id/rotate`, admin, async (request) => {
+    app.post<{ Params: { id: string } }>(`/admin/${kind}/:id/rotate`, withSchemas(admin, { 200: answers.rotated }), async (request) => {
       const auth = requireAuth(request);
       const code = newAccessCode();
       const after = await command(auth, request.params.id, async (trx, before) => {
@@ -90,7 +93,7 @@ export const accessCodeRoutes: FastifyPluginAsync<AppContext> = async (app, { db
       return { data: resource(kind, after), meta: { code } };
     });
 
-    app.post<{ Params: { id: string } }>(`/admin/${kind}/:id/revoke`, admin, async (request) => {
+    app.post<{ Params: { id: string } }>(`/admin/${kind}/:id/revoke`, withSchemas(admin, { 200: answers.one }), async (request) => {
       const auth = requireAuth(request);
       const after = await command(auth, request.params.id, async (trx, before) => {
         if (!before.isActive) return;

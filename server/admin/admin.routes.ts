@@ -3,6 +3,7 @@ import { snakeCase, snakeKeys } from '../../shared/casing';
 import { AdminUserSchema, type AdminUser } from '../../shared/schemas/admin';
 import { LAST_FALLBACK_ADMIN } from '../../shared/schemas/identity-providers';
 import { NOT_LISTED } from '../../shared/schemas/strings';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import { deleteUserSessions, forgetSessions, userSessionIds } from '../auth/sessions.repository';
@@ -29,6 +30,7 @@ import {
   userNameTaken,
   type OrgUser,
 } from './admin.repository';
+import { AdminUserDocument } from './admin.responses';
 import { fallbackAdministrators, passwordLoginOn } from './identity-providers.repository';
 import { findOrganization } from './organization.repository';
 
@@ -156,10 +158,10 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, { db, con
     return { data: resource(after) };
   };
 
-  app.get<{ Params: { id: string } }>('/admin/users/:id', admin, async (request) => ({ data: resource(await orgUserOr404(db, requireAuth(request), request.params.id)) }));
+  app.get<{ Params: { id: string } }>('/admin/users/:id', withSchemas(admin, { 200: AdminUserDocument }), async (request) => ({ data: resource(await orgUserOr404(db, requireAuth(request), request.params.id)) }));
 
   /** A new user gets a one-time link by e-mail to set their password; nobody ever sees or sets it for them. */
-  app.post('/admin/users', admin, async (request, reply) => {
+  app.post('/admin/users', withSchemas(admin, { 201: AdminUserDocument }, { body: AdminUserSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const body = parseBody(AdminUserSchema, request.body);
     return onceOnly(db, request, reply, 'admin-users', async (trx) => {
@@ -172,7 +174,7 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, { db, con
     });
   });
 
-  app.put<{ Params: { id: string } }>('/admin/users/:id', admin, async (request) => {
+  app.put<{ Params: { id: string } }>('/admin/users/:id', withSchemas(admin, { 200: AdminUserDocument }, { body: AdminUserSchema }), async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(AdminUserSchema, request.body);
     return change(auth, request.params.id, async (trx, before, record) => {
@@ -198,7 +200,7 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, { db, con
    * taken out of this organisation's divisions instead, and only their
    * sessions in those end.
    */
-  app.post<{ Params: { id: string } }>('/admin/users/:id/deactivate', admin, async (request) => {
+  app.post<{ Params: { id: string } }>('/admin/users/:id/deactivate', withSchemas(admin, { 200: AdminUserDocument }), async (request) => {
     const auth = requireAuth(request);
     return change(auth, request.params.id, async (trx, before, record) => {
       if (before.sharedWithOtherOrganization) {
@@ -218,7 +220,7 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, { db, con
     });
   });
 
-  app.post<{ Params: { id: string } }>('/admin/users/:id/reactivate', admin, async (request) => {
+  app.post<{ Params: { id: string } }>('/admin/users/:id/reactivate', withSchemas(admin, { 200: AdminUserDocument }), async (request) => {
     const auth = requireAuth(request);
     return change(auth, request.params.id, async (trx, before, record) => {
       if (before.isActive) return;
@@ -233,7 +235,7 @@ export const adminRoutes: FastifyPluginAsync<AppContext> = async (app, { db, con
    * working until the link is used. Never for a shared user: the link is a
    * sign-in as them, in every organisation they work for.
    */
-  app.post<{ Params: { id: string } }>('/admin/users/:id/password-reset', admin, async (request) => {
+  app.post<{ Params: { id: string } }>('/admin/users/:id/password-reset', withSchemas(admin, { 200: AdminUserDocument }), async (request) => {
     const auth = requireAuth(request);
     return change(auth, request.params.id, async (trx, user, record) => {
       if (user.sharedWithOtherOrganization) throw new HttpError(403, [{ message: SHARED_USER }]);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { snakeKeys } from '../../shared/casing';
 import { EhrRegistrationSchema, EhrUserLinkDecisionSchema, type EhrRegistrationHelp, type EhrRegistrationView, type EhrUserLinkView } from '../../shared/schemas/ehr-registrations';
 import { noneIfBlank } from '../../shared/schemas/strings';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import type { Config } from '../config';
@@ -27,6 +28,7 @@ import {
   storedEhrSecret,
   updateEhr,
 } from './ehrs.repository';
+import { EhrDocument, EhrList, EhrUserLinkDocument, EhrUserLinkList } from './ehrs.responses';
 
 export const EHR_NOT_FOUND = 'EHR not found';
 export const LINK_NOT_FOUND = 'EHR user not found';
@@ -70,12 +72,12 @@ export const ehrRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
   const admin = allow('navigatorAdmin');
 
   /** The registrations, and in `meta` the launch URL, redirect URL and scopes to register in the EHR. */
-  app.get('/admin/ehrs', admin, async (request) => {
+  app.get('/admin/ehrs', withSchemas(admin, { 200: EhrList }), async (request) => {
     const auth = requireAuth(request);
     return { data: (await listEhrs(db, auth.orgUid)).map(resource), meta: snakeKeys(ehrRegistrationHelp(config)) };
   });
 
-  app.post('/admin/ehrs', admin, async (request, reply) => {
+  app.post('/admin/ehrs', withSchemas(admin, { 201: EhrDocument }, { body: EhrRegistrationSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const body = parseBody(EhrRegistrationSchema, request.body);
     return onceOnly(db, request, reply, 'admin-ehrs', async (trx) => {
@@ -87,7 +89,7 @@ export const ehrRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
     });
   });
 
-  app.put<{ Params: { id: string } }>('/admin/ehrs/:id', admin, async (request) => {
+  app.put<{ Params: { id: string } }>('/admin/ehrs/:id', withSchemas(admin, { 200: EhrDocument }, { body: EhrRegistrationSchema }), async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(EhrRegistrationSchema, request.body);
     const ehr = await db.transaction().execute(async (trx) => {
@@ -115,7 +117,7 @@ export const ehrRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
   });
 
   /** The organisation's EHR users, waiting ones first; in `meta.users` who they may be linked to. */
-  app.get('/admin/ehr-user-links', admin, async (request) => {
+  app.get('/admin/ehr-user-links', withSchemas(admin, { 200: EhrUserLinkList }), async (request) => {
     const auth = requireAuth(request);
     return { data: (await listLinks(db, auth.orgUid)).map(linkResource), meta: { users: snakeKeys(await linkableUsers(db, auth.orgUid)) } };
   });
@@ -126,7 +128,7 @@ export const ehrRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
    * (the launch keeps answering "ask your administrator"). A decision may be
    * changed; each change is audited, a repeat of the same is not.
    */
-  app.put<{ Params: { id: string } }>('/admin/ehr-user-links/:id', admin, async (request) => {
+  app.put<{ Params: { id: string } }>('/admin/ehr-user-links/:id', withSchemas(admin, { 200: EhrUserLinkDocument }, { body: EhrUserLinkDecisionSchema }), async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(EhrUserLinkDecisionSchema, request.body);
     const link = await db.transaction().execute(async (trx) => {

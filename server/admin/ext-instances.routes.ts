@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { snakeKeys } from '../../shared/casing';
 import { ExtInstanceSchema, type ExtInstance } from '../../shared/schemas/admin';
 import { NOT_LISTED } from '../../shared/schemas/strings';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
@@ -11,6 +12,7 @@ import { allow } from '../security/access';
 import { actorOf, recordAdminChange, type AdminChange } from './admin-audit';
 import { lockOrganization, orgDivisions } from './admin.repository';
 import { deactivateInstance, findInstance, insertInstance, listInstances } from './ext-instances.repository';
+import { ExtInstanceDocument, ExtInstanceList } from './ext-instances.responses';
 
 export const LINK_NOT_FOUND = 'Link not found';
 export const ALREADY_REPLACED = 'This link was replaced: rotate the link that replaced it';
@@ -49,9 +51,9 @@ export const extInstanceRoutes: FastifyPluginAsync<AppContext> = async (app, { d
       return work(trx, before);
     });
 
-  app.get('/admin/ext-instances', admin, async (request) => ({ data: (await listInstances(db, requireAuth(request).orgUid, config.publicUrl)).map(resource) }));
+  app.get('/admin/ext-instances', withSchemas(admin, { 200: ExtInstanceList }), async (request) => ({ data: (await listInstances(db, requireAuth(request).orgUid, config.publicUrl)).map(resource) }));
 
-  app.post('/admin/ext-instances', admin, async (request, reply) => {
+  app.post('/admin/ext-instances', withSchemas(admin, { 201: ExtInstanceDocument }, { body: ExtInstanceSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const body = parseBody(ExtInstanceSchema, request.body);
     return onceOnly(db, request, reply, 'admin-ext-instances', async (trx) => {
@@ -64,7 +66,7 @@ export const extInstanceRoutes: FastifyPluginAsync<AppContext> = async (app, { d
   });
 
   /** A new link in place of this one (a revoked one too): the old address stops working at once. */
-  app.post<{ Params: { id: string } }>('/admin/ext-instances/:id/rotate', admin, async (request) => {
+  app.post<{ Params: { id: string } }>('/admin/ext-instances/:id/rotate', withSchemas(admin, { 200: ExtInstanceDocument }), async (request) => {
     const auth = requireAuth(request);
     const created = await command(auth, request.params.id, async (trx, before) => {
       if (before.replacedBy) throw new HttpError(422, [{ message: ALREADY_REPLACED }]);
@@ -77,7 +79,7 @@ export const extInstanceRoutes: FastifyPluginAsync<AppContext> = async (app, { d
     return { data: resource(created) };
   });
 
-  app.post<{ Params: { id: string } }>('/admin/ext-instances/:id/revoke', admin, async (request) => {
+  app.post<{ Params: { id: string } }>('/admin/ext-instances/:id/revoke', withSchemas(admin, { 200: ExtInstanceDocument }), async (request) => {
     const auth = requireAuth(request);
     const after = await command(auth, request.params.id, async (trx, before) => {
       if (before.state !== 'active') return before;

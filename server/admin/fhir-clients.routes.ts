@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { snakeKeys } from '../../shared/casing';
 import { fhirClientInput, FhirClientFormSchema, type FhirClientHelp, type FhirClientView } from '../../shared/schemas/fhir-clients';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import type { Config } from '../config';
@@ -11,6 +12,7 @@ import { onceOnly } from '../public-forms/idempotency';
 import { allow } from '../security/access';
 import { actorOf, recordAdminChange } from './admin-audit';
 import { lockOrganization } from './admin.repository';
+import { FhirClientDocument, FhirClientList } from './fhir-clients.responses';
 
 export const FHIR_CLIENT_NOT_FOUND = 'FHIR client not found';
 
@@ -33,12 +35,12 @@ export const fhirClientRoutes: FastifyPluginAsync<AppContext> = async (app, { db
   const admin = allow('navigatorAdmin');
 
   /** The clients, with their divisions' names, and in `meta` the token URL and the FHIR base URL. */
-  app.get('/admin/fhir-clients', admin, async (request) => {
+  app.get('/admin/fhir-clients', withSchemas(admin, { 200: FhirClientList }), async (request) => {
     const auth = requireAuth(request);
     return { data: (await listFhirClients(db, auth.orgUid)).map(resource), meta: snakeKeys(fhirClientHelp(config)) };
   });
 
-  app.post('/admin/fhir-clients', admin, async (request, reply) => {
+  app.post('/admin/fhir-clients', withSchemas(admin, { 201: FhirClientDocument }, { body: FhirClientFormSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const body = parseBody(FhirClientFormSchema, request.body);
     return onceOnly(db, request, reply, 'admin-fhir-clients', async (trx) => {
@@ -51,7 +53,7 @@ export const fhirClientRoutes: FastifyPluginAsync<AppContext> = async (app, { db
   });
 
   /** Name, keys, scopes, divisions, on or off; an edit that takes something away ends the client's tokens (updateFhirClient). */
-  app.put<{ Params: { id: string } }>('/admin/fhir-clients/:id', admin, async (request) => {
+  app.put<{ Params: { id: string } }>('/admin/fhir-clients/:id', withSchemas(admin, { 200: FhirClientDocument }, { body: FhirClientFormSchema }), async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(FhirClientFormSchema, request.body);
     const client = await db.transaction().execute(async (trx) => {

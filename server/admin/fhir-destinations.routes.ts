@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { snakeKeys } from '../../shared/casing';
 import { FHIR_DESTINATION_SCOPES, FhirDestinationFormSchema, type FhirDestinationHelp, type FhirDestinationView } from '../../shared/schemas/fhir-destinations';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import type { Config } from '../config';
@@ -11,6 +12,7 @@ import { allow } from '../security/access';
 import { actorOf } from './admin-audit';
 import { lockOrganization } from './admin.repository';
 import { createFhirDestination, fhirDestinationProblems, findOrgFhirDestination, listFhirDestinations, updateFhirDestination } from './fhir-destinations.repository';
+import { FhirDestinationDocument, FhirDestinationList } from './fhir-destinations.responses';
 
 export const FHIR_DESTINATION_NOT_FOUND = 'FHIR destination not found';
 
@@ -33,12 +35,12 @@ export const fhirDestinationRoutes: FastifyPluginAsync<AppContext> = async (app,
   const admin = allow('navigatorAdmin');
 
   /** The destinations, with their facilities' names, and in `meta` Careweave's JWKS URL and the scopes to grant it. */
-  app.get('/admin/fhir-destinations', admin, async (request) => {
+  app.get('/admin/fhir-destinations', withSchemas(admin, { 200: FhirDestinationList }), async (request) => {
     const auth = requireAuth(request);
     return { data: (await listFhirDestinations(db, auth.orgUid)).map(resource), meta: snakeKeys(fhirDestinationHelp(config)) };
   });
 
-  app.post('/admin/fhir-destinations', admin, async (request, reply) => {
+  app.post('/admin/fhir-destinations', withSchemas(admin, { 201: FhirDestinationDocument }, { body: FhirDestinationFormSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const body = parseBody(FhirDestinationFormSchema, request.body);
     return onceOnly(db, request, reply, 'admin-fhir-destinations', async (trx) => {
@@ -50,7 +52,7 @@ export const fhirDestinationRoutes: FastifyPluginAsync<AppContext> = async (app,
   });
 
   /** Its facility, FHIR base, client id, owner, on or off. */
-  app.put<{ Params: { id: string } }>('/admin/fhir-destinations/:id', admin, async (request) => {
+  app.put<{ Params: { id: string } }>('/admin/fhir-destinations/:id', withSchemas(admin, { 200: FhirDestinationDocument }, { body: FhirDestinationFormSchema }), async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(FhirDestinationFormSchema, request.body);
     const destination = await db.transaction().execute(async (trx) => {

@@ -14,6 +14,7 @@ import {
   type PasswordLoginState,
 } from '../../shared/schemas/identity-providers';
 import { NOT_LISTED } from '../../shared/schemas/strings';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
@@ -35,6 +36,7 @@ import {
   storedSecret,
   updateProvider,
 } from './identity-providers.repository';
+import { IdentityProviderDocument, IdentityProviderList, PasswordLoginDocument } from './identity-providers.responses';
 import { findOrganization } from './organization.repository';
 
 export const PROVIDER_NOT_FOUND = 'Identity provider not found';
@@ -85,7 +87,7 @@ export const identityProviderRoutes: FastifyPluginAsync<AppContext> = async (app
   const admin = allow('navigatorAdmin');
 
   /** The providers, and in `meta` the password switch and what to register at the provider. */
-  app.get('/admin/identity-providers', admin, async (request) => {
+  app.get('/admin/identity-providers', withSchemas(admin, { 200: IdentityProviderList }), async (request) => {
     const auth = requireAuth(request);
     return {
       data: (await listProviders(db, auth.orgUid)).map(resource),
@@ -93,7 +95,7 @@ export const identityProviderRoutes: FastifyPluginAsync<AppContext> = async (app
     };
   });
 
-  app.post('/admin/identity-providers', admin, async (request, reply) => {
+  app.post('/admin/identity-providers', withSchemas(admin, { 201: IdentityProviderDocument }, { body: IdentityProviderCreateSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const body = parseBody(IdentityProviderCreateSchema, request.body);
     return onceOnly(db, request, reply, 'admin-identity-providers', async (trx) => {
@@ -112,7 +114,7 @@ export const identityProviderRoutes: FastifyPluginAsync<AppContext> = async (app
     });
   });
 
-  app.put<{ Params: { id: string } }>('/admin/identity-providers/:id', admin, async (request) => {
+  app.put<{ Params: { id: string } }>('/admin/identity-providers/:id', withSchemas(admin, { 200: IdentityProviderDocument }, { body: IdentityProviderUpdateSchema }), async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(IdentityProviderUpdateSchema, request.body);
     const provider = await db.transaction().execute(async (trx) => {
@@ -146,7 +148,7 @@ export const identityProviderRoutes: FastifyPluginAsync<AppContext> = async (app
    * active, so nobody is locked out when the provider fails. Sessions
    * already open go on until they end.
    */
-  app.put('/admin/organization/password-login', admin, async (request) => {
+  app.put('/admin/organization/password-login', withSchemas(admin, { 200: PasswordLoginDocument }, { body: PasswordLoginSchema }), async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(PasswordLoginSchema, request.body);
     const state = await db.transaction().execute(async (trx) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { snakeKeys } from '../../shared/casing';
 import { DivisionSchema, OrganizationSchema, QueuePreviewSchema, QueueSchema, type QueueInput } from '../../shared/schemas/admin';
 import { NOT_LISTED } from '../../shared/schemas/strings';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
@@ -31,6 +32,7 @@ import {
   type OrgDivision,
   type OrgQueue,
 } from './organization.repository';
+import { DivisionDocument, DivisionList, OrganizationDocument, QueueDocument, QueueList, QueuePreviewDocument } from './organization.responses';
 
 export const DIVISION_NOT_FOUND = 'Division not found';
 export const QUEUE_NOT_FOUND = 'Queue not found';
@@ -90,12 +92,12 @@ function checkQueue(body: QueueInput): Record<string, string> {
 export const organizationRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   const admin = allow('navigatorAdmin');
 
-  app.get('/admin/organization', admin, async (request) => {
+  app.get('/admin/organization', withSchemas(admin, { 200: OrganizationDocument }), async (request) => {
     const org = await findOrganization(db, requireAuth(request).orgUid);
     return { data: { type: 'organizations', id: org.org_uid, attributes: org } };
   });
 
-  app.put('/admin/organization', admin, async (request) => {
+  app.put('/admin/organization', withSchemas(admin, { 200: OrganizationDocument }, { body: OrganizationSchema }), async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(OrganizationSchema, request.body);
     const org = await db.transaction().execute(async (trx) => {
@@ -117,11 +119,11 @@ export const organizationRoutes: FastifyPluginAsync<AppContext> = async (app, { 
     return { data: { type: 'organizations', id: org.org_uid, attributes: org } };
   });
 
-  app.get('/admin/divisions', admin, async (request) => ({ data: (await listDivisions(db, requireAuth(request).orgUid)).map(divisionResource) }));
+  app.get('/admin/divisions', withSchemas(admin, { 200: DivisionList }), async (request) => ({ data: (await listDivisions(db, requireAuth(request).orgUid)).map(divisionResource) }));
 
-  app.get<{ Params: { id: string } }>('/admin/divisions/:id', admin, async (request) => ({ data: divisionResource(await divisionOr404(db, requireAuth(request), request.params.id)) }));
+  app.get<{ Params: { id: string } }>('/admin/divisions/:id', withSchemas(admin, { 200: DivisionDocument }), async (request) => ({ data: divisionResource(await divisionOr404(db, requireAuth(request), request.params.id)) }));
 
-  app.post('/admin/divisions', admin, async (request, reply) => {
+  app.post('/admin/divisions', withSchemas(admin, { 201: DivisionDocument }, { body: DivisionSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const body = parseBody(DivisionSchema, request.body);
     return onceOnly(db, request, reply, 'admin-divisions', async (trx) => {
@@ -133,7 +135,7 @@ export const organizationRoutes: FastifyPluginAsync<AppContext> = async (app, { 
     });
   });
 
-  app.put<{ Params: { id: string } }>('/admin/divisions/:id', admin, async (request) => {
+  app.put<{ Params: { id: string } }>('/admin/divisions/:id', withSchemas(admin, { 200: DivisionDocument }, { body: DivisionSchema }), async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(DivisionSchema, request.body);
     const division = await db.transaction().execute(async (trx) => {
@@ -149,7 +151,7 @@ export const organizationRoutes: FastifyPluginAsync<AppContext> = async (app, { 
   });
 
   /** A division's queues, sub-queues included, and the columns a queue may filter on and show. */
-  app.get<{ Params: { id: string } }>('/admin/divisions/:id/queues', admin, async (request) => {
+  app.get<{ Params: { id: string } }>('/admin/divisions/:id/queues', withSchemas(admin, { 200: QueueList }), async (request) => {
     const division = await divisionOr404(db, requireAuth(request), request.params.id);
     const queues = await db.selectFrom('queue').selectAll().where('division_uid', '=', division.divisionUid).orderBy('sort_order').orderBy('queue_label').execute();
     return { data: queues.map(queueResource), meta: { view_columns: Object.keys(PUBLIC_VIEWS[QUEUE_VIEW].columns) } };
@@ -160,7 +162,7 @@ export const organizationRoutes: FastifyPluginAsync<AppContext> = async (app, { 
    * the division, as the admin would see the list there. A rule the engine
    * refuses is a 422 on `rule` with its message.
    */
-  app.post('/admin/queues/preview', admin, async (request) => {
+  app.post('/admin/queues/preview', withSchemas(admin, { 200: QueuePreviewDocument }, { body: QueuePreviewSchema }), async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(QueuePreviewSchema, request.body);
     const division = await divisionOr404(db, auth, body.divisionUid);
@@ -169,9 +171,9 @@ export const organizationRoutes: FastifyPluginAsync<AppContext> = async (app, { 
     return { data: { type: 'queue-previews', id: division.divisionUid, attributes: { count } } };
   });
 
-  app.get<{ Params: { id: string } }>('/admin/queues/:id', admin, async (request) => ({ data: queueResource(await queueOr404(db, requireAuth(request), request.params.id)) }));
+  app.get<{ Params: { id: string } }>('/admin/queues/:id', withSchemas(admin, { 200: QueueDocument }), async (request) => ({ data: queueResource(await queueOr404(db, requireAuth(request), request.params.id)) }));
 
-  app.post<{ Params: { id: string } }>('/admin/divisions/:id/queues', admin, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/admin/divisions/:id/queues', withSchemas(admin, { 201: QueueDocument }, { body: QueueSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const body = parseBody(QueueSchema, request.body);
     const division = await divisionOr404(db, auth, request.params.id);
@@ -184,7 +186,7 @@ export const organizationRoutes: FastifyPluginAsync<AppContext> = async (app, { 
     });
   });
 
-  app.put<{ Params: { id: string } }>('/admin/queues/:id', admin, async (request) => {
+  app.put<{ Params: { id: string } }>('/admin/queues/:id', withSchemas(admin, { 200: QueueDocument }, { body: QueueSchema }), async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(QueueSchema, request.body);
     const queue = await db.transaction().execute(async (trx) => {

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { snakeCase, snakeKeys } from '../../shared/casing';
 import { isReferenceList, ReferenceOrderSchema, referenceSchema, type ReferenceRow } from '../../shared/schemas/admin-reference';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
@@ -15,6 +16,7 @@ import { allow } from '../security/access';
 import { actorOf, recordAdminChange, type AdminChange } from './admin-audit';
 import { lockOrganization } from './admin.repository';
 import { checkValues, findRow, insertRow, listRows, reorder, ROW_NOT_FOUND, setActive, STORED_LISTS, updateRow, type StoredFileFacts, type StoredList } from './reference-lists';
+import { ReferenceRowDocument, ReferenceRowList } from './reference.responses';
 
 export const UNKNOWN_LIST = 'No such reference list';
 export const NOT_ORDERED = 'This list is in alphabetical order';
@@ -70,12 +72,12 @@ export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
     if (request.method !== 'GET' && reply.statusCode < 400) clearReferenceCaches();
   });
 
-  app.get<{ Params: { list: string } }>('/admin/reference/:list', admin, async (request) => {
+  app.get<{ Params: { list: string } }>('/admin/reference/:list', withSchemas(admin, { 200: ReferenceRowList }), async (request) => {
     const list = listOr404(request.params.list);
     return { data: (await listRows(db, list, requireAuth(request).orgUid)).map((r) => resource(list, r)) };
   });
 
-  app.get<{ Params: { list: string; id: string } }>('/admin/reference/:list/:id', admin, async (request) => {
+  app.get<{ Params: { list: string; id: string } }>('/admin/reference/:list/:id', withSchemas(admin, { 200: ReferenceRowDocument }), async (request) => {
     const list = listOr404(request.params.list);
     return { data: resource(list, (await rowOr404(db, list, requireAuth(request), request.params.id)).row) };
   });
@@ -109,7 +111,7 @@ export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
   };
   const facts = (upload: Upload | null): StoredFileFacts | null => upload && { key: upload.staged.key, fileName: upload.fileName, contentType: upload.kind.type, size: upload.staged.size };
 
-  app.post<{ Params: { list: string } }>('/admin/reference/:list', admin, async (request, reply) => {
+  app.post<{ Params: { list: string } }>('/admin/reference/:list', withSchemas(admin, { 201: ReferenceRowDocument }), async (request, reply) => {
     const auth = requireAuth(request);
     const list = listOr404(request.params.list);
     const { values, upload } = await receive(request, list);
@@ -131,7 +133,7 @@ export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
   });
 
   /** The new order of the rows named (the whole list, or every row of one group). */
-  app.put<{ Params: { list: string } }>('/admin/reference/:list/order', admin, async (request) => {
+  app.put<{ Params: { list: string } }>('/admin/reference/:list/order', withSchemas(admin, { 200: ReferenceRowList }, { body: ReferenceOrderSchema }), async (request) => {
     const auth = requireAuth(request);
     const list = listOr404(request.params.list);
     if (!list.order) throw new HttpError(422, [{ message: NOT_ORDERED }]);
@@ -160,7 +162,7 @@ export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
     return { data: rows.map((r) => resource(list, r)) };
   });
 
-  app.put<{ Params: { list: string; id: string } }>('/admin/reference/:list/:id', admin, async (request) => {
+  app.put<{ Params: { list: string; id: string } }>('/admin/reference/:list/:id', withSchemas(admin, { 200: ReferenceRowDocument }), async (request) => {
     const auth = requireAuth(request);
     const list = listOr404(request.params.list);
     const { values, upload } = await receive(request, list);
@@ -188,7 +190,7 @@ export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
     ['deactivate', false, 'DeactivatedReferenceValue'],
     ['reactivate', true, 'ReactivatedReferenceValue'],
   ] as const) {
-    app.post<{ Params: { list: string; id: string } }>(`/admin/reference/:list/:id/${command}`, admin, async (request) => {
+    app.post<{ Params: { list: string; id: string } }>(`/admin/reference/:list/:id/${command}`, withSchemas(admin, { 200: ReferenceRowDocument }), async (request) => {
       const auth = requireAuth(request);
       const list = listOr404(request.params.list);
       const row = await db.transaction().execute(async (trx) => {

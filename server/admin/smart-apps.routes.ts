@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { snakeKeys } from '../../shared/casing';
 import { SmartAppFormSchema, type SmartAppHelp, type SmartAppView } from '../../shared/schemas/smart-apps';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import type { Config } from '../config';
@@ -11,6 +12,7 @@ import { allow } from '../security/access';
 import { createSmartApp, findOrgSmartApp, listSmartApps, updateSmartApp } from '../smart-apps/smart-apps.repository';
 import { actorOf } from './admin-audit';
 import { lockOrganization } from './admin.repository';
+import { SmartAppDocument, SmartAppList } from './smart-apps.responses';
 
 export const SMART_APP_NOT_FOUND = 'SMART app not found';
 
@@ -34,12 +36,12 @@ export const smartAppRoutes: FastifyPluginAsync<AppContext> = async (app, { db, 
   const admin = allow('navigatorAdmin');
 
   /** The apps, and in `meta` the FHIR base URL (the app's `iss`), the authorize URL and the token URL. */
-  app.get('/admin/smart-apps', admin, async (request) => {
+  app.get('/admin/smart-apps', withSchemas(admin, { 200: SmartAppList }), async (request) => {
     const auth = requireAuth(request);
     return { data: (await listSmartApps(db, auth.orgUid)).map(resource), meta: snakeKeys(smartAppHelp(config)) };
   });
 
-  app.post('/admin/smart-apps', admin, async (request, reply) => {
+  app.post('/admin/smart-apps', withSchemas(admin, { 201: SmartAppDocument }, { body: SmartAppFormSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const body = parseBody(SmartAppFormSchema, request.body);
     return onceOnly(db, request, reply, 'admin-smart-apps', async (trx) => {
@@ -49,7 +51,7 @@ export const smartAppRoutes: FastifyPluginAsync<AppContext> = async (app, { db, 
   });
 
   /** Name, addresses, scopes, on or off; an edit that takes something away ends what users granted the app (updateSmartApp). */
-  app.put<{ Params: { id: string } }>('/admin/smart-apps/:id', admin, async (request) => {
+  app.put<{ Params: { id: string } }>('/admin/smart-apps/:id', withSchemas(admin, { 200: SmartAppDocument }, { body: SmartAppFormSchema }), async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(SmartAppFormSchema, request.body);
     const updated = await db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AdmissionPayloadSchema } from '../../shared/schemas/admissions';
 import { NOT_LISTED } from '../../shared/schemas/strings';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -10,6 +11,7 @@ import { HttpError, parseBody } from '../errors';
 import { requirePatient, visibleRow } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
 import { allow, forPatient, patientOf } from '../security/access';
+import { AdmissionDocument, AdmissionList } from './admissions.responses';
 import { choicesExist, findAdmission, insertAdmission, listAdmissions, relatedNotes, updateAdmission } from './admissions.repository';
 
 const ADMISSION_NOT_FOUND = 'Admission not found';
@@ -44,17 +46,17 @@ const resource = async (db: Db, admission: Admission) => ({
 export const admissionsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   const admission = allow('admission');
 
-  app.get<{ Params: { id: string }; Querystring: { 'page-size'?: string } }>('/patients/:id/admissions', forPatient(admission), async (request) => {
+  app.get<{ Params: { id: string }; Querystring: { 'page-size'?: string } }>('/patients/:id/admissions', withSchemas(forPatient(admission), { 200: AdmissionList }), async (request) => {
     const asked = Number(request.query['page-size'] ?? DEFAULT_ROWS);
     const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_ROWS) : DEFAULT_ROWS;
     const rows = await listAdmissions(db, patientOf(request).patient_uid, limit);
     return { data: rows.map((r) => ({ type: 'admissions', id: r.admission_uid, attributes: r })), meta: { total: rows.length } };
   });
 
-  app.get<{ Params: { id: string } }>('/admissions/:id', admission, async (request) => ({ data: await resource(db, await visibleAdmission(db, request, request.params.id)) }));
+  app.get<{ Params: { id: string } }>('/admissions/:id', withSchemas(admission, { 200: AdmissionDocument }), async (request) => ({ data: await resource(db, await visibleAdmission(db, request, request.params.id)) }));
 
   /** A double click or a retry with the same Idempotency-Key stores one admission. */
-  app.post('/admissions', admission, async (request, reply) => {
+  app.post('/admissions', withSchemas(admission, { 201: AdmissionDocument }, { body: AdmissionPayloadSchema }), async (request, reply) => {
     const { attributes } = parseBody(AdmissionPayloadSchema, request.body).data;
     if (!attributes.patientUid) throw new HttpError(422, [{ field: 'data.attributes.patient_uid', message: 'Required' }]);
     const patientUid = attributes.patientUid;
@@ -67,7 +69,7 @@ export const admissionsRoutes: FastifyPluginAsync<AppContext> = async (app, { db
     });
   });
 
-  app.put<{ Params: { id: string } }>('/admissions/:id', admission, async (request) => {
+  app.put<{ Params: { id: string } }>('/admissions/:id', withSchemas(admission, { 200: AdmissionDocument }, { body: AdmissionPayloadSchema }), async (request) => {
     const { attributes } = parseBody(AdmissionPayloadSchema, request.body).data;
     return db.transaction().execute(async (trx) => {
       const before = await visibleAdmission(trx, request, request.params.id);

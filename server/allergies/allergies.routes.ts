@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { allergyPayloadSchema } from '../../shared/schemas/allergies';
 import { NOT_LISTED } from '../../shared/schemas/strings';
+import { NoContent } from '../api-docs/json-api';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -9,6 +11,7 @@ import { HttpError, notFound, parseBody } from '../errors';
 import { requirePatient, visibleRow } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
 import { allow, CARE_FLAGS } from '../security/access';
+import { AllergyDocument } from './allergies.responses';
 import { alreadyRecorded, choicesExist, deleteAllergy, findAllergy, insertAllergy, medicationAllergyUid, updateAllergy } from './allergies.repository';
 
 const ALLERGY_NOT_FOUND = 'Allergy not found';
@@ -19,6 +22,9 @@ const BASE = '/data/public/patient-allergy';
 type Allergy = NonNullable<Awaited<ReturnType<typeof findAllergy>>>;
 
 const visibleAllergy = (db: Db, request: FastifyRequest, id: string): Promise<Allergy> => visibleRow(db, request, id, findAllergy, ALLERGY_NOT_FOUND);
+
+/** The body's shape for the API document: the Medication entry's id only matters to the rule checked in parseAllergy. */
+const AllergyPayloadShape = allergyPayloadSchema(null);
 
 const resource = (allergy: Allergy) => ({ type: 'patient-allergy', id: allergy.patient_allergy_uid, attributes: allergy });
 
@@ -53,10 +59,10 @@ async function checkChoices(db: Db, patientUid: string, allergyUid: string | nul
 export const allergiesRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   const care = allow(...CARE_FLAGS);
 
-  app.get<{ Params: { id: string } }>(`${BASE}/:id`, care, async (request) => ({ data: resource(await visibleAllergy(db, request, request.params.id)) }));
+  app.get<{ Params: { id: string } }>(`${BASE}/:id`, withSchemas(care, { 200: AllergyDocument }), async (request) => ({ data: resource(await visibleAllergy(db, request, request.params.id)) }));
 
   /** A double click or a retry with the same Idempotency-Key stores one allergy. */
-  app.post(BASE, care, async (request, reply) => {
+  app.post(BASE, withSchemas(care, { 201: AllergyDocument }, { body: AllergyPayloadShape }), async (request, reply) => {
     const { attributes, keepsMedication } = await parseAllergy(db, request.body);
     if (!attributes.patientUid) throw new HttpError(422, [{ field: 'data.attributes.patient_uid', message: 'Required' }]);
     const patientUid = attributes.patientUid;
@@ -69,7 +75,7 @@ export const allergiesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
     });
   });
 
-  app.put<{ Params: { id: string } }>(`${BASE}/:id`, care, async (request) => {
+  app.put<{ Params: { id: string } }>(`${BASE}/:id`, withSchemas(care, { 200: AllergyDocument }, { body: AllergyPayloadShape }), async (request) => {
     const { attributes, keepsMedication } = await parseAllergy(db, request.body);
     return db.transaction().execute(async (trx) => {
       const before = await visibleAllergy(trx, request, request.params.id);
@@ -81,7 +87,7 @@ export const allergiesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
     });
   });
 
-  app.delete<{ Params: { id: string } }>(`${BASE}/:id`, care, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>(`${BASE}/:id`, withSchemas(care, { 204: NoContent }), async (request, reply) => {
     await db.transaction().execute(async (trx) => {
       const allergy = await visibleAllergy(trx, request, request.params.id);
       if (!(await deleteAllergy(trx, allergy.patient_allergy_uid))) throw notFound(ALLERGY_NOT_FOUND);

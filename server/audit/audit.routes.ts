@@ -1,17 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { AuditEntrySchema } from '../../shared/schemas/audit';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { parsePaging, type QueryParams } from '../dataviews/engine';
 import { parseBody } from '../errors';
 import { requirePatient } from '../patients/patient-access';
 import { PATIENT_RECORD_FLAGS, allow, forPatient, patientOf } from '../security/access';
 import { auditSourceOf } from './audit-source';
+import { AuditEntryDocument, AuditMessagePage } from './audit.responses';
 import { findPageViewEntry, listAuditMessages, recordAudit } from './audit.repository';
 
 export const auditRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   // A page's own record (Continue in the preview, opening Referrals & Appointments); with x-page-view, once per page view.
   const access = allow(...PATIENT_RECORD_FLAGS);
-  app.post('/audit', { config: { ...access.config, readsOnly: true } }, async (request, reply) => {
+  app.post('/audit', withSchemas({ config: { ...access.config, readsOnly: true } }, { 201: AuditEntryDocument, 200: AuditEntryDocument }, { body: AuditEntrySchema }), async (request, reply) => {
     const source = auditSourceOf(request);
     const body = parseBody(AuditEntrySchema, request.body);
     const patient = await requirePatient(db, request, body.patientUid, { recordView: false });
@@ -24,7 +26,7 @@ export const auditRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =
   });
 
   // Spec 001 "GET /patients/{patient_id}/audit-messages".
-  app.get<{ Params: { id: string }; Querystring: QueryParams }>('/patients/:id/audit-messages', forPatient(allow(...PATIENT_RECORD_FLAGS)), async (request) => {
+  app.get<{ Params: { id: string }; Querystring: QueryParams }>('/patients/:id/audit-messages', withSchemas(forPatient(allow(...PATIENT_RECORD_FLAGS)), { 200: AuditMessagePage }), async (request) => {
     const patient = patientOf(request);
     const paging = parsePaging(request.query);
     const { rows, total } = await listAuditMessages(db, patient.patient_uid, paging);

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ChangePasswordSchema, DivisionSwitchSchema, LoginSchema, SignInLinkSchema } from '../../shared/schemas/auth';
+import { NoContent } from '../api-docs/json-api';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import type { Config } from '../config';
 import { forbidden, HttpError, notFound, parseBody, tooMany, unauthorized } from '../errors';
@@ -11,6 +13,7 @@ import { sessionDocument } from './session-document';
 import { createSession, deleteSession, deleteUserSessions, hashToken, type SessionPolicy } from './sessions.repository';
 import { consumeSignInLink } from './sign-in-links';
 import { isTrustedClient, trustClient } from './trusted-clients';
+import { AppUserDocument, NewSessionDocument, SessionDocument, SignedOutDocument } from './auth.responses';
 import { accessibleDivisions, findColleague, findUser, findUserByName, passwordDivisions, setPasswordHash } from './users.repository';
 import { SIGN_IN_PROBLEMS } from '../../shared/sign-in-problems';
 import { findFederation, moveFederation } from '../sso/federation.repository';
@@ -33,7 +36,7 @@ export const sessionPolicy = (config: Config): SessionPolicy => ({ idleMinutes: 
 export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, config }) => {
   const policy = sessionPolicy(config);
 
-  app.post('/auth/login', publicRoute, async (request, reply) => {
+  app.post('/auth/login', withSchemas(publicRoute, { 200: NewSessionDocument }, { body: LoginSchema }), async (request, reply) => {
     const body = parseBody(LoginSchema, request.body);
     const user = await findUserByName(db, body.userName);
     const trusted = user ? await isTrustedClient(db, user.user_uid, request) : false;
@@ -65,7 +68,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, conf
    * password and signs the user in. The link is used up in the transaction
    * that sets the password; the user's other sessions end, as after a change.
    */
-  app.post('/auth/sign-in-link', publicRoute, async (request, reply) => {
+  app.post('/auth/sign-in-link', withSchemas(publicRoute, { 200: NewSessionDocument }, { body: SignInLinkSchema }), async (request, reply) => {
     const body = parseBody(SignInLinkSchema, request.body);
     const attempt = await reserve(db, [{ bucket: bucketKey('sign-in-link', 'addr', request.ip), limit: LOGIN_LIMITS.perAddress }], LOGIN_LIMITS.windowSeconds);
     if (!attempt.allowed) throw tooMany(LOGIN_LIMITS.windowSeconds, LOCKED);
@@ -97,7 +100,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, conf
    * provider's end-session address (issue 34): Careweave cannot end the
    * provider's own session, the user may.
    */
-  app.post('/auth/logout', signedIn, async (request, reply) => {
+  app.post('/auth/logout', withSchemas(signedIn, { 200: SignedOutDocument, 204: NoContent }), async (request, reply) => {
     const auth = requireAuth(request);
     const federation = await findFederation(db, auth.sessionId);
     await deleteSession(db, auth.sessionId);
@@ -113,7 +116,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, conf
   });
 
   /** A changed password ends the user's other sessions: whoever knew the old one is signed out. */
-  app.post('/auth/change-password', signedIn, async (request, reply) => {
+  app.post('/auth/change-password', withSchemas(signedIn, { 204: NoContent }, { body: ChangePasswordSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     if (auth.authenticationService !== 'careweave') throw forbidden('Your password is managed by another sign-in service');
     const body = parseBody(ChangePasswordSchema, request.body);
@@ -143,20 +146,20 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, { db, conf
     return source?.org_uid === division.org_uid;
   }
 
-  app.get<{ Params: { id: string } }>('/app-user/:id', signedIn, async (request) => {
+  app.get<{ Params: { id: string } }>('/app-user/:id', withSchemas(signedIn, { 200: AppUserDocument }), async (request) => {
     const user = await findColleague(db, requireAuth(request).orgUid, request.params.id);
     if (!user) throw notFound('User not found');
     return { data: { type: 'app-users', id: user.user_uid, attributes: user } };
   });
 
-  app.get('/session/current', signedIn, async (request) => {
+  app.get('/session/current', withSchemas(signedIn, { 200: SessionDocument }), async (request) => {
     // Reading the session is the browser's "I am still active": always slide the expiry.
     request.auth = await resolveAuth(db, request, policy, true);
     const auth = requireAuth(request);
     return sessionDocument(db, auth, config.sessionIdleMinutes);
   });
 
-  app.put('/session/current', signedIn, async (request, reply) => {
+  app.put('/session/current', withSchemas(signedIn, { 200: NewSessionDocument }, { body: DivisionSwitchSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const body = parseBody(DivisionSwitchSchema, request.body);
     const target = body.data.attributes.currentDivisionUid;

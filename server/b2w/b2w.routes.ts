@@ -11,6 +11,7 @@ import {
   phoneDigits,
   type B2wStoredRegistration,
 } from '../../shared/schemas/b2w';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import type { Db } from '../db/connect';
 import { HttpError, parseBody } from '../errors';
@@ -24,6 +25,7 @@ import { checkCode, CODE_TTL_MINUTES, issueCode } from '../public-forms/one-time
 import { publicRoute } from '../security/access';
 import { nowMs } from '../../shared/clock';
 import { sqlNow } from '../db/clock';
+import { B2wAssessmentDocument, B2wConfirmedDocument, B2wRegistrationDocument, B2wVendorDocument } from './b2w.responses';
 
 const PURPOSE = 'b2w';
 /** Vendor codes and phone numbers: 20 registrations per client address, 5 per phone number an hour (each may send a text). */
@@ -77,7 +79,7 @@ export const b2wRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
    * logo). An unknown code is a 404 with the spec's missing-vendor message,
    * as registering with it would answer; wrong guesses are counted.
    */
-  app.get<{ Querystring: { vendor_code?: string } }>('/b2w/vendor', publicRoute, async (request) => {
+  app.get<{ Querystring: { vendor_code?: string } }>('/b2w/vendor', withSchemas(publicRoute, { 200: B2wVendorDocument }), async (request) => {
     const code = typeof request.query.vendor_code === 'string' ? request.query.vendor_code.trim() : '';
     const guess = await countAttempt(db, request, B2W_VENDOR_LIMIT, code.slice(0, MAX_LENGTH.code).toLowerCase() || '-');
     const vendor =
@@ -95,7 +97,7 @@ export const b2wRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
    * phone number on file. Matched or not, the answer is the same (no one learns
    * who works there); only a match gets a code, by text or e-mail.
    */
-  app.post('/b2w/init', publicRoute, async (request, reply) => {
+  app.post('/b2w/init', withSchemas(publicRoute, { 201: B2wRegistrationDocument }, { body: B2wRegistrationSchema }), async (request, reply) => {
     const input = parseBody(B2wRegistrationSchema, request.body);
     const phone = phoneDigits(input.telephoneNumber);
     await countAttempt(db, request, B2W_INIT_LIMIT, phone);
@@ -150,7 +152,7 @@ export const b2wRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
    * code again for a confirmed registration (a retry after a lost answer) is
    * accepted again; nothing else is.
    */
-  app.post('/b2w/validate', publicRoute, async (request) => {
+  app.post('/b2w/validate', withSchemas(publicRoute, { 200: B2wConfirmedDocument }, { body: B2wValidateSchema }), async (request) => {
     const input = parseBody(B2wValidateSchema, request.body);
     await countAttempt(db, request, B2W_CODE_LIMIT, input.registrationUid);
     const code = input.code.trim();
@@ -173,7 +175,7 @@ export const b2wRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
    * Stores the day's assessment and answers its outcome. Once per
    * Idempotency-Key, and once per employee and date (409 after that).
    */
-  app.post('/b2w/status', publicRoute, async (request, reply) => {
+  app.post('/b2w/status', withSchemas(publicRoute, { 201: B2wAssessmentDocument }, { body: B2wStatusSchema }), async (request, reply) => {
     const input = parseBody(B2wStatusSchema, request.body);
     await countAttempt(db, request, B2W_STATUS_LIMIT, input.registrationUid);
     const registration = await findRegistration(db, input);

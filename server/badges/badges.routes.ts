@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync } from 'fastify';
 import { badgeChangesFromForm, exclusiveMessage, overChosenGroup, PatientBadgeChangesSchema, type PatientBadgeChanges } from '../../shared/schemas/badges';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { requireAuth } from '../auth/context';
@@ -9,6 +10,7 @@ import { inTransaction, type Db } from '../db/connect';
 import { HttpError, parseBody } from '../errors';
 import { allow, forPatient, PATIENT_RECORD_FLAGS, patientOf, signedIn } from '../security/access';
 import { addPatientBadges, findBadges, listBadgeGroups, listPatientBadges, lockPatientBadges, removePatientBadges, type PatientBadge } from './badges.repository';
+import { BadgeGroupsDocument, PatientBadgesDocument } from './badges.responses';
 
 /** A save sends at most 100 + 100 entries of three short keys and a UUID; a few KB. */
 const FORM_BODY_LIMIT = 32 * 1024;
@@ -66,7 +68,7 @@ export const badgesRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) 
   // Only this plugin's routes read form bodies; everywhere else a body is JSON.
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
 
-  app.get('/reference-data/reference-badge-groups', signedIn, async (request) => {
+  app.get('/reference-data/reference-badge-groups', withSchemas(signedIn, { 200: BadgeGroupsDocument }), async (request) => {
     const { groups, badges } = await listBadgeGroups(db, requireAuth(request).orgUid);
     return {
       data: groups.map((g) => ({
@@ -81,11 +83,11 @@ export const badgesRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) 
     };
   });
 
-  app.get<{ Params: { id: string } }>('/patients/:id/patient-badges', forPatient(allow(...PATIENT_RECORD_FLAGS)), async (request) =>
+  app.get<{ Params: { id: string } }>('/patients/:id/patient-badges', withSchemas(forPatient(allow(...PATIENT_RECORD_FLAGS)), { 200: PatientBadgesDocument }), async (request) =>
     badgesDocument(await listPatientBadges(db, patientOf(request).patient_uid)),
   );
 
-  app.put<{ Params: { id: string } }>('/patients/:id/patient-badges', { ...forPatient(allow(...PATIENT_RECORD_FLAGS)), bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/patients/:id/patient-badges', withSchemas({ ...forPatient(allow(...PATIENT_RECORD_FLAGS)), bodyLimit: FORM_BODY_LIMIT }, { 200: PatientBadgesDocument }, { body: PatientBadgeChangesSchema }), async (request, reply) => {
     if (!request.headers['content-type']?.toLowerCase().startsWith(FORM_TYPE)) {
       return reply.status(415).send({ errors: [{ message: `The body must be form-encoded (${FORM_TYPE})` }] });
     }

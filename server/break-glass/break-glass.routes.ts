@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context';
 import { BREAK_GLASS_LIMIT_REACHED, BREAK_GLASS_SSO_ONLY, BREAK_GLASS_WRONG_PASSWORD, BreakGlassReviewSchema, BreakGlassSchema } from '../../shared/schemas/break-glass';
 import { isUuid } from '../../shared/uuid';
 import { snakeKeys } from '../../shared/casing';
+import { withSchemas } from '../api-docs/route-schemas';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordAudit } from '../audit/audit.repository';
 import { LOGIN_LIMITS } from '../auth/auth.routes';
@@ -17,6 +18,7 @@ import { allow, forPatient, patientOf } from '../security/access';
 import { bucketKey, reserve } from '../security/rate-limit';
 import { queueBreakGlassMail } from './break-glass-mail';
 import { breakGlassSettings } from './break-glass-settings';
+import { BreakGlassDocument, BreakGlassEventDocument, BreakGlassEventList, OpenWindowDocument, ReviewedEventDocument } from './break-glass.responses';
 import { findEvent, findGlassTarget, listEvents, openWindow, openWindowOn, reviewEvent } from './break-glass.repository';
 
 const EVENT_NOT_FOUND = 'Emergency access event not found';
@@ -33,7 +35,7 @@ const EVENT_NOT_FOUND = 'Emergency access event not found';
 export const breakGlassRoutes: FastifyPluginAsync<AppContext> = async (app, { db, config }) => {
   const reviewers = allow('privacyOfficer', 'navigatorAdmin');
 
-  app.post('/break-glass', allow('breakGlass'), async (request, reply) => {
+  app.post('/break-glass', withSchemas(allow('breakGlass'), { 201: BreakGlassDocument, 200: BreakGlassDocument }, { body: BreakGlassSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const input = parseBody(BreakGlassSchema, request.body);
     // Only a record the quick search shows the caller as a stub: nothing is said of any other, so nothing more is found here.
@@ -63,23 +65,23 @@ export const breakGlassRoutes: FastifyPluginAsync<AppContext> = async (app, { db
   });
 
   // The record page's banner: the caller's open window on this record, or null.
-  app.get<{ Params: { id: string } }>('/patients/:id/break-glass', forPatient({ config: { access: 'signed-in' } }), async (request) => {
+  app.get<{ Params: { id: string } }>('/patients/:id/break-glass', withSchemas(forPatient({ config: { access: 'signed-in' } }), { 200: OpenWindowDocument }), async (request) => {
     const window = await openWindowOn(db, requireAuth(request).userUid, patientOf(request).patient_uid);
     return { data: window ? { type: 'break-glass', id: window.breakGlassUid, attributes: snakeKeys(window) } : null };
   });
 
-  app.get('/break-glass-events', reviewers, async (request) => {
+  app.get('/break-glass-events', withSchemas(reviewers, { 200: BreakGlassEventList }), async (request) => {
     const events = await listEvents(db, requireAuth(request).divisionUid);
     return { data: events.map((e) => ({ type: 'break-glass-events', id: e.breakGlassUid, attributes: snakeKeys(e) })) };
   });
 
-  app.get<{ Params: { eventId: string } }>('/break-glass-events/:eventId', reviewers, async (request) => {
+  app.get<{ Params: { eventId: string } }>('/break-glass-events/:eventId', withSchemas(reviewers, { 200: BreakGlassEventDocument }), async (request) => {
     const found = await findEvent(db, requireAuth(request).divisionUid, request.params.eventId);
     if (!found) throw notFound(EVENT_NOT_FOUND);
     return { data: { type: 'break-glass-events', id: found.event.breakGlassUid, attributes: snakeKeys({ ...found.event, reads: found.reads.length }), relationships: { reads: found.reads.map((r) => snakeKeys(r)) } } };
   });
 
-  app.put<{ Params: { eventId: string } }>('/break-glass-events/:eventId/review', reviewers, async (request) => {
+  app.put<{ Params: { eventId: string } }>('/break-glass-events/:eventId/review', withSchemas(reviewers, { 200: ReviewedEventDocument }, { body: BreakGlassReviewSchema }), async (request) => {
     const auth = requireAuth(request);
     const review = parseBody(BreakGlassReviewSchema, request.body);
     if (!isUuid(request.params.eventId)) throw notFound(EVENT_NOT_FOUND);

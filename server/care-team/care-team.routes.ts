@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ALREADY_ON_TEAM, CareGiverPayloadSchema, CareTeamMemberPayloadSchema, tidyCareGiver, type CareTeamMemberValues } from '../../shared/schemas/care-team';
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import { isUuid } from '../../shared/uuid';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -26,6 +27,7 @@ import {
   type CareGiver,
   type CareTeamMember,
 } from './care-team.repository';
+import { CareGiverDocument, CareGiverList, MemberDocument, MemberList } from './care-team.responses';
 
 const MEMBER_NOT_FOUND = 'Care team member not found';
 const CARE_GIVER_NOT_FOUND = 'Care giver not found';
@@ -85,7 +87,7 @@ export const careTeamRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
   const write = allow(...CARE_FLAGS);
 
   /** Care-team rows of the visible patients, narrowed by patient, provider and current; a hidden patient named is a 404. */
-  app.get<{ Querystring: ListQuery }>('/provider-patients', read, async (request) => {
+  app.get<{ Querystring: ListQuery }>('/provider-patients', withSchemas(read, { 200: MemberList }), async (request) => {
     const auth = requireAuth(request);
     const patientUid = idParam(request.query.patient_uid, 'patient_uid');
     if (patientUid) await requirePatient(db, request, patientUid);
@@ -98,15 +100,15 @@ export const careTeamRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
     return { data: rows.map(memberResource), meta: { total: rows.length } };
   });
 
-  app.get<{ Params: { id: string } }>('/patients/:id/provider-patients', forPatient(read), async (request) => {
+  app.get<{ Params: { id: string } }>('/patients/:id/provider-patients', withSchemas(forPatient(read), { 200: MemberList }), async (request) => {
     const rows = await listMembers(db, patientOf(request).patient_uid);
     return { data: rows.map(memberResource), meta: { total: rows.length } };
   });
 
-  app.get<{ Params: { id: string } }>('/provider-patients/:id', read, async (request) => ({ data: memberResource(await visibleMember(db, request, request.params.id)) }));
+  app.get<{ Params: { id: string } }>('/provider-patients/:id', withSchemas(read, { 200: MemberDocument }), async (request) => ({ data: memberResource(await visibleMember(db, request, request.params.id)) }));
 
   /** A double click or a retry with the same Idempotency-Key adds the member once. */
-  app.post('/provider-patients', write, async (request, reply) => {
+  app.post('/provider-patients', withSchemas(write, { 201: MemberDocument }, { body: CareTeamMemberPayloadSchema }), async (request, reply) => {
     const member = parseBody(CareTeamMemberPayloadSchema, request.body).data.attributes;
     const patientUid = member.patientUid;
     if (!patientUid) throw new HttpError(422, [{ field: 'data.attributes.patient_uid', message: 'Required' }]);
@@ -119,7 +121,7 @@ export const careTeamRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
     });
   });
 
-  app.put<{ Params: { id: string } }>('/provider-patients/:id', write, async (request) => {
+  app.put<{ Params: { id: string } }>('/provider-patients/:id', withSchemas(write, { 200: MemberDocument }, { body: CareTeamMemberPayloadSchema }), async (request) => {
     // The attributes' patient_uid, if sent, is ignored: a member stays on its patient's team.
     const member = parseBody(CareTeamMemberPayloadSchema, request.body).data.attributes;
     return db.transaction().execute(async (trx) => {
@@ -131,19 +133,19 @@ export const careTeamRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
     });
   });
 
-  app.get<{ Params: { id: string } }>('/patients/:id/care-givers', forPatient(read), async (request) => {
+  app.get<{ Params: { id: string } }>('/patients/:id/care-givers', withSchemas(forPatient(read), { 200: CareGiverList }), async (request) => {
     const rows = await listCareGivers(db, patientOf(request).patient_uid);
     return { data: rows.map(giverResource), meta: { total: rows.length } };
   });
 
-  app.get<{ Params: { id: string; careGiverId: string } }>('/patients/:id/care-givers/:careGiverId', forPatient(read), async (request) => {
+  app.get<{ Params: { id: string; careGiverId: string } }>('/patients/:id/care-givers/:careGiverId', withSchemas(forPatient(read), { 200: CareGiverDocument }), async (request) => {
     const giver = isUuid(request.params.careGiverId) ? await findCareGiver(db, patientOf(request).patient_uid, request.params.careGiverId) : undefined;
     if (!giver) throw notFound(CARE_GIVER_NOT_FOUND);
     return { data: giverResource(giver) };
   });
 
   /** A double click or a retry with the same Idempotency-Key adds the care giver once. */
-  app.post<{ Params: { id: string } }>('/patients/:id/care-givers', forPatient(write), async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/patients/:id/care-givers', withSchemas(forPatient(write), { 201: CareGiverDocument }, { body: CareGiverPayloadSchema }), async (request, reply) => {
     const values = tidyCareGiver(parseBody(CareGiverPayloadSchema, request.body).data.attributes);
     const patientUid = patientOf(request).patient_uid;
     return onceOnly(db, request, reply, 'care-givers', async (trx) => {
@@ -154,7 +156,7 @@ export const careTeamRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
   });
 
   /** Spec 001 section 7 puts the care giver's id in the body (`data.id`), not the path. */
-  app.put<{ Params: { id: string } }>('/patients/:id/care-givers', forPatient(write), async (request) => {
+  app.put<{ Params: { id: string } }>('/patients/:id/care-givers', withSchemas(forPatient(write), { 200: CareGiverDocument }, { body: CareGiverPayloadSchema }), async (request) => {
     const { data } = parseBody(CareGiverPayloadSchema, request.body);
     if (!data.id) throw new HttpError(422, [{ field: 'data.id', message: 'Required' }]);
     const careGiverUid = data.id;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { CHAT_PAGE_SIZE, ChatMessagePayloadSchema, ChatReadPayloadSchema, MAX_CHAT_PAGE_SIZE, NEW_MESSAGE, SUBSCRIPTION_READ } from '../../shared/schemas/chat';
 import { isUuid } from '../../shared/uuid';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -10,6 +11,7 @@ import { findVisiblePatient } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
 import { subscriptionsRoom } from '../realtime/socket';
 import { allow, forPatient, patientOf } from '../security/access';
+import { MessagePage, SentMessageDocument, SubscriptionList, SubscriptionReadDocument } from './chat.responses';
 import {
   deliveriesFor,
   findOwnSubscription,
@@ -64,7 +66,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =>
   const chat = allow('chat');
 
   /** Spec 000 section 7 "Chat subscription": the caller's conversations (their own only). */
-  app.get<{ Querystring: { recipient_user_uid?: string } }>('/real-time-subscription', chat, async (request) => {
+  app.get<{ Querystring: { recipient_user_uid?: string } }>('/real-time-subscription', withSchemas(chat, { 200: SubscriptionList }), async (request) => {
     const auth = requireAuth(request);
     const recipient = request.query.recipient_user_uid;
     if (recipient !== undefined && recipient !== auth.userUid) throw notFound('Subscriptions not found');
@@ -87,7 +89,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =>
   });
 
   /** Marks the conversation read up to `last_read_seq`; the caller's other tabs and devices hear `subscription_read`. */
-  app.put<{ Params: { id: string } }>('/real-time-subscription/:id', chat, async (request) => {
+  app.put<{ Params: { id: string } }>('/real-time-subscription/:id', withSchemas(chat, { 200: SubscriptionReadDocument }, { body: ChatReadPayloadSchema }), async (request) => {
     const auth = requireAuth(request);
     const { lastReadSeq } = parseBody(ChatReadPayloadSchema, request.body).data.attributes;
     const own = isUuid(request.params.id) ? await findOwnSubscription(db, auth.userUid, request.params.id) : undefined;
@@ -99,7 +101,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =>
   });
 
   /** Spec 000 section 7 "Chat for patient": the conversation's messages in sequence order, paged by sequence number. */
-  app.get<{ Params: { id: string }; Querystring: { before?: string; after?: string; 'page-size'?: string } }>('/patient/:id/chat', forPatient(chat), async (request) => {
+  app.get<{ Params: { id: string }; Querystring: { before?: string; after?: string; 'page-size'?: string } }>('/patient/:id/chat', withSchemas(forPatient(chat), { 200: MessagePage }), async (request) => {
     const auth = requireAuth(request);
     const before = seqParam(request.query.before, 'before');
     const after = seqParam(request.query.after, 'after');
@@ -122,7 +124,7 @@ export const chatRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =>
   });
 
   /** Sends a message (Idempotency-Key: a retried send stores it once and is delivered once). */
-  app.post<{ Params: { id: string } }>('/patient/:id/chat', forPatient(chat), async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/patient/:id/chat', withSchemas(forPatient(chat), { 201: SentMessageDocument }, { body: ChatMessagePayloadSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const { body } = parseBody(ChatMessagePayloadSchema, request.body).data.attributes;
     const patient = patientOf(request);

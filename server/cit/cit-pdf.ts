@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { serviceMethodOf } from '../audit/audit-source';
 import { recordAudit } from '../audit/audit.repository';
@@ -10,6 +11,7 @@ import { CIT_LABELS, CIT_TEXT, TIME_ZONES } from '../../shared/cit-options';
 import { formatDate, formatDateTime, formatPhone } from '../../shared/format';
 import { isUuid } from '../../shared/uuid';
 import { Sheet } from '../pdf/sheet';
+import { CitEventPdf, CitPdfLinkDocument, CitReceiptPdf } from './cit-pdf.responses';
 import { allow, forPatient, patientOf, publicRoute } from '../security/access';
 import { linkSecret, signToken, verifyToken } from '../security/signed-token';
 import { now, nowMs } from '../../shared/clock';
@@ -167,7 +169,7 @@ export function registerCitPdfRoutes(app: FastifyInstance, { db, config }: AppCo
   // Make the key on start, not on the first request.
   void secret();
 
-  app.get<{ Params: { patient: string; event: string } }>('/data/public/patient/:patient/medical-events/:event/pdf', forPatient(allow(LINK_FLAG), 'patient'), async (request) => {
+  app.get<{ Params: { patient: string; event: string } }>('/data/public/patient/:patient/medical-events/:event/pdf', withSchemas(forPatient(allow(LINK_FLAG), 'patient'), { 200: CitPdfLinkDocument }), async (request) => {
     const auth = requireAuth(request);
     const patient = patientOf(request);
     const row = await loadCitEvent(db, patient.patient_uid, request.params.event);
@@ -177,7 +179,7 @@ export function registerCitPdfRoutes(app: FastifyInstance, { db, config }: AppCo
   });
 
   // Opening the link is the download the audit records, in the name of whoever asked for the link.
-  app.get<{ Querystring: { token?: string } }>('/cit-pdf', publicRoute, async (request, reply) => {
+  app.get<{ Querystring: { token?: string } }>('/cit-pdf', withSchemas(publicRoute, { 200: CitEventPdf }), async (request, reply) => {
     const claims = verifyPdfToken(await secret(), String(request.query.token ?? ''));
     if (!claims) throw invalidLink();
     const owner = await linkOwner(db, claims);
@@ -201,7 +203,7 @@ export function registerCitPdfRoutes(app: FastifyInstance, { db, config }: AppCo
   });
 
   // The officer's copy: no session (the officer has none), the sheet only while it is not rejected (a rejected sheet is deleted), logged without its content.
-  app.get<{ Querystring: { token?: string } }>('/cit-receipt', publicRoute, async (request, reply) => {
+  app.get<{ Querystring: { token?: string } }>('/cit-receipt', withSchemas(publicRoute, { 200: CitReceiptPdf }), async (request, reply) => {
     const claims = verifyToken(await secret(), RECEIPT_PURPOSE, String(request.query.token ?? ''));
     if (!claims || typeof claims.s !== 'string' || !isUuid(claims.s)) throw invalidLink();
     const found = await sql<{ submission_uid: string; division_uid: string; submission_json: Record<string, unknown>; agency_name: string; facility_name: string | null }>`

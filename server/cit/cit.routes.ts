@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { NoContent } from '../api-docs/json-api';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import { outsideViewer } from '../dataviews/scopes';
@@ -14,12 +16,16 @@ import { CIT_DEFAULT_STATE, CIT_TEXT } from '../../shared/cit-options';
 import { CitFacilitySearchSchema, CitIdentitySchema, CitSubmissionSchema, type CitSubmission } from '../../shared/schemas/cit';
 import { CitAddressAutocompleteSchema } from '../../shared/schemas/address-autocomplete';
 import { findGeoByZip } from '../geocoder/geocoder.repository';
+import { AddressSuggestions } from '../geocoder/geocoder.responses';
 import { searchAddresses } from '../geocoder/geocoder.routes';
 import { receiptLink, registerCitPdfRoutes } from './cit-pdf';
 import {
   citOptionLists, clearDependents, countPersonMatches, findAgencyOfficer, isVisiblePerson, listPersonIncidents, localTreatmentType, otherReferralSourceUid,
   searchTreatmentFacilities, type Agency,
 } from './cit.repository';
+import {
+  CitContextDocument, CitIdentityDocument, CitReceiptDocument, CitSubmissionDocument, GeoDataList, PersonIncidents, PersonMatchDocument, TreatmentFacilities,
+} from './cit.responses';
 import { openPersonRef, sealPersonRef } from './person-ref';
 import { linkSecret } from '../security/signed-token';
 import { allow, publicRoute } from '../security/access';
@@ -139,12 +145,12 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   registerCitPdfRoutes(app, ctx);
 
   // ---- Agency officers (no session) ----
-  app.get<{ Params: { state: string } }>('/cit/:state/context', publicRoute, async (request) => {
+  app.get<{ Params: { state: string } }>('/cit/:state/context', withSchemas(publicRoute, { 200: CitContextDocument }), async (request) => {
     const state = stateOf(request);
     return { data: { type: 'cit-context', id: state, attributes: { state, options: await citOptionLists(db, null) } } };
   });
 
-  app.post<{ Params: { state: string } }>('/cit/:state/identify', publicRoute, async (request) => {
+  app.post<{ Params: { state: string } }>('/cit/:state/identify', withSchemas(publicRoute, { 200: CitIdentityDocument }, { body: CitIdentitySchema }), async (request) => {
     const state = stateOf(request);
     const identity = parseBody(CitIdentitySchema, request.body);
     const agency = await identified(db, request, state, identity.code, identity.officerName);
@@ -156,7 +162,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     return { data: { type: 'cit-identity', id: agency.agency_uid, attributes: { valid: true, agency_name: agency.agency_name, facilities, brand, local_treatment_search: localTreatmentSearch } } };
   });
 
-  app.post<{ Params: { state: string } }>('/cit/:state/person-match', publicRoute, async (request) => {
+  app.post<{ Params: { state: string } }>('/cit/:state/person-match', withSchemas(publicRoute, { 200: PersonMatchDocument }, { body: CitIdentitySchema }), async (request) => {
     const state = stateOf(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const identity = parseBody(CitIdentitySchema, { code: body.code, officer_name: body.officer_name });
@@ -174,7 +180,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   });
 
   // Spec 002 "CIT" calls: the matched person's previous CIT incidents, for the identified officer filling the form.
-  app.get<{ Params: { id: string }; Querystring: { state?: string } }>('/data/public/person/:id/incidents', publicRoute, async (request) => {
+  app.get<{ Params: { id: string }; Querystring: { state?: string } }>('/data/public/person/:id/incidents', withSchemas(publicRoute, { 200: PersonIncidents }), async (request) => {
     const state = request.query.state ?? CIT_DEFAULT_STATE;
     if (typeof state !== 'string' || !STATE.test(state)) throw notFound('Unknown state');
     const identity = basicIdentity(request);
@@ -187,7 +193,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   });
 
   // Spec 002 "Public CIT form": the local treatment facility search, for an identified officer of a division with the setting.
-  app.get<{ Params: { state: string }; Querystring: Record<string, unknown> }>('/cit/:state/treatment-facilities', publicRoute, async (request) => {
+  app.get<{ Params: { state: string }; Querystring: Record<string, unknown> }>('/cit/:state/treatment-facilities', withSchemas(publicRoute, { 200: TreatmentFacilities }, { query: CitFacilitySearchSchema }), async (request) => {
     const state = stateOf(request);
     const identity = basicIdentity(request);
     const query = parseBody(CitFacilitySearchSchema, { search: request.query.search ?? '' });
@@ -198,7 +204,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     return { data: rows.map((r) => ({ type: 'facility', id: r.facility_uid, attributes: r })) };
   });
 
-  app.get<{ Querystring: { zip_code?: string } }>('/reference-data/reference-geo-data', publicRoute, async (request) => {
+  app.get<{ Querystring: { zip_code?: string } }>('/reference-data/reference-geo-data', withSchemas(publicRoute, { 200: GeoDataList }), async (request) => {
     const zip = String(request.query.zip_code ?? '');
     if (!/^\d{5}$/.test(zip)) return { data: [] };
     const rows = await findGeoByZip(db, zip);
@@ -206,14 +212,14 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   });
 
   // Spec 002 "Address helpers" for the officer's sheet: the address search of signed-in users (server/geocoder/), the identity standing in for a session.
-  app.post<{ Params: { state: string } }>('/cit/:state/geoapify/autocomplete', publicRoute, async (request) => {
+  app.post<{ Params: { state: string } }>('/cit/:state/geoapify/autocomplete', withSchemas(publicRoute, { 200: AddressSuggestions }, { body: CitAddressAutocompleteSchema }), async (request) => {
     const state = stateOf(request);
     const { code, officerName, text } = parseBody(CitAddressAutocompleteSchema, request.body);
     await identified(db, request, state, code, officerName, CIT_ADDRESS_LIMIT);
     return searchAddresses(db, ctx.config, text, request.log);
   });
 
-  app.post<{ Params: { state: string } }>('/cit/:state/submit', publicRoute, async (request, reply) => {
+  app.post<{ Params: { state: string } }>('/cit/:state/submit', withSchemas(publicRoute, { 201: CitReceiptDocument }, { body: CitSubmissionSchema }), async (request, reply) => {
     const state = stateOf(request);
     const parsed = parseBody(CitSubmissionSchema, request.body);
     const agency = await identified(db, request, state, parsed.code, parsed.officerName, CIT_USE_LIMIT);
@@ -258,7 +264,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   });
 
   // ---- Staff ----
-  app.get<{ Params: { id: string } }>('/data/public/cit-submission/:id', allow('hasAppCit'), async (request) => {
+  app.get<{ Params: { id: string } }>('/data/public/cit-submission/:id', withSchemas(allow('hasAppCit'), { 200: CitSubmissionDocument }), async (request) => {
     const auth = requireAuth(request);
     const row = await loadSubmission(db, request.params.id, auth.divisionUid);
     const canApprove = Boolean(auth.flags.citSupervisoryApproval) && (await approvalEnabled(db, auth.divisionUid));
@@ -266,7 +272,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   });
 
   // A supervisor corrects a pending sheet before deciding; the officer's identity and the approval status are not editable.
-  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id', allow('citSupervisoryApproval'), async (request) => {
+  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id', withSchemas(allow('citSupervisoryApproval'), { 200: CitSubmissionDocument }, { body: CitSubmissionSchema, bodyShape: { inAttributes: true, partial: true } }), async (request) => {
     const auth = await requireApprover(db, request);
     const attributes = (request.body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
     if (!attributes || typeof attributes !== 'object' || Array.isArray(attributes)) throw new HttpError(400, [{ message: 'Request body must be { data: { attributes } }' }]);
@@ -290,7 +296,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     });
   });
 
-  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id/accept', allow('citSupervisoryApproval'), async (request) => {
+  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id/accept', withSchemas(allow('citSupervisoryApproval'), { 200: CitSubmissionDocument }), async (request) => {
     const auth = await requireApprover(db, request);
     return db.transaction().execute(async (t) => {
       const trx = t as unknown as Db;
@@ -326,7 +332,7 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     });
   });
 
-  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id/reject', allow('citSupervisoryApproval'), async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/data/public/cit-submission/:id/reject', withSchemas(allow('citSupervisoryApproval'), { 204: NoContent }), async (request, reply) => {
     const auth = await requireApprover(db, request);
     await db.transaction().execute(async (t) => {
       const trx = t as unknown as Db;

@@ -5,6 +5,7 @@ import { AddressPayloadSchema, EmailAddressPayloadSchema } from '../../shared/sc
 import { isUuid } from '../../shared/uuid';
 import { unknownReferences } from '../db/reference-checks';
 import { addressReferenceChecks, addressValues } from './contact-values';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { requireAuth } from '../auth/context';
@@ -14,6 +15,7 @@ import { findVisiblePatient, PATIENT_NOT_FOUND } from '../patients/patient-acces
 import { IDEMPOTENCY_HEADER, onceOnly, type Stored } from '../public-forms/idempotency';
 import { allow } from '../security/access';
 import { recordAddressAdded, recordAddressChanged, recordEmailAddressAdded, recordEmailAddressChanged } from './contacts-audit';
+import { AddressDocument, EmailAddressDocument } from './contacts.responses';
 import { findAddress, findEmailAddress, insertAddress, insertEmailAddress, updateAddress, updateEmailAddress } from './contacts.repository';
 
 const resource = (type: string, id: string, attributes: object, patientUid: string) => ({
@@ -48,7 +50,7 @@ export const contactsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
     return patient.patient_uid;
   };
 
-  app.post('/addresses', editors, async (request, reply) => {
+  app.post('/addresses', withSchemas(editors, { 201: AddressDocument }, { body: AddressPayloadSchema }), async (request, reply) => {
     const { data } = parseBody(AddressPayloadSchema, request.body);
     return once(db, request, reply, 'addresses', async (trx) => {
       const patientUid = await visiblePatient(trx, request, data.relationships.patient.data.id);
@@ -59,7 +61,7 @@ export const contactsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
     });
   });
 
-  app.put<{ Params: { id: string } }>('/addresses/:id', editors, async (request) => {
+  app.put<{ Params: { id: string } }>('/addresses/:id', withSchemas(editors, { 200: AddressDocument }, { body: AddressPayloadSchema }), async (request) => {
     const { data } = parseBody(AddressPayloadSchema, request.body);
     const id = request.params.id;
     return db.transaction().execute(async (trx) => {
@@ -72,7 +74,7 @@ export const contactsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
     });
   });
 
-  app.post('/email-addresses', editors, async (request, reply) => {
+  app.post('/email-addresses', withSchemas(editors, { 201: EmailAddressDocument }, { body: EmailAddressPayloadSchema }), async (request, reply) => {
     const { data } = parseBody(EmailAddressPayloadSchema, request.body);
     return once(db, request, reply, 'email-addresses', async (trx) => {
       const patientUid = await visiblePatient(trx, request, data.relationships.patient.data.id);
@@ -82,7 +84,7 @@ export const contactsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
     });
   });
 
-  app.put<{ Params: { id: string } }>('/email-addresses/:id', editors, async (request) => {
+  app.put<{ Params: { id: string } }>('/email-addresses/:id', withSchemas(editors, { 200: EmailAddressDocument }, { body: EmailAddressPayloadSchema }), async (request) => {
     const { data } = parseBody(EmailAddressPayloadSchema, request.body);
     const id = request.params.id;
     return db.transaction().execute(async (trx) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { DIAGNOSIS_EVENT_TYPE, DIAGNOSIS_REGION_SOURCE, DiagnosisPayloadSchema, REGION_NOT_OF_DIAGNOSIS, type DiagnosisPayload } from '../../shared/schemas/diagnoses';
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import { isUuid } from '../../shared/uuid';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -23,6 +24,7 @@ import {
   updateDiagnosis,
   type DiagnosisColumns,
 } from './diagnoses.repository';
+import { DiagnosisDocument, DiagnosisList, EventDiagnosisList, EventStatusList, ReferenceEventList, RegionList } from './diagnoses.responses';
 
 const DIAGNOSIS_NOT_FOUND = 'Diagnosis not found';
 /**
@@ -104,15 +106,15 @@ function queryText(query: Record<string, string | string[] | undefined>, key: st
 export const diagnosesRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   const care = allow(...CARE_FLAGS);
 
-  app.get<{ Params: { id: string } }>('/patients/:id/diagnoses', forPatient(care), async (request) => {
+  app.get<{ Params: { id: string } }>('/patients/:id/diagnoses', withSchemas(forPatient(care), { 200: DiagnosisList }), async (request) => {
     const rows = await listDiagnoses(db, patientOf(request).patient_uid);
     return { data: rows.map(resource), meta: { total: rows.length } };
   });
 
-  app.get<{ Params: { id: string } }>('/diagnoses/:id', care, async (request) => ({ data: resource(await visibleDiagnosis(db, request, request.params.id)) }));
+  app.get<{ Params: { id: string } }>('/diagnoses/:id', withSchemas(care, { 200: DiagnosisDocument }), async (request) => ({ data: resource(await visibleDiagnosis(db, request, request.params.id)) }));
 
   /** A double click or a retry with the same Idempotency-Key stores one diagnosis. */
-  app.post('/diagnoses', care, async (request, reply) => {
+  app.post('/diagnoses', withSchemas(care, { 201: DiagnosisDocument }, { body: DiagnosisPayloadSchema }), async (request, reply) => {
     const { data } = parseBody(DiagnosisPayloadSchema, request.body);
     const patientUid = data.relationships.patient?.data.id;
     if (!patientUid) throw new HttpError(422, [{ field: 'data.relationships.patient.data.id', message: 'Required' }]);
@@ -126,7 +128,7 @@ export const diagnosesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
     });
   });
 
-  app.put<{ Params: { id: string } }>('/diagnoses/:id', care, async (request) => {
+  app.put<{ Params: { id: string } }>('/diagnoses/:id', withSchemas(care, { 200: DiagnosisDocument }, { body: DiagnosisPayloadSchema }), async (request) => {
     const { data } = parseBody(DiagnosisPayloadSchema, request.body);
     const columns = columnsOf(data);
     return db.transaction().execute(async (trx) => {
@@ -139,7 +141,7 @@ export const diagnosesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
   });
 
   /** Spec 001 section 7 `reference-event?event-type-name=Diagnosis`: the reference events of a type. */
-  app.get<{ Querystring: Record<string, string> }>('/reference-event', signedIn, async (request) => {
+  app.get<{ Querystring: Record<string, string> }>('/reference-event', withSchemas(signedIn, { 200: ReferenceEventList }), async (request) => {
     const eventTypeName = queryText(request.query, 'event-type-name');
     const rows = await listReferenceEvents(db, eventTypeName);
     if (!rows.length && eventTypeName === DIAGNOSIS_EVENT_TYPE) request.log.error({ model: 'reference-event', eventTypeName }, DIAGNOSIS_CONFIG_MISSING);
@@ -147,8 +149,8 @@ export const diagnosesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
   });
 
   /** Spec 001 section 7 `reference/events/{eventId}/diagnosis` and `.../status`: an event's diagnoses and statuses. */
-  for (const [path, model] of [['diagnosis', 'reference-diagnosis'], ['status', 'reference-status']] as const) {
-    app.get<{ Params: { eventId: string } }>(`/reference/events/:eventId/${path}`, signedIn, async (request) => {
+  for (const [path, model, answer] of [['diagnosis', 'reference-diagnosis', EventDiagnosisList], ['status', 'reference-status', EventStatusList]] as const) {
+    app.get<{ Params: { eventId: string } }>(`/reference/events/:eventId/${path}`, withSchemas(signedIn, { 200: answer }), async (request) => {
       const eventType = isUuid(request.params.eventId) ? await eventTypeOf(db, request.params.eventId) : undefined;
       if (!eventType) throw notFound('Reference event not found');
       const rows = await listEventChoices(db, model, eventType);
@@ -158,7 +160,7 @@ export const diagnosesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
   }
 
   /** Spec 001 section 7 `reference-data/region?source=reference-diagnosis&source_uid=`: the regions a diagnosis takes. */
-  app.get<{ Querystring: Record<string, string> }>('/reference-data/region', signedIn, async (request) => {
+  app.get<{ Querystring: Record<string, string> }>('/reference-data/region', withSchemas(signedIn, { 200: RegionList }), async (request) => {
     const source = queryText(request.query, 'source');
     if (!REGION_SOURCES.includes(source)) throw badRequest(`'source' must be one of ${REGION_SOURCES.join(', ')}`, 'source');
     const sourceUid = queryText(request.query, 'source_uid');

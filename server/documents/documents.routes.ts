@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hasAnyFlag } from '../../shared/permissions';
 import { DocumentPayloadSchema, FILE_NOT_ACCEPTED, FILE_TOO_LARGE, MAX_DOCUMENT_BYTES, type DocumentPayload } from '../../shared/schemas/documents';
+import { NoContent } from '../api-docs/json-api';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -14,6 +16,7 @@ import { requirePatient, visibleRow } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
 import { libraryFile, patientResourceFile } from '../resources/resources.repository';
 import { allow, CARE_FLAGS, signedIn } from '../security/access';
+import { AttachmentDocument, DownloadLinkDocument } from './documents.responses';
 import { deleteAttachment, findAttachment, insertAttachment, visibleFile, type Attachment } from './documents.repository';
 
 const DOCUMENT_NOT_FOUND = 'Document not found';
@@ -85,10 +88,10 @@ export const documentsRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
     );
   }
 
-  app.get<{ Params: { id: string } }>('/attachments/:id', docs, async (request) => ({ data: resource(await visibleAttachment(db, request, request.params.id)) }));
+  app.get<{ Params: { id: string } }>('/attachments/:id', withSchemas(docs, { 200: AttachmentDocument }), async (request) => ({ data: resource(await visibleAttachment(db, request, request.params.id)) }));
 
   /** Multipart for a file (fields first, then `file`); JSON for a Link. */
-  app.post('/attachments', docs, async (request, reply) => {
+  app.post('/attachments', withSchemas(docs, { 201: AttachmentDocument }, { body: DocumentPayloadSchema }), async (request, reply) => {
     if (!request.isMultipart()) {
       const { attributes } = parseBody(DocumentPayloadSchema, request.body).data;
       return save(request, reply, attributes, null);
@@ -97,7 +100,7 @@ export const documentsRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
     return save(request, reply, values, upload);
   });
 
-  app.delete<{ Params: { id: string } }>('/attachments/:id', docs, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/attachments/:id', withSchemas(docs, { 204: NoContent }), async (request, reply) => {
     const removed = await db.transaction().execute(async (trx) => {
       const row = await visibleAttachment(trx, request, request.params.id);
       await deleteAttachment(trx, row.attachment_uid);
@@ -118,7 +121,7 @@ export const documentsRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
    * the library (anyone signed in, as the library itself). Anything else is
    * the same 404, whoever asks.
    */
-  app.get<{ Querystring: { link?: string } }>('/get-s3-link', signedIn, async (request) => {
+  app.get<{ Querystring: { link?: string } }>('/get-s3-link', withSchemas(signedIn, { 200: DownloadLinkDocument }), async (request) => {
     const auth = requireAuth(request);
     const key = String(request.query.link ?? '');
     const care = hasAnyFlag(auth.flags, CARE_FLAGS);

@@ -2,11 +2,15 @@ import { publicLanguageOf, sayToPublic } from '../public-language';
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { insertAddress, insertEmailAddress } from '../contacts/contacts.repository';
 import type { Db } from '../db/connect';
 import { outsideViewer, patientScope } from '../dataviews/scopes';
 import { badRequest, HttpError, notFound, parseBody, unauthorized } from '../errors';
+import {
+  ExternalActionDocument, LinkIndexDocument, OfferedProviders, ReferenceListPage, ReferralReceivedDocument, RegistrationConfirmedDocument, RegistrationSentDocument,
+} from './ext.responses';
 import { findInstance, linkIndex, type Instance } from './link-index';
 import { onceOnly } from '../public-forms/idempotency';
 import { countAttempt, type Limit } from '../public-forms/limits';
@@ -159,21 +163,21 @@ async function findOrCreatePatient(db: Db, values: ReferralValues, instance: Ins
 
 export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   /** Validity check (spec 002): 200 with a confirmed registration for this link, 401 without, 404 for an unknown link. */
-  app.get<{ Params: { instance: string } }>('/ext/:instance', publicRoute, async (request) => {
+  app.get<{ Params: { instance: string } }>('/ext/:instance', withSchemas(publicRoute, { 200: ExternalActionDocument }), async (request) => {
     const instance = await findInstance(db, request.params.instance);
     const registration = await requireRegistration(db, request, instance);
     return { data: { type: 'external-action', id: instance.instance_id, attributes: { action_type: instance.action_type, registration_name: registration.name } } };
   });
 
   /** The link's index: division logos, the division's brand for the page's header, translations, names for the intro and the payload definition. Needs no registration. */
-  app.get<{ Params: { instance: string }; Querystring: { lang?: string } }>('/ext/:instance/index', publicRoute, async (request) => {
+  app.get<{ Params: { instance: string }; Querystring: { lang?: string } }>('/ext/:instance/index', withSchemas(publicRoute, { 200: LinkIndexDocument }), async (request) => {
     const instance = await findInstance(db, request.params.instance);
     const lang = typeof request.query.lang === 'string' && /^[a-z]{2}(-[A-Z]{2})?$/.test(request.query.lang) ? request.query.lang : DEFAULT_LANG;
     return { data: { type: 'external-action-index', id: instance.instance_id, attributes: await linkIndex(db, instance, lang) } };
   });
 
   /** Reference lists the form needs (spec 002: default order then label, page 1, page-size 1000). */
-  app.get<{ Params: { instance: string; model: string }; Querystring: Record<string, string> }>('/ext/:instance/reference/:model', publicRoute, async (request) => {
+  app.get<{ Params: { instance: string; model: string }; Querystring: Record<string, string> }>('/ext/:instance/reference/:model', withSchemas(publicRoute, { 200: ReferenceListPage }), async (request) => {
     const instance = await findInstance(db, request.params.instance);
     await requireRegistration(db, request, instance);
     const model = request.params.model;
@@ -201,7 +205,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
    * administrator offered on public forms (issue 32 §4), never staff unless
    * chosen. `location_label` names where they practise (their first location).
    */
-  app.get<{ Params: { instance: string } }>('/ext/:instance/providers', publicRoute, async (request) => {
+  app.get<{ Params: { instance: string } }>('/ext/:instance/providers', withSchemas(publicRoute, { 200: OfferedProviders }), async (request) => {
     const instance = await findInstance(db, request.params.instance);
     await requireRegistration(db, request, instance);
     const rows = await offeredProviders(db, instance)
@@ -219,7 +223,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
   });
 
   /** Registration (spec 000 section 3): texts a 6-digit code. The answer is the same for every phone number. */
-  app.post<{ Params: { instance: string } }>('/ext/:instance/register', publicRoute, async (request, reply) => {
+  app.post<{ Params: { instance: string } }>('/ext/:instance/register', withSchemas(publicRoute, { 202: RegistrationSentDocument }, { body: RegisterSchema }), async (request, reply) => {
     const instance = await findInstance(db, request.params.instance);
     const values = parseBody(RegisterSchema, request.body);
     const phone = digitsOf(values.identifier);
@@ -237,7 +241,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
   });
 
   /** Confirmation: the texted code for this phone → a registration token for this link. */
-  app.post<{ Params: { instance: string } }>('/ext/:instance/register-confirm', publicRoute, async (request, reply) => {
+  app.post<{ Params: { instance: string } }>('/ext/:instance/register-confirm', withSchemas(publicRoute, { 201: RegistrationConfirmedDocument }, { body: RegisterConfirmSchema }), async (request, reply) => {
     const instance = await findInstance(db, request.params.instance);
     const values = parseBody(RegisterConfirmSchema, request.body);
     const phone = digitsOf(values.identifier);
@@ -267,7 +271,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
   });
 
   /** The referral (spec 000 sections 3 and 5): a new or matched patient and a New inbound referral in the link's division. */
-  app.post<{ Params: { instance: string } }>('/ext/:instance', publicRoute, async (request, reply) => {
+  app.post<{ Params: { instance: string } }>('/ext/:instance', withSchemas(publicRoute, { 201: ReferralReceivedDocument }, { body: referralSchema() }), async (request, reply) => {
     const instance = await findInstance(db, request.params.instance);
     const registration = await requireRegistration(db, request, instance);
     if (instance.action_type !== 'referral-form') throw notFound(`${instance.action_type} form not found`);

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { HttpError, notFound } from '../errors';
 import { publicRoute } from '../security/access';
 import { fileStore } from './file-store';
+import { StoredFile } from './files.responses';
 
 const invalidLink = () => new HttpError(403, [{ message: 'This download link has expired or is not valid. Ask for a new one.' }]);
 
@@ -21,7 +23,7 @@ export function attachmentDisposition(fileName: string): string {
 export const filesRoutes: FastifyPluginAsync<AppContext> = async (app, { config }) => {
   const store = await fileStore(config);
 
-  app.get<{ Querystring: { token?: string } }>('/files', publicRoute, async (request, reply) => {
+  app.get<{ Querystring: { token?: string } }>('/files', withSchemas(publicRoute, { 200: StoredFile }), async (request, reply) => {
     const target = await store.openLink(String(request.query.token ?? ''));
     if (!target) throw invalidLink();
     const file = await store.get(target.key);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { snakeKeys } from '../../shared/casing';
 import { PATIENT_EDIT_FLAGS } from '../../shared/permissions';
 import { ADDRESS_SEARCH_TEXT, AddressAutocompleteSchema, type AddressSuggestion } from '../../shared/schemas/address-autocomplete';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
@@ -9,6 +10,7 @@ import { HttpError, parseBody, tooMany } from '../errors';
 import { allow } from '../security/access';
 import { bucketKey, reserve } from '../security/rate-limit';
 import { autocompleteAddress, GeocoderError, type GeocoderConfig } from './geocoder';
+import { AddressSuggestions } from './geocoder.responses';
 
 /**
  * Searches per signed-in user: the geocoder is a paid service whose key is
@@ -49,7 +51,7 @@ export async function searchAddresses(db: Db, config: GeocoderConfig, text: stri
  * agency identifier and name stand in for a session (server/cit/cit.routes.ts).
  */
 export const geocoderRoutes: FastifyPluginAsync<AppContext> = async (app, { db, config }) => {
-  app.post('/geoapify/autocomplete', allow(...ADDRESS_SEARCH_FLAGS), async (request) => {
+  app.post('/geoapify/autocomplete', withSchemas(allow(...ADDRESS_SEARCH_FLAGS), { 200: AddressSuggestions }, { body: AddressAutocompleteSchema }), async (request) => {
     const auth = requireAuth(request);
     const { text } = parseBody(AddressAutocompleteSchema, request.body);
     const attempt = await reserve(db, [{ bucket: bucketKey('address-search', 'user', auth.userUid), limit: ADDRESS_SEARCH_LIMIT.perUser }], ADDRESS_SEARCH_LIMIT.windowSeconds);

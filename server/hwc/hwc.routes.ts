@@ -10,6 +10,7 @@ import {
   OrganizationFacilitySchema,
   ageFrom,
 } from '../../shared/schemas/hwc';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
@@ -28,6 +29,9 @@ import {
   sendNotices,
 } from './hwc.repository';
 import { notifyHwcStaff } from './hwc-staff-notice';
+import {
+  DistributionEntryDocument, HwcAcceptedDocument, HwcContextDocument, HwcGenderPage, HwcPatientDocument, HwcSchoolPage, OrganizationFacilityDocument, SchoolDocument,
+} from './hwc.responses';
 import { allow, publicRoute } from '../security/access';
 import { sqlNow } from '../db/clock';
 
@@ -82,14 +86,14 @@ const dismissed = () => new HttpError(409, [{ message: 'This entry was dismissed
 export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db, config }) => {
   // ---- Public: the officer's form, authorised by the district code ----
 
-  app.get('/handle_with_care/context', publicRoute, async (request) => {
+  app.get('/handle_with_care/context', withSchemas(publicRoute, { 200: HwcContextDocument }), async (request) => {
     const agency = await agencyOf(db, request);
     // The division the notice goes to, for the form's header: told only for a valid district code.
     const brand = await divisionBrand(db, agency.division_uid);
     return { data: { type: 'hwc-context', id: 'current', attributes: { agency_name: agency.agency_name, valid: true, brand } } };
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/handle_with_care/config/reference-gender', publicRoute, async (request) => {
+  app.get<{ Querystring: Record<string, string> }>('/handle_with_care/config/reference-gender', withSchemas(publicRoute, { 200: HwcGenderPage }), async (request) => {
     await agencyOf(db, request);
     const rows = await db
       .selectFrom('reference_data')
@@ -103,7 +107,7 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
     return { data: rows.map((r) => ({ type: 'reference-gender', id: r.uid, attributes: r })), meta: { total: rows.length, page: 1, page_size: HWC_REFERENCE_PAGE_SIZE } };
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/handle_with_care/public/facility', publicRoute, async (request) => {
+  app.get<{ Querystring: Record<string, string> }>('/handle_with_care/public/facility', withSchemas(publicRoute, { 200: HwcSchoolPage }), async (request) => {
     const agency = await agencyOf(db, request);
     const requested = Number(request.query['page-size'] ?? HWC_REFERENCE_PAGE_SIZE);
     const limit = Number.isInteger(requested) && requested > 0 ? Math.min(requested, HWC_REFERENCE_PAGE_SIZE) : HWC_REFERENCE_PAGE_SIZE;
@@ -115,7 +119,7 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
     };
   });
 
-  app.post('/handle_with_care/submit', publicRoute, async (request, reply) => {
+  app.post('/handle_with_care/submit', withSchemas(publicRoute, { 201: HwcAcceptedDocument }, { body: HwcSubmitSchema }), async (request, reply) => {
     const agency = await agencyOf(db, request);
     const body = parseBody(HwcSubmitSchema, request.body);
     return onceOnly(db, request, reply, 'hwc-submit', async (trx) => {
@@ -162,12 +166,12 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
 
   // ---- Staff: the detail page (handleWithCare, current division only; schools are the organisation's) ----
 
-  app.get<{ Params: { id: string } }>('/data/public/hwc-patient/:id', HWC_STAFF, async (request) => {
+  app.get<{ Params: { id: string } }>('/data/public/hwc-patient/:id', withSchemas(HWC_STAFF, { 200: HwcPatientDocument }), async (request) => {
     const auth = requireAuth(request);
     return resource(await recordOr404(db, auth, request.params.id));
   });
 
-  app.put<{ Params: { id: string } }>('/data/public/hwc-patient/:id', HWC_STAFF, async (request) => {
+  app.put<{ Params: { id: string } }>('/data/public/hwc-patient/:id', withSchemas(HWC_STAFF, { 200: HwcPatientDocument }, { body: HwcPatientUpdateSchema, bodyShape: { inAttributes: true } }), async (request) => {
     const auth = requireAuth(request);
     const record = await recordOr404(db, auth, request.params.id);
     const change = parseBody(HwcPatientUpdateSchema, attributesOf(request.body));
@@ -187,7 +191,7 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
     return resource((await findHwcPatient(db, auth.divisionUid, record.hwc_patient_uid))!);
   });
 
-  app.put<{ Params: { id: string } }>('/data/public/hwc-patient/:id/command/resend', HWC_STAFF, async (request) => {
+  app.put<{ Params: { id: string } }>('/data/public/hwc-patient/:id/command/resend', withSchemas(HWC_STAFF, { 200: HwcPatientDocument }), async (request) => {
     const auth = requireAuth(request);
     const id = entryId(request.params.id);
     // Found and locked in one step, in the current division, so a resend never acts on what recordOr404 would refuse.
@@ -211,7 +215,7 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
   });
 
   /** A newly typed school (spec 002: attributes plus orgUid, isInSelections). */
-  app.post('/data/public/facility', HWC_STAFF, async (request, reply) => {
+  app.post('/data/public/facility', withSchemas(HWC_STAFF, { 201: SchoolDocument }, { body: FacilityCreateSchema, bodyShape: { inAttributes: true } }), async (request, reply) => {
     const auth = requireAuth(request);
     const input = parseBody(FacilityCreateSchema, attributesOf(request.body));
     if (input.orgUid !== auth.orgUid) throw forbidden();
@@ -223,7 +227,7 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
     return reply.status(201).send({ data: { type: 'facility', id: row.facility_uid, attributes: row } });
   });
 
-  app.post('/data/public/organization-facility', HWC_STAFF, async (request, reply) => {
+  app.post('/data/public/organization-facility', withSchemas(HWC_STAFF, { 201: OrganizationFacilityDocument }, { body: OrganizationFacilitySchema, bodyShape: { inAttributes: true } }), async (request, reply) => {
     const auth = requireAuth(request);
     const input = parseBody(OrganizationFacilitySchema, attributesOf(request.body));
     if (input.orgUid !== auth.orgUid) throw forbidden();
@@ -239,7 +243,7 @@ export const hwcRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
   });
 
   /** Adds an address to a school's list. Saved entries are locked (spec 002): there is no change or removal. */
-  app.post('/data/public/facility-distribution-list', HWC_STAFF, async (request, reply) => {
+  app.post('/data/public/facility-distribution-list', withSchemas(HWC_STAFF, { 201: DistributionEntryDocument }, { body: DistributionCreateSchema, bodyShape: { inAttributes: true } }), async (request, reply) => {
     const auth = requireAuth(request);
     const input = parseBody(DistributionCreateSchema, attributesOf(request.body));
     const school = await findSchool(db, auth.orgUid, input.facilityUid);

@@ -2,12 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { check } from '../../shared/schemas/validate';
 import { agencyNotFound } from '../../shared/constants';
 import { IdentitySearchQuerySchema, RECENT_PATIENTS } from '../../shared/schemas/identity-search';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { custodyOfRow, toSummary } from '../patient-search/patient-summary';
 import { allow } from '../security/access';
 import { identitySources, recentPatients, searchIdentity, sourceAgencies, sourceAgency, sourceStatuses, type IdentitySearchRow } from './identity-search.repository';
+import { IdentitySearchPage, IdentitySourceList, RecentPatientList, SourceAgencyDocument, SourceAgencyList, SourceStatusList } from './identity-search.responses';
 
 const SEARCH_PARAMS = new Set(Object.keys(IdentitySearchQuerySchema.schema));
 /** Longest agency id echoed back in agencyNotFound (a county name is far shorter). */
@@ -69,7 +71,7 @@ function toCard(row: IdentitySearchRow, auth: AuthContext) {
  * caller may not see is never found.
  */
 export const identitySearchRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.get<{ Querystring: Record<string, unknown> }>('/data/public/identity_search', allow('hasAppIdentity'), async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/data/public/identity_search', withSchemas(allow('hasAppIdentity'), { 200: IdentitySearchPage }, { query: IdentitySearchQuerySchema }), async (request) => {
     const auth = requireAuth(request);
     onlyParams(request.query, SEARCH_PARAMS);
     const result = check(IdentitySearchQuerySchema, { ...request.query });
@@ -81,7 +83,7 @@ export const identitySearchRoutes: FastifyPluginAsync<AppContext> = async (app, 
     };
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>('/data/public/list-view-cs-tbl-identity-source', allow('hasAppIdentity'), async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/data/public/list-view-cs-tbl-identity-source', withSchemas(allow('hasAppIdentity'), { 200: IdentitySourceList }), async (request) => {
     const auth = requireAuth(request);
     onlyParams(request.query, [...LIST_PARAMS, 'is_primary_source_of_truth']);
     // The hospitals are never the primary source of truth (SACWIS is, and is not offered).
@@ -90,7 +92,7 @@ export const identitySearchRoutes: FastifyPluginAsync<AppContext> = async (app, 
     return { data: sources.map((name) => ({ type: 'list-view-cs-tbl-identity-source', id: name, attributes: { source_description: name } })), meta: { total: sources.length } };
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>('/data/public/tbl-source-agency', allow('hasAppIdentity'), async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/data/public/tbl-source-agency', withSchemas(allow('hasAppIdentity'), { 200: SourceAgencyList }), async (request) => {
     const auth = requireAuth(request);
     onlyParams(request.query, LIST_PARAMS);
     const agencies = await sourceAgencies(db, auth.divisionUid);
@@ -98,7 +100,7 @@ export const identitySearchRoutes: FastifyPluginAsync<AppContext> = async (app, 
   });
 
   // The agency lookup (spec 001 section 8): one PCSA by its id, the county tbl-source-agency names it by.
-  app.get<{ Params: { id: string } }>('/data/public/tbl-source-agency/:id', allow('hasAppIdentity'), async (request) => {
+  app.get<{ Params: { id: string } }>('/data/public/tbl-source-agency/:id', withSchemas(allow('hasAppIdentity'), { 200: SourceAgencyDocument }), async (request) => {
     const auth = requireAuth(request);
     const id = request.params.id;
     if (id.length > AGENCY_ID_MAX) throw badRequest(`Must be at most ${AGENCY_ID_MAX} characters`, 'id');
@@ -107,7 +109,7 @@ export const identitySearchRoutes: FastifyPluginAsync<AppContext> = async (app, 
     return { data: { type: 'tbl-source-agency', id: agency.agency_county, attributes: agency } };
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>('/data/public/tbl_identity_source_status', allow('hasAppIdentity'), async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/data/public/tbl_identity_source_status', withSchemas(allow('hasAppIdentity'), { 200: SourceStatusList }), async (request) => {
     const auth = requireAuth(request);
     onlyParams(request.query, LIST_PARAMS);
     const rows = await sourceStatuses(db, auth.divisionUid);
@@ -121,7 +123,7 @@ export const identitySearchRoutes: FastifyPluginAsync<AppContext> = async (app, 
     };
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>('/data/public/list_view_cs_recent_patients', allow('hasAppIdentity', 'hasAppCit'), async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/data/public/list_view_cs_recent_patients', withSchemas(allow('hasAppIdentity', 'hasAppCit'), { 200: RecentPatientList }), async (request) => {
     const auth = requireAuth(request);
     onlyParams(request.query, ['user_uid', 'sort', 'page', 'page-size']);
     const { user_uid: userUid, sort = '-updated-date', page = '1' } = request.query as Record<string, string>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { serviceMethodOf } from '../audit/audit-source';
 import { recordAudit } from '../audit/audit.repository';
@@ -11,6 +12,7 @@ import { allow, forPatient, patientOf, publicRoute } from '../security/access';
 import { linkSecret, signToken, verifyToken } from '../security/signed-token';
 import { isUuid } from '../../shared/uuid';
 import { IDENTITY_PDF_FLAG, IDENTITY_PDF_KINDS, identityPdf, mayPrint, NO_LEGAL_STATUS, type IdentityPdfKind } from './identity-pdf';
+import { IdentityPdf, PdfLinkDocument } from './identity-pdf.responses';
 import { nowMs } from '../../shared/clock';
 
 /** How long a printable's link works (as the CIT PDF's: short-lived). */
@@ -75,15 +77,19 @@ export function registerIdentityPdfRoutes(app: FastifyInstance, { db, config }: 
   };
 
   // Spec 001 section 7: POST .../identity/patient/{id}/pdf (the patient page print), GET .../child-health-form and .../hospital-registration-sheet.
-  app.post<{ Params: { id: string } }>('/data/public/identity/patient/:id/pdf', forPatient(allow(IDENTITY_PDF_FLAG.patient)), askFor('patient'));
-  app.get<{ Params: { id: string } }>('/data/public/identity/patient/:id/child-health-form', forPatient(allow(IDENTITY_PDF_FLAG['child-health-form'])), askFor('child-health-form'));
+  app.post<{ Params: { id: string } }>('/data/public/identity/patient/:id/pdf', withSchemas(forPatient(allow(IDENTITY_PDF_FLAG.patient)), { 200: PdfLinkDocument }), askFor('patient'));
+  app.get<{ Params: { id: string } }>(
+    '/data/public/identity/patient/:id/child-health-form',
+    withSchemas(forPatient(allow(IDENTITY_PDF_FLAG['child-health-form'])), { 200: PdfLinkDocument }),
+    askFor('child-health-form'),
+  );
   app.get<{ Params: { id: string } }>(
     '/data/public/identity/patient/:id/hospital-registration-sheet',
-    forPatient(allow(IDENTITY_PDF_FLAG['hospital-registration-sheet'])),
+    withSchemas(forPatient(allow(IDENTITY_PDF_FLAG['hospital-registration-sheet'])), { 200: PdfLinkDocument }),
     askFor('hospital-registration-sheet'),
   );
 
-  app.get<{ Querystring: { token?: string } }>('/identity-pdf', publicRoute, async (request, reply) => {
+  app.get<{ Querystring: { token?: string } }>('/identity-pdf', withSchemas(publicRoute, { 200: IdentityPdf }), async (request, reply) => {
     const claims = verifyIdentityPdfToken(await secret(), String(request.query.token ?? ''));
     if (!claims) throw invalidLink();
     const owner = await linkOwner(db, claims);

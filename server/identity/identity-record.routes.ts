@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { NoContent } from '../api-docs/json-api';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { DisputeSchema, ServiceReferralEmailSchema } from '../../shared/schemas/identity-record';
 import { auditSourceOf } from '../audit/audit-source';
@@ -8,6 +10,7 @@ import { parseBody } from '../errors';
 import { allow, forPatient, patientOf } from '../security/access';
 import { decideMatch, disputableSources, disputeMatch, patientMatches } from './identity-matches';
 import { identityAlerts, identitySummary } from './identity-record.repository';
+import { IdentityAlertList, IdentityDisputeDocument, IdentityMatchList, IdentitySummaryDocument, ServiceReferralEmailDocument } from './identity-record.responses';
 import { onceOnly } from '../public-forms/idempotency';
 import { sendServiceReferralEmail } from './service-referral-email';
 import { registerIdentityPdfRoutes } from './identity-pdf.routes';
@@ -25,17 +28,17 @@ export const identityRecordRoutes: FastifyPluginAsync<AppContext> = async (app, 
   registerIdentityPdfRoutes(app, ctx);
   const identity = forPatient(allow('hasAppIdentity'));
 
-  app.get<{ Params: { id: string } }>('/patients/:id/identity-summary', identity, async (request) => {
+  app.get<{ Params: { id: string } }>('/patients/:id/identity-summary', withSchemas(identity, { 200: IdentitySummaryDocument }), async (request) => {
     const patient = patientOf(request);
     return { data: { type: 'identity-summaries', id: patient.patient_uid, attributes: await identitySummary(db, patient.patient_uid) } };
   });
 
-  app.get<{ Params: { id: string } }>('/patients/:id/identity-alerts', identity, async (request) => {
+  app.get<{ Params: { id: string } }>('/patients/:id/identity-alerts', withSchemas(identity, { 200: IdentityAlertList }), async (request) => {
     const alerts = await identityAlerts(db, patientOf(request));
     return { data: alerts.map((a) => ({ type: 'identity-alerts', id: a.kind, attributes: a })) };
   });
 
-  app.get<{ Params: { id: string } }>('/patients/:id/identity-matches', identity, async (request) => {
+  app.get<{ Params: { id: string } }>('/patients/:id/identity-matches', withSchemas(identity, { 200: IdentityMatchList }), async (request) => {
     const matches = await patientMatches(db, patientOf(request).patient_uid);
     return {
       data: matches.map((m) => ({ type: 'identity-matches', id: `${m.sacwis_person_id}:${m.source_name}:${m.mrn}`, attributes: m })),
@@ -44,7 +47,7 @@ export const identityRecordRoutes: FastifyPluginAsync<AppContext> = async (app, 
   });
 
   for (const decision of ['approve', 'reject'] as const) {
-    app.post<{ Params: { id: string; sacwisPersonId: string } }>(`/patients/:id/identity-matches/:sacwisPersonId/${decision}`, identity, async (request, reply) => {
+    app.post<{ Params: { id: string; sacwisPersonId: string } }>(`/patients/:id/identity-matches/:sacwisPersonId/${decision}`, withSchemas(identity, { 204: NoContent }), async (request, reply) => {
       const patient = patientOf(request);
       const source = auditSourceOf(request);
       await db.transaction().execute(async (trx) => {
@@ -56,7 +59,7 @@ export const identityRecordRoutes: FastifyPluginAsync<AppContext> = async (app, 
   }
 
   // Spec 001 section 7: POST /api/data/public/identity/patient/{patient_id}/dispute with dispute-comment and sitenames.
-  app.post<{ Params: { id: string } }>('/data/public/identity/patient/:id/dispute', identity, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/data/public/identity/patient/:id/dispute', withSchemas(identity, { 201: IdentityDisputeDocument }, { body: DisputeSchema }), async (request, reply) => {
     const patient = patientOf(request);
     const body = parseBody(DisputeSchema, request.body);
     const source = auditSourceOf(request);
@@ -70,7 +73,7 @@ export const identityRecordRoutes: FastifyPluginAsync<AppContext> = async (app, 
 
   // Spec 001 sections 3 and 8: the service referral e-mail to the case's worker and supervisor, through the outbox,
   // once per confirmation (Idempotency-Key); 422 with the spec's text when no case has an address.
-  app.post<{ Params: { id: string } }>('/patients/:id/service-referral-email', identity, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/patients/:id/service-referral-email', withSchemas(identity, { 201: ServiceReferralEmailDocument }, { body: ServiceReferralEmailSchema }), async (request, reply) => {
     const patient = patientOf(request);
     const body = parseBody(ServiceReferralEmailSchema, request.body);
     const source = auditSourceOf(request);

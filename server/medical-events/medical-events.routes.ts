@@ -14,6 +14,8 @@ import {
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import { isUuid } from '../../shared/uuid';
 import { check } from '../../shared/schemas/validate';
+import { NoContent } from '../api-docs/json-api';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { changeEntry, recordChange } from '../audit/audit.repository';
@@ -42,6 +44,7 @@ import {
   type EventTypeChoices,
   type MedicalEventRow,
 } from './medical-events.repository';
+import { AddedEventDocument, ChangedEventDocument, EventDocument, EventList, EventTypeDocument, ForeignEventList } from './medical-events.responses';
 
 const EVENT_NOT_FOUND = 'Medical event not found';
 const TYPE_NOT_FOUND = 'Medical event type not found';
@@ -109,12 +112,12 @@ function assertRecorder(request: FastifyRequest, type: MedicalEventType) {
 export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   const medicalEvent = allow('medicalEvent');
 
-  app.get<{ Params: { name: string } }>('/medical-event-types/:name', medicalEvent, async (request) => {
+  app.get<{ Params: { name: string } }>('/medical-event-types/:name', withSchemas(medicalEvent, { 200: EventTypeDocument }), async (request) => {
     const { type } = await knownType(db, request, request.params.name);
     return { data: { type: 'reference-medical-event', id: type.uid, attributes: snakeKeys(type) } };
   });
 
-  app.get<{ Params: { id: string; name: string } }>('/patients/:id/medical-events/:name', forPatient(medicalEvent), async (request) => {
+  app.get<{ Params: { id: string; name: string } }>('/patients/:id/medical-events/:name', withSchemas(forPatient(medicalEvent), { 200: EventList }), async (request) => {
     const { type } = await knownType(db, request, request.params.name);
     const rows = await listEvents(db, patientOf(request).patient_uid, type.uid, LIST_ROWS);
     return { data: rows.map((row) => resource(readBy(request, row))), meta: { total: rows.length, medical_event_type: snakeKeys(type) } };
@@ -125,19 +128,19 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
    * division (`?medical_event_name=` narrows them to one type). They are
    * listed, never opened: `/medical-events/{id}` answers 404 for them.
    */
-  app.get<{ Params: { id: string }; Querystring: { medical_event_name?: string } }>('/patients/:id/foreign/medical-event', forPatient(medicalEvent), async (request) => {
+  app.get<{ Params: { id: string }; Querystring: { medical_event_name?: string } }>('/patients/:id/foreign/medical-event', withSchemas(forPatient(medicalEvent), { 200: ForeignEventList }), async (request) => {
     const name = request.query.medical_event_name;
     const type = name === undefined ? null : (await knownType(db, request, name)).type;
     const rows = await listForeignEvents(db, patientOf(request).patient_uid, requireAuth(request).divisionUid, type?.uid ?? null, LIST_ROWS);
     return { data: rows.map(resource), meta: { total: rows.length } };
   });
 
-  app.get<{ Params: { id: string } }>('/medical-events/:id', medicalEvent, async (request) => ({
+  app.get<{ Params: { id: string } }>('/medical-events/:id', withSchemas(medicalEvent, { 200: EventDocument }), async (request) => ({
     data: await withNotes(db, request, await visibleRow(db, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND)),
   }));
 
   /** A double click or a retry with the same Idempotency-Key stores one event. */
-  app.post('/medical-events', medicalEvent, async (request, reply) => {
+  app.post('/medical-events', withSchemas(medicalEvent, { 201: AddedEventDocument }, { body: MedicalEventPayloadSchema }), async (request, reply) => {
     const { attributes } = parseBody(MedicalEventPayloadSchema, request.body).data;
     const choices = await findEventType(db, attributes.medicalEventName, requireAuth(request).orgUid);
     if (!choices) throw new HttpError(422, [{ field: 'data.attributes.medical_event_name', message: NOT_LISTED }]);
@@ -166,7 +169,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
     });
   });
 
-  app.put<{ Params: { id: string } }>('/medical-events/:id', medicalEvent, async (request) => {
+  app.put<{ Params: { id: string } }>('/medical-events/:id', withSchemas(medicalEvent, { 200: ChangedEventDocument }, { body: MedicalEventPayloadSchema }), async (request) => {
     const { attributes } = parseBody(MedicalEventPayloadSchema, request.body).data;
     return db.transaction().execute(async (trx) => {
       const before = await visibleRow(trx, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND);
@@ -190,7 +193,7 @@ export const medicalEventsRoutes: FastifyPluginAsync<AppContext> = async (app, {
   });
 
   /** Spec 002 "Medical event forms": notes are deactivated (after a confirmation), never edited. */
-  app.delete<{ Params: { id: string; noteId: string } }>('/medical-events/:id/notes/:noteId', medicalEvent, async (request, reply) => {
+  app.delete<{ Params: { id: string; noteId: string } }>('/medical-events/:id/notes/:noteId', withSchemas(medicalEvent, { 204: NoContent }), async (request, reply) => {
     await db.transaction().execute(async (trx) => {
       const event = await visibleRow(trx, request, request.params.id, findMedicalEvent, EVENT_NOT_FOUND);
       assertRecorder(request, (await knownType(trx, request, event.medical_event_name)).type);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { MedicationPayloadSchema } from '../../shared/schemas/medications';
 import { NOT_LISTED } from '../../shared/schemas/strings';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -10,6 +11,7 @@ import { requirePatient, visibleRow } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
 import { allow, CARE_FLAGS } from '../security/access';
 import { choicesExist, findMedication, insertMedication, updateMedication } from './medications.repository';
+import { MedicationDocument } from './medications.responses';
 
 const MEDICATION_NOT_FOUND = 'Medication not found';
 /** The engine's list name (medications.views.ts); the writes and the read by id live beside it at the same path. */
@@ -42,10 +44,10 @@ async function checkChoices(db: Db, attributes: Parameters<typeof choicesExist>[
 export const medicationsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   const care = allow(...CARE_FLAGS);
 
-  app.get<{ Params: { id: string } }>(`${BASE}/:id`, care, async (request) => ({ data: resource(await visibleMedication(db, request, request.params.id)) }));
+  app.get<{ Params: { id: string } }>(`${BASE}/:id`, withSchemas(care, { 200: MedicationDocument }), async (request) => ({ data: resource(await visibleMedication(db, request, request.params.id)) }));
 
   /** A double click or a retry with the same Idempotency-Key stores one medication. */
-  app.post(BASE, care, async (request, reply) => {
+  app.post(BASE, withSchemas(care, { 201: MedicationDocument }, { body: MedicationPayloadSchema }), async (request, reply) => {
     const { attributes } = parseBody(MedicationPayloadSchema, request.body).data;
     if (!attributes.patientUid) throw new HttpError(422, [{ field: 'data.attributes.patient_uid', message: 'Required' }]);
     const patientUid = attributes.patientUid;
@@ -58,7 +60,7 @@ export const medicationsRoutes: FastifyPluginAsync<AppContext> = async (app, { d
     });
   });
 
-  app.put<{ Params: { id: string } }>(`${BASE}/:id`, care, async (request) => {
+  app.put<{ Params: { id: string } }>(`${BASE}/:id`, withSchemas(care, { 200: MedicationDocument }, { body: MedicationPayloadSchema }), async (request) => {
     const { attributes } = parseBody(MedicationPayloadSchema, request.body).data;
     return db.transaction().execute(async (trx) => {
       const before = await visibleMedication(trx, request, request.params.id);

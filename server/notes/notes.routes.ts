@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { NotePayloadSchema } from '../../shared/schemas/notes';
+import { NoContent } from '../api-docs/json-api';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -10,6 +12,7 @@ import { requirePatient, visibleRow } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
 import { allow, CARE_FLAGS } from '../security/access';
 import { archiveNote, findNote, insertNote } from './notes.repository';
+import { NoteDocument } from './notes.responses';
 
 const NOTE_NOT_FOUND = 'Note not found';
 
@@ -26,10 +29,10 @@ const resource = (note: NonNullable<Awaited<ReturnType<typeof findNote>>>) => ({
 export const notesRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   const notes = allow(...CARE_FLAGS);
 
-  app.get<{ Params: { id: string } }>('/notes/:id', notes, async (request) => ({ data: resource(await visibleNote(db, request, request.params.id)) }));
+  app.get<{ Params: { id: string } }>('/notes/:id', withSchemas(notes, { 200: NoteDocument }), async (request) => ({ data: resource(await visibleNote(db, request, request.params.id)) }));
 
   /** A double click or a retry with the same Idempotency-Key stores one note. */
-  app.post('/notes', notes, async (request, reply) => {
+  app.post('/notes', withSchemas(notes, { 201: NoteDocument }, { body: NotePayloadSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const { data } = parseBody(NotePayloadSchema, request.body);
     return onceOnly(db, request, reply, 'notes', async (trx) => {
@@ -41,7 +44,7 @@ export const notesRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =
   });
 
   /** Deactivation (spec 001 section 4: notes are never edited). */
-  app.delete<{ Params: { id: string } }>('/notes/:id', notes, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/notes/:id', withSchemas(notes, { 204: NoContent }), async (request, reply) => {
     await db.transaction().execute(async (trx) => {
       const note = await visibleNote(trx, request, request.params.id);
       if (!(await archiveNote(trx, note.note_uid))) throw notFound(NOTE_NOT_FOUND);

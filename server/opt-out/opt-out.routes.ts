@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { OPT_OUT_ALREADY_USED, OPT_OUT_TOKEN } from '../../shared/schemas/opt-out';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { HttpError, notFound } from '../errors';
 import { divisionBrand } from '../public-forms/brand';
@@ -8,6 +9,7 @@ import { onceOnly } from '../public-forms/idempotency';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import { publicRoute } from '../security/access';
 import { sqlNow } from '../db/clock';
+import { OptOutBrandDocument, OptOutDocument } from './opt-out.responses';
 
 /** Guessing tokens: 20 tries per client address and 10 per token in 15 minutes. */
 export const OPT_OUT_LIMIT: Limit = { name: 'opt-out-token', perAddress: 20, perValue: 10, windowSeconds: 900 };
@@ -29,7 +31,7 @@ export const optOutRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) 
    * patient (name, organisation, logo). Reading it does not use the token;
    * only unknown or expired tokens count against the limit.
    */
-  app.get<{ Params: { token: string } }>('/public/engagements/opt-out/:token', publicRoute, async (request) => {
+  app.get<{ Params: { token: string } }>('/public/engagements/opt-out/:token', withSchemas(publicRoute, { 200: OptOutBrandDocument }), async (request) => {
     const { token } = request.params;
     const guess = await countAttempt(db, request, OPT_OUT_LIMIT, token.slice(0, 128));
     if (!OPT_OUT_TOKEN.test(token)) throw notFound(LINK_NOT_VALID);
@@ -45,7 +47,7 @@ export const optOutRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) 
     return { data: { type: 'engagement-opt-out-brand', id: 'current', attributes: { brand: await divisionBrand(db, row.division_uid) } } };
   });
 
-  app.post<{ Params: { token: string } }>('/public/engagements/opt-out/:token', publicRoute, async (request, reply) => {
+  app.post<{ Params: { token: string } }>('/public/engagements/opt-out/:token', withSchemas(publicRoute, { 200: OptOutDocument }), async (request, reply) => {
     const { token } = request.params;
     await countAttempt(db, request, OPT_OUT_LIMIT, token.slice(0, 128));
     if (!OPT_OUT_TOKEN.test(token)) throw notFound(LINK_NOT_VALID);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CARE_FLAGS, OUTBOUND_REFERRAL_READERS } from '../../shared/permissions';
 import { EhrReferralStatusPayloadSchema, STAFF_TRANSITIONS, STATUS_NOT_ALLOWED, TASK_STATUS_LABELS } from '../../shared/schemas/fhir-referrals';
 import { isUuid } from '../../shared/uuid';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -10,6 +11,7 @@ import { HttpError, notFound, parseBody } from '../errors';
 import { findVisiblePatient } from '../patients/patient-access';
 import { allow, forPatient, patientOf } from '../security/access';
 import { answerEhrReferral, ehrReferralsOf, lockedEhrReferral, type EhrReferral } from './ehr-referrals.repository';
+import { EhrReferralDocument, EhrReferralList } from './ehr-referrals.responses';
 
 const NOT_FOUND = 'Referral not found';
 
@@ -27,13 +29,13 @@ export const ehrReferralsRoutes: FastifyPluginAsync<AppContext> = async (app, { 
   const readers = allow(...OUTBOUND_REFERRAL_READERS);
   const carers = allow(...CARE_FLAGS);
 
-  app.get<{ Params: { id: string } }>('/patients/:id/ehr-referrals', forPatient(readers), async (request) => {
+  app.get<{ Params: { id: string } }>('/patients/:id/ehr-referrals', withSchemas(forPatient(readers), { 200: EhrReferralList }), async (request) => {
     const rows = await ehrReferralsOf(db, patientOf(request).patient_uid);
     return { data: rows.map(resource), meta: { total: rows.length } };
   });
 
   /** The same answer twice (a double click, a retry) changes nothing the second time. */
-  app.put<{ Params: { id: string } }>('/ehr-referrals/:id/status', carers, async (request) => {
+  app.put<{ Params: { id: string } }>('/ehr-referrals/:id/status', withSchemas(carers, { 200: EhrReferralDocument }, { body: EhrReferralStatusPayloadSchema }), async (request) => {
     const { attributes } = parseBody(EhrReferralStatusPayloadSchema, request.body).data;
     return db.transaction().execute(async (trx) => {
       const referral = isUuid(request.params.id) ? await lockedEhrReferral(trx, request.params.id) : undefined;

@@ -3,6 +3,7 @@ import { LinkReferralPayloadSchema } from '../../shared/schemas/outbound-referra
 import { CARE_FLAGS } from '../../shared/permissions';
 import { isUuid } from '../../shared/uuid';
 import { insertPatient } from '../add-patient/add-patient.repository';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -14,6 +15,7 @@ import { onceOnly } from '../public-forms/idempotency';
 import { allow } from '../security/access';
 import { linkFhirReferral } from '../fhir/fhir-referrals.repository';
 import { findWaitingReferral, listWaitingReferrals, type WaitingReferral } from './incoming-referrals.repository';
+import { LinkedReferralDocument, WaitingReferralDocument, WaitingReferralList } from './incoming-referrals.responses';
 import { insertInboundReferral } from './outbound-referrals.repository';
 
 const NOT_FOUND = 'Referral not found';
@@ -43,15 +45,15 @@ async function waiting(db: Db, request: FastifyRequest<{ Params: { id: string } 
 export const incomingReferralsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   const carers = allow(...CARE_FLAGS);
 
-  app.get('/incoming-referrals', carers, async (request) => {
+  app.get('/incoming-referrals', withSchemas(carers, { 200: WaitingReferralList }), async (request) => {
     const { rows, total } = await listWaitingReferrals(db, requireAuth(request).divisionUid, LIST_ROWS);
     return { data: rows.map(resource), meta: { total } };
   });
 
-  app.get<{ Params: { id: string } }>('/incoming-referrals/:id', carers, async (request) => ({ data: resource(await waiting(db, request)) }));
+  app.get<{ Params: { id: string } }>('/incoming-referrals/:id', withSchemas(carers, { 200: WaitingReferralDocument }), async (request) => ({ data: resource(await waiting(db, request)) }));
 
   /** Once per Idempotency-Key; two people linking the same referral at once: the second finds it linked (404). */
-  app.post<{ Params: { id: string } }>('/incoming-referrals/:id/link', carers, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/incoming-referrals/:id/link', withSchemas(carers, { 200: LinkedReferralDocument }, { body: LinkReferralPayloadSchema }), async (request, reply) => {
     const { attributes } = parseBody(LinkReferralPayloadSchema, request.body).data;
     return onceOnly(db, request, reply, 'incoming-referrals-link', async (trx) => {
       const auth = requireAuth(request);

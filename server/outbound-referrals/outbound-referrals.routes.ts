@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { OutboundReferralPayloadSchema, ReferralStatusPayloadSchema, RESTRICTED_NOT_REFERRED, RESTRICTED_NOT_SENT, type OutboundReferralPayload } from '../../shared/schemas/outbound-referrals';
 import { NOT_LISTED } from '../../shared/schemas/strings';
 import { isUuid } from '../../shared/uuid';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -28,6 +29,7 @@ import {
   updateOutboundReferral,
   type OutboundReferral,
 } from './outbound-referrals.repository';
+import { ReceivedReferralDocument, ReceivedReferralList, ReferralDocument, SentReferralDocument } from './outbound-referrals.responses';
 
 const NOT_FOUND = 'Outbound referral not found';
 /** A referral sent to a division keeps going there: redirecting it would strand the receiver's inbound referral. */
@@ -113,19 +115,19 @@ export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
   const readers = allow(...OUTBOUND_REFERRAL_READERS);
   const carers = allow(...CARE_FLAGS);
 
-  app.get<{ Params: { id: string } }>('/outbound-referrals/:id', readers, async (request) => {
+  app.get<{ Params: { id: string } }>('/outbound-referrals/:id', withSchemas(readers, { 200: ReferralDocument }), async (request) => {
     const { referral, side } = await visibleReferral(db, request, request.params.id);
     return { data: resource(referral, side) };
   });
 
   /** What other divisions referred this patient for, with their status for the receiver to answer. */
-  app.get<{ Params: { id: string } }>('/patients/:id/received-referrals', forPatient(readers), async (request) => {
+  app.get<{ Params: { id: string } }>('/patients/:id/received-referrals', withSchemas(forPatient(readers), { 200: ReceivedReferralList }), async (request) => {
     const rows = await receivedReferrals(db, patientOf(request).patient_uid);
     return { data: rows.map((r) => ({ type: 'outbound-referrals', id: r.outbound_referral_uid, attributes: { ...r, direction: 'received' } })), meta: { total: rows.length } };
   });
 
   /** A double click or a retry with the same Idempotency-Key stores one referral (and one inbound referral there). */
-  app.post('/outbound-referrals', carers, async (request, reply) => {
+  app.post('/outbound-referrals', withSchemas(carers, { 201: SentReferralDocument }, { body: OutboundReferralPayloadSchema }), async (request, reply) => {
     const { attributes } = parseBody(OutboundReferralPayloadSchema, request.body).data;
     if (!attributes.patientUid) throw new HttpError(422, [{ field: 'data.attributes.patient_uid', message: 'Required' }]);
     const patientUid = attributes.patientUid;
@@ -146,7 +148,7 @@ export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
   });
 
   /** The sender's edit. A division referral keeps its division, one sent by FHIR its facility (what it asks for is sent there again), and their status stays the receiver's. */
-  app.put<{ Params: { id: string } }>('/outbound-referrals/:id', carers, async (request) => {
+  app.put<{ Params: { id: string } }>('/outbound-referrals/:id', withSchemas(carers, { 200: SentReferralDocument }, { body: OutboundReferralPayloadSchema }), async (request) => {
     const { attributes } = parseBody(OutboundReferralPayloadSchema, request.body).data;
     return db.transaction().execute(async (trx) => {
       const { referral: before, side } = await visibleReferral(trx, request, request.params.id, { lock: true });
@@ -174,7 +176,7 @@ export const outboundReferralsRoutes: FastifyPluginAsync<AppContext> = async (ap
    * referrals"), a reminder on the sender's patient and an activity-log entry
    * on both records, together or not at all.
    */
-  app.put<{ Params: { id: string } }>('/outbound-referrals/:id/status', carers, async (request) => {
+  app.put<{ Params: { id: string } }>('/outbound-referrals/:id/status', withSchemas(carers, { 200: ReceivedReferralDocument }, { body: ReferralStatusPayloadSchema }), async (request) => {
     const { attributes } = parseBody(ReferralStatusPayloadSchema, request.body).data;
     return db.transaction().execute(async (trx) => {
       const { referral, side } = await visibleReferral(trx, request, request.params.id, { lock: true });

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { PatientSearchQuerySchema } from '../../shared/schemas/patient-search';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import { toSummary } from './patient-summary';
 import { searchPatients } from './patient-search.repository';
+import { QuickSearchPage, SummaryPatientPage } from './patient-search.responses';
 import { parseQuickQuery, parseSummaryQuery, type PatientSearch } from './search-query';
 import { allow } from '../security/access';
 import { QUICK_SEARCH_FLAGS } from '../../shared/permissions';
@@ -23,12 +26,12 @@ export const patientSearchRoutes: FastifyPluginAsync<AppContext> = async (app, {
     };
   };
 
-  app.get<{ Querystring: Record<string, unknown> }>('/summary-patients', allow('hasAppNavigator', 'hasAppIdentity'), async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/summary-patients', withSchemas(allow('hasAppNavigator', 'hasAppIdentity'), { 200: SummaryPatientPage }, { query: PatientSearchQuerySchema }), async (request) => {
     const auth = requireAuth(request);
     return answer('summary-patients', auth, parseSummaryQuery(request.query));
   });
 
-  app.get<{ Querystring: Record<string, unknown> }>('/data/public/identity-quick-search', allow(...QUICK_SEARCH_FLAGS), async (request) => {
+  app.get<{ Querystring: Record<string, unknown> }>('/data/public/identity-quick-search', withSchemas(allow(...QUICK_SEARCH_FLAGS), { 200: QuickSearchPage }, { query: PatientSearchQuerySchema }), async (request) => {
     const auth = requireAuth(request);
     return answer('identity-quick-search', auth, parseQuickQuery(request.query));
   });

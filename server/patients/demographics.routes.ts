@@ -13,6 +13,7 @@ import {
   type PatientUpdate,
 } from '../../shared/schemas/demographics';
 import { check } from '../../shared/schemas/validate';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -32,7 +33,9 @@ import {
   saveEpisodeStatus,
   saveNote,
 } from './demographics.repository';
+import { EpisodeDocument, Picture, RaceList } from './demographics.responses';
 import { patientDocument } from './patients.repository';
+import { PatientDocument } from './patients.responses';
 import { visibleRow } from './patient-access';
 
 const invalid = (field: string, message: string) => new HttpError(422, [{ field, message }]);
@@ -95,13 +98,13 @@ async function applyDemographics(db: Db, auth: AuthContext, patientUid: string, 
  * with its activity-log entry in one transaction.
  */
 export const demographicsRoutes: FastifyPluginAsync<AppContext> = async (app, { db, config }) => {
-  app.get<{ Params: { id: string } }>('/patients/:id/races', forPatient(allow(...PATIENT_RECORD_FLAGS)), async (request) => {
+  app.get<{ Params: { id: string } }>('/patients/:id/races', withSchemas(forPatient(allow(...PATIENT_RECORD_FLAGS)), { 200: RaceList }), async (request) => {
     const rows = await listRaces(db, patientOf(request).patient_uid);
     return { data: rows.map((r) => ({ type: 'reference-race', id: r.uid, attributes: r })) };
   });
 
   /** The priority note alone, or demographics with their links; answers the patient as GET does. */
-  app.put<{ Params: { id: string } }>('/patients/:id', forPatient(allow(...CARE_FLAGS)), async (request) => {
+  app.put<{ Params: { id: string } }>('/patients/:id', withSchemas(forPatient(allow(...CARE_FLAGS)), { 200: PatientDocument }, { body: PatientUpdateSchema }), async (request) => {
     const auth = requireAuth(request);
     const patientUid = patientOf(request).patient_uid;
     const { data } = parseBody(PatientUpdateSchema, request.body);
@@ -128,7 +131,7 @@ export const demographicsRoutes: FastifyPluginAsync<AppContext> = async (app, { 
   });
 
   /** The path names an episode, not a patient: its patient is checked here, and one the caller may not see is not found. */
-  app.put<{ Params: { patientEpisodeUid: string } }>('/patient-episodes/:patientEpisodeUid', allow(...CARE_FLAGS), async (request) => {
+  app.put<{ Params: { patientEpisodeUid: string } }>('/patient-episodes/:patientEpisodeUid', withSchemas(allow(...CARE_FLAGS), { 200: EpisodeDocument }, { body: EpisodeUpdateSchema }), async (request) => {
     const id = request.params.patientEpisodeUid;
     const source = auditSourceOf(request);
     const episode = await visibleRow(db, request, id, findEpisode, 'Episode not found');
@@ -147,7 +150,8 @@ export const demographicsRoutes: FastifyPluginAsync<AppContext> = async (app, { 
   const upload = forPatient(allow(...CARE_FLAGS));
   // Room for the largest picture's base64 and the JSON around it; a larger one is refused by its length.
   const maxJsonString = AVATAR_MAX_BASE64 + 64 * 1024;
-  app.post<{ Params: { id: string } }>('/patients/:id/avatar', { bodyLimit: maxJsonString + 64 * 1024, config: { ...upload.config, maxJsonString } }, async (request, reply) => {
+  const uploading = withSchemas({ bodyLimit: maxJsonString + 64 * 1024, config: { ...upload.config, maxJsonString } }, { 201: PatientDocument }, { body: AvatarUploadSchema });
+  app.post<{ Params: { id: string } }>('/patients/:id/avatar', uploading, async (request, reply) => {
     const patient = patientOf(request);
     const patientUid = patient.patient_uid;
     const body = parseBody(AvatarUploadSchema, request.body);
@@ -164,7 +168,7 @@ export const demographicsRoutes: FastifyPluginAsync<AppContext> = async (app, { 
   });
 
   /** The picture for whoever may see the patient; its address changes with its content, so it may be cached. */
-  app.get<{ Params: { id: string } }>('/patients/:id/avatar', forPatient(allow(...PATIENT_RECORD_FLAGS)), async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/patients/:id/avatar', withSchemas(forPatient(allow(...PATIENT_RECORD_FLAGS)), { 200: Picture }), async (request, reply) => {
     const patientUid = patientOf(request).patient_uid;
     const row = await db.selectFrom('patient').select('avatar_file').where('patient_uid', '=', patientUid).executeTakeFirstOrThrow();
     const bytes = row.avatar_file ? await readAvatar(config.dataDir, row.avatar_file) : null;

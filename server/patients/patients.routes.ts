@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import { badRequest } from '../errors';
 import { allow, forPatient, PATIENT_RECORD_FLAGS, patientOf } from '../security/access';
 import { includedOf, type IncludeName } from './demographics.repository';
 import { currentInboundReferral, patientDocument } from './patients.repository';
+import { CurrentInboundReferral, PatientRecord } from './patients.responses';
 
 /** `?include=addresses,insurance-providers,email-addresses` (spec 001 section 7 "Demographics"); anything else is the caller's mistake. */
 function includesOf(include: unknown): IncludeName[] {
@@ -17,7 +19,7 @@ function includesOf(include: unknown): IncludeName[] {
 
 /** The patient record (spec 001 section 7): the patient every record page starts from. */
 export const patientsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.get<{ Params: { id: string }; Querystring: { include?: string } }>('/patients/:id', forPatient(allow(...PATIENT_RECORD_FLAGS)), async (request) => {
+  app.get<{ Params: { id: string }; Querystring: { include?: string } }>('/patients/:id', withSchemas(forPatient(allow(...PATIENT_RECORD_FLAGS)), { 200: PatientRecord }), async (request) => {
     const patient = patientOf(request);
     const attributes = await patientDocument(db, requireAuth(request), patient.patient_uid);
     const includes = includesOf(request.query.include);
@@ -33,7 +35,7 @@ export const patientsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }
   });
 
   // Spec 000 section 7 "Patient": the patient's newest inbound referral (data: null without one).
-  app.get<{ Params: { id: string } }>('/patients/:id/current-inbound-referral', forPatient(allow(...PATIENT_RECORD_FLAGS)), async (request) => {
+  app.get<{ Params: { id: string } }>('/patients/:id/current-inbound-referral', withSchemas(forPatient(allow(...PATIENT_RECORD_FLAGS)), { 200: CurrentInboundReferral }), async (request) => {
     const referral = await currentInboundReferral(db, patientOf(request).patient_uid);
     return { data: referral ? { type: 'inbound-referrals', id: referral.referral_uid, attributes: referral } : null };
   });

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NAVIGATOR_LIST_LIMIT } from '../../shared/constants';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import type { QueryParams } from '../dataviews/engine';
 import { isUuid } from '../../shared/uuid';
 import { badRequest, forbidden, notFound } from '../errors';
 import { findProvider, listProviders } from './providers.repository';
+import { ProviderDocument, ProviderList } from './providers.responses';
 import { CARE_FLAGS, allow } from '../security/access';
 
 const MAX_TEXT = 200;
@@ -41,7 +43,7 @@ function roleUidOf(raw: string | undefined): string | undefined {
  * The care modes read it: work lists pick assignees, the care team picks members.
  */
 export const providersRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.get<{ Querystring: QueryParams }>('/providers/mv', allow(...CARE_FLAGS), async (request) => {
+  app.get<{ Querystring: QueryParams }>('/providers/mv', withSchemas(allow(...CARE_FLAGS), { 200: ProviderList }), async (request) => {
     const auth = requireAuth(request);
     const query = request.query;
     const orgId = single(query, 'organization-id');
@@ -65,7 +67,7 @@ export const providersRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
   });
 
   /** Spec 001 section 7 "a single provider (reads locations)": the care-team member form's location choices. */
-  app.get<{ Params: { id: string } }>('/providers/:id', allow(...CARE_FLAGS), async (request) => {
+  app.get<{ Params: { id: string } }>('/providers/:id', withSchemas(allow(...CARE_FLAGS), { 200: ProviderDocument }), async (request) => {
     const provider = isUuid(request.params.id) ? await findProvider(db, requireAuth(request).orgUid, request.params.id) : undefined;
     if (!provider) throw notFound('Provider not found');
     return { data: { type: 'providers', id: provider.provider_uid, attributes: provider } };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import { parseListRequest, runList, type QueryParams } from '../dataviews/engine';
@@ -6,12 +7,13 @@ import { PUBLIC_VIEWS } from '../dataviews/registry';
 import { notFound } from '../errors';
 import { findQueue, queuesOfDivision } from './queues.repository';
 import { queueCount, ruleFilters } from './queue-rule';
+import { QueueDocument, QueueList, QueueQuery } from './queues.responses';
 import { WORK_LIST_FLAGS, allow } from '../security/access';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const queueRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
-  app.get('/queues', allow(...WORK_LIST_FLAGS), async (request) => {
+  app.get('/queues', withSchemas(allow(...WORK_LIST_FLAGS), { 200: QueueList }), async (request) => {
     const auth = requireAuth(request);
     const queues = (await queuesOfDivision(db, auth.divisionUid)).filter((q) => q.parent_queue_uid === null);
     const counts = await Promise.all(queues.map((q) => queueCount(db, auth, q)));
@@ -20,7 +22,7 @@ export const queueRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) =
     };
   });
 
-  app.get<{ Params: { id: string }; Querystring: QueryParams }>('/queues/:id', allow(...WORK_LIST_FLAGS), async (request) => {
+  app.get<{ Params: { id: string }; Querystring: QueryParams }>('/queues/:id', withSchemas(allow(...WORK_LIST_FLAGS), { 200: QueueDocument }, { querystring: QueueQuery }), async (request) => {
     const auth = requireAuth(request);
     const queue = UUID.test(request.params.id) ? await findQueue(db, request.params.id, auth.divisionUid) : undefined;
     if (!queue) throw notFound('Queue not found');

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ReminderPayloadSchema, ReminderUpdateSchema } from '../../shared/schemas/reminders';
+import { NoContent } from '../api-docs/json-api';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import type { Db } from '../db/connect';
@@ -9,6 +11,7 @@ import { findNavigator, ownNavigator } from '../providers/providers.repository';
 import { findVisiblePatient, PATIENT_NOT_FOUND } from '../patients/patient-access';
 import { deleteReminder, findReminder, insertReminder, updateReminder } from './reminders.repository';
 import { homePageNotificationsView as view } from './reminders.views';
+import { NewReminderDocument, ReminderAssigneeDocument, ReminderDocument } from './reminders.responses';
 import { WORK_LIST_FLAGS, allow } from '../security/access';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,14 +31,14 @@ async function assignee(db: Db, auth: AuthContext, targetUid: string | null, fie
 
 export const remindersRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   /** Who "assigned to me" is: the caller's navigator provider record (null when they have none). */
-  app.get('/reminders/me', allow(...WORK_LIST_FLAGS), async (request) => {
+  app.get('/reminders/me', withSchemas(allow(...WORK_LIST_FLAGS), { 200: ReminderAssigneeDocument }), async (request) => {
     const auth = requireAuth(request);
     const own = await ownNavigator(db, auth.orgUid, auth.userUid);
     return { data: { type: 'reminder-assignee', id: auth.userUid, attributes: { user_uid: auth.userUid, org_uid: auth.orgUid, provider_uid: own?.provider_uid ?? null } } };
   });
 
   /** Spec 002 "Reminder payload"; the patient must be one the caller may see. */
-  app.post('/reminders', allow(...WORK_LIST_FLAGS), async (request, reply) => {
+  app.post('/reminders', withSchemas(allow(...WORK_LIST_FLAGS), { 201: NewReminderDocument }, { body: ReminderPayloadSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const { data } = parseBody(ReminderPayloadSchema, request.body);
     const patientUid = data.relationships.patient.data.id;
@@ -50,7 +53,7 @@ export const remindersRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
     });
   });
 
-  app.put<{ Params: { id: string } }>('/data/public/notification/:id', allow(...WORK_LIST_FLAGS), async (request) => {
+  app.put<{ Params: { id: string } }>('/data/public/notification/:id', withSchemas(allow(...WORK_LIST_FLAGS), { 200: ReminderDocument }, { body: ReminderUpdateSchema }), async (request) => {
     const auth = requireAuth(request);
     const { attributes } = parseBody(ReminderUpdateSchema, request.body).data;
     const id = request.params.id;
@@ -65,7 +68,7 @@ export const remindersRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
   });
 
   /** Irreversible (spec 000 section 4). */
-  app.delete<{ Params: { id: string } }>('/data/public/notification/:id', allow(...WORK_LIST_FLAGS), async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/data/public/notification/:id', withSchemas(allow(...WORK_LIST_FLAGS), { 204: NoContent }), async (request, reply) => {
     const auth = requireAuth(request);
     const id = request.params.id;
     if (!UUID.test(id) || !(await deleteReminder(db, auth, id))) throw notFound(REMINDER_NOT_FOUND);

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { snakeKeys } from '../../shared/casing';
 import { AGGREGATIONS, IdentityActionSchema, REPORT_CARD_VIEWS, ReportCsvSchema, TIME_UNITS, type Aggregation, type ChartPoint, type ReportCardView, type TimeUnit } from '../../shared/schemas/reports';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
@@ -15,6 +16,18 @@ import { logIdentityAction } from '../audit/identity-action-log';
 import { csvHeader, csvRows } from './csv';
 import { programDashboard, reportCard } from './report-cards';
 import { allReportDivisions, checkedConfiguration, findConfigurations, reportDivisions, reportUsers, type ConfigurationRow } from './reports.repository';
+import {
+  ChartDocument,
+  ConfigurationDocument,
+  ConfigurationList,
+  CsvDocument,
+  IdentityActionDocument,
+  ProgramDashboardDocument,
+  ReportCardDocument,
+  ReportDivisionList,
+  reportPage,
+  ReportUserList,
+} from './reports.responses';
 import { hiddenEventDetails, readableBy, REPORT_DATA_VIEWS } from './reports.views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,9 +38,11 @@ const CHART_PARAMS = ['x', 'y', 'series', 'aggregation', 'time-unit'] as const;
 const reports = allow('hasReports');
 const asList = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
+const unknownView = (name: string) => notFound(`Unknown report view '${name}'`);
+
 function reportView(name: string): ViewDefinition {
   const view = Object.hasOwn(REPORT_DATA_VIEWS, name) ? REPORT_DATA_VIEWS[name] : undefined;
-  if (!view) throw notFound(`Unknown report view '${name}'`);
+  if (!view) throw unknownView(name);
   return view;
 }
 
@@ -65,40 +80,40 @@ const configurationResource = (row: ConfigurationRow) => ({ type: 'reference-rep
 /** Reports (spec 002 section 7 "Reports"; issue 12): configurations, report rows, chart numbers and CSV export. */
 export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
   // Static paths: they take precedence over the generic /data/reference/:view lists, which cannot read a definition.
-  app.get<{ Querystring: QueryParams }>('/data/reference/reference-report-configuration', reports, async (request) => {
+  app.get<{ Querystring: QueryParams }>('/data/reference/reference-report-configuration', withSchemas(reports, { 200: ConfigurationList }), async (request) => {
     const name = asList(request.query['report-configuration-name__eq']).at(-1);
     const rows = await findConfigurations(db, requireAuth(request).orgUid, { name });
     return { data: rows.map(configurationResource), meta: { total: rows.length } };
   });
 
-  app.get<{ Params: { id: string } }>('/data/reference/reference-report-configuration/:id', reports, async (request) => {
+  app.get<{ Params: { id: string } }>('/data/reference/reference-report-configuration/:id', withSchemas(reports, { 200: ConfigurationDocument }), async (request) => {
     const [row] = UUID.test(request.params.id) ? await findConfigurations(db, requireAuth(request).orgUid, { uid: request.params.id }) : [];
     if (!row) throw notFound('Report not found');
     return { data: configurationResource(row) };
   });
 
-  app.get('/reports/divisions', reports, async (request) => {
+  app.get('/reports/divisions', withSchemas(reports, { 200: ReportDivisionList }), async (request) => {
     const rows = await allReportDivisions(db, requireAuth(request));
     return { data: rows.map((d) => ({ type: 'divisions', id: d.division_uid, attributes: d })) };
   });
 
   // Spec 000 "Reports cards": one card per report view (static paths above take precedence).
-  app.get('/reports/program-dashboard', allow('isDirector'), async (request) => ({ data: snakeKeys(await programDashboard(db, requireAuth(request))) }));
+  app.get('/reports/program-dashboard', withSchemas(allow('isDirector'), { 200: ProgramDashboardDocument }), async (request) => ({ data: snakeKeys(await programDashboard(db, requireAuth(request))) }));
 
-  app.get<{ Params: { view: string } }>('/reports/:view', reports, async (request) => {
+  app.get<{ Params: { view: string } }>('/reports/:view', withSchemas(reports, { 200: ReportCardDocument }), async (request) => {
     const view = request.params.view;
     if (!(REPORT_CARD_VIEWS as string[]).includes(view)) throw notFound('Report not found');
     return { data: snakeKeys(await reportCard(db, requireAuth(request), view as ReportCardView)) };
   });
 
   // Spec 002 section 7: the user filter's choices, the users of the divisions the caller reports on.
-  app.get('/users', reports, async (request) => {
+  app.get('/users', withSchemas(reports, { 200: ReportUserList }), async (request) => {
     const rows = await reportUsers(db, requireAuth(request));
     return { data: rows.map((u) => ({ type: 'users', id: u.user_uid, attributes: u })), meta: { total: rows.length } };
   });
 
   // Spec 002 section 3 "Other": actions of users with an app identity (the list is the data view of the same name).
-  app.post('/data/public/tbl-identity-action-log', allow('hasAppIdentity'), async (request, reply) => {
+  app.post('/data/public/tbl-identity-action-log', withSchemas(allow('hasAppIdentity'), { 201: IdentityActionDocument }, { body: IdentityActionSchema }), async (request, reply) => {
     const body = parseBody(IdentityActionSchema, request.body);
     const auth = requireAuth(request);
     const patient = body.patientUid ? await requirePatient(db, request, body.patientUid, { recordView: false }) : null;
@@ -106,17 +121,22 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
     return reply.status(201).send({ data: { type: 'tbl-identity-action-log', id: row.action_log_uid, attributes: row } });
   });
 
-  app.get<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view', reports, async (request) => {
-    const view = reportView(request.params.view);
-    const { auth, list, filters, readable } = await reportRequest(db, request, view, request.query);
-    const page = await runList(db, readable, auth, { ...list, filters: [] }, filters);
-    return {
-      data: { columns: Object.keys(view.columns), rows: page.rows },
-      meta: { total: page.total, page: page.page, page_size: page.pageSize },
-    };
+  // Each report view is a route of its own, so each answers with its own columns; a name no view has is a 404.
+  for (const view of Object.values(REPORT_DATA_VIEWS)) {
+    app.get<{ Querystring: QueryParams }>(`/permissable/views/${view.name}`, withSchemas(reports, { 200: reportPage(view) }), async (request) => {
+      const { auth, list, filters, readable } = await reportRequest(db, request, view, request.query);
+      const page = await runList(db, readable, auth, { ...list, filters: [] }, filters);
+      return {
+        data: { columns: Object.keys(view.columns), rows: page.rows },
+        meta: { total: page.total, page: page.page, page_size: page.pageSize },
+      };
+    });
+  }
+  app.get<{ Params: { view: string } }>('/permissable/views/:view', withSchemas(reports, {}), async (request) => {
+    throw unknownView(request.params.view);
   });
 
-  app.get<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view/chart', reports, async (request) => {
+  app.get<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view/chart', withSchemas(reports, { 200: ChartDocument }), async (request) => {
     const view = reportView(request.params.view);
     const { auth, filters, readable } = await reportRequest(db, request, view, request.query, CHART_PARAMS);
     const q = request.query;
@@ -134,7 +154,7 @@ export const reportsRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
    * as CSV text inside the JSON answer, so the server holds one batch however
    * many rows the report has. A client that goes away ends the cursor.
    */
-  app.post<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view/csv', reports, async (request, reply) => {
+  app.post<{ Params: { view: string }; Querystring: QueryParams }>('/permissable/views/:view/csv', withSchemas(reports, { 200: CsvDocument }, { body: ReportCsvSchema }), async (request, reply) => {
     const view = reportView(request.params.view);
     const body = parseBody(ReportCsvSchema, request.body);
     const unknown = body.columns.findIndex((c) => !Object.hasOwn(view.columns, c.columnName));

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ALREADY_ADDED, PatientResourcePayloadSchema } from '../../shared/schemas/resources';
 import { NOT_LISTED } from '../../shared/schemas/strings';
+import { NoContent } from '../api-docs/json-api';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { auditSourceOf } from '../audit/audit-source';
 import { recordChange } from '../audit/audit.repository';
@@ -11,6 +13,7 @@ import { requirePatient, visibleRow } from '../patients/patient-access';
 import { onceOnly } from '../public-forms/idempotency';
 import { allow, CARE_FLAGS } from '../security/access';
 import { deletePatientResource, findPatientResource, insertPatientResource, isPatientLibraryResource } from './resources.repository';
+import { PatientResourceDocument } from './resources.responses';
 
 const PATIENT_RESOURCE_NOT_FOUND = 'Resource not found';
 const RESOURCE_FIELD = 'data.attributes.resource_uid';
@@ -27,7 +30,7 @@ export const resourcesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
   const care = allow(...CARE_FLAGS);
 
   /** A double click or a retry with the same Idempotency-Key adds the resource once. */
-  app.post('/patient-resources', care, async (request, reply) => {
+  app.post('/patient-resources', withSchemas(care, { 201: PatientResourceDocument }, { body: PatientResourcePayloadSchema }), async (request, reply) => {
     const auth = requireAuth(request);
     const { attributes } = parseBody(PatientResourcePayloadSchema, request.body).data;
     return onceOnly(db, request, reply, 'patient-resources', async (trx) => {
@@ -41,7 +44,7 @@ export const resourcesRoutes: FastifyPluginAsync<AppContext> = async (app, { db 
     });
   });
 
-  app.delete<{ Params: { id: string } }>('/patient-resources/:id', care, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/patient-resources/:id', withSchemas(care, { 204: NoContent }), async (request, reply) => {
     await db.transaction().execute(async (trx) => {
       const row = await visiblePatientResource(trx, request, request.params.id);
       if (!(await deletePatientResource(trx, row.patient_resource_uid))) throw notFound(PATIENT_RESOURCE_NOT_FOUND);

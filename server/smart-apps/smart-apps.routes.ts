@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { snakeKeys } from '../../shared/casing';
 import type Provider from 'oidc-provider';
 import { AUTHORIZATION_ENDED, CHOOSE_A_PATIENT, NOT_FOR_APPS, AppDecisionSchema, isAppScope, type AppAuthorizationView, type AppRedirect } from '../../shared/schemas/smart-apps';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { requireAuth, type AuthContext } from '../auth/context';
 import { HttpError, notFound, parseBody } from '../errors';
@@ -13,6 +14,7 @@ import { asksForPatient, describeScope, splitAsked } from './app-scopes';
 import { authorizationServer } from './authorization-server';
 import { providerSeconds } from './oidc-adapter';
 import { findActiveSmartApp, recordLaunch } from './smart-apps.repository';
+import { AppAuthorizationDocument, AppRedirectDocument } from './smart-apps.responses';
 
 type Interaction = InstanceType<Provider['Interaction']>;
 
@@ -45,7 +47,7 @@ export const smartAppsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
     return { redirectTo: interaction.returnTo };
   };
 
-  app.get<{ Params: { uid: string } }>('/smart-apps/authorizations/:uid', reader, async (request) => {
+  app.get<{ Params: { uid: string } }>('/smart-apps/authorizations/:uid', withSchemas(reader, { 200: AppAuthorizationDocument }), async (request) => {
     const auth = requireAuth(request);
     const { interaction, smartApp, granted, refused } = await pending(request.params.uid, auth);
     const division = await db.selectFrom('division').select('division_name').where('division_uid', '=', auth.divisionUid).executeTakeFirstOrThrow();
@@ -60,7 +62,7 @@ export const smartAppsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
     return { data: snakeKeys(view) };
   });
 
-  app.post<{ Params: { uid: string } }>('/smart-apps/authorizations/:uid', reader, async (request) => {
+  app.post<{ Params: { uid: string } }>('/smart-apps/authorizations/:uid', withSchemas(reader, { 200: AppRedirectDocument }, { body: AppDecisionSchema }), async (request) => {
     const auth = requireAuth(request);
     const body = parseBody(AppDecisionSchema, request.body);
     const { interaction, smartApp, granted, refused } = await pending(request.params.uid, auth);

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { Redirect } from '../api-docs/json-api';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { sessionPolicy } from '../auth/auth.routes';
 import { bucketKey, reserve } from '../security/rate-limit';
@@ -9,6 +11,7 @@ import { findIdentityProvider, findUserForClaim, firstDivisionIn, listSignInProv
 import { authorizationUrl, configuration, exchangeCode, isUnreachable, newFlowSecrets, serverMetadata } from './oidc-client';
 import { provisionUser, templateFor } from './provision';
 import { refusalOf, refuse, safeReturnPath, signInFederated, type Refusal } from './sign-in';
+import { SignInProviderList } from './sso.responses';
 
 export const SSO_CALLBACK_PATH = '/api/auth/sso/callback';
 const STARTS_PER_ADDRESS = { limit: 60, windowSeconds: 15 * 60 };
@@ -27,11 +30,11 @@ export const ssoRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
   const policy = sessionPolicy(config);
   const callbackUrl = () => `${config.publicUrl}${SSO_CALLBACK_PATH}`;
 
-  app.get('/auth/providers', publicRoute, async () => ({
+  app.get('/auth/providers', withSchemas(publicRoute, { 200: SignInProviderList }), async () => ({
     data: (await listSignInProviders(db)).map((p) => ({ type: 'sign-in-providers', id: p.idp_uid, attributes: { display_name: p.display_name } })),
   }));
 
-  app.get<{ Params: { idpUid: string }; Querystring: { return_to?: string } }>('/auth/sso/:idpUid', publicRoute, async (request, reply) => {
+  app.get<{ Params: { idpUid: string }; Querystring: { return_to?: string } }>('/auth/sso/:idpUid', withSchemas(publicRoute, { 303: Redirect }), async (request, reply) => {
     const attempt = await reserve(db, [{ bucket: bucketKey('sso', 'addr', request.ip), limit: STARTS_PER_ADDRESS.limit }], STARTS_PER_ADDRESS.windowSeconds);
     if (!attempt.allowed) throw tooMany(STARTS_PER_ADDRESS.windowSeconds);
     const idp = /^[0-9a-f-]{36}$/i.test(request.params.idpUid) ? await findIdentityProvider(db, request.params.idpUid) : undefined;
@@ -51,7 +54,7 @@ export const ssoRoutes: FastifyPluginAsync<AppContext> = async (app, { db, confi
     return reply.redirect(url.href, 303);
   });
 
-  app.get<{ Querystring: Record<string, string> }>('/auth/sso/callback', publicRoute, async (request, reply) => {
+  app.get<{ Querystring: Record<string, string> }>('/auth/sso/callback', withSchemas(publicRoute, { 303: Redirect }), async (request, reply) => {
     const attempt = await reserve(db, [{ bucket: bucketKey('sso-callback', 'addr', request.ip), limit: STARTS_PER_ADDRESS.limit }], STARTS_PER_ADDRESS.windowSeconds);
     if (!attempt.allowed) throw tooMany(STARTS_PER_ADDRESS.windowSeconds);
     const state = typeof request.query.state === 'string' ? request.query.state : '';

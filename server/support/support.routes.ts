@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SupportSubmitSchema } from '../../shared/schemas/support';
 import { findSupportPhone } from '../admin/organization.repository';
+import { withSchemas } from '../api-docs/route-schemas';
 import type { AppContext } from '../app-context';
 import { parseBody } from '../errors';
 import { enqueueMessage } from '../outbox/outbox.repository';
 import { onceOnly } from '../public-forms/idempotency';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import { publicRoute } from '../security/access';
+import { SupportContactDocument, SupportRequestDocument } from './support.responses';
 
 /** Where support requests are e-mailed: `SUPPORT_EMAIL`, default support@careweave.local. */
 export const supportAddress = () => process.env.SUPPORT_EMAIL || 'support@careweave.local';
@@ -26,11 +28,11 @@ export const supportRoutes: FastifyPluginAsync<AppContext> = async (app, { db })
    * caller gets their organisation's; anyone else the install's one number
    * (docs/decisions.md), never another organisation's when several set one.
    */
-  app.get('/support/contact', publicRoute, async (request) => ({
+  app.get('/support/contact', withSchemas(publicRoute, { 200: SupportContactDocument }), async (request) => ({
     data: { type: 'support-contact', id: 'current', attributes: { support_phone: await findSupportPhone(db, request.auth?.orgUid ?? null) } },
   }));
 
-  app.post('/support-request/submit', publicRoute, async (request, reply) => {
+  app.post('/support-request/submit', withSchemas(publicRoute, { 201: SupportRequestDocument }, { body: SupportSubmitSchema }), async (request, reply) => {
     const { data } = parseBody(SupportSubmitSchema, request.body);
     const userEmail = data.userEmail.trim();
     return onceOnly(db, request, reply, 'support-request', async (trx) => {

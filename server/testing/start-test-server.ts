@@ -50,6 +50,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     DEMO_SEED: '1',
     // Tests count the seeded patients and cases; a test that wants the demo extract asks for it.
     DEMO_EXTRACT_CHILDREN: '0',
+    // Every answer a test sees is checked against its route's schema (issue 37 section 3).
+    STRICT_ANSWERS: '1',
     ...env,
   });
   const running = await boot(config);

@@ -8,6 +8,7 @@ import { DEMO_PASSWORD } from '../../../server/db/seed/demo-users';
 import { startTestServer, type TestServer } from '../../../server/testing/start-test-server';
 import { CLOCK_OFFSET_MS, chromiumEnv, shiftedDateScript } from '../../../scripts/shifted-date.mjs';
 import { logProblems } from './log-check';
+import { answersBreakingDocument } from './openapi-check';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 export const SHOTS = resolve(import.meta.dirname, '../screenshots');
@@ -26,14 +27,17 @@ export interface Harness {
  * a file run on its own builds first so it never tests a stale bundle.
  * `env` configures the server (`{ DEMO_SEED: '0' }`: an empty install).
  * The server logs every request to a file of its own, and stop() fails if a
- * line of it holds patient data (log-check.ts).
+ * line of it holds patient data (log-check.ts), or if an answer is not as the
+ * OpenAPI document describes it (openapi-check.ts).
  */
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   if (process.env.E2E_BUILT !== '1') execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
   mkdirSync(SHOTS, { recursive: true });
   const logDir = mkdtempSync(resolve(tmpdir(), `careweave-log-${basename(process.argv[1] ?? 'e2e', '.test.ts')}-`));
   const logFile = resolve(logDir, 'server.log');
-  const server = await startTestServer({ LOG_REQUESTS: '1', LOG_FILE: logFile, ...env });
+  const answersFile = resolve(logDir, 'answers.ndjson');
+  // Every answer is logged, to be checked against the OpenAPI document when the file is done (openapi-check.ts).
+  const server = await startTestServer({ LOG_REQUESTS: '1', LOG_FILE: logFile, RESPONSE_LOG: answersFile, API_DOCS: 'public', ...env });
   // At a faked date (scripts/test-dates.mjs), Chromium runs on the real clock and each page's Date is moved instead (openPage).
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS, ...(CLOCK_OFFSET_MS && { env: chromiumEnv() }) });
   return {
@@ -41,7 +45,10 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     browser,
     async stop() {
       await browser.close();
+      const document = await (await fetch(`${server.url}/api/openapi.json`)).json();
       await server.stop();
+      const breaking = answersBreakingDocument(document, answersFile);
+      assert.deepEqual(breaking, [], `${breaking.length} answers the OpenAPI document does not describe (${answersFile}, kept)`);
       writeScreenshotSheet();
       const problems = logProblems(readFileSync(logFile, 'utf8'));
       assert.deepEqual(problems, [], `The server's log (${logFile}, kept) has ${problems.length} problems, the first:\n${problems.slice(0, 20).join('\n')}`);
