@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { resolve } from 'node:path';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Fastify from 'fastify';
@@ -10,6 +12,7 @@ import { checkAnswers } from '../../server/api-docs/strict-answers';
 import { publicRoute } from '../../server/security/access';
 import { declaredRoutes } from '../../server/security/access';
 import { startTestServer, type TestServer } from '../../server/testing/start-test-server';
+import { answersBreakingDocument } from '../e2e/support/openapi-check';
 import { call, login } from './support/http';
 
 /** `/api/notes/:id` as OpenAPI writes it: `/api/notes/{id}`. */
@@ -65,6 +68,20 @@ describe('the OpenAPI document (issue 37 section 3)', () => {
 
   it('leaves out what is not the JSON API: pages, /fhir, the metrics', () => {
     assert.ok(Object.keys(document.paths).every((url) => url.startsWith('/api/')));
+  });
+
+  it("the e2e run's check finds an answer the document does not describe: an undeclared member, a route or a status it lacks", async () => {
+    const navigator = await login(server.url, 'navigator');
+    const queues = await call(server.url, '/api/queues', { token: navigator.token });
+    const withExtra = { ...queues.body, data: queues.body.data.map((q: object) => ({ ...q, secret: 'x' })) };
+    const log = (route: string, status: number, body: unknown) => JSON.stringify({ method: 'GET', route, status, body: JSON.stringify(body) });
+    const file = join(await mkdtemp(join(tmpdir(), 'openapi-check-')), 'answers.ndjson');
+    await writeFile(file, [log('/api/queues', 200, queues.body), log('/api/queues', 200, withExtra), log('/api/nowhere', 200, {}), log('/api/queues', 202, queues.body)].join('\n'));
+    const problems = answersBreakingDocument(document, file);
+    assert.equal(problems.length, 3, problems.join('\n'));
+    assert.match(problems[0], /^GET \/api\/queues 200: .*additional properties/);
+    assert.match(problems[1], /^GET \/api\/nowhere 200: not in the OpenAPI document/);
+    assert.match(problems[2], /^GET \/api\/queues 202: not in the OpenAPI document/);
   });
 
   it('a demo install shows the viewer to anyone', async () => {
