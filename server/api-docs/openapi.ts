@@ -61,6 +61,7 @@ export async function registerApiDocs(app: FastifyInstance, { config, db }: AppC
           ...schema,
           ...(described && { description: described }),
           ...(read.body && { body: bodyOf(read.body, read.bodyShape) }),
+          ...(read.bodyShape?.contentType && { consumes: [read.bodyShape.contentType] }),
           ...(read.query && { querystring: jsonSchemaOf(read.query) }),
           ...(read.access === 'public' && { security: [] }),
           tags: [tagOf(url)],

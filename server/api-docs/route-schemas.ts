@@ -9,9 +9,16 @@ declare module 'fastify' {
     body?: Struct<unknown, unknown>;
     /** The shared schema that parses this route's query, shown in the OpenAPI document. */
     query?: Struct<unknown, unknown>;
-    /** How the body holds what `body` parses: as it is, or under `data.attributes`, each member optional (a change merged over what is stored). */
-    bodyShape?: { inAttributes?: boolean; partial?: boolean };
+    /** How the body holds what `body` parses: as it is, or under `data.attributes`, each member optional (a change merged over what is stored), or form-encoded. */
+    bodyShape?: BodyShape;
   }
+}
+
+export interface BodyShape {
+  inAttributes?: boolean;
+  partial?: boolean;
+  /** The body's content type when it is not JSON (`application/x-www-form-urlencoded`). */
+  contentType?: string;
 }
 
 /** What a route answers, per status code (`200`, `201`, `204`, ...); errors are added for every route. */
@@ -30,7 +37,7 @@ interface Declared {
 export function withSchemas<O extends Declared>(
   options: O,
   response: Answers,
-  { querystring, ...read }: { body?: Struct<any, any>; query?: Struct<any, any>; querystring?: TSchema; bodyShape?: { inAttributes?: boolean; partial?: boolean } } = {},
+  { querystring, ...read }: { body?: Struct<any, any>; query?: Struct<any, any>; querystring?: TSchema; bodyShape?: BodyShape } = {},
 ) {
   return { ...options, config: { ...options.config, ...read }, schema: { response, ...(querystring && { querystring }) } };
 }

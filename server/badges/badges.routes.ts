@@ -87,7 +87,7 @@ export const badgesRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) 
     badgesDocument(await listPatientBadges(db, patientOf(request).patient_uid)),
   );
 
-  app.put<{ Params: { id: string } }>('/patients/:id/patient-badges', withSchemas({ ...forPatient(allow(...PATIENT_RECORD_FLAGS)), bodyLimit: FORM_BODY_LIMIT }, { 200: PatientBadgesDocument }, { body: PatientBadgeChangesSchema }), async (request, reply) => {
+  app.put<{ Params: { id: string } }>('/patients/:id/patient-badges', withSchemas({ ...forPatient(allow(...PATIENT_RECORD_FLAGS)), bodyLimit: FORM_BODY_LIMIT }, { 200: PatientBadgesDocument }, { body: PatientBadgeChangesSchema, bodyShape: { contentType: FORM_TYPE } }), async (request, reply) => {
     if (!request.headers['content-type']?.toLowerCase().startsWith(FORM_TYPE)) {
       return reply.status(415).send({ errors: [{ message: `The body must be form-encoded (${FORM_TYPE})` }] });
     }
