@@ -23,6 +23,8 @@ export const Text = (description?: string) => Type.String(description ? { descri
 export const Uuid = () => Type.String({ format: 'uuid' });
 /** A moment: ISO 8601 with its offset (a `timestamptz` column). */
 export const Timestamp = () => Type.String({ format: 'date-time' });
+/** A wall-clock time, ISO 8601 with or without an offset (a `timestamp` column without a zone: an admission's hour). */
+export const WallClock = () => Type.String({ format: 'iso-date-time' });
 /** A calendar day, YYYY-MM-DD. */
 export const Day = () => Type.String({ format: 'date' });
 export const Int = () => Type.Integer();
@@ -30,6 +32,9 @@ export const Num = () => Type.Number();
 export const Bool = () => Type.Boolean();
 /** One of these texts. */
 export const OneOf = <const V extends readonly string[]>(values: V) => Type.Unsafe<V[number]>({ type: 'string', enum: [...values] });
+
+/** Some of an object's members, by name, in the order named (the serialiser writes them in that order). */
+export const pick = <P extends TProperties, K extends keyof P>(members: P, ...names: K[]) => Object.fromEntries(names.map((name) => [name, members[name]])) as Pick<P, K>;
 
 /** A reference to another resource: `{ data: { type, id } }`. */
 export const Link = <T extends string>(type: T) => Obj({ data: Obj({ type: Type.Literal(type), id: Type.String() }) });

@@ -70,8 +70,9 @@ export async function registerApiDocs(app: FastifyInstance, { config, db }: AppC
       };
     },
   });
+  // The viewer is outside /api's session hook; its session is looked up only where it decides.
   const gate = async (request: FastifyRequest) => {
-    if (!mayRead(config.apiDocs, await resolveAuth(db, request, policy))) throw notFound();
+    if (config.apiDocs === 'admin' && !mayRead(config.apiDocs, await resolveAuth(db, request, policy))) throw notFound();
   };
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,

@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { FILTER_OPERATORS, RESERVED_PARAMS } from '../../shared/filters';
-import { Bool, Day, Nullable, One, Page, Resource, Text, Type, Uuid } from '../api-docs/json-api';
+import { Bool, Day, Nullable, One, Page, Resource, Text, Type, Uuid, WallClock } from '../api-docs/json-api';
 import type { ColumnKind, ViewDefinition } from './types';
 
 /** A column's value on the wire, by its kind; any column may be empty. */
@@ -9,8 +9,8 @@ const VALUE: Record<ColumnKind, () => TSchema> = {
   // A count or an integer column is a number; a numeric column (an amount: 6.5 mg) comes from pg as its exact text.
   number: () => Type.Unsafe<number | string | null>({ type: ['number', 'string', 'null'] }),
   date: () => Nullable(Day()),
-  // A view's timestamp may be a moment (with its offset) or a wall-clock time (without one: an admission's hour).
-  timestamp: () => Nullable(Type.String({ format: 'iso-date-time' })),
+  // A view's timestamp may be a moment (with its offset) or a wall-clock time (without one).
+  timestamp: () => Nullable(WallClock()),
   boolean: () => Nullable(Bool()),
   uuid: () => Nullable(Uuid()),
   'uuid[]': () => Nullable(Type.Array(Uuid())),

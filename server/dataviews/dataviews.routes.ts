@@ -20,14 +20,14 @@ function patientNamed(column: string, list: ListRequest): string {
  * view is a route of its own, so each answers with its own schema; a name no view has is a 400.
  */
 export const dataViewRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => {
+  // An area that answers a view's path itself (allergies, reports) keeps it: registered before this.
+  const taken = (url: string) => app.hasRoute({ method: 'GET', url: `${app.prefix}${url}` });
   for (const [prefix, registry] of [
     ['/data/public', PUBLIC_VIEWS],
     ['/data/reference', REFERENCE_VIEWS],
   ] as const) {
     for (const view of Object.values(registry)) {
       const access = { config: { access: view.access } };
-      // An area that answers a view's path itself (allergies, reports) keeps it: registered before this.
-      const taken = (url: string) => app.hasRoute({ method: 'GET', url: `${app.prefix}${url}` });
       if (!taken(`${prefix}/${view.name}`)) app.get<{ Querystring: QueryParams }>(`${prefix}/${view.name}`, withSchemas(access, { 200: viewPage(view) }, { querystring: viewQuery(view) }), async (request) => {
         const list = parseListRequest(view, request.query);
         if (view.patientColumn) await requirePatient(db, request, patientNamed(view.patientColumn, list));

@@ -1,6 +1,6 @@
 import { RULED_PROPERTIES } from '../../shared/schemas/medical-events';
 import { snakeCase } from '../../shared/casing';
-import { Bool, Counted, Day, Int, Json, Many, Nullable, Obj, One, Resource, Text, Timestamp, Type, Uuid } from '../api-docs/json-api';
+import { Bool, Counted, Day, Int, Json, Many, Nullable, Obj, One, pick, Resource, Text, Timestamp, Type, Uuid } from '../api-docs/json-api';
 import { EVENT_ROW_FIELDS } from './medical-events.repository';
 
 /** A medical event type with its form's rules (spec 002 "Medical event type definition"), in snake_case. */
@@ -112,7 +112,6 @@ const ROW: readonly string[] = [...EVENT_ROW_FIELDS, 'detail_object'];
 /** An event as any caller reads it: a caller who may not read its type's details gets its row only (EVENT_ROW_FIELDS), detail_object empty. */
 const readableEvent = Object.fromEntries(Object.entries(event).map(([name, schema]) => [name, ROW.includes(name) ? schema : Type.Optional(schema)]));
 
-const pick = <K extends keyof typeof event>(...names: K[]) => Object.fromEntries(names.map((name) => [name, event[name]])) as Pick<typeof event, K>;
 
 /** A list row names its patient. */
 const patientName = { patient_first_name: Text(), patient_last_name: Text() };
@@ -131,11 +130,11 @@ export const EventList = Many(Resource('medical-events', { ...readableEvent, ...
 
 /** The same person's events recorded by another division: the row and who recorded it, nothing else. */
 export const ForeignEventList = Counted(Resource('medical-events', {
-    ...pick('medical_event_uid', 'patient_uid', 'medical_event_name', 'medical_event_label', 'event_date', 'event_date_local', 'event_time', 'event_time_zone', 'all_day', 'status_name', 'status_label'),
+    ...pick(event, 'medical_event_uid', 'patient_uid', 'medical_event_name', 'medical_event_label', 'event_date', 'event_date_local', 'event_time', 'event_time_zone', 'all_day', 'status_name', 'status_label'),
     detail_object: Obj({}),
     is_foreign: Bool(),
     recorded_by: Text(),
-    ...pick('created_at', 'updated_at'),
+    ...pick(event, 'created_at', 'updated_at'),
     ...patientName,
   }));
 

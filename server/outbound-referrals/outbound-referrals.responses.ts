@@ -1,6 +1,6 @@
 import { FHIR_TASK_STATUSES } from '../../shared/schemas/fhir-referrals';
 import { REFERRAL_PRIORITIES, REFERRAL_TARGETS } from '../../shared/schemas/outbound-referrals';
-import { Bool, Counted, Day, Nullable, One, OneOf, Resource, Text, Timestamp, Type, Uuid } from '../api-docs/json-api';
+import { Bool, Counted, Day, Nullable, One, OneOf, pick, Resource, Text, Timestamp, Type, Uuid } from '../api-docs/json-api';
 
 /** The sender's whole referral: findOutboundReferral's columns but the receiver's record and inbound referral (outbound-referrals.routes.ts resource). */
 const sent = {
@@ -34,11 +34,10 @@ const sent = {
 };
 const SentReferral = Resource('outbound-referrals', { ...sent, direction: Type.Literal('sent') });
 
-const pick = <K extends keyof typeof sent>(...keys: K[]) => Object.fromEntries(keys.map((k) => [k, sent[k]])) as Pick<typeof sent, K>;
 
 /** The receiving division's view of a referral: the referral itself and who sent it, never the sender's patient. */
 const ReceivedReferral = Resource('outbound-referrals', {
-  ...pick('outbound_referral_uid', 'event_date', 'provider_role_name', 'status_uid', 'status_label', 'status_changed_at', 'priority', 'priority_label', 'reason', 'notes', 'from_provider_name', 'from_division_name'),
+  ...pick(sent, 'outbound_referral_uid', 'event_date', 'provider_role_name', 'status_uid', 'status_label', 'status_changed_at', 'priority', 'priority_label', 'reason', 'notes', 'from_provider_name', 'from_division_name'),
   received_patient_uid: Uuid(),
   direction: Type.Literal('received'),
 });
