@@ -44,9 +44,9 @@ export const INACTIVE = 'Reactivate the user first';
  * controls their e-mail or password controls their work there too.
  */
 export const SHARED_USER = 'This user also works for another organisation, so their name, user name, e-mail and password cannot be changed here';
-/** Sign-in is one switch for every organisation: turning it back on here would reopen it there. */
 /** `password_fallback` is one switch for every organisation of the user, as their sign-in is. */
 export const SHARED_FALLBACK = 'This user also works for another organisation, so whether they keep password sign-in cannot be changed here: it would apply there too';
+/** Sign-in is one switch for every organisation: turning it back on here would reopen it there. */
 export const SHARED_INACTIVE = 'This user also works for another organisation, so they cannot be reactivated here: that would let them sign in there too';
 
 /** The details every organisation of a user sees, and no single one may change for a shared user. */
