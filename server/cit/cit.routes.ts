@@ -13,7 +13,7 @@ import { divisionBrand } from '../public-forms/brand';
 import { countAttempt, type Limit } from '../public-forms/limits';
 import { snakeKeys } from '../../shared/casing';
 import { CIT_DEFAULT_STATE, CIT_TEXT } from '../../shared/cit-options';
-import { CitFacilitySearchSchema, CitIdentitySchema, CitSubmissionSchema, type CitSubmission } from '../../shared/schemas/cit';
+import { CitFacilitySearchSchema, CitIdentitySchema, CitPersonMatchSchema, CitSubmissionSchema, type CitSubmission } from '../../shared/schemas/cit';
 import { CitAddressAutocompleteSchema } from '../../shared/schemas/address-autocomplete';
 import { findGeoByZip } from '../geocoder/geocoder.repository';
 import { AddressSuggestions } from '../geocoder/geocoder.responses';
@@ -162,13 +162,11 @@ export const citRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     return { data: { type: 'cit-identity', id: agency.agency_uid, attributes: { valid: true, agency_name: agency.agency_name, facilities, brand, local_treatment_search: localTreatmentSearch } } };
   });
 
-  app.post<{ Params: { state: string } }>('/cit/:state/person-match', withSchemas(publicRoute, { 200: PersonMatchDocument }, { body: CitIdentitySchema }), async (request) => {
+  app.post<{ Params: { state: string } }>('/cit/:state/person-match', withSchemas(publicRoute, { 200: PersonMatchDocument }, { body: CitPersonMatchSchema }), async (request) => {
     const state = stateOf(request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const identity = parseBody(CitIdentitySchema, { code: body.code, officer_name: body.officer_name });
-    const agency = await identified(db, request, state, identity.code, identity.officerName, CIT_USE_LIMIT);
-    const str = (v: unknown) => (typeof v === 'string' ? v : '');
-    const [firstName, lastName, genderUid] = [str(body.first_name), str(body.last_name), str(body.gender_uid)];
+    const { code, officerName, ...person } = parseBody(CitPersonMatchSchema, request.body ?? {});
+    const agency = await identified(db, request, state, code, officerName, CIT_USE_LIMIT);
+    const [firstName, lastName, genderUid] = [person.firstName ?? '', person.lastName ?? '', person.genderUid ?? ''];
     if (firstName.trim().length < 3 || lastName.trim().length < 3 || !UUID.test(genderUid)) throw new HttpError(422, [{ message: 'First and last name (3 characters or more) and gender are needed' }]);
     // By name and gender only (docs/decisions.md): a birth date would let an officer confirm one.
     const matches = await countPersonMatches(db, outsideViewer(agency.division_uid), { firstName, lastName, genderUid });

@@ -27,6 +27,21 @@ export const CitIdentitySchema = object({
 });
 export type CitIdentity = Infer<typeof CitIdentitySchema>;
 
+/** The sheet's person's first and last name, at most this long. */
+const CIT_NAME_MAX = 100;
+
+/**
+ * The person-match call (spec 002): the officer's identity and the person's name and gender, bounded as
+ * the sheet bounds them. What a match needs (3 letters of each name, a gender) the route says in one message.
+ */
+export const CitPersonMatchSchema = object({
+  ...CitIdentitySchema.schema,
+  firstName: optionalText(CIT_NAME_MAX),
+  lastName: optionalText(CIT_NAME_MAX),
+  genderUid: optionalText(36),
+});
+export type CitPersonMatch = Infer<typeof CitPersonMatchSchema>;
+
 /**
  * The public form's local treatment facility search (spec 002 "Public CIT
  * form"): what the officer typed, a facility's name or city.
@@ -40,8 +55,8 @@ export type CitFacilitySearch = Infer<typeof CitFacilitySearchSchema>;
 const base = object({
   code: requiredText(64),
   officerName: requiredText(120),
-  firstName: requiredText(100),
-  lastName: requiredText(100),
+  firstName: requiredText(CIT_NAME_MAX),
+  lastName: requiredText(CIT_NAME_MAX),
   birthDate: optional(nullable(define<string>('date', (v) => v === '' || (typeof v === 'string' && DATE.test(v) && dayjs(v).isValid()) || 'Must be a valid date'))),
   genderUid: uuid(),
   raceUid: size(array(uuid()), 1, 10),

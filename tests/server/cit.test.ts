@@ -217,6 +217,11 @@ describe('public CIT form', () => {
     const miss = await call(server.url, '/api/cit/oh/person-match', { body: { ...identity, first_name: 'Zzzqx', last_name: 'Qqqzx', gender_uid: p.gender_uid } });
     assert.deepEqual(miss.body.data.attributes, { matches: 0, person_id: null });
     errorsOf(await call(server.url, '/api/cit/oh/person-match', { body: { ...identity, officer_name: 'x', first_name: p.first_name, last_name: p.last_name, gender_uid: p.gender_uid } }), 403);
+    // The person's name is bounded as the sheet bounds it: a longer one is refused by field, before any search.
+    const long = errorsOf(await call(server.url, '/api/cit/oh/person-match', { body: { ...identity, first_name: 'a'.repeat(101), last_name: p.last_name, gender_uid: p.gender_uid } }), 422);
+    assert.deepEqual(long.map((e) => e.field), ['first_name']);
+    const few = errorsOf(await call(server.url, '/api/cit/oh/person-match', { body: { ...identity, first_name: 'Al', last_name: p.last_name, gender_uid: p.gender_uid } }), 422);
+    assert.deepEqual(few.map((e) => e.message), ['First and last name (3 characters or more) and gender are needed']);
   });
 
   it('zip autofill from reference geo data', async () => {

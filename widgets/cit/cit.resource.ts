@@ -5,7 +5,7 @@ import { openInNewTab } from '../kit/open-link';
 import { idempotencyHeader } from '../kit/public-submit';
 import { fetchViewPage } from '../kit/view-page';
 import type { PublicFormBrand } from '../kit/public-form-frame';
-import type { CitSubmission } from '../../shared/schemas/cit';
+import type { CitPersonMatch, CitSubmission } from '../../shared/schemas/cit';
 import type { Document, Resource } from '../../shared/api/client';
 import { suggestionsOf, type AddressSuggestion } from '../kit/address-search';
 
@@ -34,7 +34,7 @@ export function useCitContext(api: ApiClient, state: string) {
 export const identify = (api: ApiClient, state: string, code: string, officerName: string, signal?: AbortSignal) =>
   api.request<Doc<{ valid: boolean; agencyName: string; facilities: Facility[]; brand: PublicFormBrand; localTreatmentSearch?: boolean }>>('POST', `cit/${encodeURIComponent(state)}/identify`, { body: { code, officerName }, signal });
 
-export const personMatch = (api: ApiClient, state: string, body: { code: string; officerName: string; firstName: string; lastName: string; genderUid: string }) =>
+export const personMatch = (api: ApiClient, state: string, body: CitPersonMatch) =>
   api.post<Doc<{ matches: number; personId?: string | null }>>(`cit/${encodeURIComponent(state)}/person-match`, body);
 
 export interface GeoRow { zipCode: string; city: string; county: string; stateIso: string; stateUid: string | null; latitude: string | null; longitude: string | null }
