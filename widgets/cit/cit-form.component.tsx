@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNod
 import { useStore } from '@nanostores/react';
 import { $session } from '../../shared/session-store';
 import type { TFunction } from 'i18next';
-import type { Path, UseFormReturn } from 'react-hook-form';
+import { useWatch, type Path, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../shared/api/errors';
 import {
   CHARGES, CIT_DUPLICATE_DEBOUNCE_MS, CIT_LABELS, CIT_DUPLICATE_NAME_MIN, CIT_IDENTITY_DEBOUNCE_MS, CIT_ZIP_LENGTH, CRIME_LEVELS, CRISIS_EVENTS,
@@ -298,9 +298,9 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
   const [failedFacility, setFailedFacility] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<CitReceipt | null>(null);
 
-  const w = form.watch();
-  const code = (w.code ?? '').trim();
-  const officerName = (w.officerName ?? '').trim();
+  const [codeTyped, officerTyped, firstTyped, lastTyped, genderChosen] = useWatch({ control: form.control, name: ['code', 'officerName', 'firstName', 'lastName', 'genderUid'] });
+  const code = (codeTyped ?? '').trim();
+  const officerName = (officerTyped ?? '').trim();
   // Continue checks at once; typing alone checks 750 ms after the last keystroke.
   const [attempt, setAttempt] = useState(0);
   const immediate = useRef(false);
@@ -357,9 +357,9 @@ function CitSheet({ state, options, onBrand }: { state: string; options: CitOpti
   useEffect(() => onBrand(identity === 'VALID' || received ? brand : undefined), [identity, received, brand, onBrand]);
 
   // Duplicate check: first and last name longer than 2 characters and a gender, debounced 1000 ms.
-  const first = (w.firstName ?? '').trim();
-  const last = (w.lastName ?? '').trim();
-  const gender = w.genderUid ?? '';
+  const first = (firstTyped ?? '').trim();
+  const last = (lastTyped ?? '').trim();
+  const gender = genderChosen ?? '';
   useEffect(() => {
     if (identity !== 'VALID' || first.length < CIT_DUPLICATE_NAME_MIN || last.length < CIT_DUPLICATE_NAME_MIN || !gender) {
       setDuplicate('');
@@ -524,6 +524,21 @@ export interface CitSheetFieldsProps {
   shows?: (step: SheetStep) => boolean;
 }
 
+/** The fields whose values change what the sheet shows or fills in. */
+const SHEET_DRIVERS = [
+  'addr1', 'addr2', 'city', 'stateUid', 'postCode', 'county', 'type', 'referralSourceUid', 'crisis', 'response', 'forceUsedIncidentResultedInInjury',
+  'mhFollowUpRequested', 'subjectTakenIntoCustodyForEvaluation', 'incidentHasRelatedCrime', 'incidentHasRelatedCrimeYes',
+] as const satisfies readonly (keyof CitSubmission)[];
+
+/**
+ * The drivers' values, watched by name: the sheet draws again when one of them changes, not at each key
+ * typed in any of its fifty fields (a whole sheet's render per keystroke lagged on a slow phone).
+ */
+function useSheetValues(form: Form): Pick<CitSubmission, (typeof SHEET_DRIVERS)[number]> {
+  const values = useWatch({ control: form.control, name: SHEET_DRIVERS as unknown as (typeof SHEET_DRIVERS)[number][] });
+  return Object.fromEntries(SHEET_DRIVERS.map((name, i) => [name, values[i]])) as Pick<CitSubmission, (typeof SHEET_DRIVERS)[number]>;
+}
+
 /**
  * The contact sheet's own fields (Client, Incident, Outcome) with their rules
  * as the user types: dependent-field clearing, Personal Residence, zip
@@ -538,7 +553,7 @@ export function CitSheetFields({ form, options, facilities, afterGender, afterFa
   // Spec 002: debug mode shows read-only id, latitude and longitude (only a signed-in debug user has it).
   const debug = Boolean(useStore($session).session?.flags.hasDebugMode);
   const otherSourceUid = useMemo(() => options.referralSource.find((o) => o.label === OTHER)?.uid ?? null, [options]);
-  const w = form.watch();
+  const w = useSheetValues(form);
 
   // Dependent-field clearing (spec 002 section 4).
   const toClear = dependentsToClear(w, otherSourceUid).join(',');
