@@ -27,6 +27,7 @@ import {
   EXT_TEXT,
   NEW_PROVIDER,
   REFERRAL_REFERENCE_FIELDS,
+  referralFields,
   referralSchema,
   RegisterConfirmSchema,
   RegisterSchema,
@@ -271,7 +272,7 @@ export const extRoutes: FastifyPluginAsync<AppContext> = async (app, { db }) => 
   });
 
   /** The referral (spec 000 sections 3 and 5): a new or matched patient and a New inbound referral in the link's division. */
-  app.post<{ Params: { instance: string } }>('/ext/:instance', withSchemas(publicRoute, { 201: ReferralReceivedDocument }, { body: referralSchema() }), async (request, reply) => {
+  app.post<{ Params: { instance: string } }>('/ext/:instance', withSchemas(publicRoute, { 201: ReferralReceivedDocument }, { body: referralFields() }), async (request, reply) => {
     const instance = await findInstance(db, request.params.instance);
     const registration = await requireRegistration(db, request, instance);
     if (instance.action_type !== 'referral-form') throw notFound(`${instance.action_type} form not found`);

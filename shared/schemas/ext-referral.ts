@@ -246,24 +246,30 @@ export function requiredReferralFields(values: object, extraRequired: readonly s
  * requester did not need are accepted empty; given values must be well-formed.
  */
 export function referralSchema(extraRequired: readonly string[] = []): Struct<ReferralValues, null> {
-  return dynamic((value) => {
-    const values = (value && typeof value === 'object' ? value : {}) as Record<string, unknown>;
-    const required = requiredReferralFields(values, extraRequired);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const shape: Record<string, Struct<any, any>> = {};
-    for (const name of TEXT_FIELDS) {
-      const rule = RULES[name];
-      const max = REFERRAL_MAX[name] ?? MAX_LENGTH.code;
-      const check = (v: string) => (rule ? rule(v.trim()) : true);
-      shape[name] = required.has(name)
-        ? refine(requiredText(max), name, check)
-        : refine(optional(boundedText(max)), name, (v) => blank(v) || check(v as string));
-    }
-    for (const name of extraRequired) if (!(name in shape)) shape[name] = requiredText(MAX_LENGTH.code);
-    shape.fromProviderPCP = optional(boolean());
-    shape.isPrimary = optional(boolean());
-    return object(shape) as unknown as Struct<ReferralValues, null>;
-  }) as unknown as Struct<ReferralValues, null>;
+  return dynamic((value) => referralFields((value && typeof value === 'object' ? value : {}) as Record<string, unknown>, extraRequired)) as unknown as Struct<ReferralValues, null>;
+}
+
+/**
+ * The referral's fields as they are checked for `values`: which are required depends on what was
+ * chosen (Patient or Provider, the preferred phone). With no values, what every referral requires:
+ * the API's documentation shows that one.
+ */
+export function referralFields(values: Record<string, unknown> = {}, extraRequired: readonly string[] = []): Struct<ReferralValues, null> {
+  const required = requiredReferralFields(values, extraRequired);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const shape: Record<string, Struct<any, any>> = {};
+  for (const name of TEXT_FIELDS) {
+    const rule = RULES[name];
+    const max = REFERRAL_MAX[name] ?? MAX_LENGTH.code;
+    const check = (v: string) => (rule ? rule(v.trim()) : true);
+    shape[name] = required.has(name)
+      ? refine(requiredText(max), name, check)
+      : refine(optional(boundedText(max)), name, (v) => blank(v) || check(v as string));
+  }
+  for (const name of extraRequired) if (!(name in shape)) shape[name] = requiredText(MAX_LENGTH.code);
+  shape.fromProviderPCP = optional(boolean());
+  shape.isPrimary = optional(boolean());
+  return object(shape) as unknown as Struct<ReferralValues, null>;
 }
 
 /** Empty values are dropped before sending (spec 002 "External actions"). */

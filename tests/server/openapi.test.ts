@@ -48,6 +48,9 @@ describe('the OpenAPI document (issue 37 section 3)', () => {
     assert.deepEqual(attributes.required, ['note', 'activity_date']);
     assert.deepEqual(Object.keys(attributes.properties), ['note_type', 'note', 'activity_date', 'session_duration_minutes']);
     assert.deepEqual(attributes.properties.session_duration_minutes.type, ['integer', 'null']);
+    // A referral's required fields depend on what was chosen: the document shows its fields, with those every referral requires.
+    const referral = document.paths['/api/ext/{instance}'].post.requestBody.content['application/json'].schema;
+    assert.ok(referral.properties.last_name && referral.properties.mobile_number && referral.properties.from_provider_uid, JSON.stringify(referral).slice(0, 200));
   });
 
   it('lists every error an API route answers as the one errors document', () => {
