@@ -10,7 +10,6 @@ import { serverFirstScreens } from './scripts/server-first-screens.ts';
 import { firstPaint } from './scripts/first-paint.ts';
 import { skipLoadedPreloads } from './scripts/loaded-preloads.ts';
 import { trimShoelacePalette } from './scripts/shoelace-palette.ts';
-import { ICU_NO_PARSER } from './scripts/compiled-icu.ts';
 import { VERSION_FILE, versionFromSource } from './server/site/build-version.ts';
 
 const here = import.meta.dirname;
@@ -79,11 +78,7 @@ export default defineConfig({
   base: '/',
   plugins: [react(), firstPaint(resolve(here, 'shell/public/careweave-icon.svg')), trimShoelacePalette(here), preloads.plugin, versionRecord(), precache.plugin, firstScreenPages(here), serverFirstScreens(here), offline, compressed],
   resolve: {
-    alias: [
-      { find: 'use-sync-external-store/shim/index.js', replacement: resolve(here, 'shared/widget/sync-external-store.ts') },
-      // Issue 39 section 4: the public catalogues' ICU messages are parsed at build (scripts/compiled-icu.ts).
-      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: ICU_NO_PARSER },
-    ],
+    alias: { 'use-sync-external-store/shim/index.js': resolve(here, 'shared/widget/sync-external-store.ts') },
   },
   // Without it `process.env` reaches the browser and both React builds ship (TOOLCHAIN.md).
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },

@@ -17,7 +17,6 @@
 //   server fails the run, named, with "the test server did not start".
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 
@@ -155,8 +154,6 @@ try {
     sourcemap: true,
     logLevel: 'warning',
     plugins: [inlineCss],
-    // As the build does (vite.config.ts): the public catalogues' ICU messages come parsed, and the page has no ICU parser.
-    alias: { '@formatjs/icu-messageformat-parser': createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser/no-parser.js') },
     // @sinonjs/fake-timers reaches for node's util only when it runs under node (a `process` global); in the page it never does.
     external: ['util'],
     define: {

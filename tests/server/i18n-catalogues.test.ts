@@ -9,7 +9,6 @@ import { readdirSync } from 'node:fs';
 import en from '../../shared/i18n/en.json';
 import { formatPlain, type Messages } from '../../shared/i18n/staff-text';
 import es from '../../shared/i18n/es.json';
-import { COMPILED_ICU_FILE, compileCatalogues, compiledText } from '../../scripts/compiled-icu';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CATALOGUES = { en, es };
@@ -118,22 +117,6 @@ describe('the public forms in every language (issue 39)', () => {
     }
     // An ICU quote would be said differently: the check above would catch it.
     assert.notEqual(new IntlMessageFormat("It''s", 'en').format(), "It''s");
-  });
-
-  test('the ICU messages the browser formats come parsed from the catalogues as they are (npm run i18n:compile)', () => {
-    assert.equal(readFileSync(resolve(ROOT, COMPILED_ICU_FILE), 'utf8'), compiledText(), `${COMPILED_ICU_FILE} is not the catalogues' messages: run npm run i18n:compile`);
-    const compiled = compileCatalogues();
-    for (const [lang, catalogue] of Object.entries(CATALOGUES)) {
-      const texts = [...keysOf(catalogue.translation as Tree).map((key) => valueAt(catalogue.translation as Tree, key) as string), ...Object.values(catalogue.messages as Record<string, string>)];
-      for (const text of texts.filter((t) => /[{}]/.test(t))) {
-        // Each argument: a number where it is counted (a plural), its own name in angle brackets otherwise.
-        const values = Object.fromEntries([...text.matchAll(/\{(\w+)(, *plural)?/g)].map(([, name, plural]) => [name, plural ? 2 : `<${name}>`]));
-        assert.ok(compiled[text], `${lang}: ${text} is not parsed`);
-        assert.equal(new IntlMessageFormat(compiled[text], lang).format(values), new IntlMessageFormat(text, lang).format(values), `${lang}: ${text}`);
-      }
-    }
-    // The file is checked as a whole: one changed message makes it stale.
-    assert.notEqual(compiledText(compileCatalogues({ en: { a: 'Hello {name}' } })), compiledText(compileCatalogues({ en: { a: 'Hi {name}' } })));
   });
 
   test('every key a translated component asks for is in the catalogues', () => {

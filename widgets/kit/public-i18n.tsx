@@ -2,12 +2,10 @@ import { createContext, useContext, type ReactNode } from 'react';
 import i18next, { type TFunction } from 'i18next';
 import ICU from 'i18next-icu';
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { useTranslation } from 'react-i18next';
 import en from '../../shared/i18n/en.json';
 import es from '../../shared/i18n/es.json';
-import compiled from '../../shared/i18n/compiled-icu.json';
 import { PUBLIC_LANGUAGE_COOKIE } from '../../shared/public-form-pages';
 import { FieldWording, fieldText } from './field-wording';
 
@@ -27,21 +25,16 @@ const LANGUAGE_STORAGE = 'careweave.lang';
 type Parse = (res: unknown, ...rest: unknown[]) => unknown;
 const parseIcu = (ICU.prototype as unknown as { parse: Parse }).parse;
 
-/** The catalogues' ICU messages, parsed at build (scripts/compiled-icu.ts): the browser has no ICU parser. */
-const COMPILED = compiled as unknown as Record<string, MessageFormatElement[]>;
-
 /**
- * ICU formats a message only when it has an argument or a plural ({...}): most of a form's texts are
+ * ICU parses a message only when it has an argument or a plural ({...}): most of a form's texts are
  * plain labels, said as written. Each parse (a new IntlMessageFormat, with its locale lookup) was a
  * good part of drawing the form on a slow phone (issue 39 section 4). The catalogues hold no ICU
- * quote ('') outside braces, so a plain message reads the same either way. A message with braces
- * is formatted from its parsed form; one no catalogue holds (a server's text) is said as sent.
+ * quote ('') outside braces, so a plain message reads the same either way.
  */
 class PlainFirstIcu extends ICU {
   parse(...args: Parameters<Parse>) {
-    const [res, ...rest] = args;
-    if (typeof res !== 'string' || !/[{}]/.test(res)) return res;
-    return Object.hasOwn(COMPILED, res) ? parseIcu.apply(this, [COMPILED[res], ...rest]) : res;
+    const [res] = args;
+    return typeof res === 'string' && !/[{}]/.test(res) ? res : parseIcu.apply(this, args);
   }
 }
 
