@@ -844,36 +844,38 @@ for (const r of rows.filter((x) => x.targetP99 !== undefined)) {
 }
 // Issue 35 section 4: each FHIR call's CPU per call beside its closest JSON:API route, and how that differs when it does other work.
 const cpuOf = (r: Row, key: 'serverCpuMs' | 'databaseCpuMs') => cpuMedian(r.runs.map((x) => x[key]));
+const pathOf = (label: string) => ALL_ROUTES.find((x) => x.label === label)?.path;
 for (const r of rows.filter((x) => x.twin)) {
   const twin = rows.find((x) => x.database === r.database && x.route === r.twin);
-  const path = (label: string) => ALL_ROUTES.find((x) => x.label === label)?.path;
   const differs = ALL_ROUTES.find((x) => x.label === r.route)?.twinDiffers;
   const [server, twinServer] = [cpuOf(r, 'serverCpuMs'), twin && cpuOf(twin, 'serverCpuMs')];
   const ms = (x: number | undefined) => (x === undefined ? '-' : `${x.toFixed(2)} ms`);
   const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b ? `${(a / b).toFixed(1)}x` : '-');
   const pg = r.database === 'embedded' && twin ? `; PG CPU ${ms(cpuOf(r, 'databaseCpuMs'))} beside ${ms(cpuOf(twin, 'databaseCpuMs'))} (${ratio(cpuOf(r, 'databaseCpuMs'), cpuOf(twin, 'databaseCpuMs'))})` : '';
   console.log(
-    `${r.database}: ${r.route} (${path(r.route)}) server CPU ${ms(server)} per call beside the JSON:API ${r.twin} (${path(r.twin!)}) ${twin ? ms(twinServer) : 'not measured'}: FHIR/JSON:API ${ratio(server, twinServer)}${pg}${differs ? ` (${differs})` : ''}`,
+    `${r.database}: ${r.route} (${pathOf(r.route)}) server CPU ${ms(server)} per call beside the JSON:API ${r.twin} (${pathOf(r.twin!)}) ${twin ? ms(twinServer) : 'not measured'}: FHIR/JSON:API ${ratio(server, twinServer)}${pg}${differs ? ` (${differs})` : ''}`,
   );
 }
 // Issue 37 section 2: what the server adds to its SQL, against the bare handler doing the same reads in its process.
 const bareCpu = (r: Row) => cpuMedian(r.bare.map((x) => x.serverCpuMs));
-for (const r of rows.filter((x) => x.bare.length)) {
+/**
+ * What Fastify costs a call that does nothing (/api/live against node:http answering the same), per database:
+ * a route's floor on this framework is its bare twin plus that; over the target, the target needs another framework.
+ */
+const frameworkMs = new Map<string, number>();
+for (const live of rows.filter((x) => pathOf(x.route) === LIVE_PATH && x.bare.length)) {
+  const [route, floor] = [cpuOf(live, 'serverCpuMs'), bareCpu(live)];
+  if (route === undefined || floor === undefined) continue;
+  frameworkMs.set(live.database, route - floor);
+  console.log(`${live.database}: framework: ${live.route} ${route.toFixed(2)} ms against node:http answering the same ${floor.toFixed(2)} ms = ${(route - floor).toFixed(2)} ms per call`);
+}
+for (const r of rows.filter((x) => x.bare.length && pathOf(x.route) !== LIVE_PATH)) {
   const route = cpuOf(r, 'serverCpuMs');
   const floor = bareCpu(r);
   const errors = r.bare.reduce((sum, x) => sum + x.errors, 0);
   if (route === undefined || floor === undefined) continue;
   const ratio = route / floor;
-  const isLive = ALL_ROUTES.find((a) => a.label === r.route)?.path === LIVE_PATH;
-  if (isLive) {
-    console.log(`${r.database}: framework: ${r.route} ${route.toFixed(2)} ms against node:http answering the same ${floor.toFixed(2)} ms = ${(route - floor).toFixed(2)} ms per call`);
-    continue;
-  }
-  // What Fastify costs a call that does nothing (/api/live against node:http answering the same): a route's
-  // floor on this framework is its bare twin plus that; over the target, the target needs another framework.
-  const live = rows.find((x) => x.database === r.database && ALL_ROUTES.find((a) => a.label === x.route)?.path === LIVE_PATH);
-  const [liveRoute, liveBare] = live ? [cpuOf(live, 'serverCpuMs'), bareCpu(live)] : [];
-  const framework = liveRoute !== undefined && liveBare !== undefined ? liveRoute - liveBare : undefined;
+  const framework = frameworkMs.get(r.database);
   const onFastify = framework === undefined ? '' : `; its floor on Fastify (bare + ${framework.toFixed(2)} ms, /api/live over node:http) = ${((floor + framework) / floor).toFixed(2)}x bare`;
   console.log(
     `${r.database}: overhead ${r.route}: ${route.toFixed(2)} / ${floor.toFixed(2)} ms = ${ratio.toFixed(2)}x bare (target ${TARGET_BARE_RATIO}x): ${ratio <= TARGET_BARE_RATIO ? 'met' : 'MISSED'}${onFastify}${errors ? ` (${errors} bare errors)` : ''}`,

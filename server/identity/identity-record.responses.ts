@@ -1,8 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { Bool, Day, Int, Many, Nullable, Num, Obj, One, OneOf, Resource, Text, Type, WallClock } from '../api-docs/json-api';
 
-/** A source's wall-clock time (a `timestamp` without zone): ISO, with no offset. */
-
 /** The identity face sheet's counts, primary care provider and case worker. */
 export const IdentitySummaryDocument = One(
   Resource('identity-summaries', {

@@ -112,7 +112,6 @@ const ROW: readonly string[] = [...EVENT_ROW_FIELDS, 'detail_object'];
 /** An event as any caller reads it: a caller who may not read its type's details gets its row only (EVENT_ROW_FIELDS), detail_object empty. */
 const readableEvent = Object.fromEntries(Object.entries(event).map(([name, schema]) => [name, ROW.includes(name) ? schema : Type.Optional(schema)]));
 
-
 /** A list row names its patient. */
 const patientName = { patient_first_name: Text(), patient_last_name: Text() };
 

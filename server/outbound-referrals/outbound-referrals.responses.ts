@@ -34,7 +34,6 @@ const sent = {
 };
 const SentReferral = Resource('outbound-referrals', { ...sent, direction: Type.Literal('sent') });
 
-
 /** The receiving division's view of a referral: the referral itself and who sent it, never the sender's patient. */
 const ReceivedReferral = Resource('outbound-referrals', {
   ...pick(sent, 'outbound_referral_uid', 'event_date', 'provider_role_name', 'status_uid', 'status_label', 'status_changed_at', 'priority', 'priority_label', 'reason', 'notes', 'from_provider_name', 'from_division_name'),
