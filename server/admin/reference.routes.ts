@@ -9,8 +9,7 @@ import type { Db } from '../db/connect';
 import { FILE_NOT_ACCEPTED, FILE_TOO_LARGE, MAX_DOCUMENT_BYTES } from '../../shared/schemas/documents';
 import { badRequest, HttpError, notFound, parseBody } from '../errors';
 import { fileStore } from '../files/file-store';
-import { multipartLimits, receiveUpload, recordUpload, releaseFile, type Upload } from '../files/upload';
-import { onceOnly } from '../public-forms/idempotency';
+import { multipartLimits, receiveUpload, recordUpload, recordUploadOnce, releaseFile, type Upload } from '../files/upload';
 import { clearReferenceCaches } from '../cache/reference-cache';
 import { allow } from '../security/access';
 import { actorOf, recordAdminChange, type AdminChange } from './admin-audit';
@@ -117,19 +116,17 @@ export const referenceRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
     const { values, upload } = await receive(request, list);
     // The retry fingerprint covers the file's content, which a streamed body does not otherwise show.
     if (upload) request.body = { ...values, fileKey: upload.staged.key };
-    return recordUpload(db, store, upload, (place) =>
-      onceOnly(db, request, reply, `admin-reference-${list.def.name}`, async (trx) => {
-        await lockOrganization(trx, auth.orgUid);
-        const errors = await checkValues(trx, list, auth.orgUid, values, undefined, !!upload);
-        if (errors.length) refuse(errors);
-        await place(trx);
-        const inserted = await insertRow(trx, list, auth.orgUid, values, facts(upload));
-        if ('errors' in inserted) refuse(inserted.errors);
-        const { row } = (await findRow(trx, list, auth.orgUid, inserted.id))!;
-        await audit(trx, auth, list, 'CreatedReferenceValue', row);
-        return { status: 201, body: { data: resource(list, row) } };
-      }),
-    );
+    return recordUploadOnce(db, store, upload, request, reply, `admin-reference-${list.def.name}`, async (trx, place) => {
+      await lockOrganization(trx, auth.orgUid);
+      const errors = await checkValues(trx, list, auth.orgUid, values, undefined, !!upload);
+      if (errors.length) refuse(errors);
+      await place(trx);
+      const inserted = await insertRow(trx, list, auth.orgUid, values, facts(upload));
+      if ('errors' in inserted) refuse(inserted.errors);
+      const { row } = (await findRow(trx, list, auth.orgUid, inserted.id))!;
+      await audit(trx, auth, list, 'CreatedReferenceValue', row);
+      return { status: 201, body: { data: resource(list, row) } };
+    });
   });
 
   /** The new order of the rows named (the whole list, or every row of one group). */

@@ -11,9 +11,8 @@ import { requireAuth } from '../auth/context';
 import type { Db } from '../db/connect';
 import { notFound, parseBody } from '../errors';
 import { fileStore } from '../files/file-store';
-import { multipartLimits, receiveUpload, recordUpload, releaseFile, type Upload } from '../files/upload';
+import { multipartLimits, receiveUpload, recordUploadOnce, releaseFile, type Upload } from '../files/upload';
 import { requirePatient, visibleRow } from '../patients/patient-access';
-import { onceOnly } from '../public-forms/idempotency';
 import { libraryFile, patientResourceFile } from '../resources/resources.repository';
 import { allow, CARE_FLAGS, signedIn } from '../security/access';
 import { AttachmentDocument, DownloadLinkDocument } from './documents.responses';
@@ -69,23 +68,21 @@ export const documentsRoutes: FastifyPluginAsync<AppContext> = async (app, { db,
     const auth = requireAuth(request);
     // The retry fingerprint covers the file's content, which a streamed body does not otherwise show.
     request.body = { ...attributes, fileKey: upload?.staged.key ?? null };
-    return recordUpload(db, store, upload, (place) =>
-      onceOnly(db, request, reply, 'attachments', async (trx) => {
-        const patient = await requirePatient(trx, request, attributes.patientUid);
-        await place(trx);
-        const id = await insertAttachment(trx, {
-          patientUid: patient.patient_uid,
-          authorUid: auth.userUid,
-          docType: attributes.docType,
-          title: attributes.title,
-          description: attributes.description,
-          link: upload ? upload.staged.key : attributes.link.trim(),
-          file: upload ? { name: attributes.fileName, contentType: upload.kind.type, size: upload.staged.size } : null,
-        });
-        await recordChange(trx, auditSourceOf(request), { patientUid: patient.patient_uid, action: 'AddedDocument', did: 'added a document', targetType: 'attachments', targetUid: id });
-        return { status: 201, body: { data: resource((await findAttachment(trx, id))!) } };
-      }),
-    );
+    return recordUploadOnce(db, store, upload, request, reply, 'attachments', async (trx, place) => {
+      const patient = await requirePatient(trx, request, attributes.patientUid);
+      await place(trx);
+      const id = await insertAttachment(trx, {
+        patientUid: patient.patient_uid,
+        authorUid: auth.userUid,
+        docType: attributes.docType,
+        title: attributes.title,
+        description: attributes.description,
+        link: upload ? upload.staged.key : attributes.link.trim(),
+        file: upload ? { name: attributes.fileName, contentType: upload.kind.type, size: upload.staged.size } : null,
+      });
+      await recordChange(trx, auditSourceOf(request), { patientUid: patient.patient_uid, action: 'AddedDocument', did: 'added a document', targetType: 'attachments', targetUid: id });
+      return { status: 201, body: { data: resource((await findAttachment(trx, id))!) } };
+    });
   }
 
   app.get<{ Params: { id: string } }>('/attachments/:id', withSchemas(docs, { 200: AttachmentDocument }), async (request) => ({ data: resource(await visibleAttachment(db, request, request.params.id)) }));

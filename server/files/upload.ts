@@ -1,8 +1,9 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { extensionOf } from '../../shared/schemas/documents';
 import type { Db } from '../db/connect';
 import { badRequest, HttpError } from '../errors';
+import { runOnce, sendOnce, type Stored } from '../public-forms/idempotency';
 import { FileInspector, type FileKind, type Verdict } from './file-signature';
 import { FileTooLargeError, type FileStore, type StagedFile } from './file-store';
 
@@ -159,4 +160,22 @@ export async function recordUpload<R>(db: Db, store: FileStore, upload: Upload |
   } finally {
     await upload?.staged.discard();
   }
+}
+
+/**
+ * recordUpload for a create that runs at most once per Idempotency-Key. The
+ * answer waits for recordUpload's clean-up: a client told "stored" (or a
+ * retry told it again) finds no temporary copy left behind.
+ */
+export async function recordUploadOnce(
+  db: Db,
+  store: FileStore,
+  upload: Upload | null,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scope: string,
+  handler: (trx: Db, place: (trx: Db) => Promise<void>) => Promise<Stored>,
+): Promise<FastifyReply> {
+  const answer = await recordUpload(db, store, upload, (place) => runOnce(db, request, scope, (trx) => handler(trx, place)));
+  return sendOnce(reply, answer);
 }

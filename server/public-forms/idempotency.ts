@@ -74,6 +74,17 @@ export async function onceOnly(
   scope: string,
   handler: (trx: Db) => Promise<Stored>,
 ): Promise<FastifyReply> {
+  return sendOnce(reply, await runOnce(db, request, scope, handler));
+}
+
+/** The answer of a submit run at most once, before it is sent. */
+export type OnceAnswer = Stored & { replayed: boolean };
+
+/**
+ * onceOnly without the sending: for a caller that must finish its own
+ * clean-up (an upload's temporary file) before the client sees the answer.
+ */
+export async function runOnce(db: Db, request: FastifyRequest, scope: string, handler: (trx: Db) => Promise<Stored>): Promise<OnceAnswer> {
   const sent = request.headers[IDEMPOTENCY_HEADER];
   if (typeof sent !== 'string' || !KEY.test(sent)) throw badRequest('An Idempotency-Key header (16 to 100 letters, digits, - or _) is required');
   const key = storedKey(request, sent);
@@ -100,10 +111,14 @@ export async function onceOnly(
       last: `update idempotent_request set status = ${Number(answer.status)}, body = ${literal(JSON.stringify(answer.body))} where ${row}`,
     };
   });
-  if (result.replayed) void reply.header('idempotent-replayed', 'true');
-  const first = 'firstOnly' in result && result.firstOnly;
-  const body = first ? { ...(result.body as Record<string, unknown>), meta: { ...((result.body as { meta?: object }).meta ?? {}), ...first } } : result.body;
-  return reply.status(result.status).send(body);
+  return result;
+}
+
+export function sendOnce(reply: FastifyReply, answer: OnceAnswer): FastifyReply {
+  if (answer.replayed) void reply.header('idempotent-replayed', 'true');
+  const first = answer.firstOnly;
+  const body = first ? { ...(answer.body as Record<string, unknown>), meta: { ...((answer.body as { meta?: object }).meta ?? {}), ...first } } : answer.body;
+  return reply.status(answer.status).send(body);
 }
 
 /** Keys only need to outlive any retry; a day is plenty. */
