@@ -62,7 +62,8 @@ const answer = (id: string, attributes: Record<string, unknown>) =>
   call(recipient.url, `/api/ehr-referrals/${id}/status`, { method: 'PUT', body: { data: { type: 'ehr-referrals', id, attributes } }, token: recipientNav.token });
 
 before(async () => {
-  [sender, recipient] = await Promise.all([startTestServer(), startTestServer()]);
+  // The sender's outbox is driven by hand (runOnce): a background round could send a Bundle first, under load.
+  [sender, recipient] = await Promise.all([startTestServer({ OUTBOX_INTERVAL_MS: '3600000' }), startTestServer()]);
   facts = await demoFacts(sender.db);
   const recipientFranklin = (await recipient.db.selectFrom('division').select(['division_uid', 'org_uid']).where('division_name', '=', 'Franklin County Care').executeTakeFirstOrThrow());
   // The recipient knows the sender as a Backend Services client by the sender's published JWKS.

@@ -69,6 +69,8 @@ before(async () => {
     .where('division_uid', '=', facts.divisionUids[0])
     .where('patient_uid', 'not in', hidden)
     .where('birth_date', 'is not', null)
+    // None of the demo EHR's MRNs: the identifier search below expects the one it stores alone.
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('patient_identifier as i').select('i.patient_uid').whereRef('i.patient_uid', '=', 'patient.patient_uid'))))
     .orderBy('patient_uid')
     .limit(1)
     .executeTakeFirstOrThrow();
