@@ -28,14 +28,17 @@ async function largestPaint(page: Page): Promise<number> {
   return page.evaluate(`new Promise((resolve) => {
     let last = 0;
     let timer = 0;
+    const settle = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => { observer.disconnect(); resolve(last); }, ${QUIET_MS});
+    };
     const observer = new PerformanceObserver((list) => {
       const entries = list.getEntries();
       last = entries[entries.length - 1].startTime;
-      clearTimeout(timer);
-      timer = setTimeout(() => { observer.disconnect(); resolve(last); }, ${QUIET_MS});
+      settle();
     });
     observer.observe({ type: 'largest-contentful-paint', buffered: true });
-    timer = setTimeout(() => { observer.disconnect(); resolve(last); }, ${QUIET_MS});
+    settle();
   })`) as Promise<number>;
 }
 
